@@ -1,0 +1,64 @@
+// The vote machine's (投票机) data contract: casts in, a tally out. Pure data; the tally functions live beside it.
+import type { VoteSettings } from "../../rules/schema.ts";
+
+/** A seat number, 0-based, fixed for the whole game (a substitute keeps the seat). */
+export type Seat = number;
+
+/** One accepted ballot as received; a later cast by the same voter replaces the earlier one (改票). */
+export interface VoteCast {
+  voter: Seat;
+  /** The seats voted for, in the order given; empty = abstain (投票对象：无) where allowed. */
+  targets: Seat[];
+  /** Code-name guesses (代号) per target, same order as `targets`, null where none (score rule). */
+  codes?: (string | null)[];
+  /** Server receipt time, epoch ms. For a proxy vote: the referee's entry time. */
+  at: number;
+  /** 托票: entered by the referee for this voter. */
+  proxy: boolean;
+}
+
+/** Which vote this is: the round's vote, its overtime (平票加时), or 7kill's duel day (高票对决). */
+export type VoteKind = "regular" | "overtime" | "duel";
+
+export interface TallyInput {
+  settings: VoteSettings;
+  kind: VoteKind;
+  /** Votes each voter casts this round (票N). */
+  votesPerVoter: number;
+  /** How many go out in this vote (出N; in overtime: the places still open). */
+  slots: number;
+  /** Living players when the vote closes, for a percentage threshold. */
+  alive: number;
+  /** Overtime and duel: only these seats may receive votes. Null: any living seat. */
+  candidates: Seat[] | null;
+  /** Voters whose vote is a half vote (半票) this round; ignored in overtime and duel. */
+  halfVoters: ReadonlySet<Seat>;
+  /** Every accepted cast in receipt order (changes included), all at or before the deadline. */
+  casts: VoteCast[];
+}
+
+export interface TallyEntry {
+  seat: Seat;
+  /** Votes ×2, so half votes stay integers (RULINGS.md 4): 21 means 10.5. Half votes included only if applied. */
+  halves: number;
+  fullVotes: number;
+  halfVotes: number;
+  proxyVotes: number;
+  /** Receipt time at which this seat's final count was reached (先到先出). */
+  reachedAt: number;
+}
+
+export interface TallyResult {
+  /** Every seat that received a standing vote, highest first. */
+  entries: TallyEntry[];
+  /** Seats out by this vote (possibly fewer than `slots` when a tie is left open or the threshold is not met). */
+  out: Seat[];
+  /** Whether half votes were added to break a tie (RULINGS.md 10). */
+  halfVotesApplied: boolean;
+  /** A tie for the last open places that this vote could not settle: the caller runs overtime, a duel or the final tie-break. */
+  tie: { seats: Seat[]; slots: number } | null;
+  /** For each seat out: its 领票人 under settings.leadVoter (null when "referee" decides or nobody qualifies). */
+  leadVoters: Record<Seat, Seat | null>;
+  /** For each seat out: the code name most chosen among the standing votes on it (score rule), or null. */
+  outCodes: Record<Seat, string | null>;
+}
