@@ -1,0 +1,109 @@
+// The engine's public contract: the commands it decides on, the refusals it returns, and the per-round summary it reports.
+import type { RuleSet } from "../rules/schema.ts";
+import type { Seat } from "./vote/types.ts";
+
+export type { Seat } from "./vote/types.ts";
+
+/** Epoch milliseconds: the server's receipt time. The engine never reads a clock. */
+export type Instant = number;
+
+/** A seat as fixed at the start: who plays it (alias), its role and code name. */
+export interface SeatSpec {
+  alias: string;
+  role: string;
+  /** 代号; when absent the role's codes are given out in seat order. */
+  code?: string | null;
+}
+
+/** Every command carries `at`, the server's receipt time. Commands are imperative; events are past tense. */
+export type Command =
+  /** Fix the seats and the rule set; round 1 opens at `start`. Either explicit seats or aliases + seed (seeded random roles). */
+  | {
+      type: "StartGame";
+      at: Instant;
+      rules: RuleSet;
+      start: Instant;
+      seats: SeatSpec[] | { aliases: string[]; seed: string };
+    }
+  /** 投票 / 改票: one target per vote the round grants; [] abstains where allowed. */
+  | { type: "CastVote"; at: Instant; voter: Seat; targets: Seat[]; codes?: (string | null)[] }
+  /** 托票: entered by the referee for `voter`. */
+  | { type: "EnterProxyVote"; at: Instant; voter: Seat; targets: Seat[]; codes?: (string | null)[] }
+  /** 杀帖: submitted privately in the posting window; `words` is its 字数 as counted by src/text. */
+  | {
+      type: "SubmitKillPost";
+      at: Instant;
+      poster: Seat;
+      target: Seat;
+      words: number;
+      code?: string | null;
+      /** Storage id of the post body, if any (bodies live beside the events). */
+      postId?: string;
+    }
+  /** 补白条: completes the poster's open IOU. */
+  | { type: "CompleteIou"; at: Instant; poster: Seat; words: number; postId?: string }
+  /** The referee's ruling on a complaint (举报) against the poster's latest kill post. */
+  | { type: "RuleComplaint"; at: Instant; against: Seat; upheld: boolean; reason?: string }
+  /** 哨子最大: an override always wins over a rule, and always carries a reason. */
+  | { type: "Override"; at: Instant; override: Override; reason: string }
+  /** Fire every deadline due at or before `at`. */
+  | { type: "Tick"; at: Instant };
+
+export type Override =
+  | { action: "eliminate"; target: Seat }
+  | { action: "revive"; target: Seat }
+  /** Replace the plan of a round (进程微调). */
+  | {
+      action: "set-progression";
+      round: number;
+      votesPerVoter?: number;
+      voteOut?: number;
+      posts?: Record<string, number>;
+      extraPosts?: Record<string, number>;
+    }
+  /** Move a deadline of the current round (vote, posting window, IOU, complaint…) to `until`. */
+  | { action: "extend"; deadline: string; until: Instant }
+  | { action: "void-vote"; voter: Seat }
+  | { action: "void-post"; poster: Seat }
+  /** 替补: a new person takes over the seat under a new alias. */
+  | { action: "substitute"; seat: Seat; alias: string };
+
+/** A refusal: a value with a stable code, never a thrown string. */
+export interface Refusal {
+  code: string;
+  /** Plain English, for logs and the CLI. The UI renders its own Chinese text from `code` and `details`. */
+  message: string;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** Why a seat went out (the scenario output's `cause`). */
+export type OutCause =
+  | "vote"
+  | "post"
+  | "bomb"
+  | "suicide"
+  | "iou"
+  | "complaint"
+  | "night"
+  | "shot"
+  | "needle"
+  | "referee"
+  | "penalty";
+
+/** The per-round report behind `npx bansha replay --format json` (seats, not aliases: the runner maps them). */
+export interface RoundSummary {
+  round: number;
+  out: { seat: Seat; role: string; camp: string; cause: OutCause }[];
+  revived: { seat: Seat }[];
+  /** Living seats after the round's results. */
+  alive: number;
+  /** The round's final tally; `votes` may be a half, e.g. 10.5. */
+  tally: { seat: Seat; votes: number; proxy?: number; half?: number }[];
+  overtime: { tied: Seat[]; tally: { seat: Seat; votes: number }[] } | null;
+}
+
+export interface GameSummary {
+  rounds: RoundSummary[];
+  alliances: { round: number; name: string }[];
+  result: { ended: boolean; winner: "black" | "white" | "draw" | null; reason: string | null };
+}
