@@ -1,0 +1,144 @@
+// Site accounts, login sessions (by token hash) and the one-time admin setup token. Hashing is the caller's job.
+import type { Kysely, Selectable } from "kysely";
+import type { DialectAdapter } from "./dialect.ts";
+import type { AccountsTable, Database } from "./schema.ts";
+import type { Account, AccountStore, Created, NewAccount, Session } from "./storage.ts";
+import { inWriteTransaction } from "./transaction.ts";
+
+export function createAccountStore(adapter: DialectAdapter): AccountStore {
+  const { db } = adapter;
+
+  async function insertAccount(trx: Kysely<Database>, account: NewAccount): Promise<Created<Account>> {
+    try {
+      const row = await trx
+        .insertInto("accounts")
+        .values({
+          username: account.username,
+          password_hash: account.passwordHash,
+          is_admin: account.isAdmin ? 1 : 0,
+          created_at: account.createdAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ok: true, value: toAccount(row) };
+    } catch (error) {
+      if (adapter.isUniqueViolation(error)) return { ok: false, code: "conflict" };
+      throw error;
+    }
+  }
+
+  return {
+    createAccount: (account) => insertAccount(db, account),
+    async getAccount(id) {
+      const row = await db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toAccount(row);
+    },
+    async findAccountByUsername(username) {
+      const row = await db
+        .selectFrom("accounts")
+        .selectAll()
+        .where("username", "=", username)
+        .executeTakeFirst();
+      return row && toAccount(row);
+    },
+    async createSession(session) {
+      await db
+        .insertInto("sessions")
+        .values({
+          token_hash: session.tokenHash,
+          account_id: session.accountId,
+          created_at: session.createdAt,
+          expires_at: session.expiresAt,
+          revoked_at: null,
+        })
+        .execute();
+    },
+    async findLiveSession(tokenHash, now) {
+      const row = await db
+        .selectFrom("sessions")
+        .selectAll()
+        .where("token_hash", "=", tokenHash)
+        .where("revoked_at", "is", null)
+        .where("expires_at", ">", now)
+        .executeTakeFirst();
+      return (
+        row &&
+        ({
+          tokenHash: row.token_hash,
+          accountId: row.account_id,
+          createdAt: row.created_at,
+          expiresAt: row.expires_at,
+          revokedAt: row.revoked_at,
+        } satisfies Session)
+      );
+    },
+    async revokeSession(tokenHash, now) {
+      await db
+        .updateTable("sessions")
+        .set({ revoked_at: now })
+        .where("token_hash", "=", tokenHash)
+        .where("revoked_at", "is", null)
+        .execute();
+    },
+    async revokeSessionsOfAccount(accountId, now) {
+      await db
+        .updateTable("sessions")
+        .set({ revoked_at: now })
+        .where("account_id", "=", accountId)
+        .where("revoked_at", "is", null)
+        .execute();
+    },
+    async setAdminSetupToken(tokenHash, now) {
+      return inWriteTransaction(adapter, async (trx) => {
+        const row = await trx
+          .selectFrom("admin_setup")
+          .select("used_at")
+          .where("id", "=", 1)
+          .executeTakeFirst();
+        if (row?.used_at != null) return { ok: false };
+        // A restart before setup replaces the token: only the newest printed link works.
+        await trx
+          .insertInto("admin_setup")
+          .values({ id: 1, token_hash: tokenHash, created_at: now, used_at: null })
+          .onConflict((oc) => oc.column("id").doUpdateSet({ token_hash: tokenHash, created_at: now }))
+          .execute();
+        return { ok: true };
+      });
+    },
+    async adminSetupPending() {
+      const row = await db.selectFrom("admin_setup").select("used_at").where("id", "=", 1).executeTakeFirst();
+      return row !== undefined && row.used_at === null;
+    },
+    async createAdminWithSetupToken(tokenHash, account) {
+      return inWriteTransaction(adapter, async (trx) => {
+        const used = await trx
+          .updateTable("admin_setup")
+          .set({ used_at: account.createdAt })
+          .where("id", "=", 1)
+          .where("token_hash", "=", tokenHash)
+          .where("used_at", "is", null)
+          .executeTakeFirst();
+        if (used.numUpdatedRows !== 1n) return { ok: false, code: "invalid-token" } as const;
+        const created = await insertAccount(trx, { ...account, isAdmin: true });
+        // A taken username must leave the token unused; throwing rolls the whole transaction back.
+        if (!created.ok) throw new UsernameTaken();
+        return created;
+      }).catch((error: unknown) => {
+        if (error instanceof UsernameTaken) return { ok: false, code: "conflict" } as const;
+        throw error;
+      });
+    },
+  };
+}
+
+class UsernameTaken extends Error {}
+
+function toAccount(row: Selectable<AccountsTable>): Account {
+  return {
+    id: row.id,
+    username: row.username,
+    passwordHash: row.password_hash,
+    isAdmin: row.is_admin === 1,
+    createdAt: row.created_at,
+  };
+}

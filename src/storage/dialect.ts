@@ -1,0 +1,51 @@
+// The thin port each database adapter fills: a Kysely instance plus the few things SQL cannot say portably.
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+import type { Notifier } from "./storage.ts";
+
+export interface DialectAdapter {
+  readonly kind: "sqlite" | "postgres";
+  readonly db: Kysely<Database>;
+  /**
+   * Statement that opens a write transaction. SQLite takes the write lock up front (`begin immediate`) so a
+   * second process waits on busy_timeout instead of failing when a deferred transaction upgrades.
+   */
+  readonly beginWrite: string;
+  /** Upper bound on concurrent write transactions from this process (SQLite has one connection). */
+  readonly maxWriteConcurrency: number;
+  /** Column type for opaque bytes. */
+  readonly blobType: "blob" | "bytea";
+  /** A duplicate primary key or unique value (SQLite SQLITE_CONSTRAINT_PRIMARYKEY/UNIQUE, PostgreSQL 23505). */
+  isUniqueViolation(error: unknown): boolean;
+  /** A transaction aborted by the database that is safe to run again from the start (deadlock, serialization). */
+  isRetryable(error: unknown): boolean;
+  /** Allocates n fresh text document ids; call inside a write transaction. */
+  allocateTextDocumentIds(trx: Kysely<Database>, n: number): Promise<number[]>;
+  /**
+   * Marks an unfired timer fired if it is still due at `dueAt`; true for exactly one of concurrent claimers.
+   * PostgreSQL skips a row another transaction holds (`FOR UPDATE SKIP LOCKED`) instead of queueing on it.
+   */
+  claimTimer(
+    trx: Kysely<Database>,
+    gameId: string,
+    key: string,
+    dueAt: number,
+    now: number,
+  ): Promise<boolean>;
+  readonly notifier: Notifier;
+  destroy(): Promise<void>;
+}
+
+/** Channel names both databases accept (PostgreSQL identifiers are at most 63 bytes). */
+export function checkChannel(channel: string): void {
+  if (!/^[A-Za-z0-9_.:-]{1,63}$/.test(channel))
+    throw new TypeError(`invalid notification channel: ${channel}`);
+}
+
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error === "object" && error !== null && "code" in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === "string" ? code : undefined;
+  }
+  return undefined;
+}

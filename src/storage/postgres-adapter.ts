@@ -1,0 +1,160 @@
+// PostgreSQL through pg: a pool with synchronous_commit=on, int8 parsed to numbers, LISTEN/NOTIFY for notifications.
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { checkChannel, type DialectAdapter, errorCode } from "./dialect.ts";
+import type { Database } from "./schema.ts";
+import type { Notifier } from "./storage.ts";
+
+const INT8_OID = 20;
+
+/** pg returns int8 (bigint, count(*)) as a string; our ids, seqs and epoch-ms times all fit a JS number. */
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value out of the safe integer range: ${text}`);
+  return n;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID && format !== "binary"
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
+};
+
+export interface PostgresAdapterOptions {
+  readonly schema?: string;
+  readonly poolSize?: number;
+}
+
+export async function createPostgresAdapter(
+  url: string,
+  options: PostgresAdapterOptions = {},
+): Promise<DialectAdapter> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new TypeError(`invalid schema name: ${schema}`);
+  }
+  const settings = ["-c synchronous_commit=on"];
+  if (schema !== undefined) settings.push(`-c search_path=${schema}`);
+  const config: pg.PoolConfig = {
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types,
+    options: settings.join(" "),
+  };
+  const pool = new pg.Pool(config);
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (error) => console.error(`postgres pool: ${error.message}`));
+  if (schema !== undefined) await pool.query(`create schema if not exists ${schema}`);
+
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Notifications are database-wide; a schema (one per test run) gets its own channel namespace.
+  const notifier = createPgNotifier(pool, config, schema === undefined ? "" : `${schema}.`);
+
+  return {
+    kind: "postgres",
+    db,
+    beginWrite: "begin",
+    maxWriteConcurrency: options.poolSize ?? 10,
+    blobType: "bytea",
+    isUniqueViolation: (error) => errorCode(error) === "23505",
+    // 40P01 deadlock, 40001 serialization failure: PostgreSQL rolled the whole transaction back.
+    isRetryable: (error) => errorCode(error) === "40P01" || errorCode(error) === "40001",
+    async allocateTextDocumentIds(trx, n) {
+      const res = await sql<{
+        id: number;
+      }>`select nextval('text_document_ids') as id from generate_series(1, ${n})`.execute(trx);
+      return res.rows.map((r) => r.id).sort((a, b) => a - b);
+    },
+    async claimTimer(trx, gameId, key, dueAt, now) {
+      const res = await sql`
+        update timers set fired_at = ${now}
+        where (game_id, timer_key) in (
+          select game_id, timer_key from timers
+          where game_id = ${gameId} and timer_key = ${key} and due_at = ${dueAt} and fired_at is null
+          for update skip locked)`.execute(trx);
+      return res.numAffectedRows === 1n;
+    },
+    notifier,
+    async destroy() {
+      await notifier.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** LISTEN on one dedicated connection (a pooled one would be handed to others); NOTIFY through the pool. */
+function createPgNotifier(
+  pool: pg.Pool,
+  config: pg.PoolConfig,
+  prefix: string,
+): Notifier & { close(): Promise<void> } {
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  let client: Promise<pg.Client> | undefined;
+  let closed = false;
+  const quote = (channel: string) => `"${(prefix + channel).replaceAll('"', '""')}"`;
+
+  function connect(): Promise<pg.Client> {
+    client ??= (async () => {
+      const c = new pg.Client({ ...config });
+      c.on("notification", (msg) => {
+        if (!msg.channel.startsWith(prefix)) return;
+        for (const listener of [...(channels.get(msg.channel.slice(prefix.length)) ?? [])]) {
+          listener(msg.payload ?? "");
+        }
+      });
+      c.on("error", (error) => {
+        // Reconnect and LISTEN again; subscribers should reload from their last seq after a gap.
+        console.error(`postgres listener: ${error.message}`);
+        client = undefined;
+        if (!closed && channels.size > 0) void relisten();
+      });
+      await c.connect();
+      return c;
+    })();
+    return client;
+  }
+
+  async function relisten(): Promise<void> {
+    try {
+      const c = await connect();
+      for (const channel of channels.keys()) await c.query(`listen ${quote(channel)}`);
+    } catch (error) {
+      console.error(`postgres listener: reconnect failed: ${(error as Error).message}`);
+    }
+  }
+
+  return {
+    async subscribe(channel, onMessage) {
+      checkChannel(channel);
+      if (prefix.length + channel.length > 63)
+        throw new TypeError(`notification channel too long: ${channel}`);
+      const listener = (payload: string) => onMessage(payload);
+      let set = channels.get(channel);
+      if (!set) {
+        set = new Set();
+        channels.set(channel, set);
+        await (await connect()).query(`listen ${quote(channel)}`);
+      }
+      set.add(listener);
+      return async () => {
+        set.delete(listener);
+        if (set.size === 0 && channels.get(channel) === set) {
+          channels.delete(channel);
+          if (!closed) await (await connect()).query(`unlisten ${quote(channel)}`);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await pool.query("select pg_notify($1, $2)", [prefix + channel, payload]);
+    },
+    async close() {
+      closed = true;
+      channels.clear();
+      const c = client;
+      client = undefined;
+      if (c) await (await c).end();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// Table shapes as Kysely sees them; column names are the SQL names, shared by both databases.
+import type { Generated } from "kysely";
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: number;
+}
+
+export interface GamesTable {
+  id: string;
+  display_name: string;
+  /** JSON text. */
+  rules: string;
+  status: string;
+  created_at: number;
+  created_by: number;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  /** 0 or 1 (no boolean type in SQLite). */
+  is_admin: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface AdminSetupTable {
+  /** Always 1: there is at most one setup token. */
+  id: number;
+  token_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface GameMembersTable {
+  game_id: string;
+  alias: string;
+  account_id: number;
+  kind: string;
+  created_at: number;
+}
+
+export interface EventsTable {
+  game_id: string;
+  seq: number;
+  type: string;
+  at: number;
+  /** The whole event as JSON text, kept byte-exact (jsonb would reorder keys). */
+  payload: string;
+}
+
+export interface AppendRequestsTable {
+  game_id: string;
+  request_id: string;
+  first_seq: number;
+  last_seq: number;
+  created_at: number;
+}
+
+export interface PostBodiesTable {
+  game_id: string;
+  post_id: string;
+  text: string;
+  created_at: number;
+}
+
+export interface TimersTable {
+  game_id: string;
+  timer_key: string;
+  due_at: number;
+  fired_at: number | null;
+}
+
+export interface TextDocumentsTable {
+  id: number;
+  kind: string;
+  source: string;
+  ref: string | null;
+  game_id: string | null;
+  owner_key: string | null;
+  body: string;
+  fingerprints: Uint8Array;
+  created_at: number;
+}
+
+export interface Database {
+  schema_migrations: SchemaMigrationsTable;
+  games: GamesTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  admin_setup: AdminSetupTable;
+  game_members: GameMembersTable;
+  events: EventsTable;
+  append_requests: AppendRequestsTable;
+  post_bodies: PostBodiesTable;
+  timers: TimersTable;
+  text_documents: TextDocumentsTable;
+}
