@@ -1,0 +1,564 @@
+// The HTTP API's request and response shapes: pure types shared by the server and the web app (no runtime imports).
+//
+// Conventions
+// - JSON only. Every write is POST with `Content-Type: application/json` and must come from the site's own
+//   Origin (checked on writes). Cookies: `bansha_session` (HttpOnly, SameSite=Lax), an opaque token.
+// - Times are epoch milliseconds measured by the server clock. `GET /api/time` gives the server's now, so
+//   countdowns can be corrected: `offset = serverNow - (clientSend + clientReceive) / 2`.
+// - Every failure answers `ApiError` with a stable `code` and a Chinese `message` (see src/server/messages-zh.ts).
+//   400 invalid-body (fields named), 401 unauthenticated, 403 forbidden, 404 not-found, 409 conflict/refused by
+//   the game, 422 rules-invalid, 429 rate-limited.
+// - Seats are 0-based numbers fixed for the whole game; aliases (马甲) are the only names shown for players.
+//   The account behind an alias is only ever in `/referee/*` responses, and only for that game's referees.
+// - Player writes carry a client `requestId` (uuid): a retried request is stored once and answers the original.
+//
+// Route table (R = referee or co-referee of the game, P = living player of the game, A = site admin, * = anyone)
+//   GET  /api/time                                   *  TimeResponse
+//   GET  /api/setup                                  *  SetupStatusResponse
+//   POST /api/setup                                  *  SetupRequest → MeResponse (one-time admin link token)
+//   POST /api/auth/register                          *  RegisterRequest → MeResponse
+//   POST /api/auth/login                             *  LoginRequest → MeResponse
+//   POST /api/auth/logout                            signed in → OkResponse
+//   GET  /api/auth/me                                *  MeResponse (account null when signed out)
+//   GET  /api/presets                                *  PresetListResponse
+//   POST /api/rules/check                            signed in: CheckRulesRequest → CheckRulesResponse
+//   GET  /api/games?status=signup                    *  GameListResponse
+//   POST /api/games                                  signed in: CreateGameRequest → GameCreatedResponse | 422
+//   GET  /api/games/:id                              *  GameViewResponse (filtered for the viewer)
+//   GET  /api/games/:id/events?after=N               *  EventListResponse (filtered for the viewer)
+//   GET  /api/games/:id/stream                       *  text/event-stream of StreamMessage (Last-Event-ID resumes)
+//   POST /api/games/:id/signup/open                  R  OkResponse
+//   POST /api/games/:id/signup/close                 R  OkResponse
+//   POST /api/games/:id/join                         signed in: JoinRequest → JoinResponse (alias + 报道)
+//   GET  /api/games/:id/reports                      *  ReportListResponse
+//   POST /api/games/:id/reports                      member: RedoReportRequest → ReportResponse (600-字 redo)
+//   POST /api/games/:id/co-referees                  R  AddCoRefereeRequest → OkResponse
+//   POST /api/games/:id/start                        R  StartGameRequest → CommandResponse (roles assigned, seed logged)
+//   POST /api/games/:id/votes                        P  VoteRequest → CommandResponse
+//   POST /api/games/:id/kill-posts                   P  KillPostRequest → PostResponse
+//   POST /api/games/:id/iou                          P  IouRequest → PostResponse
+//   GET  /api/games/:id/posts/:postId                *  PostBodyResponse (only once released / visible)
+//   GET  /api/games/:id/rooms/:roomId/messages       room member or R: RoomMessagesResponse
+//   POST /api/games/:id/rooms/:roomId/messages       room member: RoomMessageRequest → CommandResponse
+//   POST /api/games/:id/complaints                   P  ComplaintRequest → CommandResponse (to the referee room)
+//   POST /api/games/:id/proxy-requests               P  ProxyRequest → CommandResponse (private to R)
+//   POST /api/games/:id/originality                  member or R: OriginalityRequest → OriginalityResponse
+//   GET  /api/games/:id/referee/roster               R  RosterResponse (aliases with real accounts)
+//   GET  /api/games/:id/referee/log                  R  EventListResponse (unredacted)
+//   GET  /api/games/:id/referee/inbox                R  InboxResponse (complaints, proxy requests)
+//   POST /api/games/:id/referee/reports/reject       R  RejectReportRequest → CommandResponse
+//   POST /api/games/:id/referee/proxy-votes          R  ProxyVoteRequest → CommandResponse
+//   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
+//   POST /api/games/:id/referee/overrides            R  OverrideRequest → CommandResponse (every override)
+//   POST /api/games/:id/referee/substitutes          R  SubstituteRequest → CommandResponse (替补)
+//   GET  /api/games/:id/referee/results?round=N      R  ResultsPreviewResponse
+//   POST /api/games/:id/referee/results              R  PublishResultsRequest → CommandResponse
+
+/** Epoch milliseconds by the server clock. */
+export type Millis = number;
+/** 0-based seat number, fixed for the whole game. */
+export type SeatNo = number;
+
+// ---------------------------------------------------------------- errors
+
+export interface FieldProblem {
+  /** Dotted path of the offending field, e.g. "targets.0". */
+  path: string;
+  message: string;
+}
+
+export interface ApiError {
+  error: {
+    /** Stable machine code, e.g. "vote-closed", "invalid-body", "forbidden". */
+    code: string;
+    /** Chinese message for the user, e.g. "投票已截止（截止时间 21:00:00，收到时间 21:00:02）". */
+    message: string;
+    details?: Record<string, string | number | boolean | null>;
+    /** For invalid-body: which fields are wrong. */
+    fields?: FieldProblem[];
+    /** For rules-invalid: the checker's problems. */
+    problems?: RuleProblem[];
+  };
+}
+
+export interface OkResponse {
+  ok: true;
+}
+
+// ---------------------------------------------------------------- time, setup, auth
+
+export interface TimeResponse {
+  now: Millis;
+  /** The site's display time zone, e.g. "Asia/Shanghai". */
+  timeZone: string;
+}
+
+export interface SetupStatusResponse {
+  /** True while the one-time admin link printed at first start has not been used. */
+  pending: boolean;
+}
+
+export interface SetupRequest {
+  token: string;
+  username: string;
+  password: string;
+}
+
+export interface RegisterRequest {
+  /** 2–32 characters; Chinese allowed. */
+  username: string;
+  /** At least 8 characters. */
+  password: string;
+}
+
+export type LoginRequest = RegisterRequest;
+
+export interface AccountInfo {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+}
+
+export interface MeResponse {
+  account: AccountInfo | null;
+}
+
+// ---------------------------------------------------------------- lobby and rule sets
+
+export type GameStatus = "draft" | "signup" | "closed" | "running" | "ended";
+
+export interface PresetInfo {
+  id: string;
+  name: string;
+  players: number;
+}
+
+export interface PresetListResponse {
+  presets: PresetInfo[];
+}
+
+export interface RuleProblem {
+  /** Dotted path into the rule set, e.g. "roles.3.count"; "" for the whole document. */
+  path: string;
+  /** Chinese message. */
+  message: string;
+}
+
+export interface CheckRulesRequest {
+  /** YAML or JSON text of a rule set. */
+  text: string;
+}
+
+export interface CheckRulesResponse {
+  ok: boolean;
+  problems: RuleProblem[];
+  /** Present when ok. */
+  summary?: { id: string; name: string; players: number };
+}
+
+export interface GameListItem {
+  id: string;
+  name: string;
+  status: GameStatus;
+  rulesName: string;
+  players: number;
+  /** Aliases signed up so far. */
+  signedUp: number;
+  createdAt: Millis;
+}
+
+export interface GameListResponse {
+  games: GameListItem[];
+}
+
+/** Exactly one of `preset` and `rulesText`. */
+export interface CreateGameRequest {
+  name: string;
+  preset?: string;
+  rulesText?: string;
+  /** The referee's alias in this game (shown to players). */
+  refereeAlias: string;
+}
+
+export interface GameCreatedResponse {
+  game: GameInfo;
+}
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  status: GameStatus;
+  rulesId: string;
+  rulesName: string;
+  players: number;
+  createdAt: Millis;
+  /** Minimum 字数 of a 报道 and of a redone one. */
+  reportMin: number;
+  reportRedoMin: number;
+  killPostMin: number;
+  iouMin: number;
+  timeZone: string;
+}
+
+// ---------------------------------------------------------------- membership, 报道
+
+export type MemberKind = "player" | "referee" | "co-referee";
+
+export interface MemberInfo {
+  alias: string;
+  kind: MemberKind;
+  joinedAt: Millis;
+}
+
+export interface JoinRequest {
+  alias: string;
+  /** 报道: the sign-up report text; its 字数 must reach the rule set's reportMin. */
+  report: string;
+}
+
+export interface JoinResponse {
+  member: MemberInfo;
+  report: ReportInfo;
+}
+
+export interface ReportInfo {
+  alias: string;
+  postId: string;
+  words: number;
+  submittedAt: Millis;
+  status: "accepted" | "rejected" | "redone";
+  /** Set when a referee ruled it non-compliant: a redo of at least `redoMin` 字 is due by `redoDeadline`. */
+  rejection?: { reason: string; redoDeadline: Millis; redoMin: number } | null;
+  /** Copied share in percent, when the originality index is available. */
+  copiedPercent?: number | null;
+}
+
+export interface ReportListResponse {
+  reports: ReportInfo[];
+}
+
+export interface RedoReportRequest {
+  requestId: string;
+  text: string;
+}
+
+export interface ReportResponse {
+  report: ReportInfo;
+}
+
+export interface AddCoRefereeRequest {
+  /** The site account to add (referees may know each other). */
+  username: string;
+  alias: string;
+}
+
+export interface StartGameRequest {
+  /** Seed for role assignment; generated and logged when absent. */
+  seed?: string;
+  /** When round 1 opens; defaults to now. */
+  round1At?: Millis;
+}
+
+// ---------------------------------------------------------------- the game view
+
+export interface SeatView {
+  seat: SeatNo;
+  alias: string;
+  alive: boolean;
+  /** Role id and display name, only when this viewer may see them (own seat, known teammates, revealed, referee). */
+  role?: string | null;
+  roleName?: string | null;
+  camp?: "black" | "white" | "neutral" | null;
+  /** 代号, when visible. */
+  code?: string | null;
+}
+
+export interface RoomView {
+  id: string;
+  name: string;
+  /** Seats in the room, as this viewer may see them. */
+  seats: SeatNo[];
+}
+
+export interface DeadlineView {
+  /** Stable key, e.g. "vote", "posting-window", "iou:12", "complaint". */
+  key: string;
+  at: Millis;
+}
+
+export interface TallyView {
+  seat: SeatNo;
+  /** May be a half, e.g. 10.5. */
+  votes: number;
+  proxy: number;
+  half: number;
+}
+
+export interface MyVoteView {
+  targets: SeatNo[];
+  at: Millis;
+  changesLeft: number | null;
+}
+
+export interface RoleCard {
+  seat: SeatNo;
+  role: string;
+  roleName: string;
+  camp: "black" | "white" | "neutral";
+  code: string | null;
+  /** Teammates this role knows from the start. */
+  knows: SeatView[];
+  rooms: RoomView[];
+  /** Whether this seat has a post right (出帖权) this round, and how many posts are due. */
+  postsDue: number;
+}
+
+export interface GameView {
+  round: number | null;
+  /** Free text phase name from the engine, e.g. "vote", "overtime", "ended". */
+  phase: string | null;
+  seats: SeatView[];
+  deadlines: DeadlineView[];
+  /** Live tally of the current vote (public on the vote thread). */
+  tally: TallyView[];
+  /** The viewer's own role card; null for the public and referees. */
+  roleCard: RoleCard | null;
+  myVote: MyVoteView | null;
+  result: { ended: boolean; winner: "black" | "white" | "draw" | null; reason: string | null } | null;
+  /** The engine's own view object for this viewer, for details not modelled above. */
+  engine: unknown;
+}
+
+export type ViewerKind = "public" | "player" | "dead-player" | "referee";
+
+export interface GameViewResponse {
+  game: GameInfo;
+  viewer: {
+    kind: ViewerKind;
+    alias: string | null;
+    seat: SeatNo | null;
+    memberKind: MemberKind | null;
+  };
+  members: MemberInfo[];
+  view: GameView | null;
+  /** Last event seq included; pass as Last-Event-ID / `after` to continue. */
+  lastSeq: number;
+  serverTime: Millis;
+}
+
+// ---------------------------------------------------------------- events and the stream
+
+/** One event as this viewer may see it (redacted). `type` is the event's type, e.g. "VoteCast". */
+export interface GameEventDto {
+  seq: number;
+  type: string;
+  at: Millis;
+  /** The rest of the (redacted) event. */
+  data: Record<string, unknown>;
+}
+
+export interface EventListResponse {
+  events: GameEventDto[];
+  lastSeq: number;
+}
+
+/**
+ * SSE message. `id:` is the seq; `event:` is "game-event" for events and "view" after each batch (the viewer's
+ * refreshed GameView, so tallies update live). A ": ping" comment is sent every 15 s.
+ */
+export type StreamMessage =
+  | { kind: "game-event"; event: GameEventDto }
+  | { kind: "view"; lastSeq: number; view: GameView | null; status: GameStatus; serverTime: Millis };
+
+// ---------------------------------------------------------------- player actions
+
+export interface CommandResponse {
+  ok: true;
+  /** Last seq written (or of the original write for a retried requestId). */
+  seq: number;
+  /** Server receipt time: the time the game judged the command by. */
+  receivedAt: Millis;
+  /** True when this requestId had been stored before: nothing new was written. */
+  replayed: boolean;
+}
+
+export interface VoteRequest {
+  requestId: string;
+  /** One seat per vote the round grants; [] abstains where allowed. */
+  targets: SeatNo[];
+  /** Code-name guesses (代号), score games only. */
+  codes?: (string | null)[];
+}
+
+export interface KillPostRequest {
+  requestId: string;
+  target: SeatNo;
+  text: string;
+  code?: string | null;
+}
+
+export interface PostResponse extends CommandResponse {
+  postId: string;
+  words: number;
+  /** The post was shorter than the minimum and is an IOU (白条). */
+  iou: boolean;
+}
+
+export interface IouRequest {
+  requestId: string;
+  text: string;
+}
+
+export interface PostBodyResponse {
+  postId: string;
+  text: string;
+  words: number;
+  createdAt: Millis;
+}
+
+export interface RoomMessageRequest {
+  requestId: string;
+  text: string;
+}
+
+export interface RoomMessage {
+  seq: number;
+  at: Millis;
+  /** Author's alias (room members know each other). */
+  alias: string;
+  text: string;
+}
+
+export interface RoomMessagesResponse {
+  room: { id: string; name: string };
+  messages: RoomMessage[];
+}
+
+export interface ComplaintRequest {
+  requestId: string;
+  /** The poster complained about (举报): their latest kill post. */
+  against: SeatNo;
+  text: string;
+}
+
+export interface ProxyRequest {
+  requestId: string;
+  /** 托票 names exactly one target. */
+  target: SeatNo;
+  note?: string;
+}
+
+export interface OriginalityRequest {
+  text: string;
+}
+
+export interface CopiedSpan {
+  /** UTF-16 offsets into the submitted text. */
+  start: number;
+  end: number;
+  /** Where it was found: only shown to referees. */
+  source?: { kind: string; ref: string | null; title?: string | null } | null;
+}
+
+export interface OriginalityResponse {
+  available: boolean;
+  words: number;
+  copiedWords: number;
+  copiedPercent: number;
+  flagged: boolean;
+  spans: CopiedSpan[];
+}
+
+// ---------------------------------------------------------------- referee actions
+
+export interface RosterEntry {
+  alias: string;
+  kind: MemberKind;
+  seat: SeatNo | null;
+  accountId: number;
+  username: string;
+  joinedAt: Millis;
+}
+
+export interface RosterResponse {
+  members: RosterEntry[];
+}
+
+export interface InboxItem {
+  seq: number;
+  at: Millis;
+  kind: "complaint" | "proxy-request";
+  fromSeat: SeatNo | null;
+  fromAlias: string;
+  against?: SeatNo;
+  target?: SeatNo;
+  text: string;
+}
+
+export interface InboxResponse {
+  items: InboxItem[];
+}
+
+export interface RejectReportRequest {
+  alias: string;
+  reason: string;
+  /** Deadline of the 600-字 redo. */
+  redoDeadline: Millis;
+}
+
+export interface ProxyVoteRequest {
+  requestId: string;
+  voter: SeatNo;
+  targets: SeatNo[];
+  codes?: (string | null)[];
+}
+
+export interface ComplaintRulingRequest {
+  requestId: string;
+  against: SeatNo;
+  upheld: boolean;
+  reason: string;
+}
+
+/** Mirrors the engine's Override (src/engine/contract.ts). */
+export type OverrideBody =
+  | { action: "eliminate"; target: SeatNo }
+  | { action: "revive"; target: SeatNo }
+  | {
+      action: "set-progression";
+      round: number;
+      votesPerVoter?: number;
+      voteOut?: number;
+      posts?: Record<string, number>;
+      extraPosts?: Record<string, number>;
+    }
+  | { action: "extend"; deadline: string; until: Millis }
+  | { action: "void-vote"; voter: SeatNo }
+  | { action: "void-post"; poster: SeatNo };
+
+export interface OverrideRequest {
+  requestId: string;
+  override: OverrideBody;
+  /** Every override carries a reason (哨子最大, recorded). */
+  reason: string;
+}
+
+export interface SubstituteRequest {
+  requestId: string;
+  seat: SeatNo;
+  /** The new player's site account and their new alias. */
+  username: string;
+  alias: string;
+}
+
+export interface ResultsPreviewResponse {
+  round: number;
+  text: string;
+}
+
+export interface PublishResultsRequest {
+  requestId: string;
+  round: number;
+  /** The text to publish; the preview when absent. */
+  text?: string;
+}
