@@ -10,7 +10,9 @@ export const Camp = z.enum(["black", "white", "neutral"]);
 export type Camp = z.infer<typeof Camp>;
 
 /** A wall-clock time of day in the rule set's time zone, "HH:MM" or "HH:MM:SS". */
-export const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "must be a time such as 21:00");
+export const ClockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "must be a time such as 21:00");
 
 /** 0 = Sunday … 6 = Saturday, as Date.getDay(). */
 export const Weekday = z.int().min(0).max(6);
@@ -30,8 +32,8 @@ export const BombBehaviour = z.strictObject({
 /** A night (or day) ability of a role, for day-night games such as 7kill. */
 export const Ability = z.strictObject({
   ability: z.enum(["kill", "check", "protect", "shoot"]),
-  /** The phase in which it is used (the secret bandit shoots by day: RULINGS.md point 22). */
-  phase: z.enum(["night", "day"]).default("night"),
+  /** The phase in which it is used; `any` = day or night (the secret bandit may also shoot by day: RULINGS.md point 22). */
+  phase: z.enum(["night", "day", "any"]).default("night"),
   /** All living holders act as one (killers kill together, police check together). */
   together: z.boolean().default(false),
   /** May be left unused without offence. */
@@ -132,7 +134,11 @@ export const Trigger: z.ZodType<Trigger> = z.lazy(() =>
 );
 
 export const Effect = z.discriminatedUnion("kind", [
-  /** The groups' rooms and post rotations merge into one new group from then on. */
+  /**
+   * The groups' rooms and post rotations merge into one new group from then on. A listed group that has already
+   * merged into another is taken with everything it merged into (风云: A+B killers, later all 杀刺).
+   * `into` is a new group id: progression rounds and takeovers may name it; `room` must be listed in `rooms`.
+   */
   z.strictObject({
     kind: z.literal("merge-groups"),
     groups: z.array(Id).min(2),
@@ -171,6 +177,10 @@ export const ProgressionRound = z.strictObject({
   posts: z.record(Id, z.int().nonnegative()).default({}),
   /** Posts that do not count toward the kill total, per group id (工兵). */
   extraPosts: z.record(Id, z.int().nonnegative()).default({}),
+  /** The round's total as the document states it (共杀N), checked against vote + posts; informative only. */
+  totalKills: z.int().nonnegative().optional(),
+  /** The survivors after the round as the document states them (存活N / 余N), checked; informative only. */
+  survivors: z.int().nonnegative().optional(),
 });
 export type ProgressionRound = z.infer<typeof ProgressionRound>;
 
@@ -179,7 +189,10 @@ export type ProgressionRound = z.infer<typeof ProgressionRound>;
 export const VoteSettings = z.strictObject({
   /** Vote changes (RULINGS.md 7): at most `max` (null = free), none in the last `freezeMinutes`. */
   changes: z
-    .strictObject({ max: z.int().nonnegative().nullable().default(null), freezeMinutes: z.int().nonnegative().default(0) })
+    .strictObject({
+      max: z.int().nonnegative().nullable().default(null),
+      freezeMinutes: z.int().nonnegative().default(0),
+    })
     .default({ max: null, freezeMinutes: 0 }),
   /** Not voting (RULINGS.md 8). */
   nonVoting: z
@@ -196,7 +209,9 @@ export const VoteSettings = z.strictObject({
   /** 平票加时: minutes of overtime among the tied, or null for none. */
   overtimeMinutes: z.int().positive().nullable().default(15),
   /** The final tie-break after overtime (RULINGS.md 11). */
-  finalTieBreak: z.enum(["first-reached", "first-vote-earliest", "all-out", "nobody-out", "referee"]).default("first-reached"),
+  finalTieBreak: z
+    .enum(["first-reached", "first-vote-earliest", "all-out", "nobody-out", "referee"])
+    .default("first-reached"),
   /** Who may go out: the top count, or only a top count reaching a share of the living (7kill 40%). */
   threshold: z
     .discriminatedUnion("kind", [
@@ -206,7 +221,10 @@ export const VoteSettings = z.strictObject({
     .default({ kind: "plurality" }),
   /** 高票对决: two tied at the threshold → a second day voting only between them. */
   duel: z
-    .strictObject({ abstainAllowed: z.boolean().default(false), tieOutcome: z.enum(["nobody-out"]).default("nobody-out") })
+    .strictObject({
+      abstainAllowed: z.boolean().default(false),
+      tieOutcome: z.enum(["nobody-out"]).default("nobody-out"),
+    })
     .nullable()
     .default(null),
   /** 托票 (RULINGS.md 12): refused later than `cutoffMinutes` before the deadline; 7kill: void unless published `publishMinutes` before. */
@@ -217,7 +235,9 @@ export const VoteSettings = z.strictObject({
     })
     .default({ cutoffMinutes: 20, publishMinutes: null }),
   /** 领票人 (RULINGS.md 13). */
-  leadVoter: z.enum(["earliest-standing", "earliest-ever", "last-voter", "referee"]).default("earliest-standing"),
+  leadVoter: z
+    .enum(["earliest-standing", "earliest-ever", "last-voter", "referee"])
+    .default("earliest-standing"),
 });
 export type VoteSettings = z.infer<typeof VoteSettings>;
 
@@ -254,7 +274,10 @@ export const DailySchedule = z.strictObject({
   /** The vote deadline, `daysAfter` the round's start day. */
   voteDeadline: DayTime,
   /** RULINGS.md 19: kill posts are submitted from `opensAfterMinutes` after the round's start for `minutes`, then released together. */
-  postingWindow: z.strictObject({ opensAfterMinutes: z.int().nonnegative().default(0), minutes: z.int().positive() }),
+  postingWindow: z.strictObject({
+    opensAfterMinutes: z.int().nonnegative().default(0),
+    minutes: z.int().positive(),
+  }),
   /** An IOU's deadline, counted from the day the posts were released. */
   iouDeadline: DayTime,
   /** The complaint (举报) deadline, counted from the day the posts were released. */
@@ -280,6 +303,18 @@ export const DayNightSchedule = z.strictObject({
   weekend: z.array(WeekendRule).default([]),
   /** Last words end as soon as every dead player due them has posted (死者遗言结束即进入白天). */
   lastWordsEndEarly: z.boolean().default(true),
+  /**
+   * 遗言: players out during the first `nights` nights get last words; a conversion outcome may change the number
+   * (7kill: 秘匪转为水民 → 3, 转为杀手 → 4). Absent: nobody gets last words.
+   */
+  lastWords: z
+    .strictObject({
+      nights: z.int().nonnegative(),
+      ifConverted: z
+        .array(z.strictObject({ role: Id, became: Id, nights: z.int().nonnegative() }))
+        .default([]),
+    })
+    .optional(),
 });
 
 export const Schedule = z.discriminatedUnion("kind", [DailySchedule, DayNightSchedule]);
@@ -296,17 +331,24 @@ export const Condition: z.ZodType<Condition> = z.lazy(() =>
   z.union([
     /** Every seat of the listed roles and/or camps is out (roles as converted, e.g. the bandit as villager). */
     z.strictObject({
-      allOut: z.strictObject({ roles: z.array(Id).min(1).optional(), camps: z.array(Camp).min(1).optional() }),
+      allOut: z.strictObject({
+        roles: z.array(Id).min(1).optional(),
+        camps: z.array(Camp).min(1).optional(),
+      }),
     }),
     z.strictObject({ any: z.array(Condition).min(1) }),
     z.strictObject({ all: z.array(Condition).min(1) }),
   ]),
 );
 
+/** Conditions are tried in order; the first that holds decides. */
 export const WinCondition = z.strictObject({
   winner: z.enum(["black", "white", "draw"]),
   when: Condition,
-  /** Applies only when a conversion went this way (秘匪转为水民 / 转为杀手). */
+  /**
+   * Applies only when a conversion went this way (秘匪转为水民 / 转为杀手). Before the conversion is decided,
+   * the converting role counts as its `beforeConversion` role.
+   */
   ifConverted: z.strictObject({ role: Id, became: Id }).optional(),
 });
 
@@ -376,6 +418,10 @@ export const RuleSet = z.strictObject({
   schedule: Schedule,
   win: Win,
   penalties: Penalties.optional(),
+  /** What is published when a player goes out (7kill: 所有出局者公布身份，不公布死因). */
+  disclosure: z
+    .strictObject({ identity: z.boolean().default(true), cause: z.boolean().default(true) })
+    .default({ identity: true, cause: true }),
 });
 
 /** A validated rule set, defaults applied. */
