@@ -29,7 +29,8 @@ export interface TallyInput {
   slots: number;
   /** Living players when the vote closes, for a percentage threshold. */
   alive: number;
-  /** Overtime and duel: only these seats may receive votes. Null: any living seat. */
+  /** Overtime and duel: only these seats may receive votes. Null: any living seat. When given, votes on other seats are
+   *  dropped (a regular vote may pass the living seats); in overtime and duel every candidate is ranked, even with 0 votes. */
   candidates: Seat[] | null;
   /** Voters whose vote is a half vote (半票) this round; ignored in overtime and duel. */
   halfVoters: ReadonlySet<Seat>;
@@ -46,6 +47,34 @@ export interface TallyEntry {
   proxyVotes: number;
   /** Receipt time at which this seat's final count was reached (先到先出). */
   reachedAt: number;
+  /** Index in `TallyInput.casts` of the cast that brought the final count (orders equal `reachedAt`); -1 when no counted vote. */
+  reachedIndex: number;
+  /** Date of the earliest counted standing vote on this seat (first-vote-earliest); 0 when no counted vote. */
+  firstAt: number;
+  /** Index in `TallyInput.casts` of that vote's cast; -1 when no counted vote. */
+  firstIndex: number;
+  /** Half votes standing on this seat that were not added (no tie to break here); not in `halves`. */
+  halfVotesUnused: number;
+}
+
+/** One voter's standing vote on one seat, as the tally dated and weighed it. */
+export interface StandingVote {
+  voter: Seat;
+  seat: Seat;
+  /** The code-name guess carried with this vote, or null. */
+  code: string | null;
+  /** Date of this vote: the first of the voter's consecutive casts that all counted a vote on `seat` (a changed vote is dated at its change; re-casting it unchanged keeps its date). */
+  at: number;
+  /** Index in `TallyInput.casts` of that cast. */
+  index: number;
+  /** Same as `at`, for the code: the first of the consecutive casts that all carried this code on this seat. */
+  codeAt: number;
+  codeIndex: number;
+  proxy: boolean;
+  /** Weight in halves: 2 = a full vote, 1 = a half vote (半票). */
+  weight: 1 | 2;
+  /** In the seat's count: false only for a half vote that was not applied. */
+  counted: boolean;
 }
 
 export interface TallyResult {
@@ -57,8 +86,12 @@ export interface TallyResult {
   halfVotesApplied: boolean;
   /** A tie for the last open places that this vote could not settle: the caller runs overtime, a duel or the final tie-break. */
   tie: { seats: Seat[]; slots: number } | null;
-  /** For each seat out: its 领票人 under settings.leadVoter (null when "referee" decides or nobody qualifies). */
+  /** For each seat out: its 领票人 under settings.leadVoter (null when "referee" decides or nobody qualifies). Filled for every seat in `entries`, so a seat put out later by the final tie-break has one too. */
   leadVoters: Record<Seat, Seat | null>;
-  /** For each seat out: the code name most chosen among the standing votes on it (score rule), or null. */
+  /** For each seat out: the code name most chosen among the standing votes on it (score rule), or null. Filled for every seat in `entries`. */
   outCodes: Record<Seat, string | null>;
+  /** Every standing vote on a seat, ordered by date (`at`, then `index`). */
+  votes: StandingVote[];
+  /** Voters whose standing ballot names nobody (投票对象：无): they voted. */
+  abstainers: Seat[];
 }
