@@ -1,0 +1,84 @@
+// Migrations apply once and in order, and each database runs with the durability settings acknowledgements rely on.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { sql } from "kysely";
+import pg from "pg";
+import type { DialectAdapter } from "./dialect.ts";
+import { migrate, migrations } from "./migrations.ts";
+import { createPostgresAdapter } from "./postgres-adapter.ts";
+import { createSqliteAdapter } from "./sqlite-adapter.ts";
+
+const versions = migrations.map((m) => m.version);
+
+test("migration versions are strictly increasing", () => {
+  assert.deepEqual(
+    versions,
+    [...versions].sort((a, b) => a - b),
+  );
+  assert.equal(new Set(versions).size, versions.length);
+});
+
+async function checkIdempotent(adapter: DialectAdapter): Promise<void> {
+  assert.deepEqual(await migrate(adapter), { applied: versions });
+  assert.deepEqual(await migrate(adapter), { applied: [] });
+  const rows = await adapter.db
+    .selectFrom("schema_migrations")
+    .select("version")
+    .orderBy("version")
+    .execute();
+  assert.deepEqual(
+    rows.map((r) => r.version),
+    versions,
+  );
+}
+
+test("SQLite file: migrations run once; WAL with synchronous=FULL", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "bansha-migrate-"));
+  const adapter = createSqliteAdapter(join(dir, "db.sqlite"));
+  try {
+    await checkIdempotent(adapter);
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(adapter.db);
+    assert.equal(mode.rows[0]?.journal_mode, "wal");
+    const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(adapter.db);
+    assert.equal(sync.rows[0]?.synchronous, 2, "2 is FULL");
+    const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(adapter.db);
+    assert.ok((busy.rows[0]?.timeout ?? 0) > 0);
+  } finally {
+    await adapter.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+const pgUrl = process.env.BANSHA_TEST_PG;
+test("PostgreSQL: migrations run once, even from concurrent openers; synchronous_commit=on", {
+  skip: !pgUrl,
+}, async () => {
+  const schema = `bansha_test_${randomBytes(6).toString("hex")}`;
+  const a = await createPostgresAdapter(pgUrl!, { schema });
+  const b = await createPostgresAdapter(pgUrl!, { schema });
+  try {
+    const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
+    assert.deepEqual(
+      [...ra.applied, ...rb.applied],
+      versions,
+      "the advisory lock lets one opener apply them",
+    );
+    assert.deepEqual(await migrate(a), { applied: [] });
+    const setting = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(a.db);
+    assert.equal(setting.rows[0]?.synchronous_commit, "on");
+    const big = await sql<{ n: number }>`select 9007199254740991::int8 as n`.execute(a.db);
+    assert.equal(big.rows[0]?.n, Number.MAX_SAFE_INTEGER, "int8 comes back as a number");
+    await assert.rejects(sql`select 9007199254740993::int8 as n`.execute(a.db), RangeError);
+  } finally {
+    await a.destroy();
+    await b.destroy();
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  }
+});
