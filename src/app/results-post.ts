@@ -1,0 +1,126 @@
+// Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
+
+export type ResultsPostCause =
+  | "vote"
+  | "post"
+  | "bomb"
+  | "suicide"
+  | "iou"
+  | "complaint"
+  | "night"
+  | "shot"
+  | "needle"
+  | "referee"
+  | "penalty";
+
+export interface ResultsPostTally {
+  alias: string;
+  votes: number;
+  proxy?: number;
+  half?: number;
+}
+
+export interface ResultsPostRound {
+  round: number;
+  out: { alias: string; role: string; camp: string; cause: ResultsPostCause }[];
+  revived: { alias: string }[];
+  alive: number;
+  tally: ResultsPostTally[];
+  overtime: { tied: string[]; tally: ResultsPostTally[] } | null;
+}
+
+export interface ResultsPostContext {
+  /** Role id → display name (杀手, 游侠…); an unknown id is shown as is. */
+  roleNames?: Record<string, string>;
+  /** Alliances that formed in this round. */
+  alliances?: string[];
+  /** Set on the round that ended the game. */
+  result?: { winner: "black" | "white" | "draw" | null; reason: string | null };
+}
+
+const CAMP: Record<string, string> = { black: "黑道", white: "白道", neutral: "中立" };
+
+const CAUSE_HEADING: Record<ResultsPostCause, string> = {
+  vote: "票杀",
+  post: "帖杀",
+  bomb: "同归（被炸弹带走）",
+  suicide: "未投票，按自杀处理",
+  iou: "白条未按时补齐，出帖者出局",
+  complaint: "举报查实，出帖者出局",
+  night: "夜间被杀",
+  shot: "被枪杀",
+  needle: "空针出局",
+  referee: "哨子判定出局",
+  penalty: "违规判罚出局",
+};
+
+const CAUSE_ORDER: ResultsPostCause[] = [
+  "post",
+  "bomb",
+  "iou",
+  "complaint",
+  "vote",
+  "suicide",
+  "night",
+  "shot",
+  "needle",
+  "penalty",
+  "referee",
+];
+
+/** 10.5 → "10.5票"; integers stay integers. */
+export function formatVotes(votes: number): string {
+  return `${Number.isInteger(votes) ? votes : votes.toFixed(1)}票`;
+}
+
+function tallyLine(t: ResultsPostTally): string {
+  const notes: string[] = [];
+  if (t.proxy) notes.push(`含托票${t.proxy}`);
+  if (t.half) notes.push(`含半票${t.half}`);
+  return `${t.alias} ${formatVotes(t.votes)}${notes.length > 0 ? `（${notes.join("，")}）` : ""}`;
+}
+
+/** The results post of one round, as plain text with light markdown. */
+export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostContext = {}): string {
+  const name = (role: string) => ctx.roleNames?.[role] ?? role;
+  const who = (o: ResultsPostRound["out"][number]) =>
+    `${o.alias}（${CAMP[o.camp] ?? o.camp}·${name(o.role)}）`;
+  const lines: string[] = [`## 第${round.round}轮结果`, ""];
+
+  if (round.tally.length > 0) {
+    lines.push(`票楼结果：${round.tally.map(tallyLine).join("，")}`);
+  }
+  if (round.overtime !== null) {
+    const ot = round.overtime;
+    lines.push(`平票加时：${ot.tied.join("、")} 平票，进入加时投票。`);
+    if (ot.tally.length > 0) lines.push(`加时结果：${ot.tally.map(tallyLine).join("，")}`);
+    const top = Math.max(...ot.tally.map((t) => t.votes), 0);
+    const atTop = ot.tally.filter((t) => t.votes === top).length;
+    if (atTop > 1) lines.push("加时依然平票，按先到先出。");
+  }
+  if (round.tally.length > 0 || round.overtime !== null) lines.push("");
+
+  for (const cause of CAUSE_ORDER) {
+    const outs = round.out.filter((o) => o.cause === cause);
+    if (outs.length === 0) continue;
+    lines.push(`${CAUSE_HEADING[cause]}：${outs.map(who).join("、")}`);
+  }
+  if (round.out.length === 0) lines.push("本轮无人出局。");
+  if (round.revived.length > 0)
+    lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}（恢复全票）`);
+  for (const a of ctx.alliances ?? []) lines.push(`联合：${a}，即日起合并群组与出帖顺序。`);
+  lines.push("", `本轮出局${round.out.length}人，现存活${round.alive}人。`);
+
+  if (ctx.result) {
+    const winner =
+      ctx.result.winner === "black"
+        ? "黑道胜利"
+        : ctx.result.winner === "white"
+          ? "白道胜利"
+          : ctx.result.winner === "draw"
+            ? "平局"
+            : "游戏结束";
+    lines.push("", `**游戏结束：${winner}。**${ctx.result.reason ? `（${ctx.result.reason}）` : ""}`);
+  }
+  return lines.join("\n");
+}

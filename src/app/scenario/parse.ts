@@ -1,0 +1,269 @@
+// Parses a scenario file: YAML with line positions, strict zod validation, aliases resolved to seats.
+import { LineCounter, parseDocument } from "yaml";
+import type { z } from "zod";
+import type { Override, Seat, SeatSpec } from "../../engine/contract.ts";
+import { formatPath, lineOf, type PathSegment } from "./positions.ts";
+import { EVENT_KINDS, type RefereeEntry, ScenarioFile } from "./schema.ts";
+import type {
+  EventOrigin,
+  Length,
+  Scenario,
+  ScenarioAction,
+  ScenarioProblem,
+  ScenarioStep,
+} from "./types.ts";
+
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; problems: ScenarioProblem[] };
+
+/** Total: every problem is returned, none thrown. */
+export function parseScenario(text: string): ParseResult {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((e) => ({
+        line: counter.linePos(e.pos[0]).line,
+        path: "(yaml)",
+        message: firstLine(e.message),
+      })),
+    };
+  }
+  const at = (path: PathSegment[]) => lineOf(doc, counter, path);
+  const checked = ScenarioFile.safeParse(doc.toJS());
+  if (!checked.success) return { ok: false, problems: zodProblems(checked.error, at) };
+  return resolve(checked.data, at);
+}
+
+function firstLine(s: string): string {
+  return s.split("\n")[0] ?? s;
+}
+
+function zodProblems(error: z.ZodError, at: (path: PathSegment[]) => number | null): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.filter((p): p is PathSegment => typeof p !== "symbol");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        problems.push({
+          line: at([...path, key]),
+          path: formatPath([...path, key]),
+          message: `unknown field "${key}"`,
+        });
+      }
+      continue;
+    }
+    const missing = issue.code === "invalid_type" && issue.message.endsWith("received undefined");
+    problems.push({
+      line: at(path),
+      path: formatPath(path),
+      message: missing ? "is required" : issue.message,
+    });
+  }
+  return problems;
+}
+
+function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null): ParseResult {
+  const problems: ScenarioProblem[] = [];
+  const problem = (path: PathSegment[], message: string) =>
+    problems.push({ line: at(path), path: formatPath(path), message });
+
+  const seatOf = new Map<string, Seat>();
+  file.seats.forEach((s, i) => {
+    if (seatOf.has(s.alias)) problem(["seats", i, "alias"], `alias ${s.alias} is given twice`);
+    else seatOf.set(s.alias, i);
+  });
+  const withRole = file.seats.filter((s) => s.role !== undefined).length;
+  let seats: SeatSpec[] | { aliases: string[]; seed: string };
+  if (withRole === 0) {
+    if (file.seed === undefined)
+      problem(["seats"], "no seat has a role: give every seat a role, or give a seed");
+    if (file.seats.some((s) => s.code !== undefined)) problem(["seats"], "codes need roles");
+    seats = { aliases: file.seats.map((s) => s.alias), seed: file.seed ?? "" };
+  } else {
+    file.seats.forEach((s, i) => {
+      if (s.role === undefined)
+        problem(["seats", i], "every seat needs a role once one has (or none, with a seed)");
+    });
+    if (file.seed !== undefined) problem(["seed"], "a seed is only used when the seats give no roles");
+    seats = file.seats.map((s) => ({ alias: s.alias, role: s.role ?? "", code: s.code ?? null }));
+  }
+
+  const start = Date.parse(file.start);
+  const until = Date.parse(file.until);
+  if (until < start) problem(["until"], "is before start");
+
+  const steps: ScenarioStep[] = [];
+  // A substitute's new alias names the same seat from its event on.
+  const aliasNow = new Map(seatOf);
+  let previous = Number.NEGATIVE_INFINITY;
+  file.events.forEach((ev, index) => {
+    const base: PathSegment[] = ["events", index];
+    const kinds = EVENT_KINDS.filter((k) => ev[k] !== undefined);
+    if (kinds.length !== 1) {
+      problem(
+        base,
+        kinds.length === 0
+          ? `needs one of ${EVENT_KINDS.join(", ")}`
+          : `has ${kinds.join(" and ")}: give one action per event`,
+      );
+      return;
+    }
+    const kind = kinds[0]!;
+    const time = Date.parse(ev.at);
+    if (time < previous)
+      problem([...base, "at"], "is earlier than the event before it: events must be in time order");
+    previous = Math.max(previous, time);
+    if (time > until) problem([...base, "at"], "is after until");
+    const origin: EventOrigin = { index, line: at(base), atText: ev.at, at: time };
+    const seat = (path: PathSegment[], alias: string): Seat => {
+      const s = aliasNow.get(alias);
+      if (s === undefined) {
+        problem(path, `unknown alias ${alias}`);
+        return -1;
+      }
+      return s;
+    };
+    const push = (action: ScenarioAction) => steps.push({ origin, source: kind, action });
+    const p: PathSegment[] = [...base, kind];
+    switch (kind) {
+      case "vote":
+      case "proxy": {
+        const v = ev[kind]!;
+        const targets = v.for.map((a, j) => seat([...p, "for", j], a));
+        const codes = voteCodes(v.code, targets.length, (m) => problem([...p, "code"], m));
+        push({ kind, voter: seat([...p, "by"], v.by), targets, ...(codes ? { codes } : {}) });
+        break;
+      }
+      case "votes": {
+        for (const [voter, target] of Object.entries(ev.votes!)) {
+          const list = typeof target === "string" ? [target] : target;
+          const targets = list.map((a) => seat([...p, voter], a));
+          push({ kind: "vote", voter: seat([...p, voter], voter), targets });
+        }
+        break;
+      }
+      case "post": {
+        const v = ev.post!;
+        const length = lengthOf(v, (m) => problem(p, m));
+        push({
+          kind: "post",
+          poster: seat([...p, "by"], v.by),
+          target: seat([...p, "target"], v.target),
+          length,
+          ...(v.code !== undefined ? { code: v.code } : {}),
+        });
+        break;
+      }
+      case "complete": {
+        const v = ev.complete!;
+        push({
+          kind: "complete",
+          poster: seat([...p, "by"], v.by),
+          length: lengthOf(v, (m) => problem(p, m)),
+        });
+        break;
+      }
+      case "complaint": {
+        const v = ev.complaint!;
+        push({
+          kind: "complaint",
+          against: seat([...p, "against"], v.against),
+          upheld: v.upheld,
+          ...(v.reason !== undefined ? { reason: v.reason } : {}),
+        });
+        break;
+      }
+      case "referee": {
+        const v = ev.referee!;
+        const target = "target" in v ? seat([...p, "target"], v.target) : -1;
+        const override = toOverride(v, target);
+        if (v.action === "substitute") {
+          if (aliasNow.has(v.alias)) problem([...p, "alias"], `alias ${v.alias} is already taken`);
+          else aliasNow.set(v.alias, target);
+        }
+        push({
+          kind: "referee",
+          override,
+          reason: v.reason,
+          ...(v.action === "substitute" ? { newAlias: v.alias } : {}),
+        });
+        break;
+      }
+    }
+  });
+
+  if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
+  return {
+    ok: true,
+    scenario: {
+      ...(file.name !== undefined ? { name: file.name } : {}),
+      rules: file.rules,
+      rulesLine: at(["rules"]),
+      start,
+      until,
+      aliases: file.seats.map((s) => s.alias),
+      seats,
+      seatLines: file.seats.map((_, i) => at(["seats", i])),
+      steps,
+    },
+  };
+}
+
+function voteCodes(
+  code: string | (string | null)[] | undefined,
+  targets: number,
+  problem: (message: string) => void,
+): (string | null)[] | undefined {
+  if (code === undefined) return undefined;
+  if (typeof code === "string") {
+    if (targets !== 1) problem("a single code fits a one-name ballot; give a list in the order of `for`");
+    return [code];
+  }
+  if (code.length !== targets) problem(`has ${code.length} codes for ${targets} names in \`for\``);
+  return code;
+}
+
+function lengthOf(
+  v: { length?: number | undefined; text?: string | undefined },
+  problem: (m: string) => void,
+): Length {
+  if (v.length !== undefined && v.text !== undefined) problem("give either length or text, not both");
+  if (v.length !== undefined) return { words: v.length };
+  if (v.text !== undefined) return { text: v.text };
+  problem("needs length or text");
+  return { words: 0 };
+}
+
+function toOverride(v: RefereeEntry, target: Seat): Override {
+  switch (v.action) {
+    case "eliminate":
+    case "revive":
+      return { action: v.action, target };
+    case "set-progression":
+      return {
+        action: "set-progression",
+        round: v.round,
+        ...(v.votesPerVoter !== undefined ? { votesPerVoter: v.votesPerVoter } : {}),
+        ...(v.voteOut !== undefined ? { voteOut: v.voteOut } : {}),
+        ...(v.posts !== undefined ? { posts: v.posts } : {}),
+        ...(v.extraPosts !== undefined ? { extraPosts: v.extraPosts } : {}),
+      };
+    case "extend":
+      return { action: "extend", deadline: v.deadline, until: Date.parse(v.until) };
+    case "void-vote":
+      return { action: "void-vote", voter: target };
+    case "void-post":
+      return { action: "void-post", poster: target };
+    case "substitute":
+      return { action: "substitute", seat: target, alias: v.alias };
+  }
+}
+
+function sortProblems(problems: ScenarioProblem[]): ScenarioProblem[] {
+  return [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+}
+
+export function formatProblem(p: ScenarioProblem): string {
+  return `${p.line === null ? "" : `line ${p.line}: `}${p.path}: ${p.message}`;
+}

@@ -1,0 +1,177 @@
+// Runs a parsed scenario through the engine: commands in time order, the clock ticked so every deadline fires by itself.
+import type { Command, GameSummary, Instant, Refusal, Seat } from "../../engine/contract.ts";
+import type { RuleSet } from "../../rules/schema.ts";
+import { countWords } from "../../text/wordcount.ts";
+import { type RefusalOutput, type ScenarioOutput, toAliases } from "./output.ts";
+import type { Length, Scenario, ScenarioStep } from "./types.ts";
+
+/** What the runner needs from the engine; `engine-port.ts` binds it to src/engine. */
+export interface EnginePort<S> {
+  initial(): S;
+  /** One command: the next state, or the refusal (the state is then unchanged). */
+  apply(state: S, command: Command): { ok: true; state: S } | { ok: false; refusal: Refusal };
+  /** Due times of the deadlines still pending, so the clock can stop at each one in order. */
+  pendingDeadlines(state: S): Instant[];
+  summarize(state: S): GameSummary;
+}
+
+export interface RunResult {
+  output: ScenarioOutput;
+  /** The game never started (the start was refused): the scenario does not fit its rule set. */
+  startRefused: boolean;
+}
+
+/** Pure given the port: the same scenario and rule set always give the same output. */
+export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: EnginePort<S>): RunResult {
+  const aliases = [...scenario.aliases];
+  const aliasOf = (seat: Seat) => aliases[seat] ?? `#${seat}`;
+  const refusals: RefusalOutput[] = [];
+  let state = engine.initial();
+
+  const started = engine.apply(state, {
+    type: "StartGame",
+    at: scenario.start,
+    rules,
+    start: scenario.start,
+    seats: scenario.seats,
+  });
+  if (!started.ok) {
+    refusals.push({
+      event: -1,
+      line: scenario.rulesLine,
+      at: new Date(scenario.start).toISOString(),
+      kind: "start",
+      ...refusalFields(started.refusal),
+    });
+    return {
+      output: { rounds: [], alliances: [], result: { ended: false, winner: null, reason: null }, refusals },
+      startRefused: true,
+    };
+  }
+  state = started.state;
+
+  let clock = scenario.start;
+  const tickTo = (target: Instant) => {
+    // Stop at each deadline's own time, so what it triggers (overtime, the next window) is dated correctly.
+    for (let guard = 0; guard < 10_000; guard++) {
+      const due = engine.pendingDeadlines(state).filter((t) => t > clock && t <= target);
+      if (due.length === 0) break;
+      tick(Math.min(...due));
+    }
+    if (target > clock) tick(target);
+  };
+  const tick = (at: Instant) => {
+    clock = at;
+    const r = engine.apply(state, { type: "Tick", at });
+    if (r.ok) state = r.state;
+    else if (!refusals.some((x) => x.kind === "tick" && x.code === r.refusal.code)) {
+      // A tick refused once (e.g. after the end) says all there is to say; repeats would bury the real refusals.
+      refusals.push({
+        event: null,
+        line: null,
+        at: new Date(at).toISOString(),
+        kind: "tick",
+        ...refusalFields(r.refusal),
+      });
+    }
+  };
+
+  for (const step of scenario.steps) {
+    tickTo(step.origin.at);
+    const command = toCommand(step, rules);
+    const r = engine.apply(state, command);
+    if (r.ok) {
+      state = r.state;
+      if (
+        step.action.kind === "referee" &&
+        step.action.newAlias !== undefined &&
+        step.action.override.action === "substitute"
+      ) {
+        aliases[step.action.override.seat] = step.action.newAlias;
+      }
+    } else {
+      const by = actor(step);
+      refusals.push({
+        event: step.origin.index,
+        line: step.origin.line,
+        at: step.origin.atText,
+        kind: step.source,
+        ...(by !== null ? { by: aliasOf(by) } : {}),
+        ...refusalFields(r.refusal),
+      });
+    }
+  }
+  tickTo(scenario.until);
+
+  return { output: { ...toAliases(engine.summarize(state), aliasOf), refusals }, startRefused: false };
+}
+
+function refusalFields(r: Refusal): Pick<RefusalOutput, "code" | "message" | "details"> {
+  return { code: r.code, message: r.message, ...(r.details !== undefined ? { details: r.details } : {}) };
+}
+
+function actor(step: ScenarioStep): Seat | null {
+  const a = step.action;
+  switch (a.kind) {
+    case "vote":
+    case "proxy":
+      return a.voter;
+    case "post":
+    case "complete":
+      return a.poster;
+    case "complaint":
+      return a.against;
+    case "referee":
+      return null;
+  }
+}
+
+/** 字数 of a post given as text, by the rule set's counting option (RULINGS.md 5). */
+export function wordsOf(length: Length, rules: RuleSet): number {
+  if ("words" in length) return length.words;
+  return countWords(length.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words;
+}
+
+export function toCommand(step: ScenarioStep, rules: RuleSet): Command {
+  const at = step.origin.at;
+  const a = step.action;
+  switch (a.kind) {
+    case "vote":
+      return {
+        type: "CastVote",
+        at,
+        voter: a.voter,
+        targets: a.targets,
+        ...(a.codes ? { codes: a.codes } : {}),
+      };
+    case "proxy":
+      return {
+        type: "EnterProxyVote",
+        at,
+        voter: a.voter,
+        targets: a.targets,
+        ...(a.codes ? { codes: a.codes } : {}),
+      };
+    case "post":
+      return {
+        type: "SubmitKillPost",
+        at,
+        poster: a.poster,
+        target: a.target,
+        words: wordsOf(a.length, rules),
+        ...(a.code !== undefined ? { code: a.code } : {}),
+      };
+    case "complete":
+      return { type: "CompleteIou", at, poster: a.poster, words: wordsOf(a.length, rules) };
+    case "complaint":
+      return {
+        type: "RuleComplaint",
+        at,
+        against: a.against,
+        upheld: a.upheld,
+        ...(a.reason !== undefined ? { reason: a.reason } : {}),
+      };
+    case "referee":
+      return { type: "Override", at, override: a.override, reason: a.reason };
+  }
+}

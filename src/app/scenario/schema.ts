@@ -1,0 +1,113 @@
+// The scenario file's shape as written (zod, strict): a public contract shared by referees and our tests.
+import { z } from "zod";
+
+/** ISO 8601 with an explicit offset (or Z): a scenario never depends on the machine's time zone. */
+const isoWithOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export const ScenarioTime = z
+  .string()
+  .regex(isoWithOffset, 'must be an ISO time with an offset, such as "2026-12-01T21:00:00+08:00"')
+  .refine((s) => Number.isFinite(Date.parse(s)), "is not a valid time");
+
+const AliasRef = z.string().min(1);
+const Words = z.int().nonnegative();
+const Reason = z.string().min(1);
+
+export const SeatEntry = z.strictObject({
+  alias: AliasRef,
+  /** A role id of the rule set; leave every role out and give `seed` for seeded random seating. */
+  role: z.string().min(1).optional(),
+  /** 代号; given out in seat order when left out. */
+  code: z.string().min(1).optional(),
+});
+
+/** One code guess for a one-vote ballot, or one per name in `for` (null where none). */
+const VoteCodes = z.union([z.string().min(1), z.array(z.string().min(1).nullable())]);
+
+export const VoteEntry = z.strictObject({
+  by: AliasRef,
+  for: z.array(AliasRef),
+  code: VoteCodes.optional(),
+});
+
+export const PostEntry = z.strictObject({
+  by: AliasRef,
+  target: AliasRef,
+  length: Words.optional(),
+  text: z.string().optional(),
+  code: z.string().min(1).optional(),
+});
+
+export const CompleteEntry = z.strictObject({
+  by: AliasRef,
+  length: Words.optional(),
+  text: z.string().optional(),
+});
+
+export const ComplaintEntry = z.strictObject({
+  against: AliasRef,
+  upheld: z.boolean(),
+  reason: Reason.optional(),
+});
+
+const PostCounts = z.record(z.string().min(1), z.int().nonnegative());
+
+export const RefereeEntry = z.discriminatedUnion("action", [
+  z.strictObject({ action: z.literal("eliminate"), target: AliasRef, reason: Reason }),
+  z.strictObject({ action: z.literal("revive"), target: AliasRef, reason: Reason }),
+  z.strictObject({
+    action: z.literal("set-progression"),
+    round: z.int().positive(),
+    votesPerVoter: z.int().positive().optional(),
+    voteOut: z.int().nonnegative().optional(),
+    posts: PostCounts.optional(),
+    extraPosts: PostCounts.optional(),
+    reason: Reason,
+  }),
+  z.strictObject({
+    action: z.literal("extend"),
+    deadline: z.string().min(1),
+    until: ScenarioTime,
+    reason: Reason,
+  }),
+  z.strictObject({ action: z.literal("void-vote"), target: AliasRef, reason: Reason }),
+  z.strictObject({ action: z.literal("void-post"), target: AliasRef, reason: Reason }),
+  z.strictObject({ action: z.literal("substitute"), target: AliasRef, alias: AliasRef, reason: Reason }),
+]);
+
+/** Our addition: many ballots received at the same moment, voter → target(s), cast in the order written. */
+export const VotesEntry = z.record(AliasRef, z.union([AliasRef, z.array(AliasRef)]));
+
+export const EVENT_KINDS = ["vote", "votes", "proxy", "post", "complete", "complaint", "referee"] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const EventEntry = z.strictObject({
+  at: ScenarioTime,
+  vote: VoteEntry.optional(),
+  votes: VotesEntry.optional(),
+  proxy: VoteEntry.optional(),
+  post: PostEntry.optional(),
+  complete: CompleteEntry.optional(),
+  complaint: ComplaintEntry.optional(),
+  referee: RefereeEntry.optional(),
+  /** A free note for the reader; ignored by the runner. */
+  note: z.string().optional(),
+});
+
+export const ScenarioFile = z.strictObject({
+  /** A free title for the reader. */
+  name: z.string().optional(),
+  /** A preset id, or a path to a rule-set file relative to the scenario file. */
+  rules: z.string().min(1),
+  /** Round 1 opens. */
+  start: ScenarioTime,
+  /** Seeded random seating when the seats give no roles. */
+  seed: z.string().min(1).optional(),
+  seats: z.array(SeatEntry).min(1),
+  events: z.array(EventEntry).default([]),
+  /** Run the clock to here; every deadline up to it fires by itself. */
+  until: ScenarioTime,
+});
+export type ScenarioFile = z.infer<typeof ScenarioFile>;
+export type EventEntry = z.infer<typeof EventEntry>;
+export type RefereeEntry = z.infer<typeof RefereeEntry>;
