@@ -1,0 +1,95 @@
+// Accounts, sessions and the one-time admin setup: the use cases behind /api/auth and /api/setup.
+import { createHash, randomBytes } from "node:crypto";
+import type { Account, Storage } from "../storage/storage.ts";
+import type { Clock } from "./clock.ts";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
+import { ok, type Result, refuse } from "./refusal.ts";
+
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export interface SignedIn {
+  readonly account: Account;
+  /** The opaque token for the cookie; only its hash is stored. */
+  readonly token: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+export class AccountService {
+  readonly #storage: Storage;
+  readonly #clock: Clock;
+
+  constructor(storage: Storage, clock: Clock) {
+    this.#storage = storage;
+    this.#clock = clock;
+  }
+
+  /**
+   * Arms a fresh one-time admin token unless an admin was already set up; returns it (to print) or null.
+   * Only the token's hash is stored, so each start before setup replaces the link with a new one.
+   */
+  async prepareAdminSetup(): Promise<string | null> {
+    const token = randomBytes(24).toString("base64url");
+    const res = await this.#storage.setAdminSetupToken(hashToken(token), this.#clock.now());
+    return res.ok ? token : null;
+  }
+
+  setupPending(): Promise<boolean> {
+    return this.#storage.adminSetupPending();
+  }
+
+  async completeSetup(token: string, username: string, password: string): Promise<Result<SignedIn>> {
+    const passwordHash = await hashPassword(password);
+    const res = await this.#storage.createAdminWithSetupToken(hashToken(token), {
+      username,
+      passwordHash,
+      createdAt: this.#clock.now(),
+    });
+    if (!res.ok)
+      return res.code === "conflict" ? refuse("username-taken", 409) : refuse("setup-token-invalid", 403);
+    return ok(await this.#startSession(res.value));
+  }
+
+  async register(username: string, password: string): Promise<Result<SignedIn>> {
+    const passwordHash = await hashPassword(password);
+    const res = await this.#storage.createAccount({ username, passwordHash, createdAt: this.#clock.now() });
+    if (!res.ok) return refuse("username-taken", 409);
+    return ok(await this.#startSession(res.value));
+  }
+
+  async login(username: string, password: string): Promise<Result<SignedIn>> {
+    const account = await this.#storage.findAccountByUsername(username);
+    const good = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+    if (!account || !good) return refuse("bad-credentials", 401);
+    return ok(await this.#startSession(account));
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.#storage.revokeSession(hashToken(token), this.#clock.now());
+  }
+
+  /** The account behind a session token, if the session is live. */
+  async authenticate(token: string | undefined): Promise<Account | undefined> {
+    if (!token) return undefined;
+    const session = await this.#storage.findLiveSession(hashToken(token), this.#clock.now());
+    return session ? this.#storage.getAccount(session.accountId) : undefined;
+  }
+
+  findByUsername(username: string): Promise<Account | undefined> {
+    return this.#storage.findAccountByUsername(username);
+  }
+
+  async #startSession(account: Account): Promise<SignedIn> {
+    const token = randomBytes(32).toString("base64url");
+    const now = this.#clock.now();
+    await this.#storage.createSession({
+      tokenHash: hashToken(token),
+      accountId: account.id,
+      createdAt: now,
+      expiresAt: now + SESSION_TTL_MS,
+    });
+    return { account, token };
+  }
+}

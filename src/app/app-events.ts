@@ -1,0 +1,120 @@
+// Events the app itself records beside the engine's (sign-up, 报道, rooms, complaints), their fold and visibility.
+import type { Seat } from "../engine/contract.ts";
+import type { GameStatus } from "../server/api-types.ts";
+import type { EngineEvent } from "./engine-port.ts";
+
+/** App events carry this prefix so the engine never sees them. */
+export const APP_PREFIX = "app.";
+
+export type AppEvent =
+  | { type: "app.GameCreated"; at: number; name: string; rulesId: string; refereeAlias: string }
+  | { type: "app.SignupOpened"; at: number }
+  | { type: "app.SignupClosed"; at: number }
+  | { type: "app.PlayerJoined"; at: number; alias: string; postId: string; words: number }
+  | { type: "app.CoRefereeAdded"; at: number; alias: string }
+  | {
+      type: "app.ReportRejected";
+      at: number;
+      alias: string;
+      reason: string;
+      redoDeadline: number;
+      redoMin: number;
+    }
+  | { type: "app.ReportRedone"; at: number; alias: string; postId: string; words: number }
+  | { type: "app.RoomMessagePosted"; at: number; room: string; seat: Seat; alias: string; text: string }
+  | { type: "app.ComplaintFiled"; at: number; seat: Seat; alias: string; against: Seat; text: string }
+  | { type: "app.ProxyRequested"; at: number; seat: Seat; alias: string; target: Seat; note: string }
+  | { type: "app.ResultsPublished"; at: number; round: number; text: string }
+  | { type: "app.GameEnded"; at: number };
+
+export function isAppEvent(event: { type: string }): boolean {
+  return event.type.startsWith(APP_PREFIX);
+}
+
+export interface ReportState {
+  alias: string;
+  postId: string;
+  words: number;
+  submittedAt: number;
+  status: "accepted" | "rejected" | "redone";
+  rejection: { reason: string; redoDeadline: number; redoMin: number } | null;
+}
+
+export interface AppState {
+  readonly status: GameStatus;
+  readonly reports: ReadonlyMap<string, ReportState>;
+}
+
+export const initialAppState: AppState = { status: "draft", reports: new Map() };
+
+export function evolveApp(state: AppState, raw: EngineEvent): AppState {
+  const event = raw as AppEvent;
+  switch (event.type) {
+    case "app.SignupOpened":
+      return { ...state, status: "signup" };
+    case "app.SignupClosed":
+      return { ...state, status: "closed" };
+    case "app.GameEnded":
+      return { ...state, status: "ended" };
+    case "app.PlayerJoined": {
+      const reports = new Map(state.reports);
+      reports.set(event.alias, {
+        alias: event.alias,
+        postId: event.postId,
+        words: event.words,
+        submittedAt: event.at,
+        status: "accepted",
+        rejection: null,
+      });
+      return { ...state, reports };
+    }
+    case "app.ReportRejected": {
+      const prior = state.reports.get(event.alias);
+      if (!prior) return state;
+      const reports = new Map(state.reports);
+      reports.set(event.alias, {
+        ...prior,
+        status: "rejected",
+        rejection: { reason: event.reason, redoDeadline: event.redoDeadline, redoMin: event.redoMin },
+      });
+      return { ...state, reports };
+    }
+    case "app.ReportRedone": {
+      const prior = state.reports.get(event.alias);
+      if (!prior) return state;
+      const reports = new Map(state.reports);
+      reports.set(event.alias, {
+        ...prior,
+        postId: event.postId,
+        words: event.words,
+        submittedAt: event.at,
+        status: "redone",
+      });
+      return { ...state, reports };
+    }
+    default:
+      return state;
+  }
+}
+
+/** What the app knows about the viewer when deciding what they may see of an app event. */
+export interface AppViewer {
+  readonly referee: boolean;
+  readonly seat: Seat | null;
+  /** Rooms the viewer's seat belongs to now. */
+  readonly rooms: ReadonlySet<string>;
+}
+
+/** Room talk stays in the room, complaints and proxy requests go to the referees (and back to their author). */
+export function appEventVisible(raw: EngineEvent, viewer: AppViewer): boolean {
+  const event = raw as AppEvent;
+  switch (event.type) {
+    case "app.RoomMessagePosted":
+      return viewer.referee || viewer.rooms.has(event.room);
+    case "app.ComplaintFiled":
+    case "app.ProxyRequested":
+      return viewer.referee || (viewer.seat !== null && viewer.seat === event.seat);
+    default:
+      return true;
+  }
+}

@@ -1,0 +1,48 @@
+// What the app needs from the game engine, in the app's terms; src/app/engine-adapter.ts binds it to src/engine.
+import type { Command, GameSummary, Refusal, Seat } from "../engine/contract.ts";
+import type { GameView } from "../server/api-types.ts";
+
+/** An engine event as stored: a `type`, the receipt time `at`, and its own fields. */
+export interface EngineEvent {
+  readonly type: string;
+  readonly at: number;
+  readonly [key: string]: unknown;
+}
+
+/** Who is looking, in the engine's terms (the app maps accounts to seats through aliases). */
+export type EngineViewer = { kind: "public" } | { kind: "seat"; seat: Seat } | { kind: "referee" };
+
+export interface SeatInfo {
+  readonly seat: Seat;
+  readonly alias: string;
+  readonly alive: boolean;
+}
+
+export interface RoomInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly seats: readonly Seat[];
+}
+
+export type Decision = { ok: true; events: EngineEvent[] } | { ok: false; refusal: Refusal };
+
+/** Pure functions over an opaque state; none may read a clock or do I/O. */
+export interface EnginePort<S = unknown> {
+  /** State after the given events, from the empty game. */
+  replay(events: readonly EngineEvent[]): S;
+  evolve(state: S, event: EngineEvent): S;
+  decide(state: S, command: Command): Decision;
+  /** Every deadline still to fire, keyed stably (a moved deadline keeps its key). */
+  pendingDeadlines(state: S): { key: string; at: number }[];
+  /** The viewer's projection, in the API's shape. Null before the game has started. */
+  view(state: S, viewer: EngineViewer): GameView | null;
+  /** The event as the viewer may see it, or null when it is hidden from them. */
+  redact(event: EngineEvent, state: S, viewer: EngineViewer): EngineEvent | null;
+  /** Seats with their current alias, empty before the game has started. */
+  seats(state: S): SeatInfo[];
+  /** The team rooms (小黑屋) the seat belongs to now. */
+  roomsOf(state: S, seat: Seat): RoomInfo[];
+  /** Whether the game has been started (seats fixed). */
+  started(state: S): boolean;
+  summarize(state: S): GameSummary;
+}

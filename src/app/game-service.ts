@@ -1,0 +1,1082 @@
+// Game use cases: lifecycle, player and referee actions, each decided with the server's receipt time, and views.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Command, Override, Seat } from "../engine/contract.ts";
+import type { RuleSet } from "../rules/schema.ts";
+import type {
+  GameEventDto,
+  GameInfo,
+  GameListItem,
+  GameStatus,
+  GameViewResponse,
+  InboxItem,
+  MemberInfo,
+  ReportInfo,
+  RoomMessage,
+  RosterEntry,
+  ViewerKind,
+} from "../server/api-types.ts";
+import type {
+  Account,
+  GameRecord,
+  MemberKind,
+  PublicMember,
+  Storage,
+  StoredEvent,
+} from "../storage/storage.ts";
+import { countWords } from "../text/wordcount.ts";
+import { type AppEvent, type AppViewer, appEventVisible, isAppEvent } from "./app-events.ts";
+import type { Clock } from "./clock.ts";
+import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
+import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
+import { ok, type Result, refuse } from "./refusal.ts";
+import type { RulesCatalog } from "./rules-catalog.ts";
+
+/** Who is asking, resolved for one game. */
+export interface Viewer {
+  readonly account: Account | null;
+  readonly memberKind: MemberKind | null;
+  readonly alias: string | null;
+  readonly seat: Seat | null;
+  readonly alive: boolean;
+  readonly referee: boolean;
+  readonly kind: ViewerKind;
+}
+
+export interface CommandOk {
+  seq: number;
+  receivedAt: number;
+  replayed: boolean;
+}
+
+interface GameContext<S> {
+  record: GameRecord;
+  rules: RuleSet;
+  actor: GameActor<S>;
+}
+
+export const TIMER_ENGINE = "engine:";
+export const TIMER_REDO = "redo:";
+
+/** A timer callback so the scheduler learns about new deadlines right away. */
+export type DeadlinesChanged = (gameId: string, deadlines: { key: string; dueAt: number }[]) => void;
+
+export class GameService<S> {
+  readonly #storage: Storage;
+  readonly #engine: EnginePort<S>;
+  readonly #clock: Clock;
+  readonly #rules: RulesCatalog;
+  readonly #games = new Map<string, GameContext<S>>();
+  /** Positive membership cache: a membership is never removed. */
+  readonly #members = new Map<string, Map<number, PublicMember>>();
+  readonly #armed = new Map<string, string>();
+  onDeadlines: DeadlinesChanged | undefined;
+
+  constructor(deps: { storage: Storage; engine: EnginePort<S>; clock: Clock; rules: RulesCatalog }) {
+    this.#storage = deps.storage;
+    this.#engine = deps.engine;
+    this.#clock = deps.clock;
+    this.#rules = deps.rules;
+  }
+
+  get engine(): EnginePort<S> {
+    return this.#engine;
+  }
+
+  // ---------------------------------------------------------------- loading and viewers
+
+  async context(gameId: string): Promise<GameContext<S> | undefined> {
+    const cached = this.#games.get(gameId);
+    if (cached) return cached;
+    const record = await this.#storage.getGame(gameId);
+    if (!record) return undefined;
+    const again = this.#games.get(gameId);
+    if (again) return again;
+    const actor = new GameActor<S>(gameId, this.#storage, this.#engine);
+    const ctx: GameContext<S> = { record, rules: record.rules as RuleSet, actor };
+    actor.onCommitted(() => void this.#afterCommit(ctx));
+    this.#games.set(gameId, ctx);
+    return ctx;
+  }
+
+  /** Loaded games with live listeners or in memory, for notifications from other processes. */
+  loadedActor(gameId: string): GameActor<S> | undefined {
+    return this.#games.get(gameId)?.actor;
+  }
+
+  async #membership(gameId: string, accountId: number): Promise<PublicMember | undefined> {
+    const cached = this.#members.get(gameId)?.get(accountId);
+    if (cached) return cached;
+    const found = await this.#storage.membershipOf(gameId, accountId);
+    if (found) {
+      let m = this.#members.get(gameId);
+      if (!m) this.#members.set(gameId, (m = new Map()));
+      m.set(accountId, found);
+    }
+    return found;
+  }
+
+  async viewer(gameId: string, account: Account | null, snapshot: GameSnapshot<S>): Promise<Viewer> {
+    const member = account ? await this.#membership(gameId, account.id) : undefined;
+    if (!account || !member) {
+      return {
+        account,
+        memberKind: null,
+        alias: null,
+        seat: null,
+        alive: false,
+        referee: false,
+        kind: "public",
+      };
+    }
+    if (member.kind !== "player") {
+      return {
+        account,
+        memberKind: member.kind,
+        alias: member.alias,
+        seat: null,
+        alive: false,
+        referee: true,
+        kind: "referee",
+      };
+    }
+    const seat = this.#engine.seats(snapshot.engine).find((s) => s.alias === member.alias);
+    const started = this.#engine.started(snapshot.engine);
+    const alive = seat ? seat.alive : !started;
+    return {
+      account,
+      memberKind: "player",
+      alias: member.alias,
+      seat: seat?.seat ?? null,
+      alive,
+      referee: false,
+      kind: alive ? "player" : "dead-player",
+    };
+  }
+
+  engineViewer(v: Viewer): EngineViewer {
+    if (v.referee) return { kind: "referee" };
+    if (v.seat !== null) return { kind: "seat", seat: v.seat };
+    return { kind: "public" };
+  }
+
+  #appViewer(v: Viewer, snapshot: GameSnapshot<S>): AppViewer {
+    const rooms = v.seat === null ? [] : this.#engine.roomsOf(snapshot.engine, v.seat).map((r) => r.id);
+    return { referee: v.referee, seat: v.seat, rooms: new Set(rooms) };
+  }
+
+  /** The events as this viewer may see them. */
+  visibleEvents(events: readonly StoredEvent[], v: Viewer, snapshot: GameSnapshot<S>): GameEventDto[] {
+    const ev = this.engineViewer(v);
+    const av = this.#appViewer(v, snapshot);
+    const out: GameEventDto[] = [];
+    for (const { seq, event } of events) {
+      let shown: EngineEvent | null;
+      if (isAppEvent(event)) shown = appEventVisible(event, av) ? event : null;
+      else shown = v.referee ? event : this.#engine.redact(event, snapshot.engine, ev);
+      if (shown) out.push(toDto(seq, shown));
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- lobby and creation
+
+  async list(status?: GameStatus): Promise<GameListItem[]> {
+    const games = await this.#storage.listGames();
+    const items: GameListItem[] = [];
+    for (const g of games) {
+      if (status && g.status !== status) continue;
+      const members = await this.#storage.listAliases(g.id);
+      const rules = g.rules as RuleSet;
+      items.push({
+        id: g.id,
+        name: g.displayName,
+        status: g.status as GameStatus,
+        rulesName: rules.name,
+        players: rules.players,
+        signedUp: members.filter((m) => m.kind === "player").length,
+        createdAt: g.createdAt,
+      });
+    }
+    return items;
+  }
+
+  info(ctx: GameContext<S>, status: GameStatus): GameInfo {
+    const r = ctx.rules;
+    return {
+      id: ctx.record.id,
+      name: ctx.record.displayName,
+      status,
+      rulesId: r.id,
+      rulesName: r.name,
+      players: r.players,
+      createdAt: ctx.record.createdAt,
+      reportMin: r.text.reportMin,
+      reportRedoMin: r.text.reportRedoMin,
+      killPostMin: r.text.killPostMin,
+      iouMin: r.text.iouMin,
+      timeZone: r.schedule.timeZone,
+    };
+  }
+
+  async create(
+    account: Account,
+    input: {
+      name: string;
+      preset?: string | undefined;
+      rulesText?: string | undefined;
+      refereeAlias: string;
+    },
+  ): Promise<Result<GameInfo>> {
+    let rules: RuleSet | undefined;
+    if (input.preset !== undefined) {
+      rules = this.#rules.preset(input.preset);
+      if (!rules) return refuse("preset-unknown", 404, { preset: input.preset });
+    } else if (input.rulesText !== undefined) {
+      const checked = this.#rules.check(input.rulesText);
+      if (!checked.ok)
+        return { ok: false, refusal: { code: "rules-invalid", status: 422, problems: checked.problems } };
+      rules = checked.rules;
+    } else {
+      return refuse("rules-missing", 400);
+    }
+    const now = this.#clock.now();
+    const id = randomBytes(6).toString("base64url");
+    const record: GameRecord = {
+      id,
+      displayName: input.name,
+      rules,
+      status: "draft",
+      createdAt: now,
+      createdBy: account.id,
+    };
+    const created = await this.#storage.createGame(record);
+    if (!created.ok) return refuse("conflict", 409);
+    await this.#storage.addMember({
+      gameId: id,
+      alias: input.refereeAlias,
+      accountId: account.id,
+      kind: "referee",
+      createdAt: now,
+    });
+    const ctx = (await this.context(id))!;
+    await ctx.actor.submit({
+      now,
+      decide: () =>
+        okEvents([
+          {
+            type: "app.GameCreated",
+            at: now,
+            name: input.name,
+            rulesId: rules.id,
+            refereeAlias: input.refereeAlias,
+          },
+        ]),
+    });
+    return ok(this.info(ctx, "draft"));
+  }
+
+  // ---------------------------------------------------------------- common command path
+
+  async #run(
+    gameId: string,
+    account: Account | null,
+    need: "referee" | "player" | "living" | "member" | "signed-in",
+    build: (
+      ctx: GameContext<S>,
+      v: Viewer,
+      at: number,
+    ) => ((snap: GameSnapshot<S>) => JobDecision) | Result<never>,
+    extra: { requestId?: string | undefined } = {},
+  ): Promise<Result<CommandOk>> {
+    const at = this.#clock.now(); // receipt time: before any I/O
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.viewer(gameId, account, snap);
+    const denied = authorize(v, need);
+    if (denied) return denied;
+    const decide = build(ctx, v, at);
+    if (typeof decide !== "function") return decide;
+    const res = await ctx.actor.submit({
+      now: at,
+      decide,
+      ...(extra.requestId !== undefined && { requestId: `${account.id}:${extra.requestId}` }),
+    });
+    return toCommandResult(res, at);
+  }
+
+  /** An engine command for the viewer, with refusals mapped from the engine's codes. */
+  #engineJob(command: Command, extraEvents: EngineEvent[] = []): (snap: GameSnapshot<S>) => JobDecision {
+    return (snap) => {
+      if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
+      const d = this.#engine.decide(snap.engine, command);
+      if (!d.ok) {
+        return {
+          ok: false,
+          refusal: {
+            code: d.refusal.code,
+            status: 409,
+            ...(d.refusal.details && { details: d.refusal.details }),
+          },
+        };
+      }
+      return { ok: true, events: [...d.events, ...extraEvents] };
+    };
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  openSignup(gameId: string, account: Account | null): Promise<Result<CommandOk>> {
+    return this.#run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
+      if (snap.app.status !== "draft" && snap.app.status !== "closed")
+        return refuse("signup-not-openable", 409);
+      return okEvents([{ type: "app.SignupOpened", at }]);
+    });
+  }
+
+  closeSignup(gameId: string, account: Account | null): Promise<Result<CommandOk>> {
+    return this.#run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
+      if (snap.app.status !== "signup") return refuse("signup-not-open", 409);
+      return okEvents([{ type: "app.SignupClosed", at }]);
+    });
+  }
+
+  async join(
+    gameId: string,
+    account: Account | null,
+    alias: string,
+    report: string,
+  ): Promise<Result<{ member: MemberInfo; report: ReportInfo }>> {
+    const at = this.#clock.now();
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    if (snap.app.status !== "signup") return refuse("signup-closed", 409);
+    const players = [...snap.app.reports.keys()].length;
+    if (players >= ctx.rules.players) return refuse("game-full", 409, { players: ctx.rules.players });
+    const words = countWords(report, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
+    if (words < ctx.rules.text.reportMin)
+      return refuse("report-too-short", 409, { words, min: ctx.rules.text.reportMin });
+    if (await this.#membership(gameId, account.id)) return refuse("already-member", 409);
+    const added = await this.#storage.addMember({
+      gameId,
+      alias,
+      accountId: account.id,
+      kind: "player",
+      createdAt: at,
+    });
+    if (!added.ok) {
+      // Either the alias is taken or the account joined meanwhile; only the alias case is the caller's to fix.
+      return (await this.#storage.membershipOf(gameId, account.id))
+        ? refuse("already-member", 409)
+        : refuse("alias-taken", 409, { alias });
+    }
+    const postId = `report-${randomUUID()}`;
+    const res = await ctx.actor.submit({
+      now: at,
+      decide: (s) =>
+        s.app.status !== "signup"
+          ? refuse("signup-closed", 409)
+          : {
+              ok: true,
+              events: [{ type: "app.PlayerJoined", at, alias, postId, words }],
+              posts: [{ postId, text: report }],
+            },
+    });
+    if (!res.ok) return res;
+    return ok({
+      member: { alias, kind: "player", joinedAt: at },
+      report: { alias, postId, words, submittedAt: at, status: "accepted", rejection: null },
+    });
+  }
+
+  async reports(gameId: string): Promise<Result<ReportInfo[]>> {
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    return ok(
+      [...snap.app.reports.values()].map((r) => ({
+        alias: r.alias,
+        postId: r.postId,
+        words: r.words,
+        submittedAt: r.submittedAt,
+        status: r.status,
+        rejection: r.rejection,
+      })),
+    );
+  }
+
+  rejectReport(
+    gameId: string,
+    account: Account | null,
+    input: { alias: string; reason: string; redoDeadline: number },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(gameId, account, "referee", (ctx, _v, at) => {
+      if (input.redoDeadline <= at) return refuse("deadline-in-past", 409);
+      return (snap) => {
+        const r = snap.app.reports.get(input.alias);
+        if (!r) return refuse("report-not-found", 404, { alias: input.alias });
+        if (r.status === "rejected") return refuse("report-already-rejected", 409, { alias: input.alias });
+        return okEvents([
+          {
+            type: "app.ReportRejected",
+            at,
+            alias: input.alias,
+            reason: input.reason,
+            redoDeadline: input.redoDeadline,
+            redoMin: ctx.rules.text.reportRedoMin,
+          },
+        ]);
+      };
+    });
+  }
+
+  redoReport(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; text: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(
+      gameId,
+      account,
+      "member",
+      (ctx, v, at) => {
+        if (v.referee || v.alias === null) return refuse("not-a-player", 403);
+        const alias = v.alias;
+        const words = countWords(input.text, {
+          ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian,
+        }).words;
+        const postId = `report-${randomUUID()}`;
+        return (snap) => {
+          const r = snap.app.reports.get(alias);
+          if (!r || r.status !== "rejected" || !r.rejection) return refuse("report-not-rejected", 409);
+          if (at > r.rejection.redoDeadline)
+            return refuse("redo-deadline-passed", 409, { deadline: r.rejection.redoDeadline, at });
+          if (words < r.rejection.redoMin)
+            return refuse("report-too-short", 409, { words, min: r.rejection.redoMin });
+          return {
+            ok: true,
+            events: [{ type: "app.ReportRedone", at, alias, postId, words }],
+            posts: [{ postId, text: input.text }],
+          };
+        };
+      },
+      { requestId: input.requestId },
+    );
+  }
+
+  async addCoReferee(
+    gameId: string,
+    account: Account | null,
+    input: { username: string; alias: string },
+  ): Promise<Result<CommandOk>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.viewer(gameId, account, snap);
+    if (!v.referee) return refuse("forbidden", 403);
+    const target = await this.#storage.findAccountByUsername(input.username);
+    if (!target) return refuse("account-not-found", 404);
+    const at = this.#clock.now();
+    const added = await this.#storage.addMember({
+      gameId,
+      alias: input.alias,
+      accountId: target.id,
+      kind: "co-referee",
+      createdAt: at,
+    });
+    if (!added.ok) return refuse("member-conflict", 409);
+    return this.#run(
+      gameId,
+      account,
+      "referee",
+      () => () => okEvents([{ type: "app.CoRefereeAdded", at, alias: input.alias }]),
+    );
+  }
+
+  start(
+    gameId: string,
+    account: Account | null,
+    input: { seed?: string | undefined; round1At?: number | undefined },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(gameId, account, "referee", (ctx, _v, at) => {
+      const seed = input.seed ?? randomBytes(8).toString("hex");
+      return (snap) => {
+        if (snap.app.status !== "closed") return refuse("signup-not-closed", 409);
+        if (this.#engine.started(snap.engine)) return refuse("game-already-started", 409);
+        const aliases = [...snap.app.reports.keys()];
+        if (aliases.length !== ctx.rules.players)
+          return refuse("wrong-player-count", 409, { players: aliases.length, needed: ctx.rules.players });
+        const d = this.#engine.decide(snap.engine, {
+          type: "StartGame",
+          at,
+          rules: ctx.rules,
+          start: input.round1At ?? at,
+          seats: { aliases, seed },
+        });
+        if (!d.ok)
+          return {
+            ok: false,
+            refusal: {
+              code: d.refusal.code,
+              status: 409,
+              ...(d.refusal.details && { details: d.refusal.details }),
+            },
+          };
+        return { ok: true, events: d.events };
+      };
+    });
+  }
+
+  // ---------------------------------------------------------------- player actions
+
+  vote(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; targets: number[]; codes?: (string | null)[] | undefined },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(
+      gameId,
+      account,
+      "living",
+      (_ctx, v, at) =>
+        this.#engineJob({
+          type: "CastVote",
+          at,
+          voter: v.seat!,
+          targets: input.targets,
+          ...(input.codes && { codes: input.codes }),
+        }),
+      { requestId: input.requestId },
+    );
+  }
+
+  async killPost(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; target: number; text: string; code?: string | null | undefined },
+  ): Promise<Result<CommandOk & { postId: string; words: number; iou: boolean }>> {
+    const ctx = await this.context(gameId);
+    const rules = ctx?.rules;
+    const words = rules
+      ? countWords(input.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words
+      : 0;
+    const postId = `post-${randomUUID()}`;
+    const res = await this.#run(
+      gameId,
+      account,
+      "living",
+      (_ctx, v, at) => {
+        const job = this.#engineJob({
+          type: "SubmitKillPost",
+          at,
+          poster: v.seat!,
+          target: input.target,
+          words,
+          postId,
+          ...(input.code !== undefined && { code: input.code }),
+        });
+        return (snap) => {
+          const d = job(snap);
+          return d.ok ? { ...d, posts: [{ postId, text: input.text }] } : d;
+        };
+      },
+      { requestId: input.requestId },
+    );
+    if (!res.ok) return res;
+    return ok({ ...res.value, postId, words, iou: rules ? words < rules.text.killPostMin : false });
+  }
+
+  async completeIou(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; text: string },
+  ): Promise<Result<CommandOk & { postId: string; words: number; iou: boolean }>> {
+    const ctx = await this.context(gameId);
+    const rules = ctx?.rules;
+    const words = rules
+      ? countWords(input.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words
+      : 0;
+    const postId = `iou-${randomUUID()}`;
+    const res = await this.#run(
+      gameId,
+      account,
+      "living",
+      (_ctx, v, at) => {
+        const job = this.#engineJob({ type: "CompleteIou", at, poster: v.seat!, words, postId });
+        return (snap) => {
+          const d = job(snap);
+          return d.ok ? { ...d, posts: [{ postId, text: input.text }] } : d;
+        };
+      },
+      { requestId: input.requestId },
+    );
+    if (!res.ok) return res;
+    return ok({ ...res.value, postId, words, iou: false });
+  }
+
+  roomMessage(
+    gameId: string,
+    account: Account | null,
+    roomId: string,
+    input: { requestId: string; text: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(
+      gameId,
+      account,
+      "living",
+      (_ctx, v, at) => (snap) => {
+        const rooms = this.#engine.roomsOf(snap.engine, v.seat!);
+        if (!rooms.some((r) => r.id === roomId)) return refuse("not-in-room", 403, { room: roomId });
+        return okEvents([
+          {
+            type: "app.RoomMessagePosted",
+            at,
+            room: roomId,
+            seat: v.seat!,
+            alias: v.alias!,
+            text: input.text,
+          },
+        ]);
+      },
+      { requestId: input.requestId },
+    );
+  }
+
+  async roomMessages(
+    gameId: string,
+    account: Account | null,
+    roomId: string,
+  ): Promise<Result<{ room: { id: string; name: string }; messages: RoomMessage[] }>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.viewer(gameId, account, snap);
+    let room: { id: string; name: string } | undefined;
+    if (v.referee) {
+      const rules = ctx.rules;
+      const r = rules.rooms.find((x) => x.id === roomId);
+      room = r ? { id: r.id, name: r.name } : { id: roomId, name: roomId };
+    } else if (v.seat !== null) {
+      room = this.#engine.roomsOf(snap.engine, v.seat).find((r) => r.id === roomId);
+    }
+    if (!room) return refuse("not-in-room", 403, { room: roomId });
+    const messages: RoomMessage[] = [];
+    for (const { seq, event } of await ctx.actor.events()) {
+      const e = event as AppEvent;
+      if (e.type === "app.RoomMessagePosted" && e.room === roomId)
+        messages.push({ seq, at: e.at, alias: e.alias, text: e.text });
+    }
+    return ok({ room: { id: room.id, name: room.name }, messages });
+  }
+
+  complaint(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; against: number; text: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(
+      gameId,
+      account,
+      "player",
+      (_ctx, v, at) => (snap) => {
+        if (v.seat === null) return refuse("not-a-player", 403);
+        if (!this.#engine.seats(snap.engine).some((s) => s.seat === input.against))
+          return refuse("seat-unknown", 409, { seat: input.against });
+        return okEvents([
+          {
+            type: "app.ComplaintFiled",
+            at,
+            seat: v.seat,
+            alias: v.alias!,
+            against: input.against,
+            text: input.text,
+          },
+        ]);
+      },
+      { requestId: input.requestId },
+    );
+  }
+
+  proxyRequest(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; target: number; note?: string | undefined },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(
+      gameId,
+      account,
+      "living",
+      (_ctx, v, at) => (snap) => {
+        const target = this.#engine.seats(snap.engine).find((s) => s.seat === input.target);
+        if (!target) return refuse("seat-unknown", 409, { seat: input.target });
+        if (!target.alive) return refuse("target-out", 409, { seat: input.target });
+        return okEvents([
+          {
+            type: "app.ProxyRequested",
+            at,
+            seat: v.seat!,
+            alias: v.alias!,
+            target: input.target,
+            note: input.note ?? "",
+          },
+        ]);
+      },
+      { requestId: input.requestId },
+    );
+  }
+
+  // ---------------------------------------------------------------- referee actions
+
+  proxyVote(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; voter: number; targets: number[]; codes?: (string | null)[] | undefined },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) =>
+        this.#engineJob({
+          type: "EnterProxyVote",
+          at,
+          voter: input.voter,
+          targets: input.targets,
+          ...(input.codes && { codes: input.codes }),
+        }),
+      { requestId: input.requestId },
+    );
+  }
+
+  ruleComplaint(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; against: number; upheld: boolean; reason: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) =>
+        this.#engineJob({
+          type: "RuleComplaint",
+          at,
+          against: input.against,
+          upheld: input.upheld,
+          reason: input.reason,
+        }),
+      { requestId: input.requestId },
+    );
+  }
+
+  override(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; override: Override; reason: string },
+  ): Promise<Result<CommandOk>> {
+    if (input.override.action === "substitute") return Promise.resolve(refuse("use-substitute-route", 400));
+    return this.#run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) =>
+        this.#engineJob({ type: "Override", at, override: input.override, reason: input.reason }),
+      { requestId: input.requestId },
+    );
+  }
+
+  async substitute(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; seat: number; username: string; alias: string },
+  ): Promise<Result<CommandOk>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.viewer(gameId, account, snap);
+    if (!v.referee) return refuse("forbidden", 403);
+    if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
+    if (!this.#engine.seats(snap.engine).some((s) => s.seat === input.seat))
+      return refuse("seat-unknown", 409, { seat: input.seat });
+    const target = await this.#storage.findAccountByUsername(input.username);
+    if (!target) return refuse("account-not-found", 404);
+    const at = this.#clock.now();
+    const added = await this.#storage.addMember({
+      gameId,
+      alias: input.alias,
+      accountId: target.id,
+      kind: "player",
+      createdAt: at,
+    });
+    if (!added.ok) return refuse("member-conflict", 409);
+    return this.#run(
+      gameId,
+      account,
+      "referee",
+      () =>
+        this.#engineJob({
+          type: "Override",
+          at,
+          override: { action: "substitute", seat: input.seat, alias: input.alias },
+          reason: "替补",
+        }),
+      { requestId: input.requestId },
+    );
+  }
+
+  publishResults(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; round: number; text: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) => () =>
+        okEvents([{ type: "app.ResultsPublished", at, round: input.round, text: input.text }]),
+      { requestId: input.requestId },
+    );
+  }
+
+  async roster(gameId: string, account: Account | null): Promise<Result<RosterEntry[]>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const res = await this.#storage.refereeRoster(gameId, account.id);
+    if (!res.ok) return refuse("forbidden", 403);
+    const snap = await ctx.actor.snapshot();
+    const seats = this.#engine.seats(snap.engine);
+    const out: RosterEntry[] = [];
+    for (const m of res.members) {
+      const acc = await this.#storage.getAccount(m.accountId);
+      out.push({
+        alias: m.alias,
+        kind: m.kind,
+        seat: seats.find((s) => s.alias === m.alias)?.seat ?? null,
+        accountId: m.accountId,
+        username: acc?.username ?? "",
+        joinedAt: m.createdAt,
+      });
+    }
+    return ok(out);
+  }
+
+  async inbox(gameId: string, account: Account | null): Promise<Result<InboxItem[]>> {
+    const gate = await this.#refereeGate(gameId, account);
+    if (!gate.ok) return gate;
+    const items: InboxItem[] = [];
+    for (const { seq, event } of await gate.value.actor.events()) {
+      const e = event as AppEvent;
+      if (e.type === "app.ComplaintFiled")
+        items.push({
+          seq,
+          at: e.at,
+          kind: "complaint",
+          fromSeat: e.seat,
+          fromAlias: e.alias,
+          against: e.against,
+          text: e.text,
+        });
+      else if (e.type === "app.ProxyRequested")
+        items.push({
+          seq,
+          at: e.at,
+          kind: "proxy-request",
+          fromSeat: e.seat,
+          fromAlias: e.alias,
+          target: e.target,
+          text: e.note,
+        });
+    }
+    return ok(items);
+  }
+
+  async log(
+    gameId: string,
+    account: Account | null,
+    after = 0,
+  ): Promise<Result<{ events: GameEventDto[]; lastSeq: number }>> {
+    const gate = await this.#refereeGate(gameId, account);
+    if (!gate.ok) return gate;
+    const events = await gate.value.actor.events(after + 1);
+    const snap = await gate.value.actor.snapshot();
+    return ok({ events: events.map((e) => toDto(e.seq, e.event)), lastSeq: snap.lastSeq });
+  }
+
+  async #refereeGate(gameId: string, account: Account | null): Promise<Result<GameContext<S>>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const v = await this.viewer(gameId, account, await ctx.actor.snapshot());
+    if (!v.referee) return refuse("forbidden", 403);
+    return ok(ctx);
+  }
+
+  // ---------------------------------------------------------------- views
+
+  async view(gameId: string, account: Account | null): Promise<Result<GameViewResponse>> {
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.viewer(gameId, account, snap);
+    const members = await this.#storage.listAliases(gameId);
+    return ok({
+      game: this.info(ctx, snap.app.status),
+      viewer: { kind: v.kind, alias: v.alias, seat: v.seat, memberKind: v.memberKind },
+      members: members.map((m) => ({ alias: m.alias, kind: m.kind, joinedAt: m.createdAt })),
+      view: this.#engine.started(snap.engine) ? this.#engine.view(snap.engine, this.engineViewer(v)) : null,
+      lastSeq: snap.lastSeq,
+      serverTime: this.#clock.now(),
+    });
+  }
+
+  async events(
+    gameId: string,
+    account: Account | null,
+    after: number,
+  ): Promise<Result<{ events: GameEventDto[]; lastSeq: number }>> {
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.viewer(gameId, account, snap);
+    const events = await ctx.actor.events(after + 1);
+    return ok({ events: this.visibleEvents(events, v, snap), lastSeq: snap.lastSeq });
+  }
+
+  /** A post body, shown only when an event the viewer may see refers to it. */
+  async postBody(
+    gameId: string,
+    account: Account | null,
+    postId: string,
+  ): Promise<Result<{ postId: string; text: string; words: number; createdAt: number }>> {
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.viewer(gameId, account, snap);
+    const visible = this.visibleEvents(await ctx.actor.events(), v, snap);
+    const ref = visible.find((e) => e.data.postId === postId);
+    if (!ref) return refuse("post-not-found", 404);
+    const body = await this.#storage.getPostBody(gameId, postId);
+    if (!body) return refuse("post-not-found", 404);
+    const words = typeof ref.data.words === "number" ? ref.data.words : countWords(body.text).words;
+    return ok({ postId, text: body.text, words, createdAt: body.createdAt });
+  }
+
+  // ---------------------------------------------------------------- timers
+
+  /** Fires one durable timer: a Tick for engine deadlines, a suicide for a missed report redo. */
+  async fireTimer(gameId: string, key: string, dueAt: number): Promise<JobResult | undefined> {
+    const ctx = await this.context(gameId);
+    if (!ctx) return undefined;
+    const at = Math.max(this.#clock.now(), dueAt);
+    const fireTimer = { key, dueAt };
+    if (key.startsWith(TIMER_REDO)) {
+      const alias = key.slice(TIMER_REDO.length);
+      return ctx.actor.submit({
+        now: at,
+        fireTimer,
+        decide: (snap) => {
+          const r = snap.app.reports.get(alias);
+          const seat = this.#engine.seats(snap.engine).find((s) => s.alias === alias);
+          if (!r || r.status !== "rejected" || !seat || !seat.alive) return okEvents([]);
+          const d = this.#engine.decide(snap.engine, {
+            type: "Override",
+            at,
+            override: { action: "eliminate", target: seat.seat },
+            reason: "报道重做逾期，视为自杀",
+          });
+          return d.ok ? { ok: true, events: d.events } : okEvents([]);
+        },
+      });
+    }
+    return ctx.actor.submit({
+      now: at,
+      fireTimer,
+      decide: (snap) => {
+        const d = this.#engine.decide(snap.engine, { type: "Tick", at });
+        return d.ok ? { ok: true, events: d.events } : okEvents([]);
+      },
+    });
+  }
+
+  /** Deadlines the game needs armed now: the engine's and the report redos (after the game has started). */
+  deadlines(snap: GameSnapshot<S>): { key: string; dueAt: number }[] {
+    const out = this.#engine
+      .pendingDeadlines(snap.engine)
+      .map((d) => ({ key: TIMER_ENGINE + d.key, dueAt: d.at }));
+    const started = this.#engine.started(snap.engine);
+    for (const r of snap.app.reports.values()) {
+      if (r.status === "rejected" && r.rejection) {
+        // A missed redo counts when the game starts or the deadline passes, whichever is later.
+        const start = started ? 0 : Number.POSITIVE_INFINITY;
+        const due = Math.max(r.rejection.redoDeadline, start);
+        if (Number.isFinite(due)) out.push({ key: TIMER_REDO + r.alias, dueAt: due });
+      }
+    }
+    return out;
+  }
+
+  async syncTimers(gameId: string): Promise<void> {
+    const ctx = await this.context(gameId);
+    if (ctx) await this.#afterCommit(ctx);
+  }
+
+  async #afterCommit(ctx: GameContext<S>): Promise<void> {
+    const snap = await ctx.actor.snapshot();
+    const gameId = ctx.record.id;
+    let status = snap.app.status;
+    if (this.#engine.started(snap.engine))
+      status = this.#engine.summarize(snap.engine).result.ended ? "ended" : "running";
+    if (status !== ctx.record.status) {
+      ctx.record = { ...ctx.record, status };
+      await this.#storage.setGameStatus(gameId, status);
+    }
+    const deadlines = this.deadlines(snap);
+    const fingerprint = JSON.stringify(deadlines);
+    if (this.#armed.get(gameId) === fingerprint) return;
+    this.#armed.set(gameId, fingerprint);
+    for (const d of deadlines) await this.#storage.upsertTimer(gameId, d.key, d.dueAt);
+    this.onDeadlines?.(gameId, deadlines);
+  }
+}
+
+function okEvents(events: EngineEvent[]): JobDecision {
+  return { ok: true, events };
+}
+
+function toDto(seq: number, event: EngineEvent): GameEventDto {
+  const { type, at, ...data } = event;
+  return { seq, type, at, data };
+}
+
+function authorize(
+  v: Viewer,
+  need: "referee" | "player" | "living" | "member" | "signed-in",
+): Result<never> | null {
+  switch (need) {
+    case "signed-in":
+      return null;
+    case "referee":
+      return v.referee ? null : refuse("forbidden", 403);
+    case "member":
+      return v.memberKind ? null : refuse("forbidden", 403);
+    case "player":
+      return v.memberKind === "player" ? null : refuse("forbidden", 403);
+    case "living":
+      if (v.memberKind !== "player") return refuse("forbidden", 403);
+      if (v.seat === null) return refuse("game-not-started", 409);
+      return v.alive ? null : refuse("seat-out", 403);
+  }
+}
+
+function toCommandResult(res: JobResult, at: number): Result<CommandOk> {
+  if (!res.ok) return res;
+  return ok({ seq: res.lastSeq, receivedAt: at, replayed: res.replayed });
+}
