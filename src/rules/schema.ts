@@ -398,6 +398,8 @@ export const Penalties = z.strictObject({
 // ---------------------------------------------------------------- the rule set
 
 export const RuleSet = z.strictObject({
+  /** A JSON file may name its JSON Schema (from `bansha rules schema`) for editors; ignored otherwise. */
+  $schema: z.string().optional(),
   /** Stable id, e.g. fengyun-57. */
   id: Id,
   /** Display name in Chinese. */
