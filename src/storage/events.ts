@@ -1,21 +1,42 @@
 // The event store: one append-only stream per game keyed (game_id, seq), with optimistic concurrency and request ids.
 import { type Kysely, sql } from "kysely";
 import type { DialectAdapter } from "./dialect.ts";
-import type { GroupCommitQueue, WriteJob } from "./group-commit.ts";
+import type { BatchExecutor, GroupCommitQueue, Outcome } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import type {
-  AppendOptions,
   AppendResult,
   EventStore,
   PostBody,
+  PostBodyInput,
   StoredEvent,
   StoredEventInput,
 } from "./storage.ts";
+import { inSavepoint } from "./transaction.ts";
 
-/** PostgreSQL allows 65535 bind parameters per statement; 5 per event row keeps a chunk far below it. */
-const EVENT_ROWS_PER_INSERT = 500;
+/** Rows per multi-row INSERT or IN list: far below SQLite's and PostgreSQL's bind-parameter limits. */
+const CHUNK = 500;
 
-export function createEventStore(adapter: DialectAdapter, queue: GroupCommitQueue): EventStore {
+interface EventRow {
+  readonly type: string;
+  readonly at: number;
+  readonly payload: string;
+}
+
+/** One `append` call waiting in the group-commit queue. */
+export interface AppendJob {
+  readonly gameId: string;
+  readonly expectedSeq: number;
+  readonly rows: readonly EventRow[];
+  readonly requestId: string | undefined;
+  readonly posts: readonly PostBodyInput[];
+  readonly fireTimer: { readonly key: string; readonly dueAt: number } | undefined;
+  readonly now: number;
+}
+
+export function createEventStore(
+  adapter: DialectAdapter,
+  queue: GroupCommitQueue<AppendJob, AppendResult>,
+): EventStore {
   const { db } = adapter;
   return {
     append(gameId, expectedSeq, events, options = {}) {
@@ -25,14 +46,21 @@ export function createEventStore(adapter: DialectAdapter, queue: GroupCommitQueu
           new TypeError(`expectedSeq must be a non-negative integer, got ${expectedSeq}`),
         );
       }
-      let rows: { type: string; at: number; payload: string }[];
+      let rows: EventRow[];
       try {
         rows = events.map(toRow);
       } catch (error) {
         return Promise.reject(error);
       }
-      const now = options.now ?? rows.at(-1)?.at ?? 0;
-      return queue.submit(appendJob(adapter, gameId, expectedSeq, rows, options, now));
+      return queue.submit({
+        gameId,
+        expectedSeq,
+        rows,
+        requestId: options.requestId,
+        posts: options.posts ?? [],
+        fireTimer: options.fireTimer,
+        now: options.now ?? rows.at(-1)?.at ?? 0,
+      });
     },
 
     async load(gameId, fromSeq = 1) {
@@ -67,7 +95,27 @@ export function createEventStore(adapter: DialectAdapter, queue: GroupCommitQueu
   };
 }
 
-function toRow(event: StoredEventInput): { type: string; at: number; payload: string } {
+/**
+ * Runs a batch of appends in a handful of statements: read every stream's last seq and every known request id
+ * at once, decide each append in memory (in order, so later appends see earlier ones), then insert all rows.
+ * If an insert hits a duplicate key (another process won a race, or two appends share a post id), the batch
+ * savepoint is rolled back and each append runs alone in its own savepoint, so one loser fails alone.
+ */
+export function createAppendExecutor(adapter: DialectAdapter): BatchExecutor<AppendJob, AppendResult> {
+  return {
+    lockKey: (job) => job.gameId,
+    async run(trx, jobs) {
+      const fast = await inSavepoint(adapter, trx, "batch", () => appendTogether(adapter, trx, jobs));
+      if (fast.kind === "done") return fast.value;
+      if (fast.kind === "failed" && adapter.isRetryable(fast.error)) throw fast.error;
+      const out: Outcome<AppendResult>[] = [];
+      for (const job of jobs) out.push(await appendAlone(adapter, trx, job));
+      return out;
+    },
+  };
+}
+
+function toRow(event: StoredEventInput): EventRow {
   if (typeof event.type !== "string" || event.type === "")
     throw new TypeError("event.type must be a non-empty string");
   if (!Number.isSafeInteger(event.at))
@@ -84,6 +132,100 @@ async function lastSeqOf(db: Kysely<Database>, gameId: string): Promise<number> 
   return Number(row.last);
 }
 
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+const requestKey = (gameId: string, requestId: string) => `${gameId}\u0000${requestId}`;
+
+async function appendTogether(
+  adapter: DialectAdapter,
+  trx: Kysely<Database>,
+  jobs: readonly AppendJob[],
+): Promise<Outcome<AppendResult>[]> {
+  const current = new Map<string, number>();
+  for (const games of chunks([...new Set(jobs.map((j) => j.gameId))])) {
+    const rows = await trx
+      .selectFrom("events")
+      .select(["game_id", sql<number>`max(seq)`.as("last")])
+      .where("game_id", "in", games)
+      .groupBy("game_id")
+      .execute();
+    for (const r of rows) current.set(r.game_id, Number(r.last));
+  }
+
+  const known = new Map<string, AppendResult>();
+  const withIds = jobs.filter((j) => j.requestId !== undefined);
+  for (const part of chunks(withIds)) {
+    // A superset (any listed game × any listed id), narrowed by the exact key below.
+    const rows = await trx
+      .selectFrom("append_requests")
+      .select(["game_id", "request_id", "first_seq", "last_seq"])
+      .where("game_id", "in", [...new Set(part.map((j) => j.gameId))])
+      .where("request_id", "in", [...new Set(part.map((j) => j.requestId!))])
+      .execute();
+    for (const r of rows) {
+      known.set(requestKey(r.game_id, r.request_id), {
+        ok: true,
+        firstSeq: r.first_seq,
+        lastSeq: r.last_seq,
+        replayed: true,
+      });
+    }
+  }
+
+  const outcomes: Outcome<AppendResult>[] = [];
+  const events: Database["events"][] = [];
+  const posts: Database["post_bodies"][] = [];
+  const requests: Database["append_requests"][] = [];
+  for (const job of jobs) {
+    const key = job.requestId === undefined ? undefined : requestKey(job.gameId, job.requestId);
+    const prior = key === undefined ? undefined : known.get(key);
+    if (prior) {
+      outcomes.push({ ok: true, value: prior });
+      continue;
+    }
+    const last = current.get(job.gameId) ?? 0;
+    if (last !== job.expectedSeq) {
+      outcomes.push({ ok: true, value: { ok: false, code: "conflict", currentSeq: last } });
+      continue;
+    }
+    if (
+      job.fireTimer &&
+      !(await adapter.claimTimer(trx, job.gameId, job.fireTimer.key, job.fireTimer.dueAt, job.now))
+    ) {
+      outcomes.push({ ok: true, value: { ok: false, code: "timer-already-fired" } });
+      continue;
+    }
+    const firstSeq = job.expectedSeq + 1;
+    const lastSeq = job.expectedSeq + job.rows.length;
+    job.rows.forEach((r, i) => {
+      events.push({ game_id: job.gameId, seq: firstSeq + i, type: r.type, at: r.at, payload: r.payload });
+    });
+    for (const p of job.posts)
+      posts.push({ game_id: job.gameId, post_id: p.postId, text: p.text, created_at: job.now });
+    current.set(job.gameId, lastSeq);
+    if (key !== undefined) {
+      requests.push({
+        game_id: job.gameId,
+        request_id: job.requestId!,
+        first_seq: firstSeq,
+        last_seq: lastSeq,
+        created_at: job.now,
+      });
+      known.set(key, { ok: true, firstSeq, lastSeq, replayed: true });
+    }
+    outcomes.push({ ok: true, value: { ok: true, firstSeq, lastSeq, replayed: false } });
+  }
+
+  for (const part of chunks(events)) await trx.insertInto("events").values(part).execute();
+  for (const part of chunks(posts)) await trx.insertInto("post_bodies").values(part).execute();
+  for (const part of chunks(requests)) await trx.insertInto("append_requests").values(part).execute();
+  return outcomes;
+}
+
 async function priorResult(
   trx: Kysely<Database>,
   gameId: string,
@@ -98,69 +240,23 @@ async function priorResult(
   return prior && { ok: true, firstSeq: prior.first_seq, lastSeq: prior.last_seq, replayed: true };
 }
 
-function appendJob(
+async function appendAlone(
   adapter: DialectAdapter,
-  gameId: string,
-  expectedSeq: number,
-  rows: readonly { type: string; at: number; payload: string }[],
-  options: AppendOptions,
-  now: number,
-): WriteJob<AppendResult> {
-  const { requestId, posts = [], fireTimer } = options;
-  return {
-    lockKey: gameId,
-    async run(trx) {
-      if (requestId !== undefined) {
-        const prior = await priorResult(trx, gameId, requestId);
-        if (prior) return prior;
-      }
-      // Checked here rather than left to the primary key so a stale writer learns the current seq; the key
-      // still decides races with other processes (PostgreSQL), reported through onUniqueViolation.
-      const current = await lastSeqOf(trx, gameId);
-      if (current !== expectedSeq) return { ok: false, code: "conflict", currentSeq: current };
-      if (fireTimer && !(await adapter.claimTimer(trx, gameId, fireTimer.key, fireTimer.dueAt, now))) {
-        return { ok: false, code: "timer-already-fired" };
-      }
-      for (let i = 0; i < rows.length; i += EVENT_ROWS_PER_INSERT) {
-        const chunk = rows.slice(i, i + EVENT_ROWS_PER_INSERT);
-        await trx
-          .insertInto("events")
-          .values(chunk.map((r, j) => ({ game_id: gameId, seq: expectedSeq + 1 + i + j, ...r })))
-          .execute();
-      }
-      for (const post of posts) {
-        await trx
-          .insertInto("post_bodies")
-          .values({ game_id: gameId, post_id: post.postId, text: post.text, created_at: now })
-          .execute();
-      }
-      const result: AppendResult = {
-        ok: true,
-        firstSeq: expectedSeq + 1,
-        lastSeq: expectedSeq + rows.length,
-        replayed: false,
-      };
-      if (requestId !== undefined) {
-        await trx
-          .insertInto("append_requests")
-          .values({
-            game_id: gameId,
-            request_id: requestId,
-            first_seq: result.firstSeq,
-            last_seq: result.lastSeq,
-            created_at: now,
-          })
-          .execute();
-      }
-      return result;
-    },
-    async onUniqueViolation(trx) {
-      // Another process stored the same request id first: the retry gets that original result.
-      if (requestId !== undefined) {
-        const prior = await priorResult(trx, gameId, requestId);
-        if (prior) return prior;
-      }
-      return { ok: false, code: "conflict", currentSeq: await lastSeqOf(trx, gameId) };
-    },
-  };
+  trx: Kysely<Database>,
+  job: AppendJob,
+): Promise<Outcome<AppendResult>> {
+  const res = await inSavepoint(adapter, trx, "request", () => appendTogether(adapter, trx, [job]));
+  if (res.kind === "done") return res.value[0]!;
+  if (res.kind === "failed") {
+    // A deadlock victim is retried with its whole batch rather than failed alone.
+    if (adapter.isRetryable(res.error)) throw res.error;
+    return { ok: false, error: res.error };
+  }
+  // Duplicate key: another process stored this request id first (the retry gets that original result), or
+  // took this seq, or a post id is taken.
+  if (job.requestId !== undefined) {
+    const prior = await priorResult(trx, job.gameId, job.requestId);
+    if (prior) return { ok: true, value: prior };
+  }
+  return { ok: true, value: { ok: false, code: "conflict", currentSeq: await lastSeqOf(trx, job.gameId) } };
 }

@@ -3,15 +3,21 @@ import type { Kysely } from "kysely";
 import type { DialectAdapter } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 import type { BatchCommitInfo } from "./storage.ts";
-import { inSavepoint, inWriteTransaction } from "./transaction.ts";
+import { inWriteTransaction } from "./transaction.ts";
 
-export interface WriteJob<R> {
+/** One job's result inside a batch: a value, or a fault that fails that job alone. */
+export type Outcome<R> =
+  | { readonly ok: true; readonly value: R }
+  | { readonly ok: false; readonly error: unknown };
+
+export interface BatchExecutor<J, R> {
   /** Batches run jobs ordered by this key (stable), so every transaction takes row locks in one global order. */
-  readonly lockKey: string;
-  /** Runs inside its own savepoint; may run again if the whole transaction is retried. */
-  run(trx: Kysely<Database>): Promise<R>;
-  /** The result to report after a duplicate-key error rolled the savepoint back. */
-  onUniqueViolation(trx: Kysely<Database>): Promise<R>;
+  lockKey(job: J): string;
+  /**
+   * Runs a batch inside the open transaction and returns one outcome per job, in order. Throwing fails the
+   * whole batch (or retries it when the database says the transaction may simply run again).
+   */
+  run(trx: Kysely<Database>, jobs: readonly J[]): Promise<Outcome<R>[]>;
 }
 
 export interface GroupCommitOptions {
@@ -22,37 +28,35 @@ export interface GroupCommitOptions {
   readonly onBatchCommitted?: (info: BatchCommitInfo) => void;
 }
 
-interface Pending {
-  readonly job: WriteJob<unknown>;
-  readonly resolve: (value: unknown) => void;
+interface Pending<J, R> {
+  readonly job: J;
+  readonly resolve: (value: R) => void;
   readonly reject: (error: unknown) => void;
 }
 
-type Outcome =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: unknown };
-
 const MAX_ATTEMPTS = 3;
 
-export class GroupCommitQueue {
+export class GroupCommitQueue<J, R> {
   readonly #adapter: DialectAdapter;
+  readonly #executor: BatchExecutor<J, R>;
   readonly #options: GroupCommitOptions;
-  #pending: Pending[] = [];
+  #pending: Pending<J, R>[] = [];
   #running = 0;
   #scheduled = false;
   #closed = false;
   #idleWaiters: (() => void)[] = [];
 
-  constructor(adapter: DialectAdapter, options: GroupCommitOptions) {
+  constructor(adapter: DialectAdapter, executor: BatchExecutor<J, R>, options: GroupCommitOptions) {
     this.#adapter = adapter;
+    this.#executor = executor;
     this.#options = options;
   }
 
   /** Resolves with the job's result once the transaction that ran it has committed. */
-  submit<R>(job: WriteJob<R>): Promise<R> {
+  submit(job: J): Promise<R> {
     if (this.#closed) return Promise.reject(new Error("storage is closed"));
     return new Promise<R>((resolve, reject) => {
-      this.#pending.push({ job, resolve: resolve as (value: unknown) => void, reject });
+      this.#pending.push({ job, resolve, reject });
       this.#schedule();
     });
   }
@@ -80,24 +84,29 @@ export class GroupCommitQueue {
       this.#running++;
       void this.#runBatch(batch).finally(() => {
         this.#running--;
-        // Requests that queued while this batch committed go out together, right away.
-        if (this.#pending.length > 0) this.#drain();
-        else if (this.#running === 0) for (const wake of this.#idleWaiters.splice(0)) wake();
+        if (this.#pending.length > 0) {
+          // Requests that queued while this batch committed go out together; if other transactions are still
+          // running, wait a turn so the next batch is not a sliver split off from arrivals still coming in.
+          if (this.#running === 0) this.#drain();
+          else this.#schedule();
+        } else if (this.#running === 0) {
+          for (const wake of this.#idleWaiters.splice(0)) wake();
+        }
       });
     }
   }
 
-  async #runBatch(batch: Pending[]): Promise<void> {
-    const ordered = [...batch].sort((a, b) =>
-      a.job.lockKey < b.job.lockKey ? -1 : a.job.lockKey > b.job.lockKey ? 1 : 0,
-    );
+  async #runBatch(batch: Pending<J, R>[]): Promise<void> {
+    const key = (p: Pending<J, R>) => this.#executor.lockKey(p.job);
+    const ordered = [...batch].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const jobs = ordered.map((p) => p.job);
     const unsafe = this.#options.unsafeAckBeforeCommit;
     let acked = false;
     for (let attempt = 1; ; attempt++) {
       try {
         const outcomes = await inWriteTransaction(this.#adapter, async (trx) => {
-          const out: Outcome[] = [];
-          for (const p of ordered) out.push(await this.#runJob(trx, p.job));
+          const out = await this.#executor.run(trx, jobs);
+          if (out.length !== jobs.length) throw new Error("storage: batch executor lost an outcome");
           if (unsafe) {
             settle(ordered, out);
             acked = true;
@@ -121,28 +130,12 @@ export class GroupCommitQueue {
       }
     }
   }
-
-  async #runJob(trx: Kysely<Database>, job: WriteJob<unknown>): Promise<Outcome> {
-    const res = await inSavepoint(this.#adapter, trx, () => job.run(trx));
-    if (res.kind === "done") return { ok: true, value: res.value };
-    if (res.kind === "failed") {
-      // A deadlock victim is retried with its whole batch rather than failed alone.
-      if (this.#adapter.isRetryable(res.error)) throw res.error;
-      return { ok: false, error: res.error };
-    }
-    try {
-      return { ok: true, value: await job.onUniqueViolation(trx) };
-    } catch (error) {
-      return { ok: false, error };
-    }
-  }
 }
 
-function settle(batch: Pending[], outcomes: Outcome[]): void {
+function settle<J, R>(batch: Pending<J, R>[], outcomes: Outcome<R>[]): void {
   batch.forEach((p, i) => {
-    const o = outcomes[i];
-    if (o === undefined) p.reject(new Error("storage: missing batch outcome"));
-    else if (o.ok) p.resolve(o.value);
+    const o = outcomes[i]!;
+    if (o.ok) p.resolve(o.value);
     else p.reject(o.error);
   });
 }

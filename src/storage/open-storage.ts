@@ -1,7 +1,7 @@
 // Picks the database from a URL, applies migrations and assembles the Storage from one module per concern.
 import { createAccountStore } from "./accounts.ts";
 import type { DialectAdapter } from "./dialect.ts";
-import { createEventStore } from "./events.ts";
+import { createAppendExecutor, createEventStore } from "./events.ts";
 import { createGameStore } from "./games.ts";
 import { GroupCommitQueue } from "./group-commit.ts";
 import { createMemberStore } from "./members.ts";
@@ -46,7 +46,7 @@ export async function openStorage(url?: string, options: OpenStorageOptions = {}
     await adapter.destroy();
     throw error;
   }
-  const queue = new GroupCommitQueue(adapter, {
+  const queue = new GroupCommitQueue(adapter, createAppendExecutor(adapter), {
     concurrency: Math.max(1, Math.min(options.writeConcurrency ?? 1, adapter.maxWriteConcurrency)),
     maxBatchSize: options.maxBatchSize ?? 512,
     unsafeAckBeforeCommit: options.unsafeAckBeforeCommit ?? false,

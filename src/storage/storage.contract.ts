@@ -204,6 +204,34 @@ export function registerStorageContract(factory: StorageFactory): void {
       for (const g of games) assert.equal(await s.lastSeq(g), 1);
     });
 
+    it("fails only the append with a taken post id when it shares a batch with others", async (fx) => {
+      const batches: number[] = [];
+      const s = await fx.open({ onBatchCommitted: (info) => batches.push(info.size) });
+      await s.append("g", 0, [ev("PostSubmitted", T0)], { posts: [{ postId: "p", text: "first" }] });
+      const results = await Promise.all([
+        s.append("a", 0, [ev("VoteCast", T0)], { requestId: "ra" }),
+        s.append("g", 1, [ev("PostSubmitted", T0)], { posts: [{ postId: "p", text: "dup" }] }),
+        s.append("b", 0, [ev("VoteCast", T0)], { posts: [{ postId: "p", text: "same id, other game" }] }),
+        s.append("g", 1, [ev("PostSubmitted", T0)], { posts: [{ postId: "q", text: "fresh" }] }),
+      ]);
+      assert.deepEqual(batches, [1, 4]);
+      assert.deepEqual(results, [
+        { ok: true, firstSeq: 1, lastSeq: 1, replayed: false },
+        { ok: false, code: "conflict", currentSeq: 1 },
+        { ok: true, firstSeq: 1, lastSeq: 1, replayed: false },
+        { ok: true, firstSeq: 2, lastSeq: 2, replayed: false },
+      ]);
+      assert.equal((await s.getPostBody("g", "p"))?.text, "first");
+      assert.equal((await s.getPostBody("g", "q"))?.text, "fresh");
+      assert.equal((await s.getPostBody("b", "p"))?.text, "same id, other game");
+      assert.deepEqual(await s.append("a", 0, [ev("VoteCast", T0)], { requestId: "ra" }), {
+        ok: true,
+        firstSeq: 1,
+        lastSeq: 1,
+        replayed: true,
+      });
+    });
+
     it("resolves an append only after its commit, unless the unsafe test switch is on", async (fx) => {
       let committed = 0;
       const safe = await fx.open({ onBatchCommitted: () => committed++ });

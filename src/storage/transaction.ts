@@ -48,16 +48,17 @@ export type SavepointOutcome<T> =
 export async function inSavepoint<T>(
   adapter: DialectAdapter,
   trx: Kysely<Database>,
+  name: "batch" | "request",
   fn: () => Promise<T>,
 ): Promise<SavepointOutcome<T>> {
-  await sql.raw("savepoint request").execute(trx);
+  await sql.raw(`savepoint ${name}`).execute(trx);
   try {
     const value = await fn();
-    await sql.raw("release savepoint request").execute(trx);
+    await sql.raw(`release savepoint ${name}`).execute(trx);
     return { kind: "done", value };
   } catch (error) {
-    await sql.raw("rollback to savepoint request").execute(trx);
-    await sql.raw("release savepoint request").execute(trx);
+    await sql.raw(`rollback to savepoint ${name}`).execute(trx);
+    await sql.raw(`release savepoint ${name}`).execute(trx);
     if (adapter.isUniqueViolation(error)) return { kind: "unique-violation" };
     return { kind: "failed", error };
   }
