@@ -41,12 +41,15 @@ export function parseRuleSetText(
   text: string,
 ): { ok: true; ruleSet: RuleSet } | { ok: false; problems: Problem[] } {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
   if (doc.errors.length > 0) {
     return {
       ok: false,
       problems: doc.errors.map((err) => {
-        const firstLine = err.message.split("\n")[0] ?? err.message;
+        const firstLine = (err.message.split("\n")[0] ?? err.message).replace(
+          / at line \d+, column \d+:?$/,
+          "",
+        );
         const p = problem(
           [],
           "syntax",

@@ -230,14 +230,44 @@ function bestBranch(branches: readonly Issue[][]): Issue[] {
   return best;
 }
 
-/** Maps zod issues to problems in plain words, in both languages. */
+/** Maps zod issues to problems in plain words, in both languages; a missing key explained by a misspelling is left out. */
 export function problemsFromIssues(
   issues: readonly Issue[],
   input: unknown,
   root: AnySchema,
   prefix: PathSegment[] = [],
 ): Problem[] {
-  const out: Problem[] = [];
+  const all = issueProblems(issues, input, root, prefix);
+  const misspelt = new Set(
+    all
+      .filter((p) => p.code === "unknown-key" && p.suggestion)
+      .map((p) => `${formatPath(p.segments.slice(0, -1))}\u0000${p.suggestion}`),
+  );
+  return all
+    .filter(
+      (p) =>
+        !(
+          p.code === "required" &&
+          misspelt.has(
+            `${formatPath(p.segments.slice(0, -1))}\u0000${String(p.segments[p.segments.length - 1])}`,
+          )
+        ),
+    )
+    .map(({ suggestion, ...p }) => {
+      void suggestion;
+      return p;
+    });
+}
+
+type DraftProblem = Problem & { suggestion?: string };
+
+function issueProblems(
+  issues: readonly Issue[],
+  input: unknown,
+  root: AnySchema,
+  prefix: PathSegment[] = [],
+): DraftProblem[] {
+  const out: DraftProblem[] = [];
   for (const issue of issues) {
     const at = [...prefix, ...(issue.path as PathSegment[])];
     switch (issue.code) {
@@ -255,14 +285,14 @@ export function problemsFromIssues(
             : allowed.length
               ? `（可用的键：${allowed.join("、")}）`
               : "";
-          out.push(
-            problem(
-              [...at, key],
-              "unknown-key",
-              `unknown key "${key}"${hintEn}`,
-              `未知的键 "${key}"${hintZh}`,
-            ),
+          const p: DraftProblem = problem(
+            [...at, key],
+            "unknown-key",
+            `unknown key "${key}"${hintEn}`,
+            `未知的键 "${key}"${hintZh}`,
           );
+          if (guess) p.suggestion = guess;
+          out.push(p);
         }
         break;
       }
@@ -281,6 +311,7 @@ export function problemsFromIssues(
       }
       case "too_small": {
         const n = Number(issue.minimum);
+        const [gotEn, gotZh] = describeValue(valueAt(input, at));
         if (issue.origin === "array" || issue.origin === "set") {
           out.push(problem(at, "too-few", `must list at least ${n} item(s)`, `至少要有 ${n} 项`));
         } else if (issue.origin === "string") {
@@ -294,14 +325,17 @@ export function problemsFromIssues(
           );
         } else if (issue.inclusive) {
           const en = n === 0 ? "must be 0 or more" : `must be at least ${n}`;
-          out.push(problem(at, "too-small", en, `不能小于 ${n}`));
+          out.push(problem(at, "too-small", `${en}, not ${gotEn}`, `不能小于 ${n}，而不是${gotZh}`));
         } else {
-          out.push(problem(at, "too-small", `must be more than ${n}`, `必须大于 ${n}`));
+          out.push(
+            problem(at, "too-small", `must be more than ${n}, not ${gotEn}`, `必须大于 ${n}，而不是${gotZh}`),
+          );
         }
         break;
       }
       case "too_big": {
         const n = Number(issue.maximum);
+        const [gotEn, gotZh] = describeValue(valueAt(input, at));
         if (issue.origin === "array" || issue.origin === "set") {
           out.push(problem(at, "too-many", `must list at most ${n} item(s)`, `最多 ${n} 项`));
         } else if (issue.origin === "string") {
@@ -311,8 +345,8 @@ export function problemsFromIssues(
             problem(
               at,
               "too-big",
-              issue.inclusive ? `must be at most ${n}` : `must be less than ${n}`,
-              issue.inclusive ? `不能大于 ${n}` : `必须小于 ${n}`,
+              `${issue.inclusive ? `must be at most ${n}` : `must be less than ${n}`}, not ${gotEn}`,
+              `${issue.inclusive ? `不能大于 ${n}` : `必须小于 ${n}`}，而不是${gotZh}`,
             ),
           );
         }
@@ -380,21 +414,21 @@ export function problemsFromIssues(
             );
           }
         } else if (u.errors.length > 0) {
-          out.push(...problemsFromIssues(bestBranch(u.errors), input, root, at));
+          out.push(...issueProblems(bestBranch(u.errors), input, root, at));
         } else {
           out.push(problem(at, "invalid", "does not match any allowed form", "不符合任何一种允许的写法"));
         }
         break;
       }
       case "invalid_key": {
-        const inner = problemsFromIssues(issue.issues, at[at.length - 1], root, []);
+        const inner = issueProblems(issue.issues, at[at.length - 1], root, []);
         for (const p of inner) {
           out.push(problem(at, "bad-key", `the key is not valid: ${p.en}`, `键名不合规：${p.zh}`));
         }
         break;
       }
       case "invalid_element": {
-        out.push(...problemsFromIssues(issue.issues, input, root, at));
+        out.push(...issueProblems(issue.issues, input, root, at));
         break;
       }
       default: {
