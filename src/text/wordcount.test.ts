@@ -11,8 +11,8 @@ import { countWords, countWordsInRanges } from "./wordcount.ts";
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const vectorsPath = resolve(repoRoot, "..", "shared", "domain", "wordcount-vectors.tsv");
 
-function unescape(s: string): string {
-  return s.replace(/\\n|\\u([0-9a-fA-F]{4})/g, (m, hex: string | undefined) =>
+function unescapeCell(s: string): string {
+  return s.replace(/\\n|\\u([0-9a-fA-F]{4})/g, (_m, hex: string | undefined) =>
     hex === undefined ? "\n" : String.fromCharCode(Number.parseInt(hex, 16)),
   );
 }
@@ -33,7 +33,7 @@ function readVectors(): Vector[] {
     const [text = "", words = "", chars = "", source = ""] = row.split("\t");
     out.push({
       line: i + 1,
-      text: unescape(text),
+      text: unescapeCell(text),
       words: Number(words),
       chars: chars.trim() === "" ? undefined : Number(chars),
       source,
@@ -109,9 +109,28 @@ describe("countWords: details", () => {
 describe("countWords: properties", () => {
   const textArb = fc.string({ unit: "binary", maxLength: 60 });
   const mixedArb = fc
-    .array(fc.constantFrom("中", "文", "a", "b", "1", " ", "\u3000", "，", "“", "—", "🙂", "\u200b", "\n", "𠀀", "."), {
-      maxLength: 60,
-    })
+    .array(
+      fc.constantFrom(
+        "中",
+        "文",
+        "a",
+        "b",
+        "1",
+        " ",
+        "\u3000",
+        "，",
+        "“",
+        "—",
+        "🙂",
+        "\u200b",
+        "\n",
+        "𠀀",
+        ".",
+      ),
+      {
+        maxLength: 60,
+      },
+    )
     .map((a) => a.join(""));
   const anyText = fc.oneof(textArb, mixedArb);
 
@@ -126,10 +145,16 @@ describe("countWords: properties", () => {
 
   it("counting the two halves of a text split at whitespace adds up", () => {
     fc.assert(
-      fc.property(anyText, fc.constantFrom(" ", "\u3000", "\n", "\t"), anyText, fc.boolean(), (a, ws, b, amb) => {
-        const opts = { ambiguousIsEastAsian: amb };
-        return countWords(a + ws + b, opts).words === countWords(a, opts).words + countWords(b, opts).words;
-      }),
+      fc.property(
+        anyText,
+        fc.constantFrom(" ", "\u3000", "\n", "\t"),
+        anyText,
+        fc.boolean(),
+        (a, ws, b, amb) => {
+          const opts = { ambiguousIsEastAsian: amb };
+          return countWords(a + ws + b, opts).words === countWords(a, opts).words + countWords(b, opts).words;
+        },
+      ),
     );
   });
 });

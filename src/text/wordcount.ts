@@ -36,14 +36,23 @@ const WHITE_SPACE = /^\p{White_Space}$/u;
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
 const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
 const PUNCT_OR_SYMBOL = /^[\p{P}\p{S}]$/u;
-const EAST_ASIAN_SCRIPT = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]$/u;
+const EAST_ASIAN_SCRIPT =
+  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]$/u;
 
 // Lazily filled per code point: classifying through regexes is slow, a table lookup is not.
 const table = new Uint8Array(0x110000);
 
 function classifySlow(cp: number): CharClass {
   const ch = String.fromCodePoint(cp);
-  if (cp === 0x0a || cp === 0x0b || cp === 0x0c || cp === 0x0d || cp === 0x85 || cp === 0x2028 || cp === 0x2029)
+  if (
+    cp === 0x0a ||
+    cp === 0x0b ||
+    cp === 0x0c ||
+    cp === 0x0d ||
+    cp === 0x85 ||
+    cp === 0x2028 ||
+    cp === 0x2029
+  )
     return CharClass.LineBreak;
   if (WHITE_SPACE.test(ch)) return CharClass.Space;
   if (IGNORABLE.test(ch)) return CharClass.Ignored;
