@@ -26,9 +26,24 @@ export type Command =
       seats: SeatSpec[] | { aliases: string[]; seed: string };
     }
   /** 投票 / 改票: one target per vote the round grants; [] abstains where allowed. */
-  | { type: "CastVote"; at: Instant; voter: Seat; targets: Seat[]; codes?: (string | null)[] }
+  | {
+      type: "CastVote";
+      at: Instant;
+      voter: Seat;
+      targets: Seat[];
+      codes?: (string | null)[];
+      /** The round whose vote this is; absent: the earliest vote still open (an overtime comes before the next day). */
+      round?: number;
+    }
   /** 托票: entered by the referee for `voter`. */
-  | { type: "EnterProxyVote"; at: Instant; voter: Seat; targets: Seat[]; codes?: (string | null)[] }
+  | {
+      type: "EnterProxyVote";
+      at: Instant;
+      voter: Seat;
+      targets: Seat[];
+      codes?: (string | null)[];
+      round?: number;
+    }
   /** 杀帖: submitted privately in the posting window; `words` is its 字数 as counted by src/text. */
   | {
       type: "SubmitKillPost";

@@ -1,0 +1,30 @@
+// 联合: alliance triggers, evaluated against the state; an alliance fires the moment its trigger holds.
+import type { Trigger } from "../rules/schema.ts";
+import type { GameState } from "./state.ts";
+import { rulesOf } from "./state.ts";
+
+export function triggerHolds(state: GameState, t: Trigger): boolean {
+  switch (t.kind) {
+    case "out-count":
+      return state.seats.filter((s) => !s.alive && t.roles.includes(s.role)).length >= t.atLeast;
+    case "after-round-posts":
+      return state.rounds.some((r) => r !== undefined && r.round >= t.round && r.released !== null);
+    case "bomb-fired-or-out":
+      return state.seats.some((s) => s.role === t.role && (!s.alive || state.bombsFired.includes(s.seat)));
+    case "alliance-fired":
+      return state.alliances.some((a) => a.id === t.alliance);
+    case "any":
+      return t.of.some((x) => triggerHolds(state, x));
+    case "all":
+      return t.of.every((x) => triggerHolds(state, x));
+  }
+}
+
+/** The first alliance, in rule-set order, that has not fired and whose trigger holds now. */
+export function nextAlliance(state: GameState): { id: string; name: string } | null {
+  for (const a of rulesOf(state).alliances) {
+    if (state.alliances.some((f) => f.id === a.id)) continue;
+    if (triggerHolds(state, a.when)) return { id: a.id, name: a.name };
+  }
+  return null;
+}

@@ -1,0 +1,24 @@
+// 蛋: whether a seat is a bomb whose power still holds, for a round's posts or its vote (RULINGS 2).
+import type { BombBehaviour } from "../rules/schema.ts";
+import type { Seat } from "./contract.ts";
+import { roleOfSeat } from "./roles.ts";
+import type { GameState } from "./state.ts";
+
+type Bomb = ReturnType<typeof BombBehaviour.parse>;
+
+/**
+ * The bomb behaviour of `seat` if its power holds at that moment, else null.
+ * Power "ends after round N's posts" (第4轮出帖后…失效): posts of rounds ≤ N are covered; votes of rounds < N are,
+ * since a round's vote closes after its posts. A bomb that has already gone off is spent.
+ */
+export function activeBomb(
+  state: GameState,
+  seat: Seat,
+  round: number,
+  moment: "posts" | "vote",
+): Bomb | null {
+  const bomb = roleOfSeat(state, seat).bomb;
+  if (!bomb || state.bombsFired.includes(seat)) return null;
+  const holds = moment === "posts" ? round <= bomb.activeThroughRound : round < bomb.activeThroughRound;
+  return holds ? bomb : null;
+}

@@ -1,0 +1,79 @@
+// 哨子最大: the referee's overrides, each an OverrideApplied event with its reason, then its consequences.
+import type { Batch } from "./batch.ts";
+import { emit } from "./batch.ts";
+import type { Instant, Override, Refusal } from "./contract.ts";
+import { pendingDeadlines } from "./deadlines.ts";
+import { putOut, revive, reviveTargetOf } from "./outs.ts";
+
+/** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
+function resolveDeadline(b: Batch, name: string): string | null {
+  const pending = pendingDeadlines(b.state);
+  if (pending.some((d) => d.key === name)) return name;
+  if (/^round:\d+:(posting|vote|overtime|iou|complaint)$/.test(name)) return name;
+  const found = pending.find((d) => d.kind === name && d.kind !== "open");
+  return found?.key ?? null;
+}
+
+export function decideOverride(b: Batch, at: Instant, o: Override, reason: string): Refusal | null {
+  const round = b.state.current;
+  const seatExists = (s: number) => b.state.seats[s] !== undefined;
+  if (reason.trim() === "") return { code: "override.no-reason", message: "every override carries a reason" };
+  switch (o.action) {
+    case "eliminate": {
+      if (!seatExists(o.target)) return { code: "override.unknown-seat", message: `no seat ${o.target}` };
+      if (!b.state.seats[o.target]?.alive)
+        return { code: "override.already-out", message: "the seat is already out" };
+      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      putOut(b, at, round, o.target, "referee");
+      return null;
+    }
+    case "revive": {
+      if (!seatExists(o.target)) return { code: "override.unknown-seat", message: `no seat ${o.target}` };
+      if (b.state.seats[o.target]?.alive) return { code: "override.not-out", message: "the seat is not out" };
+      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      revive(b, at, round, o.target, "referee");
+      return null;
+    }
+    case "set-progression":
+      if (o.round < 1) return { code: "override.bad-round", message: "rounds start at 1" };
+      if (b.state.rounds[o.round]?.closed)
+        return { code: "override.round-closed", message: "that round is over" };
+      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      return null;
+    case "extend": {
+      const key = resolveDeadline(b, o.deadline);
+      if (!key) {
+        return {
+          code: "override.unknown-deadline",
+          message: `no pending deadline ${o.deadline}`,
+          details: { deadline: o.deadline },
+        };
+      }
+      emit(b, { type: "OverrideApplied", at, round, override: { ...o, deadline: key }, reason });
+      return null;
+    }
+    case "void-vote": {
+      const r = b.state.rounds.find((x) => x?.vote?.casts.some((c) => c.voter === o.voter));
+      if (!r) return { code: "override.no-vote", message: "the seat has no ballot in an open vote" };
+      emit(b, { type: "OverrideApplied", at, round: r.round, override: o, reason });
+      return null;
+    }
+    case "void-post": {
+      const r = [...b.state.rounds]
+        .reverse()
+        .find((x) => x?.submissions.some((s) => s.poster === o.poster && !s.voided));
+      const post = r?.submissions.filter((s) => s.poster === o.poster && !s.voided).at(-1);
+      if (!r || !post) return { code: "override.no-post", message: "the seat has no kill post to void" };
+      emit(b, { type: "OverrideApplied", at, round: r.round, override: o, reason });
+      if (r.released) reviveTargetOf(b, at, r.round, post.index, "void-post");
+      return null;
+    }
+    case "substitute":
+      if (!seatExists(o.seat)) return { code: "override.unknown-seat", message: `no seat ${o.seat}` };
+      if (o.alias.trim() === "" || b.state.seats.some((s) => s.alias === o.alias)) {
+        return { code: "override.bad-alias", message: "the new alias is empty or already taken" };
+      }
+      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      return null;
+  }
+}

@@ -1,0 +1,141 @@
+// Deciding on kill posts, IOU completions and complaint rulings.
+import type { Batch } from "./batch.ts";
+import { emit } from "./batch.ts";
+import { SECOND } from "./clock.ts";
+import type { Instant, Refusal, Seat } from "./contract.ts";
+import { postRightOf } from "./groups.ts";
+import { putOut, reviveTargetOf } from "./outs.ts";
+import type { RoundState } from "./state.ts";
+import { rulesOf } from "./state.ts";
+
+/** 杀帖: private submission in the posting window (RULINGS 19). */
+export function decideKillPost(
+  b: Batch,
+  cmd: { at: Instant; poster: Seat; target: Seat; words: number; code?: string | null; postId?: string },
+): Refusal | null {
+  const r = b.state.rounds.find(
+    (x): x is RoundState =>
+      x !== undefined && !x.released && cmd.at >= x.postingOpensAt && cmd.at < x.postingClosesAt + SECOND,
+  );
+  if (!r) return { code: "post.outside-window", message: "kill posts are taken only in the posting window" };
+  const poster = b.state.seats[cmd.poster];
+  const target = b.state.seats[cmd.target];
+  if (!poster)
+    return { code: "post.unknown-seat", message: `no seat ${cmd.poster}`, details: { seat: cmd.poster } };
+  if (!target)
+    return { code: "post.unknown-seat", message: `no seat ${cmd.target}`, details: { seat: cmd.target } };
+  if (!poster.alive) return { code: "post.poster-out", message: "an out player cannot post" };
+  if (!target.alive)
+    return { code: "post.target-dead", message: "the target must be alive", details: { seat: cmd.target } };
+  const right = postRightOf(b.state, r, cmd.poster);
+  if (!right) return { code: "post.no-post-right", message: "this seat has no post right" };
+  if (right.used >= right.quota) {
+    return {
+      code: "post.no-posts-left",
+      message: "the group has no posts left this round",
+      details: { unit: right.unit },
+    };
+  }
+  // 按代号序轮流出帖: the seat must be among the posters whose turn it is and not have used that turn.
+  const turns = right.expected.filter((s) => s === cmd.poster).length;
+  const used = r.submissions.filter((s) => !s.voided && s.poster === cmd.poster).length;
+  if (turns <= used) {
+    return {
+      code: "post.not-your-turn",
+      message: "the rotation gives this round's posts to other members",
+      details: { unit: right.unit },
+    };
+  }
+  emit(b, {
+    type: "KillPostSubmitted",
+    at: cmd.at,
+    round: r.round,
+    poster: cmd.poster,
+    target: cmd.target,
+    unit: right.unit,
+    kind: right.kind,
+    words: cmd.words,
+    code: cmd.code ?? null,
+    postId: cmd.postId ?? null,
+  });
+  return null;
+}
+
+/** 补白条: completes the poster's open IOU to the IOU length by its deadline. */
+export function decideCompleteIou(
+  b: Batch,
+  cmd: { at: Instant; poster: Seat; words: number; postId?: string },
+): Refusal | null {
+  const rules = rulesOf(b.state);
+  for (const r of b.state.rounds) {
+    const iou = r?.ious.find((i) => i.poster === cmd.poster && i.status === "open");
+    if (!r || !iou) continue;
+    if (cmd.words < rules.text.iouMin) {
+      return {
+        code: "iou.too-short",
+        message: `an IOU is completed at ${rules.text.iouMin} 字 or more`,
+        details: { required: rules.text.iouMin, got: cmd.words },
+      };
+    }
+    emit(b, {
+      type: "IouCompleted",
+      at: cmd.at,
+      round: r.round,
+      post: iou.post,
+      poster: cmd.poster,
+      words: cmd.words,
+      postId: cmd.postId ?? null,
+    });
+    return null;
+  }
+  return { code: "iou.none-open", message: "this seat has no open IOU", details: { seat: cmd.poster } };
+}
+
+/** The referee's ruling on a complaint (举报) against the poster's latest released kill post. */
+export function decideComplaint(
+  b: Batch,
+  cmd: { at: Instant; against: Seat; upheld: boolean; reason?: string },
+): Refusal | null {
+  let late = false;
+  for (let i = b.state.rounds.length - 1; i >= 1; i--) {
+    const r = b.state.rounds[i];
+    const post = r?.released?.filter((p) => p.poster === cmd.against && p.lapsed !== "voided").at(-1);
+    if (!r || !post) continue;
+    if (!r.complaintsOpen || r.complaintDeadline === null || cmd.at >= r.complaintDeadline + SECOND) {
+      late = true;
+      break;
+    }
+    const reason = cmd.reason ?? null;
+    if (!cmd.upheld) {
+      emit(b, {
+        type: "ComplaintDismissed",
+        at: cmd.at,
+        round: r.round,
+        post: post.index,
+        poster: cmd.against,
+        reason,
+      });
+      return null;
+    }
+    // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。"
+    emit(b, {
+      type: "ComplaintUpheld",
+      at: cmd.at,
+      round: r.round,
+      post: post.index,
+      poster: cmd.against,
+      target: post.target,
+      reason,
+    });
+    putOut(b, cmd.at, r.round, cmd.against, "complaint", { post: post.index });
+    reviveTargetOf(b, cmd.at, r.round, post.index, "complaint");
+    return null;
+  }
+  return late
+    ? { code: "complaint.after-deadline", message: "complaints are no longer accepted for that post" }
+    : {
+        code: "complaint.no-post",
+        message: "this seat has no released kill post",
+        details: { seat: cmd.against },
+      };
+}

@@ -1,0 +1,77 @@
+// decide: a command and the state in, every event that follows out (or a refusal). Pure, deterministic.
+import { emit, newBatch } from "./batch.ts";
+import type { Command } from "./contract.ts";
+import { fireDue } from "./deadlines.ts";
+import { decideOverride } from "./decide-override.ts";
+import { decideComplaint, decideCompleteIou, decideKillPost } from "./decide-post.ts";
+import { decideBallot } from "./decide-vote.ts";
+import type { GameEvent } from "./events.ts";
+import type { Decision } from "./refusal.ts";
+import { refuse } from "./refusal.ts";
+import { dealSeats } from "./seats.ts";
+import { settle } from "./settle.ts";
+import type { GameState } from "./state.ts";
+
+/**
+ * Decides on a command. Every deadline due by the command's receipt time fires first (so a command always meets the
+ * state it would meet live); then the command; then whatever follows by itself (alliances, the end of the game).
+ */
+export function decide(state: GameState, command: Command): Decision<GameEvent> {
+  if (command.type === "StartGame") {
+    if (state.status !== "idle") return refuse("game.already-started", "the game has already started");
+    const dealt = dealSeats(command.rules, command.seats);
+    if (!dealt.ok) return { ok: false, refusal: dealt.refusal };
+    const b = newBatch(state);
+    emit(b, {
+      type: "GameStarted",
+      at: command.at,
+      rules: command.rules,
+      start: command.start,
+      seed: dealt.seed,
+      seats: dealt.seats,
+    });
+    // A game started after its own start time catches up at once.
+    fireDue(b, command.at);
+    return { ok: true, events: b.events };
+  }
+  if (state.status === "idle") return refuse("game.not-started", "the game has not started");
+  if (state.status === "ended") {
+    return command.type === "Tick" ? { ok: true, events: [] } : refuse("game.ended", "the game is over");
+  }
+
+  const b = newBatch(state);
+  fireDue(b, command.at);
+  if (b.state.status === "ended" && command.type !== "Tick") return refuse("game.ended", "the game is over");
+
+  let refusal = null;
+  switch (command.type) {
+    case "Tick":
+      break;
+    case "CastVote":
+    case "EnterProxyVote":
+      refusal = decideBallot(b, {
+        at: command.at,
+        voter: command.voter,
+        targets: command.targets,
+        ...(command.codes ? { codes: command.codes } : {}),
+        ...(command.round !== undefined ? { round: command.round } : {}),
+        proxy: command.type === "EnterProxyVote",
+      });
+      break;
+    case "SubmitKillPost":
+      refusal = decideKillPost(b, command);
+      break;
+    case "CompleteIou":
+      refusal = decideCompleteIou(b, command);
+      break;
+    case "RuleComplaint":
+      refusal = decideComplaint(b, command);
+      break;
+    case "Override":
+      refusal = decideOverride(b, command.at, command.override, command.reason);
+      break;
+  }
+  if (refusal) return { ok: false, refusal };
+  settle(b, command.at);
+  return { ok: true, events: b.events };
+}

@@ -1,0 +1,179 @@
+// The engine's events: past-tense facts, each carrying `at`. A game is its event log; evolve folds them.
+import type { RuleSet } from "../rules/schema.ts";
+import type { Instant, OutCause, Override, Seat } from "./contract.ts";
+import type { TallyEntry } from "./vote/types.ts";
+
+/** A round's plan (进程) as in force: votes per voter, places voted out, posts per group id. */
+export interface RoundPlan {
+  votesPerVoter: number;
+  voteOut: number;
+  posts: Record<string, number>;
+  extraPosts: Record<string, number>;
+}
+
+/** A seat as fixed by GameStarted. */
+export interface StartedSeat {
+  alias: string;
+  role: string;
+  code: string | null;
+}
+
+/** One kill post as released (几方同步发帖). `index` is its place in the round's submissions. */
+export interface ReleasedPost {
+  index: number;
+  poster: Seat;
+  target: Seat;
+  /** The posting unit (a group id, a merged group id, or `role:<id>` for a role takeover). */
+  unit: string;
+  kind: "kill" | "engineer";
+  words: number;
+  iou: boolean;
+  /** Why the post did nothing, if it did nothing (its target was already out, or it was voided). */
+  lapsed: "target-out" | "voided" | null;
+}
+
+/** Which vote a cast or a close belongs to. */
+export type VoteStage = "regular" | "overtime";
+
+export type GameEvent =
+  | {
+      type: "GameStarted";
+      at: Instant;
+      rules: RuleSet;
+      /** Round 1 opens here. */
+      start: Instant;
+      /** The seed used to deal roles, or null for a fixed assignment. */
+      seed: string | null;
+      seats: StartedSeat[];
+    }
+  | {
+      type: "RoundOpened";
+      at: Instant;
+      round: number;
+      plan: RoundPlan;
+      postingOpensAt: Instant;
+      postingClosesAt: Instant;
+      voteDeadline: Instant;
+    }
+  /** The round's vote thread opens: when its posts are out, or at once when the round has no posts. */
+  | { type: "VoteOpened"; at: Instant; round: number }
+  | {
+      type: "VoteCast";
+      at: Instant;
+      round: number;
+      stage: VoteStage;
+      voter: Seat;
+      targets: Seat[];
+      codes?: (string | null)[];
+      proxy: boolean;
+    }
+  | {
+      type: "KillPostSubmitted";
+      at: Instant;
+      round: number;
+      poster: Seat;
+      target: Seat;
+      unit: string;
+      kind: "kill" | "engineer";
+      words: number;
+      code: string | null;
+      postId: string | null;
+    }
+  | {
+      type: "PostsReleased";
+      at: Instant;
+      round: number;
+      posts: ReleasedPost[];
+      /** Posts of the plan nobody submitted in the window (forfeited, RULINGS 19), per unit. */
+      forfeited: Record<string, number>;
+      /** Where each unit's rotation now stands (the last seat whose turn it was). */
+      rotation: Record<string, Seat>;
+      /** When the round's IOUs and complaints are due (counted from the release day). */
+      iouDeadline: Instant;
+      complaintDeadline: Instant;
+    }
+  | {
+      type: "IouOpened";
+      at: Instant;
+      round: number;
+      post: number;
+      poster: Seat;
+      target: Seat;
+      deadline: Instant;
+    }
+  | {
+      type: "IouCompleted";
+      at: Instant;
+      round: number;
+      post: number;
+      poster: Seat;
+      words: number;
+      postId: string | null;
+    }
+  | { type: "IouFailed"; at: Instant; round: number; post: number; poster: Seat; target: Seat }
+  | {
+      type: "ComplaintUpheld";
+      at: Instant;
+      round: number;
+      post: number;
+      poster: Seat;
+      target: Seat;
+      reason: string | null;
+    }
+  | {
+      type: "ComplaintDismissed";
+      at: Instant;
+      round: number;
+      post: number;
+      poster: Seat;
+      reason: string | null;
+    }
+  | { type: "ComplaintWindowClosed"; at: Instant; round: number }
+  | {
+      type: "PlayerOut";
+      at: Instant;
+      round: number;
+      seat: Seat;
+      cause: OutCause;
+      /** Who did it, where there is one: the poster, the bomb, the vote's 领票人 chain. */
+      by: Seat | null;
+      /** For a post death: the post's index in the round. */
+      post: number | null;
+      /** Whether the victim keeps a half vote this round (半票; RULINGS 10). */
+      halfVote: boolean;
+      /** Whether the victim may still vote this round at all (a post victim of a role without half votes may not). */
+      keepsVote: boolean;
+    }
+  | {
+      type: "PlayerRevived";
+      at: Instant;
+      round: number;
+      seat: Seat;
+      reason: "iou" | "complaint" | "referee" | "void-post";
+    }
+  /** 烟花: a bomb went off and took `victim` along. */
+  | { type: "BombFired"; at: Instant; round: number; bomb: Seat; victim: Seat; via: "post" | "vote" }
+  /** The seat's role and code are now public (results post, or a suicide revealed at once). */
+  | { type: "IdentityRevealed"; at: Instant; seat: Seat; role: string; code: string | null }
+  | {
+      type: "VoteClosed";
+      at: Instant;
+      round: number;
+      stage: VoteStage;
+      entries: TallyEntry[];
+      out: Seat[];
+      halfVotesApplied: boolean;
+      tie: { seats: Seat[]; slots: number } | null;
+      leadVoters: Record<Seat, Seat | null>;
+      /** Living voters who did not vote (suicide, or excused / no offence). */
+      nonVoters: Seat[];
+    }
+  | { type: "OvertimeOpened"; at: Instant; round: number; tied: Seat[]; slots: number; deadline: Instant }
+  /** The final tie-break (先到先出 and its options) after overtime. */
+  | { type: "TieBroken"; at: Instant; round: number; rule: string; out: Seat[]; tied: Seat[] }
+  | { type: "RoundClosed"; at: Instant; round: number; alive: number }
+  | { type: "AllianceFormed"; at: Instant; round: number; alliance: string; name: string }
+  | { type: "OverrideApplied"; at: Instant; round: number; override: Override; reason: string }
+  | { type: "GameEnded"; at: Instant; winner: "black" | "white" | "draw" | null; reason: string };
+
+export type EventType = GameEvent["type"];

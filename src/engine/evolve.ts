@@ -1,0 +1,323 @@
+// evolve: folds one event into the state. A dumb fold: every decision was made by decide; this only records it.
+import { SECOND } from "./clock.ts";
+import type { Override } from "./contract.ts";
+import type { GameEvent } from "./events.ts";
+import type { GameState, RoundState } from "./state.ts";
+import { initialState } from "./state.ts";
+
+function withRound(state: GameState, round: number, update: (r: RoundState) => RoundState): GameState {
+  const r = state.rounds[round];
+  if (!r) return state;
+  const rounds = state.rounds.slice();
+  rounds[round] = update(r);
+  return { ...state, rounds };
+}
+
+function withSeat(
+  state: GameState,
+  seat: number,
+  update: (s: GameState["seats"][number]) => GameState["seats"][number],
+) {
+  const s = state.seats[seat];
+  if (!s) return state;
+  const seats = state.seats.slice();
+  seats[seat] = update(s);
+  return { ...state, seats };
+}
+
+/** Pure and total: an event that does not apply (unknown round or seat) leaves the state as it was. */
+export function evolve(state: GameState, event: GameEvent): GameState {
+  const next = apply(state, event);
+  return { ...next, version: state.version + 1 };
+}
+
+function apply(state: GameState, e: GameEvent): GameState {
+  switch (e.type) {
+    case "GameStarted":
+      return {
+        ...state,
+        status: "running",
+        rules: e.rules,
+        start: e.start,
+        seed: e.seed,
+        seats: e.seats.map((s, seat) => ({ seat, ...s, alive: true, revealed: false, out: null })),
+      };
+    case "RoundOpened": {
+      const rounds = state.rounds.slice();
+      rounds[e.round] = {
+        round: e.round,
+        plan: e.plan,
+        openedAt: e.at,
+        postingOpensAt: e.postingOpensAt,
+        postingClosesAt: e.postingClosesAt,
+        voteDeadline: e.voteDeadline,
+        submissions: [],
+        released: null,
+        iouDeadline: null,
+        complaintDeadline: null,
+        complaintsOpen: false,
+        ious: [],
+        vote: null,
+        voteOpened: false,
+        votes: [],
+        halfVoters: [],
+        outVoters: [],
+        tieBreak: null,
+        outs: [],
+        revived: [],
+        closed: false,
+      };
+      return { ...state, rounds, current: Math.max(state.current, e.round) };
+    }
+    case "VoteOpened":
+      return withRound(state, e.round, (r) => ({
+        ...r,
+        voteOpened: true,
+        vote: {
+          stage: "regular",
+          casts: [],
+          candidates: null,
+          slots: r.plan.voteOut,
+          closesAt: r.voteDeadline + SECOND,
+        },
+      }));
+    case "VoteCast":
+      return withRound(state, e.round, (r) =>
+        r.vote
+          ? {
+              ...r,
+              vote: {
+                ...r.vote,
+                casts: [
+                  ...r.vote.casts,
+                  {
+                    voter: e.voter,
+                    targets: e.targets,
+                    at: e.at,
+                    proxy: e.proxy,
+                    ...(e.codes ? { codes: e.codes } : {}),
+                  },
+                ],
+              },
+            }
+          : r,
+      );
+    case "KillPostSubmitted":
+      return withRound(state, e.round, (r) => ({
+        ...r,
+        submissions: [
+          ...r.submissions,
+          {
+            index: r.submissions.length,
+            at: e.at,
+            poster: e.poster,
+            target: e.target,
+            unit: e.unit,
+            kind: e.kind,
+            words: e.words,
+            code: e.code,
+            postId: e.postId,
+            voided: false,
+          },
+        ],
+      }));
+    case "PostsReleased":
+      return withRound({ ...state, rotation: { ...state.rotation, ...e.rotation } }, e.round, (r) => ({
+        ...r,
+        released: e.posts,
+        iouDeadline: e.iouDeadline,
+        complaintDeadline: e.complaintDeadline,
+        complaintsOpen: e.posts.length > 0,
+      }));
+    case "IouOpened":
+      return withRound(state, e.round, (r) => ({
+        ...r,
+        ious: [
+          ...r.ious,
+          { post: e.post, poster: e.poster, target: e.target, deadline: e.deadline, status: "open" },
+        ],
+      }));
+    case "IouCompleted":
+      return setIou(state, e.round, e.post, "completed");
+    case "IouFailed":
+      return setIou(state, e.round, e.post, "failed");
+    case "ComplaintUpheld":
+      return setIou(state, e.round, e.post, "voided");
+    case "ComplaintDismissed":
+      return state;
+    case "ComplaintWindowClosed":
+      return withRound(state, e.round, (r) => ({ ...r, complaintsOpen: false }));
+    case "PlayerOut": {
+      const s = withSeat(state, e.seat, (seat) => ({
+        ...seat,
+        alive: false,
+        out: { round: e.round, cause: e.cause, at: e.at },
+      }));
+      return withRound(s, e.round, (r) => ({
+        ...r,
+        outs: [...r.outs, { seat: e.seat, cause: e.cause }],
+        halfVoters: e.halfVote ? [...r.halfVoters, e.seat] : r.halfVoters,
+        outVoters: e.keepsVote ? [...r.outVoters, e.seat] : r.outVoters,
+      }));
+    }
+    case "PlayerRevived": {
+      const s = withSeat(state, e.seat, (seat) => ({ ...seat, alive: true, out: null }));
+      // RULINGS 10: a revived target has a full vote.
+      return withRound(s, e.round, (r) => ({
+        ...r,
+        revived: [...r.revived, e.seat],
+        halfVoters: r.halfVoters.filter((v) => v !== e.seat),
+        outVoters: r.outVoters.filter((v) => v !== e.seat),
+      }));
+    }
+    case "BombFired":
+      return { ...state, bombsFired: [...state.bombsFired, e.bomb] };
+    case "IdentityRevealed":
+      return withSeat(state, e.seat, (seat) => ({ ...seat, revealed: true }));
+    case "VoteClosed":
+      return withRound(state, e.round, (r) => ({
+        ...r,
+        vote: null,
+        votes: [
+          ...r.votes,
+          {
+            stage: e.stage,
+            entries: e.entries,
+            out: e.out,
+            halfVotesApplied: e.halfVotesApplied,
+            tie: e.tie,
+          },
+        ],
+      }));
+    case "OvertimeOpened":
+      return withRound(state, e.round, (r) => ({
+        ...r,
+        vote: {
+          stage: "overtime",
+          casts: [],
+          candidates: e.tied,
+          slots: e.slots,
+          closesAt: e.deadline + SECOND,
+        },
+      }));
+    case "TieBroken":
+      return withRound(state, e.round, (r) => ({
+        ...r,
+        tieBreak: { rule: e.rule, out: e.out, tied: e.tied },
+      }));
+    case "RoundClosed":
+      return withRound(state, e.round, (r) => ({ ...r, closed: true }));
+    case "AllianceFormed":
+      return {
+        ...state,
+        alliances: [...state.alliances, { id: e.alliance, name: e.name, round: e.round, at: e.at }],
+      };
+    case "OverrideApplied":
+      return applyOverride(state, e.round, e.override);
+    case "GameEnded":
+      return { ...state, status: "ended", result: { winner: e.winner, reason: e.reason, at: e.at } };
+  }
+}
+
+function setIou(
+  state: GameState,
+  round: number,
+  post: number,
+  status: "completed" | "failed" | "voided",
+): GameState {
+  return withRound(state, round, (r) => ({
+    ...r,
+    ious: r.ious.map((i) => (i.post === post && i.status === "open" ? { ...i, status } : i)),
+  }));
+}
+
+/** The plain record of an override; its consequences (outs, revivals) follow as their own events. */
+function applyOverride(state: GameState, round: number, o: Override): GameState {
+  switch (o.action) {
+    case "eliminate":
+    case "revive":
+      return state;
+    case "substitute":
+      return withSeat(state, o.seat, (s) => ({ ...s, alias: o.alias }));
+    case "set-progression": {
+      const change = {
+        ...(o.votesPerVoter !== undefined ? { votesPerVoter: o.votesPerVoter } : {}),
+        ...(o.voteOut !== undefined ? { voteOut: o.voteOut } : {}),
+        ...(o.posts !== undefined ? { posts: o.posts } : {}),
+        ...(o.extraPosts !== undefined ? { extraPosts: o.extraPosts } : {}),
+      };
+      const withPlan = {
+        ...state,
+        planOverrides: { ...state.planOverrides, [o.round]: { ...state.planOverrides[o.round], ...change } },
+      };
+      return withRound(withPlan, o.round, (r) => ({
+        ...r,
+        plan: { ...r.plan, ...change },
+        vote:
+          r.vote && r.vote.stage === "regular" && o.voteOut !== undefined
+            ? { ...r.vote, slots: o.voteOut }
+            : r.vote,
+      }));
+    }
+    case "extend":
+      return extend(state, o.deadline, o.until);
+    case "void-vote":
+      return withRound(state, round, (r) =>
+        r.vote ? { ...r, vote: { ...r.vote, casts: r.vote.casts.filter((c) => c.voter !== o.voter) } } : r,
+      );
+    case "void-post":
+      return withRound(state, round, (r) => {
+        const latest = [...r.submissions].reverse().find((s) => s.poster === o.poster && !s.voided);
+        if (!latest) return r;
+        return {
+          ...r,
+          submissions: r.submissions.map((s) => (s.index === latest.index ? { ...s, voided: true } : s)),
+          released:
+            r.released?.map((p) => (p.index === latest.index ? { ...p, lapsed: "voided" as const } : p)) ??
+            null,
+          ious: r.ious.map((i) =>
+            i.post === latest.index && i.status === "open" ? { ...i, status: "voided" as const } : i,
+          ),
+        };
+      });
+  }
+}
+
+/** `deadline` is a full key from pendingDeadlines ("round:3:vote"); decide resolves short names before emitting. */
+function extend(state: GameState, key: string, until: number): GameState {
+  const m = /^round:(\d+):(\w+)$/.exec(key);
+  if (!m) return state;
+  const round = Number(m[1]);
+  switch (m[2]) {
+    case "posting":
+      return withRound(state, round, (r) => ({ ...r, postingClosesAt: until }));
+    case "vote":
+      return withRound(state, round, (r) => ({
+        ...r,
+        voteDeadline: until,
+        vote: r.vote && r.vote.stage === "regular" ? { ...r.vote, closesAt: until + SECOND } : r.vote,
+      }));
+    case "overtime":
+      return withRound(state, round, (r) => ({
+        ...r,
+        vote: r.vote && r.vote.stage === "overtime" ? { ...r.vote, closesAt: until + SECOND } : r.vote,
+      }));
+    case "iou":
+      return withRound(state, round, (r) => ({
+        ...r,
+        iouDeadline: until,
+        ious: r.ious.map((i) => (i.status === "open" ? { ...i, deadline: until } : i)),
+      }));
+    case "complaint":
+      return withRound(state, round, (r) => ({ ...r, complaintDeadline: until }));
+    default:
+      return state;
+  }
+}
+
+/** Folds a whole log from the initial state. */
+export function replay(events: readonly GameEvent[]): GameState {
+  let state = initialState;
+  for (const e of events) state = evolve(state, e);
+  return state;
+}

@@ -1,0 +1,234 @@
+// Posting units (出帖组) as they stand now: merges by alliances, takeovers of wiped groups (顶上出帖), quotas and rotation.
+import type { Seat } from "./contract.ts";
+import type { RoundPlan } from "./events.ts";
+import { compareKeys, roleById, rotationKey } from "./roles.ts";
+import type { GameState, RoundState } from "./state.ts";
+import { rulesOf } from "./state.ts";
+
+/** A unit id for a role that takes over posts by itself (若杀刺全部出局黑弹存活可代出帖). */
+export const roleUnit = (role: string): string => `role:${role}`;
+
+/** Each group id's latest merged group (following merge effects of fired alliances, in firing order). */
+function mergedInto(state: GameState): Map<string, string> {
+  const rules = rulesOf(state);
+  const map = new Map<string, string>();
+  for (const fired of state.alliances) {
+    const alliance = rules.alliances.find((a) => a.id === fired.id);
+    for (const effect of alliance?.effects ?? []) {
+      if (effect.kind !== "merge-groups") continue;
+      const absorbed = new Set(effect.groups.map((g) => latest(map, g)));
+      for (const [from, to] of map) if (absorbed.has(to)) map.set(from, effect.into);
+      for (const g of absorbed) map.set(g, effect.into);
+      for (const g of effect.groups) map.set(g, effect.into);
+    }
+  }
+  return map;
+}
+
+function latest(map: Map<string, string>, group: string): string {
+  let g = group;
+  for (let i = 0; i < 32; i++) {
+    const next = map.get(g);
+    if (next === undefined || next === g) return g;
+    g = next;
+  }
+  return g;
+}
+
+/** The unit a seat posts in now (before takeovers), or null for a seat without a posting group. */
+export function ownUnit(state: GameState, seat: Seat, merges = mergedInto(state)): string | null {
+  const s = state.seats[seat];
+  if (!s) return null;
+  const role = roleById(rulesOf(state), s.role);
+  if (!role.group || !role.post) return null;
+  return latest(merges, role.group);
+}
+
+/** Living members of a unit, in rotation order (按代号序). */
+export function unitMembers(state: GameState, unit: string, merges = mergedInto(state)): Seat[] {
+  const members = state.seats
+    .filter((s) => {
+      if (!s.alive) return false;
+      if (unit.startsWith("role:")) return s.role === unit.slice(5);
+      return ownUnit(state, s.seat, merges) === unit;
+    })
+    .map((s) => s.seat);
+  return members.sort((a, b) => compareKeys(rotationKey(state, a), rotationKey(state, b)));
+}
+
+/**
+ * Where posts named `key` (a group id, a merged group id, or a unit id) go now: the unit itself while it has living
+ * members; else the first live taker per `takeovers` (tried in order, recursively); null when they lapse
+ * (lapseWhenWiped, RULINGS 18) or nobody can take them.
+ */
+export function resolveUnit(state: GameState, key: string, merges = mergedInto(state)): string | null {
+  const rules = rulesOf(state);
+  const seen = new Set<string>();
+  const walk = (k: string): string | null => {
+    if (seen.has(k)) return null;
+    seen.add(k);
+    const unit = k.startsWith("role:") ? k : latest(merges, k);
+    if (unitMembers(state, unit, merges).length > 0) return unit;
+    // A merged group not formed yet (its alliance has not fired): its posts go to the groups it would merge.
+    const pending = pendingMerge(state, unit, merges);
+    for (const g of pending) {
+      const taker = walk(g);
+      if (taker) return taker;
+    }
+    const group = rules.groups.find((g) => g.id === k || g.id === unit);
+    if (group?.lapseWhenWiped) return null;
+    const entries = rules.takeovers.filter((t) => t.wiped === unit || t.wiped === k);
+    for (const entry of entries) {
+      for (const by of entry.by) {
+        const taker = "group" in by ? walk(by.group) : walk(roleUnit(by.role));
+        if (taker) return taker;
+      }
+    }
+    return null;
+  };
+  return walk(key);
+}
+
+function pendingMerge(state: GameState, unit: string, merges: Map<string, string>): string[] {
+  const rules = rulesOf(state);
+  if ([...merges.values()].includes(unit)) return [];
+  for (const a of rules.alliances) {
+    for (const e of a.effects) if (e.kind === "merge-groups" && e.into === unit) return e.groups;
+  }
+  return [];
+}
+
+/** Posts each live unit may make in the round under `plan` (kill and extra posts together), after merges and takeovers. */
+export function unitQuotas(
+  state: GameState,
+  plan: RoundPlan,
+  merges = mergedInto(state),
+): Map<string, number> {
+  const quotas = new Map<string, number>();
+  const add = (key: string, n: number) => {
+    if (n <= 0) return;
+    const unit = resolveUnit(state, key, merges);
+    if (unit) quotas.set(unit, (quotas.get(unit) ?? 0) + n);
+  };
+  for (const [k, n] of Object.entries(plan.posts)) add(k, n);
+  for (const [k, n] of Object.entries(plan.extraPosts)) add(k, n);
+  return quotas;
+}
+
+/** Posts a unit has already submitted this round (submissions made under a unit that now resolves to it). */
+export function unitUsed(
+  state: GameState,
+  round: RoundState,
+  unit: string,
+  merges = mergedInto(state),
+): Seat[] {
+  return round.submissions
+    .filter((s) => !s.voided && (s.unit === unit || resolveUnit(state, s.unit, merges) === unit))
+    .map((s) => s.poster);
+}
+
+/**
+ * Whose turn it is: the unit's next `quota` posters in rotation order, starting after the last seat whose turn it was
+ * (轮流出帖, continuing across rounds). A member may appear more than once when the quota exceeds the members.
+ */
+export function expectedPosters(
+  state: GameState,
+  unit: string,
+  quota: number,
+  merges = mergedInto(state),
+): Seat[] {
+  const members = unitMembers(state, unit, merges);
+  if (members.length === 0 || quota <= 0) return [];
+  const last = state.rotation[unit];
+  let start = 0;
+  if (last !== undefined) {
+    const lastKey = rotationKey(state, last);
+    const after = members.findIndex((m) => compareKeys(rotationKey(state, m), lastKey) > 0);
+    start = Math.max(after, 0);
+  }
+  const out: Seat[] = [];
+  for (let i = 0; i < quota; i++) out.push(members[(start + i) % members.length] as Seat);
+  return out;
+}
+
+export interface PostRight {
+  unit: string;
+  kind: "kill" | "engineer";
+  quota: number;
+  used: number;
+  expected: Seat[];
+}
+
+/** The unit a seat may post for this round, if any (its own unit, or a role unit it belongs to by takeover). */
+export function postRightOf(state: GameState, round: RoundState, seat: Seat): PostRight | null {
+  const merges = mergedInto(state);
+  const quotas = unitQuotas(state, round.plan, merges);
+  const s = state.seats[seat];
+  if (!s) return null;
+  const candidates: string[] = [];
+  const own = ownUnit(state, seat, merges);
+  if (own) candidates.push(own);
+  candidates.push(roleUnit(s.role));
+  for (const unit of candidates) {
+    const quota = quotas.get(unit);
+    if (quota === undefined) continue;
+    const role = roleById(rulesOf(state), s.role);
+    return {
+      unit,
+      kind: role.post === "engineer" ? "engineer" : "kill",
+      quota,
+      used: unitUsed(state, round, unit, merges).length,
+      expected: expectedPosters(state, unit, quota, merges),
+    };
+  }
+  if (own) {
+    const role = roleById(rulesOf(state), s.role);
+    return {
+      unit: own,
+      kind: role.post === "engineer" ? "engineer" : "kill",
+      quota: 0,
+      used: 0,
+      expected: [],
+    };
+  }
+  return null;
+}
+
+/** Per unit with a quota: the last seat whose turn it was once the window closed (for the rotation to continue). */
+export function rotationAfterRound(state: GameState, plan: RoundPlan): Record<string, Seat> {
+  const merges = mergedInto(state);
+  const out: Record<string, Seat> = {};
+  for (const [unit, quota] of unitQuotas(state, plan, merges)) {
+    const expected = expectedPosters(state, unit, quota, merges);
+    const last = expected[expected.length - 1];
+    if (last !== undefined) out[unit] = last;
+  }
+  return out;
+}
+
+/** Rooms a seat is in now: its role's room plus rooms joined or formed by alliances. */
+export function roomsOf(state: GameState, seat: Seat): string[] {
+  const rules = rulesOf(state);
+  const s = state.seats[seat];
+  if (!s) return [];
+  const role = roleById(rules, s.role);
+  const rooms = new Set<string>();
+  if (role.room) rooms.add(role.room);
+  const merges = mergedInto(state);
+  const ownGroup = role.group;
+  for (const fired of state.alliances) {
+    const alliance = rules.alliances.find((a) => a.id === fired.id);
+    for (const e of alliance?.effects ?? []) {
+      if (e.kind === "join-room" && e.role === s.role) rooms.add(e.room);
+      if (
+        e.kind === "merge-groups" &&
+        ownGroup &&
+        role.post &&
+        latest(merges, ownGroup) === latest(merges, e.into)
+      ) {
+        rooms.add(e.room);
+      }
+    }
+  }
+  return [...rooms];
+}

@@ -1,0 +1,100 @@
+// Putting seats out and back: one place for PlayerOut / PlayerRevived and the bomb a vote sets off.
+import type { Batch } from "./batch.ts";
+import { emit } from "./batch.ts";
+import { activeBomb } from "./bombs.ts";
+import type { Instant, OutCause, Seat } from "./contract.ts";
+
+export interface OutOptions {
+  by?: Seat | null;
+  post?: number | null;
+  halfVote?: boolean;
+  keepsVote?: boolean;
+}
+
+/** PlayerOut, unless the seat is already out (an out seat cannot go out twice). Returns whether it went out. */
+export function putOut(
+  b: Batch,
+  at: Instant,
+  round: number,
+  seat: Seat,
+  cause: OutCause,
+  o: OutOptions = {},
+): boolean {
+  if (!b.state.seats[seat]?.alive) return false;
+  emit(b, {
+    type: "PlayerOut",
+    at,
+    round,
+    seat,
+    cause,
+    by: o.by ?? null,
+    post: o.post ?? null,
+    halfVote: o.halfVote ?? false,
+    keepsVote: o.keepsVote ?? false,
+  });
+  return true;
+}
+
+export function revive(
+  b: Batch,
+  at: Instant,
+  round: number,
+  seat: Seat,
+  reason: "iou" | "complaint" | "referee" | "void-post",
+): boolean {
+  if (b.state.seats[seat]?.alive !== false) return false;
+  emit(b, { type: "PlayerRevived", at, round, seat, reason });
+  return true;
+}
+
+/**
+ * A seat voted out (上票房); an active bomb voted out takes its 领票人 along (seed 000: "上票房可带走领票人";
+ * seed 002: "如被票出，带走领票人").
+ */
+export function voteOut(
+  b: Batch,
+  at: Instant,
+  round: number,
+  seat: Seat,
+  leadVoters: Record<Seat, Seat | null>,
+): void {
+  const bomb = activeBomb(b.state, seat, round, "vote");
+  if (!putOut(b, at, round, seat, "vote")) return;
+  if (!bomb?.takesLeadVoter) return;
+  const lead = leadVoters[seat];
+  if (lead === null || lead === undefined) return;
+  emit(b, { type: "BombFired", at, round, bomb: seat, victim: lead, via: "vote" });
+  putOut(b, at, round, lead, "bomb", { by: seat });
+}
+
+/**
+ * Revives a post's target when the post that killed it no longer stands (IOU failed, complaint upheld, post voided),
+ * unless another standing post of the round killed it too.
+ */
+export function reviveTargetOf(
+  b: Batch,
+  at: Instant,
+  round: number,
+  post: number,
+  reason: "iou" | "complaint" | "void-post",
+): void {
+  const r = b.state.rounds[round];
+  const p = r?.released?.find((x) => x.index === post);
+  if (!r || !p) return;
+  const target = b.state.seats[p.target];
+  if (!target || target.alive || target.out?.cause !== "post" || target.out.round !== round) return;
+  const failed = new Set(
+    r.ious.filter((i) => i.status === "failed" || i.status === "voided").map((i) => i.post),
+  );
+  const otherKill = r.released?.some(
+    (x) =>
+      x.index !== post &&
+      x.target === p.target &&
+      x.lapsed === null &&
+      x.kind === "kill" &&
+      !failed.has(x.index) &&
+      !r.submissions[x.index]?.voided,
+  );
+  if (otherKill) return;
+  revive(b, at, round, p.target, reason);
+}

@@ -1,0 +1,83 @@
+// The posting window's close: every kill post released together (几方同步发帖) and what each one does.
+import type { Batch } from "./batch.ts";
+import { emit } from "./batch.ts";
+import { activeBomb } from "./bombs.ts";
+import type { Instant } from "./contract.ts";
+import type { ReleasedPost } from "./events.ts";
+import { rotationAfterRound, unitQuotas, unitUsed } from "./groups.ts";
+import { putOut } from "./outs.ts";
+import { roleOfSeat } from "./roles.ts";
+import { releaseDeadlines } from "./schedule.ts";
+import { rulesOf } from "./state.ts";
+
+export function releasePosts(b: Batch, at: Instant, round: number): void {
+  const rules = rulesOf(b.state);
+  const r = b.state.rounds[round];
+  if (!r || r.released) return;
+
+  const posts: ReleasedPost[] = r.submissions
+    .filter((s) => !s.voided)
+    .map((s) => ({
+      index: s.index,
+      poster: s.poster,
+      target: s.target,
+      unit: s.unit,
+      kind: s.kind,
+      words: s.words,
+      // RULINGS 15: "A kill post shorter than the minimum is an IOU."
+      iou: s.words < rules.text.killPostMin,
+      // A target already out when the posts come out (a referee's ruling, an overtime) takes nothing from the post.
+      lapsed: b.state.seats[s.target]?.alive ? null : "target-out",
+    }));
+
+  // RULINGS 19: a post not submitted in the window is forfeited.
+  const forfeited: Record<string, number> = {};
+  for (const [unit, quota] of unitQuotas(b.state, r.plan)) {
+    const left = quota - unitUsed(b.state, r, unit).length;
+    if (left > 0) forfeited[unit] = left;
+  }
+  const deadlines = releaseDeadlines(rules, at);
+  emit(b, {
+    type: "PostsReleased",
+    at,
+    round,
+    posts,
+    forfeited,
+    rotation: rotationAfterRound(b.state, r.plan),
+    iouDeadline: deadlines.iou,
+    complaintDeadline: deadlines.complaint,
+  });
+
+  // The posts act together: bombs are judged as they stood before any of them.
+  const bombs = new Map(posts.map((p) => [p.target, activeBomb(b.state, p.target, round, "posts")]));
+  for (const p of posts) {
+    if (p.lapsed) continue;
+    const bomb = bombs.get(p.target) ?? null;
+    if (p.kind === "engineer") {
+      // Seed 002: "帖对蛋，蛋出局，贴内直接宣布；帖错彼此都不出局。"
+      if (bomb) putOut(b, at, round, p.target, "post", { by: p.poster, post: p.index });
+    } else {
+      const role = roleOfSeat(b.state, p.poster);
+      // RULINGS 10: the victim keeps a half vote this round only if the killing role grants it.
+      const halfVote = rules.vote.halfVotes && role.victimsHalfVote;
+      putOut(b, at, round, p.target, "post", { by: p.poster, post: p.index, halfVote, keepsVote: halfVote });
+      if (bomb?.takesPoster) {
+        // 同归: "被帖杀与出帖者同出。"
+        emit(b, { type: "BombFired", at, round, bomb: p.target, victim: p.poster, via: "post" });
+        putOut(b, at, round, p.poster, "bomb", { by: p.target });
+      }
+    }
+    if (p.iou) {
+      emit(b, {
+        type: "IouOpened",
+        at,
+        round,
+        post: p.index,
+        poster: p.poster,
+        target: p.target,
+        deadline: deadlines.iou,
+      });
+    }
+  }
+  if (!b.state.rounds[round]?.voteOpened) emit(b, { type: "VoteOpened", at, round });
+}

@@ -1,0 +1,45 @@
+// A round's clock under the daily-rounds schedule: when it opens, its posting window, vote, IOU and complaint deadlines.
+import type { RuleSet } from "../rules/schema.ts";
+import { addLocalDays, dayAt, MINUTE } from "./clock.ts";
+import type { Instant } from "./contract.ts";
+
+type Daily = Extract<RuleSet["schedule"], { kind: "daily-rounds" }>;
+
+export function dailySchedule(rules: RuleSet): Daily {
+  if (rules.schedule.kind !== "daily-rounds") {
+    // Day-night games (7kill, issue 8) plug their own phase clock in here.
+    throw new Error("engine: the day-night schedule is not implemented yet (issue 8)");
+  }
+  return rules.schedule;
+}
+
+/** Round k opens k−1 local days after round 1 ("每日21：00：00——次日21：00：00"). */
+export function roundOpensAt(rules: RuleSet, start: Instant, round: number): Instant {
+  return addLocalDays(start, round - 1, dailySchedule(rules).timeZone);
+}
+
+export interface RoundClock {
+  postingOpensAt: Instant;
+  postingClosesAt: Instant;
+  voteDeadline: Instant;
+}
+
+/** RULINGS 19: posts are submitted from `opensAfterMinutes` after the round's start for `minutes`. */
+export function roundClock(rules: RuleSet, opensAt: Instant): RoundClock {
+  const s = dailySchedule(rules);
+  const postingOpensAt = opensAt + s.postingWindow.opensAfterMinutes * MINUTE;
+  return {
+    postingOpensAt,
+    postingClosesAt: postingOpensAt + s.postingWindow.minutes * MINUTE,
+    voteDeadline: dayAt(opensAt, s.voteDeadline.daysAfter, s.voteDeadline.at, s.timeZone),
+  };
+}
+
+/** IOU and complaint deadlines, counted from the day the posts were released (白条…第二天中午12点前; 次日16点前). */
+export function releaseDeadlines(rules: RuleSet, releasedAt: Instant): { iou: Instant; complaint: Instant } {
+  const s = dailySchedule(rules);
+  return {
+    iou: dayAt(releasedAt, s.iouDeadline.daysAfter, s.iouDeadline.at, s.timeZone),
+    complaint: dayAt(releasedAt, s.complaintDeadline.daysAfter, s.complaintDeadline.at, s.timeZone),
+  };
+}

@@ -1,0 +1,141 @@
+// The engine's state: what the event log folds into. Plain data, never mutated in place.
+import type { RuleSet } from "../rules/schema.ts";
+import type { Instant, OutCause, Seat } from "./contract.ts";
+import type { ReleasedPost, RoundPlan, VoteStage } from "./events.ts";
+import type { TallyEntry, VoteCast } from "./vote/types.ts";
+
+export interface SeatState {
+  seat: Seat;
+  alias: string;
+  role: string;
+  code: string | null;
+  alive: boolean;
+  /** Role and code are public (revealed by the results post or at once for a suicide). */
+  revealed: boolean;
+  out: { round: number; cause: OutCause; at: Instant } | null;
+}
+
+export interface Submission {
+  index: number;
+  at: Instant;
+  poster: Seat;
+  target: Seat;
+  unit: string;
+  kind: "kill" | "engineer";
+  words: number;
+  code: string | null;
+  postId: string | null;
+  voided: boolean;
+}
+
+export interface IouState {
+  post: number;
+  poster: Seat;
+  target: Seat;
+  deadline: Instant;
+  status: "open" | "completed" | "failed" | "voided";
+}
+
+export interface VoteState {
+  stage: VoteStage;
+  /** Every accepted cast in receipt order (changes included). */
+  casts: VoteCast[];
+  /** Overtime and duel: only these may receive votes. */
+  candidates: Seat[] | null;
+  slots: number;
+  /** Instant at which the vote closes (received before it counts). */
+  closesAt: Instant;
+}
+
+export interface VoteRecord {
+  stage: VoteStage;
+  entries: TallyEntry[];
+  out: Seat[];
+  halfVotesApplied: boolean;
+  tie: { seats: Seat[]; slots: number } | null;
+}
+
+export interface RoundState {
+  round: number;
+  plan: RoundPlan;
+  openedAt: Instant;
+  postingOpensAt: Instant;
+  /** Wall time the window closes; submissions received before the next second count. */
+  postingClosesAt: Instant;
+  voteDeadline: Instant;
+  submissions: Submission[];
+  released: ReleasedPost[] | null;
+  iouDeadline: Instant | null;
+  complaintDeadline: Instant | null;
+  complaintsOpen: boolean;
+  ious: IouState[];
+  /** The vote in progress (regular, then possibly overtime), null before it opens and after it closes. */
+  vote: VoteState | null;
+  voteOpened: boolean;
+  votes: VoteRecord[];
+  /** Post victims with a half vote this round (半票). */
+  halfVoters: Seat[];
+  /** Out this round but still voting this round (post victims). */
+  outVoters: Seat[];
+  tieBreak: { rule: string; out: Seat[]; tied: Seat[] } | null;
+  /** Every PlayerOut of this round, in order (a later revival does not remove it). */
+  outs: { seat: Seat; cause: OutCause }[];
+  revived: Seat[];
+  closed: boolean;
+}
+
+export interface GameState {
+  status: "idle" | "running" | "ended";
+  rules: RuleSet | null;
+  start: Instant;
+  seed: string | null;
+  seats: SeatState[];
+  /** Rounds by number; index 0 is unused. */
+  rounds: RoundState[];
+  /** The latest round opened (0 before round 1). */
+  current: number;
+  alliances: { id: string; name: string; round: number; at: Instant }[];
+  /** Bombs (seats) that have gone off. */
+  bombsFired: Seat[];
+  /** Where each posting unit's rotation stands: the last seat whose turn it was. */
+  rotation: Record<string, Seat>;
+  /** The referee's changes to plans of rounds not yet open (进程微调). */
+  planOverrides: Record<number, Partial<RoundPlan>>;
+  result: { winner: "black" | "white" | "draw" | null; reason: string; at: Instant } | null;
+  /** Events folded so far. */
+  version: number;
+}
+
+export const initialState: GameState = {
+  status: "idle",
+  rules: null,
+  start: 0,
+  seed: null,
+  seats: [],
+  rounds: [],
+  current: 0,
+  alliances: [],
+  bombsFired: [],
+  rotation: {},
+  planOverrides: {},
+  result: null,
+  version: 0,
+};
+
+/** The rule set of a started game. */
+export function rulesOf(state: GameState): RuleSet {
+  if (!state.rules) throw new Error("engine invariant: the game has no rule set before GameStarted");
+  return state.rules;
+}
+
+export function roundOf(state: GameState, round: number): RoundState | undefined {
+  return state.rounds[round];
+}
+
+export function seatOf(state: GameState, seat: Seat): SeatState | undefined {
+  return state.seats[seat];
+}
+
+export function livingSeats(state: GameState): SeatState[] {
+  return state.seats.filter((s) => s.alive);
+}

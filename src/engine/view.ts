@@ -1,0 +1,268 @@
+// viewFor / redactEvent: exactly what a seat, the referee or the public may know (boardgame.io playerView style).
+import type { Instant, OutCause, Seat } from "./contract.ts";
+import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
+import { postRightOf, roomsOf } from "./groups.ts";
+import { roleById } from "./roles.ts";
+import type { GameState, IouState, Submission } from "./state.ts";
+
+export type Viewer = { kind: "seat"; seat: Seat } | { kind: "referee" } | { kind: "public" };
+
+export interface SeatView {
+  seat: Seat;
+  alias: string;
+  alive: boolean;
+  out: { round: number; cause: OutCause } | null;
+  /** Null unless this viewer may know it (revealed, a teammate, a room-mate, or the referee). */
+  role: string | null;
+  camp: string | null;
+  code: string | null;
+}
+
+export interface RoundView {
+  round: number;
+  plan: RoundPlan;
+  postingOpensAt: Instant;
+  postingClosesAt: Instant;
+  voteDeadline: Instant;
+  /** Released posts; the poster is shown only to the poster itself and the referee. */
+  posts:
+    | (Omit<ReleasedPost, "poster"> & { poster: Seat | null; iouStatus: IouState["status"] | null })[]
+    | null;
+  /** Ballots in the open vote (a forum vote thread is public); codes only for one's own ballot. */
+  vote: {
+    stage: "regular" | "overtime";
+    closesAt: Instant;
+    candidates: Seat[] | null;
+    casts: { voter: Seat; targets: Seat[]; at: Instant; proxy: boolean; codes?: (string | null)[] }[];
+  } | null;
+  results: {
+    stage: "regular" | "overtime";
+    tally: { seat: Seat; halves: number }[];
+    out: Seat[];
+    tie: Seat[] | null;
+  }[];
+  halfVoters: Seat[];
+  tieBreak: { rule: string; out: Seat[] } | null;
+  closed: boolean;
+}
+
+export interface YouView {
+  seat: Seat;
+  /** The role as told: the hidden bomb is told it is a ranger. */
+  role: string;
+  code: string | null;
+  rooms: { id: string; name: string; members: Seat[] }[];
+  /** Seats whose role this seat knows (互知 teammates and room-mates). */
+  teammates: Seat[];
+  posts: (Submission & { round: number })[];
+  ious: (IouState & { round: number })[];
+  /** This round's post right, while the posting window is open. */
+  postRight: { unit: string; quota: number; used: number; yourTurn: boolean } | null;
+}
+
+export interface GameView {
+  viewer: Viewer;
+  status: GameState["status"];
+  rulesId: string | null;
+  start: Instant;
+  current: number;
+  seats: SeatView[];
+  you: YouView | null;
+  rounds: RoundView[];
+  alliances: { id: string; name: string; round: number }[];
+  result: GameState["result"];
+  /** The referee's view only: the full state. */
+  referee: GameState | null;
+}
+
+/** Seats whose role (and code) `seat` knows: itself, roles its role knows, and members of its rooms. */
+export function knownSeats(state: GameState, seat: Seat): Set<Seat> {
+  const rules = state.rules;
+  const known = new Set<Seat>();
+  const me = state.seats[seat];
+  if (!rules || !me) return known;
+  const role = roleById(rules, me.role);
+  const rooms = new Set(roomsOf(state, seat));
+  for (const s of state.seats) {
+    if (s.seat === seat) continue;
+    if (role.knows.includes(s.role) || roomsOf(state, s.seat).some((r) => rooms.has(r))) known.add(s.seat);
+  }
+  return known;
+}
+
+export function viewFor(state: GameState, viewer: Viewer): GameView {
+  const rules = state.rules;
+  const isRef = viewer.kind === "referee";
+  const mySeat = viewer.kind === "seat" ? viewer.seat : null;
+  const known = mySeat !== null ? knownSeats(state, mySeat) : new Set<Seat>();
+
+  const seats: SeatView[] = state.seats.map((s) => {
+    const role = rules ? roleById(rules, s.role) : null;
+    let visible = isRef || s.revealed || known.has(s.seat);
+    let shownRole = s.role;
+    let shownCode = s.code;
+    if (s.seat === mySeat) {
+      visible = true;
+      if (role?.toldAs && !s.revealed) {
+        shownRole = role.toldAs;
+        shownCode = null;
+      }
+    }
+    const shown = visible && rules ? roleById(rules, shownRole) : null;
+    return {
+      seat: s.seat,
+      alias: s.alias,
+      alive: s.alive,
+      out: s.out ? { round: s.out.round, cause: s.out.cause } : null,
+      role: visible ? shownRole : null,
+      camp: shown?.camp ?? null,
+      code: visible ? shownCode : null,
+    };
+  });
+
+  const iouOf = (round: number, post: number) =>
+    state.rounds[round]?.ious.find((i) => i.post === post)?.status ?? null;
+
+  const rounds: RoundView[] = state.rounds
+    .filter((r) => r !== undefined)
+    .map((r) => ({
+      round: r.round,
+      plan: r.plan,
+      postingOpensAt: r.postingOpensAt,
+      postingClosesAt: r.postingClosesAt,
+      voteDeadline: r.voteDeadline,
+      posts:
+        r.released?.map((p) => ({
+          ...p,
+          poster: isRef || p.poster === mySeat ? p.poster : null,
+          iouStatus: iouOf(r.round, p.index),
+        })) ?? null,
+      vote: r.vote
+        ? {
+            stage: r.vote.stage,
+            closesAt: r.vote.closesAt,
+            candidates: r.vote.candidates,
+            casts: r.vote.casts.map((c) => ({
+              voter: c.voter,
+              targets: c.targets,
+              at: c.at,
+              proxy: c.proxy,
+              ...(c.codes && (isRef || c.voter === mySeat) ? { codes: c.codes } : {}),
+            })),
+          }
+        : null,
+      results: r.votes.map((v) => ({
+        stage: v.stage,
+        tally: v.entries.map((e) => ({ seat: e.seat, halves: e.halves })),
+        out: v.out,
+        tie: v.tie?.seats ?? null,
+      })),
+      halfVoters: r.halfVoters,
+      tieBreak: r.tieBreak ? { rule: r.tieBreak.rule, out: r.tieBreak.out } : null,
+      closed: r.closed,
+    }));
+
+  let you: YouView | null = null;
+  const me = mySeat !== null ? state.seats[mySeat] : undefined;
+  if (me && rules && mySeat !== null) {
+    const role = roleById(rules, me.role);
+    const told = me.revealed ? role : role.toldAs ? roleById(rules, role.toldAs) : role;
+    const current = state.rounds[state.current];
+    const right = current && !current.released && me.alive ? postRightOf(state, current, mySeat) : null;
+    you = {
+      seat: mySeat,
+      role: told.id,
+      code: told.id === role.id ? me.code : null,
+      rooms: roomsOf(state, mySeat).map((id) => ({
+        id,
+        name: rules.rooms.find((r) => r.id === id)?.name ?? id,
+        members: state.seats.filter((s) => roomsOf(state, s.seat).includes(id)).map((s) => s.seat),
+      })),
+      teammates: [...known].sort((a, b) => a - b),
+      posts: state.rounds.flatMap((r) =>
+        r ? r.submissions.filter((s) => s.poster === mySeat).map((s) => ({ ...s, round: r.round })) : [],
+      ),
+      ious: state.rounds.flatMap((r) =>
+        r ? r.ious.filter((i) => i.poster === mySeat).map((i) => ({ ...i, round: r.round })) : [],
+      ),
+      postRight:
+        right && right.quota > 0
+          ? {
+              unit: right.unit,
+              quota: right.quota,
+              used: right.used,
+              yourTurn: right.expected.includes(mySeat),
+            }
+          : null,
+    };
+  }
+
+  return {
+    viewer,
+    status: state.status,
+    rulesId: rules?.id ?? null,
+    start: state.start,
+    current: state.current,
+    seats,
+    you,
+    rounds,
+    alliances: state.alliances.map((a) => ({ id: a.id, name: a.name, round: a.round })),
+    result: state.result,
+    referee: isRef ? state : null,
+  };
+}
+
+/** An event as a viewer may see it: null when it is none of the viewer's business. */
+export type RedactedEvent = GameEvent | { type: string; at: Instant; [key: string]: unknown };
+
+/**
+ * Filters one event for a viewer (the server streams only this). `state` is the state after the event, for what the
+ * viewer knows at that moment.
+ */
+export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState): RedactedEvent | null {
+  if (viewer.kind === "referee") return event;
+  const mySeat = viewer.kind === "seat" ? viewer.seat : null;
+  switch (event.type) {
+    case "GameStarted": {
+      const me = mySeat !== null ? viewFor(state, viewer).you : null;
+      return {
+        type: event.type,
+        at: event.at,
+        start: event.start,
+        rulesId: event.rules.id,
+        seats: event.seats.map((s, seat) => ({ seat, alias: s.alias })),
+        ...(me ? { you: { seat: me.seat, role: me.role, code: me.code } } : {}),
+      };
+    }
+    case "KillPostSubmitted":
+      return event.poster === mySeat ? event : null;
+    case "PostsReleased":
+      return {
+        type: event.type,
+        at: event.at,
+        round: event.round,
+        posts: event.posts.map((p) => ({ ...p, poster: p.poster === mySeat ? p.poster : null })),
+        forfeited: event.forfeited,
+        iouDeadline: event.iouDeadline,
+        complaintDeadline: event.complaintDeadline,
+      };
+    case "VoteCast":
+      return event.voter === mySeat || !event.codes ? event : { ...event, codes: undefined };
+    case "IouOpened":
+    case "IouCompleted":
+    case "ComplaintDismissed":
+      return event.poster === mySeat ? event : { ...event, poster: null };
+    case "IouFailed":
+    case "ComplaintUpheld":
+      // The poster goes out for it, publicly; the target is already public from the released post.
+      return event;
+    case "PlayerOut":
+      return event.cause === "post" && event.by !== mySeat ? { ...event, by: null } : event;
+    case "OverrideApplied":
+      return event.override.action === "void-post" && event.override.poster !== mySeat
+        ? { ...event, override: { action: "void-post", poster: null } }
+        : event;
+    default:
+      return event;
+  }
+}

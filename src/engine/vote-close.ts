@@ -1,0 +1,157 @@
+// Closing a vote: the tally (src/engine/vote), the voted out, overtime (平票加时), the final tie-break, non-voters.
+import type { Batch } from "./batch.ts";
+import { emit } from "./batch.ts";
+import { MINUTE } from "./clock.ts";
+import type { Instant, Seat } from "./contract.ts";
+import { progressionExhausted } from "./end.ts";
+import { putOut, voteOut } from "./outs.ts";
+import { progressionCovers } from "./plan.ts";
+import type { GameState, RoundState, VoteState } from "./state.ts";
+import { rulesOf } from "./state.ts";
+import { tally } from "./vote/tally.ts";
+import { afterTie, resolveTie } from "./vote/tie-break.ts";
+import type { TallyResult, VoteCast, VoteKind } from "./vote/types.ts";
+
+/** Who may vote in this vote now: the living, plus this round's post victims who keep a vote. */
+export function hasVoteRight(state: GameState, r: RoundState, seat: Seat): boolean {
+  return state.seats[seat]?.alive === true || r.outVoters.includes(seat);
+}
+
+/** Casts as they stand at the close: voters who still have a vote, votes only on seats still alive. */
+function standingCasts(state: GameState, r: RoundState, v: VoteState): VoteCast[] {
+  const out: VoteCast[] = [];
+  for (const c of v.casts) {
+    if (!hasVoteRight(state, r, c.voter)) continue;
+    const keep = c.targets
+      .map((t, i) => ({ t, code: c.codes?.[i] ?? null }))
+      .filter((x) => state.seats[x.t]?.alive);
+    out.push({
+      ...c,
+      targets: keep.map((x) => x.t),
+      ...(c.codes ? { codes: keep.map((x) => x.code) } : {}),
+    });
+  }
+  return out;
+}
+
+function runTally(state: GameState, r: RoundState, v: VoteState, kind: VoteKind): TallyResult {
+  const rules = rulesOf(state);
+  const living = state.seats.filter((s) => s.alive).map((s) => s.seat);
+  const candidates = v.candidates ? v.candidates.filter((s) => state.seats[s]?.alive) : living;
+  return tally({
+    settings: rules.vote,
+    kind,
+    votesPerVoter:
+      kind === "regular" ? r.plan.votesPerVoter : Math.max(1, Math.min(r.plan.votesPerVoter, v.slots)),
+    slots: Math.min(v.slots, candidates.length),
+    alive: living.length,
+    candidates,
+    // RULINGS 10: half votes only in the regular vote; in overtime a full vote.
+    halfVoters: new Set(kind === "regular" ? r.halfVoters : []),
+    casts: standingCasts(state, r, v),
+  });
+}
+
+function closed(
+  b: Batch,
+  at: Instant,
+  round: number,
+  stage: "regular" | "overtime",
+  res: TallyResult,
+  nonVoters: Seat[],
+) {
+  emit(b, {
+    type: "VoteClosed",
+    at,
+    round,
+    stage,
+    entries: res.entries,
+    out: res.out,
+    halfVotesApplied: res.halfVotesApplied,
+    tie: res.tie,
+    leadVoters: res.leadVoters,
+    nonVoters,
+  });
+  for (const seat of res.out) voteOut(b, at, round, seat, res.leadVoters);
+}
+
+/** The final tie-break (先到先出 and its options, RULINGS 11). What the rule leaves open is the referee's to decide. */
+function breakTie(b: Batch, at: Instant, round: number, kind: VoteKind, res: TallyResult): void {
+  const rules = rulesOf(b.state);
+  const tb = resolveTie(rules.vote, kind, res);
+  emit(b, { type: "TieBroken", at, round, rule: tb.rule, out: tb.out, tied: res.tie?.seats ?? [] });
+  for (const seat of tb.out) voteOut(b, at, round, seat, res.leadVoters);
+}
+
+/** The regular vote's deadline has passed (RULINGS 6: received by hh:mm:ss.999 counts). */
+export function closeRegularVote(b: Batch, at: Instant, round: number): void {
+  const rules = rulesOf(b.state);
+  const r = b.state.rounds[round];
+  const v = r?.vote;
+  if (!r || !v || v.stage !== "regular") return;
+  const res = runTally(b.state, r, v, "regular");
+  const voted = new Set(v.casts.map((c) => c.voter));
+  const nonVoters = b.state.seats.filter((s) => s.alive && !voted.has(s.seat)).map((s) => s.seat);
+  closed(b, at, round, "regular", res, nonVoters);
+
+  // Seed 000: "不投票者或迟到者算自杀，不得参加后续游戏，自杀者身份立即公布。" (RULINGS 8; excused rounds are an option)
+  const nv = rules.vote.nonVoting;
+  if (nv.outcome === "suicide" && !nv.excusedRounds.includes(round)) {
+    for (const seat of nonVoters) {
+      if (!putOut(b, at, round, seat, "suicide")) continue;
+      const s = b.state.seats[seat];
+      if (s) emit(b, { type: "IdentityRevealed", at, seat, role: s.role, code: s.code });
+    }
+  }
+
+  if (res.tie) {
+    const next = afterTie(rules.vote, "regular");
+    if (next === "overtime" && rules.vote.overtimeMinutes !== null) {
+      const tied = res.tie.seats.filter((s) => b.state.seats[s]?.alive);
+      if (tied.length > 0) {
+        emit(b, {
+          type: "OvertimeOpened",
+          at,
+          round,
+          tied,
+          slots: Math.min(res.tie.slots, tied.length),
+          // Seed 000: "以发出加时投票贴开始计，时间15分钟" — counted from the deadline the tie arose at.
+          deadline: r.voteDeadline + rules.vote.overtimeMinutes * MINUTE,
+        });
+        return;
+      }
+    }
+    // The duel (7kill, issue 8) plugs in here; until then a tie without overtime goes to the final tie-break.
+    breakTie(b, at, round, "regular", res);
+  }
+  closeRound(b, at, round);
+}
+
+/** Overtime's deadline has passed: plurality among the tied, then the final tie-break. */
+export function closeOvertime(b: Batch, at: Instant, round: number): void {
+  const r = b.state.rounds[round];
+  const v = r?.vote;
+  if (!r || !v || v.stage !== "overtime") return;
+  const res = runTally(b.state, r, v, "overtime");
+  // Seed 000: "加时投票由所有活着的玩家投票进入加时的玩家，得票最多的出局，不投票不算自杀。"
+  closed(b, at, round, "overtime", res, []);
+  if (res.tie) breakTie(b, at, round, "overtime", res);
+  closeRound(b, at, round);
+}
+
+/** Results post: identities of this round's dead are published (seed 000: "由哨子公布被票杀者身份以及被帖杀者身份"). */
+export function closeRound(b: Batch, at: Instant, round: number): void {
+  const rules = rulesOf(b.state);
+  if (rules.disclosure.identity) {
+    for (const s of b.state.seats) {
+      if (!s.alive && !s.revealed && s.out?.round === round) {
+        emit(b, { type: "IdentityRevealed", at, seat: s.seat, role: s.role, code: s.code });
+      }
+    }
+  }
+  emit(b, { type: "RoundClosed", at, round, alive: b.state.seats.filter((s) => s.alive).length });
+  if (rules.win.kind === "score" && !progressionCovers(rules, round + 1) && b.state.status === "running") {
+    const e = progressionExhausted(round);
+    emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason });
+  }
+}
