@@ -1,6 +1,7 @@
 // Tests for checkCast (deadline, voter rights, targets, abstention, changes, proxies, codes) and nonVoters.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import fc from "fast-check";
 import type { VoteSettings } from "../../rules/schema.ts";
 import { type CastContext, checkCast, nonVoters } from "./check-cast.ts";
 import { cast, clock, settings } from "./test-support.ts";
@@ -40,6 +41,14 @@ describe("the deadline, to the second", () => {
     assert.equal(v?.details.deadline, clock("21:00:00"));
     assert.equal(v?.details.receivedAt, clock("21:00:01"));
     assert.equal(v?.details.lastAccepted, clock("21:00:00.999"));
+  });
+  test("any receipt within the deadline's second counts; any later one does not", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5_000, max: 5_000 }), (offset) => {
+        const v = checkCast(ctx(), cast(1, [A], clock("21:00:00") + offset));
+        assert.equal(v === null, offset < 1000);
+      }),
+    );
   });
   test("an overtime cast before the overtime post is refused", () => {
     // seed 000: "以发出加时投票贴开始计，时间15分钟"

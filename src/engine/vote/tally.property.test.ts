@@ -4,6 +4,7 @@ import { describe, test } from "node:test";
 import fc from "fast-check";
 import { tally } from "./tally.ts";
 import { cast, clock, settings } from "./test-support.ts";
+import { resolveTie } from "./tie-break.ts";
 import type { Seat, TallyInput, TallyResult, VoteCast } from "./types.ts";
 
 const TARGETS = [50, 51, 52, 53, 54, 55];
@@ -185,6 +186,37 @@ describe("tally properties", () => {
           assert.ok(r.tie.seats.length > r.tie.slots);
           assert.ok(r.out.length + r.tie.slots <= sc.input.slots);
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("the final tie-break puts out only tied seats, and fills exactly the open places unless all-out or nobody-out", () => {
+    const rules = fc.constantFrom(
+      "first-reached",
+      "first-vote-earliest",
+      "all-out",
+      "nobody-out",
+      "referee" as const,
+    );
+    const kinds = fc.constantFrom("regular" as const, "overtime" as const);
+    fc.assert(
+      fc.property(scenario(), rules, kinds, (sc, rule, kind) => {
+        const s = { ...sc.input.settings, finalTieBreak: rule };
+        const candidates = kind === "overtime" ? TARGETS.slice(0, 3) : null;
+        const r = tally({ ...sc.input, settings: s, kind, candidates });
+        const t = resolveTie(s, kind, r);
+        if (r.tie === null) {
+          assert.deepEqual(t, { rule: "no-tie", out: [], referee: null });
+          return;
+        }
+        for (const seat of [...t.out, ...(t.referee?.seats ?? [])]) assert.ok(r.tie.seats.includes(seat));
+        for (const seat of t.out) assert.ok(!(t.referee?.seats ?? []).includes(seat));
+        if (rule === "first-reached" || rule === "first-vote-earliest" || rule === "referee") {
+          assert.equal(t.out.length + (t.referee?.slots ?? 0), r.tie.slots);
+        }
+        if (rule === "all-out") assert.equal(t.out.length, r.tie.seats.length);
+        if (rule === "nobody-out") assert.equal(t.out.length, 0);
       }),
       { numRuns: 300 },
     );
