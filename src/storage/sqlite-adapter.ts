@@ -1,6 +1,6 @@
 // SQLite through better-sqlite3: WAL, synchronous=FULL, one connection, prepared statements cached.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { mkdirSync, realpathSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from "kysely";
 import { type DialectAdapter, errorCode } from "./dialect.ts";
@@ -9,15 +9,32 @@ import type { Database } from "./schema.ts";
 
 const STATEMENT_CACHE_SIZE = 256;
 
+/**
+ * Files open in this process. A second connection to the same file from the same process can deadlock:
+ * its synchronous busy wait blocks the event loop that the first connection needs to finish its transaction.
+ */
+const openFiles = new Set<string>();
+
 /** `path` is a file path or `:memory:`; the folder of a file path is created if missing. */
 export function createSqliteAdapter(path: string): DialectAdapter {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  let fileKey: string | undefined;
+  if (path !== ":memory:") {
+    mkdirSync(dirname(path), { recursive: true });
+    fileKey = join(realpathSync(dirname(path)), basename(path));
+    if (openFiles.has(fileKey)) throw new Error(`SQLite database already open in this process: ${path}`);
+  }
   const raw = new BetterSqlite3(path);
-  raw.pragma("journal_mode = WAL");
-  // FULL: a commit returns only after the WAL is fsynced, so an acknowledged write survives a power cut.
-  raw.pragma("synchronous = FULL");
-  raw.pragma("busy_timeout = 5000");
-  raw.pragma("foreign_keys = ON");
+  try {
+    raw.pragma("journal_mode = WAL");
+    // FULL: a commit returns only after the WAL is fsynced, so an acknowledged write survives a power cut.
+    raw.pragma("synchronous = FULL");
+    raw.pragma("busy_timeout = 5000");
+    raw.pragma("foreign_keys = ON");
+  } catch (error) {
+    raw.close();
+    throw error;
+  }
+  if (fileKey !== undefined) openFiles.add(fileKey);
 
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(raw) }) });
   const notifier = createLocalNotifier();
@@ -58,7 +75,11 @@ export function createSqliteAdapter(path: string): DialectAdapter {
     notifier,
     async destroy() {
       notifier.close();
-      await db.destroy();
+      try {
+        await db.destroy();
+      } finally {
+        if (fileKey !== undefined) openFiles.delete(fileKey);
+      }
     },
   };
 }

@@ -30,8 +30,8 @@ function fixture(
 registerStorageContract({
   name: "SQLite file",
   persistent: true,
-  // Two connections to one file in one process can deadlock (a synchronous busy wait blocks the event loop
-  // the lock holder needs); SQLite deployments run one process, so races are only checked on PostgreSQL.
+  // One process may open a SQLite file once (see sqlite-adapter.ts); deployments on SQLite run one process,
+  // so races between processes are checked on PostgreSQL.
   shared: false,
   sharedNotifications: false,
   async create() {
