@@ -70,6 +70,11 @@ export class GameActor<S> {
     return fromSeq <= 1 ? this.#events : this.#events.filter((e) => e.seq >= fromSeq);
   }
 
+  /** Events already in memory with seq >= fromSeq; call after `snapshot()` so the stream is loaded. */
+  loadedEvents(fromSeq: number): readonly StoredEvent[] {
+    return this.#events.filter((e) => e.seq >= fromSeq);
+  }
+
   onCommitted(listener: CommittedListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -216,9 +221,11 @@ export class GameActor<S> {
 
     if (!broken && planned.length > 0) {
       const written: StoredEvent[] = [];
-      planned.forEach((p) => {
-        p.events.forEach((event, j) => written.push({ seq: p.expectedSeq + 1 + j, event }));
-      });
+      for (const p of planned) {
+        p.events.forEach((event, j) => {
+          written.push({ seq: p.expectedSeq + 1 + j, event });
+        });
+      }
       this.#snapshot = scratch;
       this.#events.push(...written);
       this.#emit(written);

@@ -29,6 +29,7 @@ import type { Clock } from "./clock.ts";
 import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
+import { renderResultsPost } from "./results-post.ts";
 import type { RulesCatalog } from "./rules-catalog.ts";
 
 /** Who is asking, resolved for one game. */
@@ -70,6 +71,8 @@ export class GameService<S> {
   readonly #members = new Map<string, Map<number, PublicMember>>();
   readonly #armed = new Map<string, string>();
   onDeadlines: DeadlinesChanged | undefined;
+  /** Called after events of a game were committed or read from another process (to notify other processes). */
+  onCommitted: ((gameId: string, lastSeq: number) => void) | undefined;
 
   constructor(deps: { storage: Storage; engine: EnginePort<S>; clock: Clock; rules: RulesCatalog }) {
     this.#storage = deps.storage;
@@ -93,7 +96,11 @@ export class GameService<S> {
     if (again) return again;
     const actor = new GameActor<S>(gameId, this.#storage, this.#engine);
     const ctx: GameContext<S> = { record, rules: record.rules as RuleSet, actor };
-    actor.onCommitted(() => void this.#afterCommit(ctx));
+    actor.onCommitted((events) => {
+      void this.#afterCommit(ctx);
+      const last = events.at(-1);
+      if (last) this.onCommitted?.(gameId, last.seq);
+    });
     this.#games.set(gameId, ctx);
     return ctx;
   }
@@ -108,9 +115,9 @@ export class GameService<S> {
     if (cached) return cached;
     const found = await this.#storage.membershipOf(gameId, accountId);
     if (found) {
-      let m = this.#members.get(gameId);
-      if (!m) this.#members.set(gameId, (m = new Map()));
+      const m = this.#members.get(gameId) ?? new Map<number, PublicMember>();
       m.set(accountId, found);
+      this.#members.set(gameId, m);
     }
     return found;
   }
@@ -843,6 +850,45 @@ export class GameService<S> {
         okEvents([{ type: "app.ResultsPublished", at, round: input.round, text: input.text }]),
       { requestId: input.requestId },
     );
+  }
+
+  async resultsPreview(
+    gameId: string,
+    account: Account | null,
+    round: number,
+  ): Promise<Result<{ round: number; text: string }>> {
+    const gate = await this.#refereeGate(gameId, account);
+    if (!gate.ok) return gate;
+    const snap = await gate.value.actor.snapshot();
+    if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
+    const summary = this.#engine.summarize(snap.engine);
+    const r = summary.rounds.find((x) => x.round === round);
+    if (!r) return refuse("round-unknown", 404);
+    const aliasOf = new Map(this.#engine.seats(snap.engine).map((s) => [s.seat, s.alias]));
+    const name = (seat: Seat): string => aliasOf.get(seat) ?? `${seat}号`;
+    const tally = (t: { seat: Seat; votes: number; proxy?: number; half?: number }) => ({
+      alias: name(t.seat),
+      votes: t.votes,
+      ...(t.proxy !== undefined && { proxy: t.proxy }),
+      ...(t.half !== undefined && { half: t.half }),
+    });
+    const isLast = summary.result.ended && summary.rounds.at(-1)?.round === round;
+    const text = renderResultsPost(
+      {
+        round,
+        out: r.out.map((o) => ({ alias: name(o.seat), role: o.role, camp: o.camp, cause: o.cause })),
+        revived: r.revived.map((x) => ({ alias: name(x.seat) })),
+        alive: r.alive,
+        tally: r.tally.map(tally),
+        overtime: r.overtime ? { tied: r.overtime.tied.map(name), tally: r.overtime.tally.map(tally) } : null,
+      },
+      {
+        roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
+        alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),
+        ...(isLast && { result: { winner: summary.result.winner, reason: summary.result.reason } }),
+      },
+    );
+    return ok({ round, text });
   }
 
   async roster(gameId: string, account: Account | null): Promise<Result<RosterEntry[]>> {

@@ -1,7 +1,8 @@
-// Where the app gets rule sets: the presets and the checker for uploaded text (src/rules supplies both).
-import { parse as parseYaml } from "yaml";
-import { z } from "zod";
-import { RuleSet } from "../rules/schema.ts";
+// Where the app gets rule sets: the built-in presets and the rule-set checker for uploaded text (src/rules).
+import { parseRuleSetText } from "../rules/load-file.ts";
+import { parseRuleSet } from "../rules/parse.ts";
+import { presetIds, presets } from "../rules/presets/index.ts";
+import type { RuleSet } from "../rules/schema.ts";
 import type { PresetInfo, RuleProblem } from "../server/api-types.ts";
 
 export type RulesCheck = { ok: true; rules: RuleSet } | { ok: false; problems: RuleProblem[] };
@@ -13,31 +14,26 @@ export interface RulesCatalog {
   check(text: string): RulesCheck;
 }
 
-const zhErrors = z.locales.zhCN().localeError;
-
-/** Schema-only checking, used until src/rules offers its full checker; presets are given by the caller. */
-export function schemaRulesCatalog(presets: readonly RuleSet[] = []): RulesCatalog {
+/** The catalog over src/rules: presets parsed once, uploads checked by the full checker. */
+export function builtinRulesCatalog(): RulesCatalog {
+  const parsed = new Map<string, RuleSet>();
+  for (const id of presetIds) {
+    const res = parseRuleSet(presets[id]);
+    if (res.ok) parsed.set(id, res.ruleSet);
+  }
   return {
-    presets: () => presets.map((r) => ({ id: r.id, name: r.name, players: r.players })),
-    preset: (id) => presets.find((r) => r.id === id),
+    presets: () => [...parsed.values()].map((r) => ({ id: r.id, name: r.name, players: r.players })),
+    preset: (id) => parsed.get(id),
     check(text) {
-      let doc: unknown;
-      try {
-        doc = parseYaml(text);
-      } catch (error) {
-        return {
-          ok: false,
-          problems: [{ path: "", message: `无法解析规则文本：${(error as Error).message}` }],
-        };
-      }
-      const res = RuleSet.safeParse(doc, { error: zhErrors });
-      if (!res.success) {
-        return {
-          ok: false,
-          problems: res.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
-        };
-      }
-      return { ok: true, rules: res.data };
+      const res = parseRuleSetText(text);
+      if (res.ok) return { ok: true, rules: res.ruleSet };
+      return {
+        ok: false,
+        problems: res.problems.map((p) => ({
+          path: p.path,
+          message: p.line !== undefined ? `第${p.line}行：${p.zh}` : p.zh,
+        })),
+      };
     },
   };
 }

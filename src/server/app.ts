@@ -1,0 +1,458 @@
+// buildApp: the composition root. Wires storage, clock, engine, rules and text into services and HTTP routes.
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import { AccountService, hashToken } from "../app/account-service.ts";
+import type { Clock } from "../app/clock.ts";
+import type { EnginePort } from "../app/engine-port.ts";
+import { type CommandOk, GameService } from "../app/game-service.ts";
+import { type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
+import type { Result } from "../app/refusal.ts";
+import type { RulesCatalog } from "../app/rules-catalog.ts";
+import type { Account, Storage } from "../storage/storage.ts";
+import type {
+  AccountInfo,
+  CheckRulesResponse,
+  CommandResponse,
+  MeResponse,
+  OkResponse,
+  SetupStatusResponse,
+  TimeResponse,
+} from "./api-types.ts";
+import { parseOr400, sendError, sendRefusal } from "./http-errors.ts";
+import { EVENTS_CHANNEL, serveStream } from "./live-stream.ts";
+import * as S from "./schemas.ts";
+
+export const SESSION_COOKIE = "bansha_session";
+
+export interface AppDeps<St = unknown> {
+  storage: Storage;
+  clock: Clock;
+  engine: EnginePort<St>;
+  rules: RulesCatalog;
+  originality?: OriginalityPort;
+  /** Pino options or false (tests). Serializers that keep identities out of logs are always applied. */
+  logger?: boolean | { level: string };
+  /** Requests per minute. */
+  rateLimits?: { login: number; writes: number };
+  /** Origins allowed to write besides the request's own host. */
+  allowedOrigins?: readonly string[];
+  /** Set the Secure flag on the session cookie (behind HTTPS). */
+  secureCookies?: boolean;
+}
+
+export interface BuiltApp<St = unknown> {
+  app: FastifyInstance;
+  games: GameService<St>;
+  accounts: AccountService;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    account: Account | null;
+  }
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
+  const { storage, clock } = deps;
+  const accounts = new AccountService(storage, clock);
+  const games = new GameService<St>({ storage, engine: deps.engine, clock, rules: deps.rules });
+  const originality = deps.originality ?? unavailableOriginality;
+  const limits = deps.rateLimits ?? { login: 10, writes: 120 };
+
+  const logger: FastifyServerOptions["logger"] =
+    deps.logger === undefined || deps.logger === false
+      ? false
+      : {
+          level: typeof deps.logger === "object" ? deps.logger.level : "info",
+          // Only method, path and status: never headers, cookies, query strings or bodies, so no alias or
+          // account can reach a log line through a request.
+          serializers: {
+            req: (req: { method: string; url: string }) => ({
+              method: req.method,
+              path: req.url.split("?")[0],
+            }),
+            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            // Storage and driver messages name tables and constraints, never row values.
+            err: (err: Error & { code?: string }) => ({
+              type: err.name,
+              code: err.code ?? null,
+              message: err.message,
+              stack: err.stack ?? "",
+            }),
+          },
+        };
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: false });
+
+  app.removeContentTypeParser("text/plain");
+  app.decorateRequest("account", null);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => {
+      const token = req.cookies[SESSION_COOKIE];
+      return token ? `s:${hashToken(token)}` : `ip:${req.ip}`;
+    },
+    errorResponseBuilder: () => ({
+      error: { code: "rate-limited", message: "操作过于频繁，请稍后再试" },
+      statusCode: 429,
+    }),
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(reply, 429, "rate-limited");
+    if (status === 415) return sendError(reply, 415, "unsupported-media-type");
+    if (status >= 400 && status < 500) return sendError(reply, status, "invalid-body");
+    req.log.error({ err: error }, "request failed");
+    return sendError(reply, 500, "internal-error");
+  });
+  app.setNotFoundHandler((_req, reply) => sendError(reply, 404, "not-found"));
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (WRITE_METHODS.has(req.method)) {
+      const origin = req.headers.origin;
+      if (origin !== undefined && !originAllowed(origin, req, deps.allowedOrigins ?? [])) {
+        return sendError(reply, 403, "bad-origin");
+      }
+    }
+    req.account = (await accounts.authenticate(req.cookies[SESSION_COOKIE])) ?? null;
+  });
+
+  const writeLimit = { rateLimit: { max: limits.writes, timeWindow: 60_000 } };
+  const loginLimit = { rateLimit: { max: limits.login, timeWindow: 60_000 } };
+
+  const setSession = (reply: FastifyReply, token: string): void => {
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: deps.secureCookies ?? false,
+      maxAge: 30 * 24 * 3600,
+    });
+  };
+  const me = (a: Account): MeResponse => ({ account: accountInfo(a) });
+
+  // ---------------------------------------------------------------- time, setup, auth
+
+  app.get("/api/time", async (): Promise<TimeResponse> => ({ now: clock.now(), timeZone: "Asia/Shanghai" }));
+
+  app.get(
+    "/api/setup",
+    async (): Promise<SetupStatusResponse> => ({ pending: await accounts.setupPending() }),
+  );
+
+  app.post("/api/setup", { config: loginLimit }, async (req, reply) => {
+    const body = parseOr400(S.SetupBody, req.body, reply);
+    if (!body) return reply;
+    const res = await accounts.completeSetup(body.token, body.username, body.password);
+    if (!res.ok) return sendRefusal(reply, res.refusal);
+    setSession(reply, res.value.token);
+    return me(res.value.account);
+  });
+
+  app.post("/api/auth/register", { config: loginLimit }, async (req, reply) => {
+    const body = parseOr400(S.CredentialsBody, req.body, reply);
+    if (!body) return reply;
+    const res = await accounts.register(body.username, body.password);
+    if (!res.ok) return sendRefusal(reply, res.refusal);
+    setSession(reply, res.value.token);
+    return me(res.value.account);
+  });
+
+  app.post("/api/auth/login", { config: loginLimit }, async (req, reply) => {
+    const body = parseOr400(S.LoginBody, req.body, reply);
+    if (!body) return reply;
+    const res = await accounts.login(body.username, body.password);
+    if (!res.ok) return sendRefusal(reply, res.refusal);
+    setSession(reply, res.value.token);
+    return me(res.value.account);
+  });
+
+  app.post("/api/auth/logout", async (req, reply): Promise<OkResponse | FastifyReply> => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || !req.account) return sendError(reply, 401, "unauthenticated");
+    await accounts.logout(token);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return { ok: true };
+  });
+
+  app.get(
+    "/api/auth/me",
+    async (req): Promise<MeResponse> => ({
+      account: req.account ? accountInfo(req.account) : null,
+    }),
+  );
+
+  // ---------------------------------------------------------------- lobby and rules
+
+  app.get("/api/presets", async () => ({ presets: deps.rules.presets() }));
+
+  app.post("/api/rules/check", { config: writeLimit }, async (req, reply) => {
+    if (!req.account) return sendError(reply, 401, "unauthenticated");
+    const body = parseOr400(S.CheckRulesBody, req.body, reply);
+    if (!body) return reply;
+    const res = deps.rules.check(body.text);
+    const out: CheckRulesResponse = res.ok
+      ? {
+          ok: true,
+          problems: [],
+          summary: { id: res.rules.id, name: res.rules.name, players: res.rules.players },
+        }
+      : { ok: false, problems: res.problems };
+    return out;
+  });
+
+  app.get("/api/games", async (req, reply) => {
+    const q = parseOr400(S.GameListQuery, req.query, reply);
+    if (!q) return reply;
+    return { games: await games.list(q.status) };
+  });
+
+  app.post("/api/games", { config: writeLimit }, async (req, reply) => {
+    if (!req.account) return sendError(reply, 401, "unauthenticated");
+    const body = parseOr400(S.CreateGameBody, req.body, reply);
+    if (!body) return reply;
+    const res = await games.create(req.account, body);
+    if (!res.ok) return sendRefusal(reply, res.refusal);
+    return reply.code(201).send({ game: res.value });
+  });
+
+  // ---------------------------------------------------------------- one game
+
+  type P = { Params: { id: string } };
+  const answer = <T>(reply: FastifyReply, res: Result<T>, wrap: (v: T) => unknown = (v) => v) =>
+    res.ok ? reply.send(wrap(res.value)) : sendRefusal(reply, res.refusal);
+  const command = (reply: FastifyReply, res: Result<CommandOk>) =>
+    answer(reply, res, (v): CommandResponse => ({ ok: true, ...v }));
+
+  app.get<P>("/api/games/:id", async (req, reply) =>
+    answer(reply, await games.view(req.params.id, req.account)),
+  );
+
+  app.get<P>("/api/games/:id/events", async (req, reply) => {
+    const q = parseOr400(S.AfterQuery, req.query, reply);
+    if (!q) return reply;
+    return answer(reply, await games.events(req.params.id, req.account, q.after));
+  });
+
+  app.get<P>("/api/games/:id/stream", async (req, reply) => {
+    const q = parseOr400(S.StreamQuery, req.query, reply);
+    if (!q) return reply;
+    if (!(await games.context(req.params.id))) return sendError(reply, 404, "game-not-found");
+    const header = req.headers["last-event-id"];
+    const fromHeader = typeof header === "string" && /^\d+$/.test(header) ? Number(header) : undefined;
+    await serveStream(
+      games,
+      req.params.id,
+      req.account,
+      req,
+      reply,
+      {
+        after: fromHeader ?? q.after ?? 0,
+        limit: q.limit,
+      },
+      () => clock.now(),
+    );
+  });
+
+  app.post<P>("/api/games/:id/signup/open", { config: writeLimit }, async (req, reply) =>
+    command(reply, await games.openSignup(req.params.id, req.account)),
+  );
+  app.post<P>("/api/games/:id/signup/close", { config: writeLimit }, async (req, reply) =>
+    command(reply, await games.closeSignup(req.params.id, req.account)),
+  );
+
+  app.post<P>("/api/games/:id/join", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.JoinBody, req.body, reply);
+    if (!body) return reply;
+    return answer(reply, await games.join(req.params.id, req.account, body.alias, body.report));
+  });
+
+  app.get<P>("/api/games/:id/reports", async (req, reply) =>
+    answer(reply, await games.reports(req.params.id), (reports) => ({ reports })),
+  );
+
+  app.post<P>("/api/games/:id/reports", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.RedoReportBody, req.body, reply);
+    if (!body) return reply;
+    const res = await games.redoReport(req.params.id, req.account, body);
+    if (!res.ok) return sendRefusal(reply, res.refusal);
+    const list = await games.reports(req.params.id);
+    const mine = list.ok ? list.value.find((r) => r.submittedAt === res.value.receivedAt) : undefined;
+    return { report: mine ?? null };
+  });
+
+  app.post<P>("/api/games/:id/co-referees", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.AddCoRefereeBody, req.body, reply);
+    if (!body) return reply;
+    const res = await games.addCoReferee(req.params.id, req.account, body);
+    return res.ok ? { ok: true } : sendRefusal(reply, res.refusal);
+  });
+
+  app.post<P>("/api/games/:id/start", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.StartBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.start(req.params.id, req.account, body));
+  });
+
+  app.post<P>("/api/games/:id/votes", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.VoteBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.vote(req.params.id, req.account, body));
+  });
+
+  app.post<P>("/api/games/:id/kill-posts", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.KillPostBody, req.body, reply);
+    if (!body) return reply;
+    return answer(reply, await games.killPost(req.params.id, req.account, body), (v) => ({ ok: true, ...v }));
+  });
+
+  app.post<P>("/api/games/:id/iou", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.IouBody, req.body, reply);
+    if (!body) return reply;
+    return answer(reply, await games.completeIou(req.params.id, req.account, body), (v) => ({
+      ok: true,
+      ...v,
+    }));
+  });
+
+  app.get<{ Params: { id: string; postId: string } }>("/api/games/:id/posts/:postId", async (req, reply) =>
+    answer(reply, await games.postBody(req.params.id, req.account, req.params.postId)),
+  );
+
+  type R = { Params: { id: string; roomId: string } };
+  app.get<R>("/api/games/:id/rooms/:roomId/messages", async (req, reply) =>
+    answer(reply, await games.roomMessages(req.params.id, req.account, req.params.roomId)),
+  );
+  app.post<R>("/api/games/:id/rooms/:roomId/messages", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.RoomMessageBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.roomMessage(req.params.id, req.account, req.params.roomId, body));
+  });
+
+  app.post<P>("/api/games/:id/complaints", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.ComplaintBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.complaint(req.params.id, req.account, body));
+  });
+
+  app.post<P>("/api/games/:id/proxy-requests", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.ProxyRequestBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.proxyRequest(req.params.id, req.account, body));
+  });
+
+  app.post<P>("/api/games/:id/originality", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.OriginalityBody, req.body, reply);
+    if (!body) return reply;
+    if (!req.account) return sendError(reply, 401, "unauthenticated");
+    const ctx = await games.context(req.params.id);
+    if (!ctx) return sendError(reply, 404, "game-not-found");
+    const v = await games.viewer(req.params.id, req.account, await ctx.actor.snapshot());
+    if (!v.memberKind) return sendError(reply, 403, "forbidden");
+    return originality.check(body.text, {
+      withSources: v.referee,
+      limitPercent: ctx.rules.text.copiedShareLimitPercent,
+    });
+  });
+
+  // ---------------------------------------------------------------- referee
+
+  app.get<P>("/api/games/:id/referee/roster", async (req, reply) =>
+    answer(reply, await games.roster(req.params.id, req.account), (members) => ({ members })),
+  );
+  app.get<P>("/api/games/:id/referee/log", async (req, reply) => {
+    const q = parseOr400(S.AfterQuery, req.query, reply);
+    if (!q) return reply;
+    return answer(reply, await games.log(req.params.id, req.account, q.after));
+  });
+  app.get<P>("/api/games/:id/referee/inbox", async (req, reply) =>
+    answer(reply, await games.inbox(req.params.id, req.account), (items) => ({ items })),
+  );
+  app.post<P>("/api/games/:id/referee/reports/reject", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.RejectReportBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.rejectReport(req.params.id, req.account, body));
+  });
+  app.post<P>("/api/games/:id/referee/proxy-votes", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.ProxyVoteBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.proxyVote(req.params.id, req.account, body));
+  });
+  app.post<P>("/api/games/:id/referee/complaint-rulings", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.ComplaintRulingBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.ruleComplaint(req.params.id, req.account, body));
+  });
+  app.post<P>("/api/games/:id/referee/overrides", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.OverrideBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.override(req.params.id, req.account, body));
+  });
+  app.post<P>("/api/games/:id/referee/substitutes", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.SubstituteBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await games.substitute(req.params.id, req.account, body));
+  });
+  app.get<P>("/api/games/:id/referee/results", async (req, reply) => {
+    const q = parseOr400(S.ResultsQuery, req.query, reply);
+    if (!q) return reply;
+    return answer(reply, await games.resultsPreview(req.params.id, req.account, q.round));
+  });
+  app.post<P>("/api/games/:id/referee/results", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.PublishResultsBody, req.body, reply);
+    if (!body) return reply;
+    let text = body.text;
+    if (text === undefined) {
+      const preview = await games.resultsPreview(req.params.id, req.account, body.round);
+      if (!preview.ok) return sendRefusal(reply, preview.refusal);
+      text = preview.value.text;
+    }
+    return command(
+      reply,
+      await games.publishResults(req.params.id, req.account, {
+        requestId: body.requestId,
+        round: body.round,
+        text,
+      }),
+    );
+  });
+
+  // Other processes' commits (PostgreSQL) reach our SSE listeners through the notifier.
+  const unsubscribe = await storage.subscribe(EVENTS_CHANNEL, (payload) => {
+    const [gameId, seq] = payload.split(":");
+    if (!gameId) return;
+    const actor = games.loadedActor(gameId);
+    if (actor && actor.listenerCount > 0) {
+      void actor.snapshot().then((s) => (Number(seq) > s.lastSeq ? actor.catchUp() : undefined));
+    }
+  });
+  games.onCommitted = (gameId, lastSeq) =>
+    void storage.notify(EVENTS_CHANNEL, `${gameId}:${lastSeq}`).catch(() => {});
+  app.addHook("onClose", async () => {
+    await unsubscribe();
+  });
+
+  return { app, games, accounts };
+}
+
+function accountInfo(a: Account): AccountInfo {
+  return { id: a.id, username: a.username, isAdmin: a.isAdmin };
+}
+
+function originAllowed(origin: string, req: FastifyRequest, extra: readonly string[]): boolean {
+  if (extra.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,54 @@
+// Turning refusals and zod failures into the API's error body with a Chinese message.
+import type { FastifyReply } from "fastify";
+import type { z } from "zod";
+import type { AppRefusal } from "../app/refusal.ts";
+import type { ApiError, FieldProblem } from "./api-types.ts";
+import { zhMessage } from "./messages-zh.ts";
+
+export function sendRefusal(reply: FastifyReply, refusal: AppRefusal): FastifyReply {
+  const body: ApiError = {
+    error: {
+      code: refusal.code,
+      message: zhMessage(refusal.code, refusal.details),
+      ...(refusal.details && { details: refusal.details }),
+      ...(refusal.problems && { problems: [...refusal.problems] }),
+    },
+  };
+  return reply.code(refusal.status).send(body);
+}
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  fields?: FieldProblem[],
+): FastifyReply {
+  const body: ApiError = { error: { code, message: zhMessage(code), ...(fields && { fields }) } };
+  return reply.code(status).send(body);
+}
+
+/** Parses with the schema, or answers 400 naming each bad field and returns undefined. */
+export function parseOr400<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  reply: FastifyReply,
+): z.infer<T> | undefined {
+  const res = schema.safeParse(value ?? {});
+  if (res.success) return res.data;
+  const fields = res.error.issues.map((i) => ({
+    path: i.path.map(String).join("."),
+    message: i.message,
+  }));
+  const first = fields[0];
+  const body: ApiError = {
+    error: {
+      code: "invalid-body",
+      message: first
+        ? `请求格式不正确：${first.path || "(body)"} ${first.message}`
+        : zhMessage("invalid-body"),
+      fields,
+    },
+  };
+  reply.code(400).send(body);
+  return undefined;
+}

@@ -1,0 +1,86 @@
+// Server-sent events per game and viewer: backlog from Last-Event-ID, then every committed batch, filtered per viewer.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { GameService } from "../app/game-service.ts";
+import type { Account, StoredEvent } from "../storage/storage.ts";
+import type { GameStatus, StreamMessage } from "./api-types.ts";
+
+export const EVENTS_CHANNEL = "bansha_events";
+const PING_MS = 15_000;
+
+export interface StreamOptions {
+  after: number;
+  /** End after this many game events (0: after the backlog); undefined streams until the client leaves. */
+  limit: number | undefined;
+}
+
+export async function serveStream<S>(
+  games: GameService<S>,
+  gameId: string,
+  account: Account | null,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  options: StreamOptions,
+  now: () => number,
+): Promise<void> {
+  const ctx = (await games.context(gameId))!;
+  const raw = reply.raw;
+  reply.hijack();
+  raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-store",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+  });
+  let sent = 0;
+  let closed = false;
+  let lastSent = options.after;
+  const write = (id: number | null, event: string, msg: StreamMessage): void => {
+    raw.write(`${id !== null ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(msg)}\n\n`);
+  };
+  const finish = (): void => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(ping);
+    raw.end();
+  };
+
+  // Events are queued while one batch is being filtered so the order on the wire is the commit order.
+  let chain = Promise.resolve();
+  const deliver = (events: readonly StoredEvent[]): void => {
+    chain = chain.then(async () => {
+      if (closed) return;
+      const fresh = events.filter((e) => e.seq > lastSent);
+      if (fresh.length === 0) return;
+      const snap = await ctx.actor.snapshot();
+      const v = await games.viewer(gameId, account, snap);
+      for (const dto of games.visibleEvents(fresh, v, snap)) {
+        write(dto.seq, "game-event", { kind: "game-event", event: dto });
+        sent++;
+      }
+      lastSent = fresh.at(-1)!.seq;
+      const started = games.engine.started(snap.engine);
+      write(null, "view", {
+        kind: "view",
+        lastSeq: lastSent,
+        view: started ? games.engine.view(snap.engine, games.engineViewer(v)) : null,
+        status: snap.app.status as GameStatus,
+        serverTime: now(),
+      });
+      if (options.limit !== undefined && sent >= options.limit) finish();
+    });
+  };
+
+  await ctx.actor.snapshot();
+  // Taken and subscribed in the same turn, so no commit falls between the backlog and the live feed.
+  const backlog = ctx.actor.loadedEvents(options.after + 1);
+  const unsubscribe = ctx.actor.onCommitted(deliver);
+  const ping = setInterval(() => raw.write(": ping\n\n"), PING_MS);
+  ping.unref();
+  req.raw.on("close", finish);
+
+  raw.write("retry: 2000\n\n");
+  deliver(backlog);
+  await chain;
+  if (options.limit === 0 && !closed) finish();
+}

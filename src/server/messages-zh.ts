@@ -1,0 +1,111 @@
+// Chinese messages for every refusal code the API returns, filled from the refusal's details.
+
+type Details = Record<string, string | number | boolean | null> | undefined;
+
+const TIME_ZONE = "Asia/Shanghai";
+
+/** HH:MM:SS in Beijing time (no daylight saving), the way referees announce deadlines. */
+export function clockTime(ms: unknown): string {
+  if (typeof ms !== "number" || !Number.isFinite(ms)) return "?";
+  return new Intl.DateTimeFormat("zh-CN", {
+    timeZone: TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hour12: false,
+  }).format(new Date(ms));
+}
+
+function timesOf(d: Details): string {
+  const deadline = d?.deadline ?? d?.until ?? d?.closesAt;
+  if (deadline === undefined && d?.at === undefined) return "";
+  return `（截止时间 ${clockTime(deadline)}，收到时间 ${clockTime(d?.at)}）`;
+}
+
+const CATALOG: Record<string, (d: Details) => string> = {
+  // request shape and access
+  "invalid-body": () => "请求格式不正确",
+  "unsupported-media-type": () => "请求必须是 JSON",
+  "bad-origin": () => "请求来源不被允许",
+  unauthenticated: () => "请先登录",
+  forbidden: () => "没有权限执行此操作",
+  "not-found": () => "找不到该页面",
+  "rate-limited": () => "操作过于频繁，请稍后再试",
+  "internal-error": () => "服务器内部错误，请稍后重试",
+  busy: () => "服务器繁忙，请重试",
+  conflict: () => "操作冲突，请重试",
+  // accounts
+  "username-taken": () => "用户名已被占用",
+  "bad-credentials": () => "用户名或密码错误",
+  "setup-token-invalid": () => "管理员初始化链接无效或已被使用",
+  "account-not-found": () => "找不到该账号",
+  // games and sign-up
+  "game-not-found": () => "找不到该游戏",
+  "preset-unknown": (d) => `没有名为 ${d?.preset ?? "?"} 的预设规则`,
+  "rules-missing": () => "请选择预设规则或上传规则文本",
+  "rules-invalid": () => "规则文本有误，请按提示修改",
+  "signup-not-openable": () => "当前状态下不能开放报名",
+  "signup-not-open": () => "报名尚未开放",
+  "signup-closed": () => "报名已关闭",
+  "signup-not-closed": () => "请先关闭报名再开始游戏",
+  "game-full": (d) => `报名人数已满（${d?.players ?? "?"}人）`,
+  "already-member": () => "你已经加入了这个游戏",
+  "alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被使用，请换一个`,
+  "member-conflict": () => "该马甲已被使用，或该账号已在本游戏中",
+  "report-too-short": (d) =>
+    `报道字数不足：${d?.words ?? "?"}字，至少需要${d?.min ?? "?"}字（以word统计为准）`,
+  "report-not-found": (d) => `找不到马甲「${d?.alias ?? ""}」的报道`,
+  "report-already-rejected": () => "该报道已被判定违规",
+  "report-not-rejected": () => "你的报道没有被要求重写",
+  "redo-deadline-passed": (d) => `重写报道已超过期限${timesOf(d)}`,
+  "deadline-in-past": () => "期限必须晚于当前时间",
+  "not-a-player": () => "只有玩家可以执行此操作",
+  "wrong-player-count": (d) => `人数不符：已报名${d?.players ?? "?"}人，规则需要${d?.needed ?? "?"}人`,
+  "game-not-started": () => "游戏尚未开始",
+  "game-already-started": () => "游戏已经开始",
+  "game-ended": () => "游戏已经结束",
+  "seat-out": () => "你已出局，不能执行此操作",
+  "seat-unknown": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
+  "target-out": (d) => `目标（${d?.seat ?? "?"}号）已出局`,
+  "not-in-room": () => "你不在这个房间里",
+  "post-not-found": () => "找不到该帖子，或它尚未公布",
+  "use-substitute-route": () => "替补请使用替补功能",
+  "timer-already-fired": () => "该期限已经处理过",
+  // the engine's refusals
+  "vote-closed": (d) => `投票已截止${timesOf(d)}`,
+  "vote-not-open": () => "投票尚未开始",
+  "vote-frozen": (d) => `截止前${d?.freezeMinutes ?? "?"}分钟内不能改票${timesOf(d)}`,
+  "changes-exhausted": (d) => `改票次数已用完（最多${d?.max ?? "?"}次）`,
+  "wrong-target-count": (d) => `本轮每人投${d?.expected ?? d?.votesPerVoter ?? "?"}票`,
+  "abstain-not-allowed": () => "本局不允许弃票",
+  "not-a-candidate": (d) => `${d?.seat ?? "?"}号不在本次加时投票的候选人中`,
+  "voter-out": () => "投票人已出局",
+  "no-vote-right": () => "你本轮没有投票权",
+  "proxy-cutoff": (d) => `托票已截止${timesOf(d)}`,
+  "proxy-one-target": () => "托票只能指定一个目标",
+  "posting-closed": (d) => `出帖时间已过${timesOf(d)}`,
+  "posting-not-open": (d) => `出帖时间尚未开始${timesOf(d)}`,
+  "no-post-right": () => "你本轮没有出帖权",
+  "posts-exhausted": () => "本轮的杀帖名额已用完",
+  "no-open-iou": () => "你没有未补的白条",
+  "iou-deadline-passed": (d) => `补白条已超过期限${timesOf(d)}`,
+  "iou-too-short": (d) => `补白条字数不足：${d?.words ?? "?"}字，至少需要${d?.min ?? "?"}字`,
+  "complaint-closed": (d) => `举报期限已过${timesOf(d)}`,
+  "no-post-to-complain": () => "该玩家没有可举报的杀帖",
+  "reason-required": () => "裁判操作必须填写理由",
+  "round-unknown": () => "没有这一轮",
+  "deadline-unknown": (d) => `没有名为 ${d?.deadline ?? "?"} 的期限`,
+  "not-out": () => "该玩家并未出局",
+  "already-out": () => "该玩家已经出局",
+  "nothing-to-void": () => "没有可作废的内容",
+};
+
+/** The Chinese message for a refusal code; unknown codes still get a readable sentence with the code. */
+export function zhMessage(code: string, details?: Details): string {
+  const fn = CATALOG[code];
+  return fn ? fn(details) : `操作被拒绝（${code}）`;
+}
+
+export function hasZhMessage(code: string): boolean {
+  return code in CATALOG;
+}

@@ -1,0 +1,125 @@
+// zod schemas of every request body and query: malformed input is refused with the offending field named.
+import { z } from "zod";
+
+const requestId = z.string().min(8).max(80);
+const seat = z.int().nonnegative().max(10_000);
+const text = (max: number) => z.string().min(1).max(max);
+const username = z
+  .string()
+  .min(2)
+  .max(32)
+  .regex(/^[^\s<>"'&]+$/, "不能包含空白或 <>\"'&");
+const alias = z
+  .string()
+  .trim()
+  .min(1)
+  .max(24)
+  .regex(/^[^\s<>"'&]+$/, "不能包含空白或 <>\"'&");
+const codes = z.array(z.string().max(40).nullable()).max(20).optional();
+
+export const SetupBody = z.strictObject({
+  token: z.string().min(1).max(200),
+  username,
+  password: z.string().min(8).max(200),
+});
+export const CredentialsBody = z.strictObject({ username, password: z.string().min(8).max(200) });
+export const LoginBody = z.strictObject({
+  username: z.string().min(1).max(64),
+  password: z.string().min(1).max(200),
+});
+
+export const CheckRulesBody = z.strictObject({ text: text(500_000) });
+export const CreateGameBody = z
+  .strictObject({
+    name: text(60),
+    preset: z.string().min(1).max(80).optional(),
+    rulesText: text(500_000).optional(),
+    refereeAlias: alias,
+  })
+  .refine((b) => (b.preset === undefined) !== (b.rulesText === undefined), {
+    message: "preset 与 rulesText 必须且只能提供一个",
+    path: ["preset"],
+  });
+export const GameListQuery = z.strictObject({
+  status: z.enum(["draft", "signup", "closed", "running", "ended"]).optional(),
+});
+
+export const JoinBody = z.strictObject({ alias, report: text(200_000) });
+export const RedoReportBody = z.strictObject({ requestId, text: text(200_000) });
+export const AddCoRefereeBody = z.strictObject({ username: z.string().min(1).max(64), alias });
+export const StartBody = z.strictObject({
+  seed: z.string().min(1).max(80).optional(),
+  round1At: z.int().nonnegative().optional(),
+});
+
+export const VoteBody = z.strictObject({ requestId, targets: z.array(seat).max(20), codes });
+export const KillPostBody = z.strictObject({
+  requestId,
+  target: seat,
+  text: text(200_000),
+  code: z.string().max(40).nullable().optional(),
+});
+export const IouBody = z.strictObject({ requestId, text: text(200_000) });
+export const RoomMessageBody = z.strictObject({ requestId, text: text(5_000) });
+export const ComplaintBody = z.strictObject({ requestId, against: seat, text: text(5_000) });
+export const ProxyRequestBody = z.strictObject({
+  requestId,
+  target: seat,
+  note: z.string().max(500).optional(),
+});
+export const OriginalityBody = z.strictObject({ text: text(200_000) });
+
+export const RejectReportBody = z.strictObject({
+  alias,
+  reason: text(1_000),
+  redoDeadline: z.int().nonnegative(),
+});
+export const ProxyVoteBody = z.strictObject({
+  requestId,
+  voter: seat,
+  targets: z.array(seat).max(20),
+  codes,
+});
+export const ComplaintRulingBody = z.strictObject({
+  requestId,
+  against: seat,
+  upheld: z.boolean(),
+  reason: text(1_000),
+});
+
+const roundNo = z.int().positive().max(1000);
+const counts = z.record(z.string().min(1).max(40), z.int().nonnegative().max(100));
+export const OverrideSchema = z.discriminatedUnion("action", [
+  z.strictObject({ action: z.literal("eliminate"), target: seat }),
+  z.strictObject({ action: z.literal("revive"), target: seat }),
+  z.strictObject({
+    action: z.literal("set-progression"),
+    round: roundNo,
+    votesPerVoter: z.int().positive().max(20).optional(),
+    voteOut: z.int().nonnegative().max(100).optional(),
+    posts: counts.optional(),
+    extraPosts: counts.optional(),
+  }),
+  z.strictObject({
+    action: z.literal("extend"),
+    deadline: z.string().min(1).max(40),
+    until: z.int().nonnegative(),
+  }),
+  z.strictObject({ action: z.literal("void-vote"), voter: seat }),
+  z.strictObject({ action: z.literal("void-post"), poster: seat }),
+]);
+export const OverrideBody = z.strictObject({ requestId, override: OverrideSchema, reason: text(1_000) });
+export const SubstituteBody = z.strictObject({ requestId, seat, username: z.string().min(1).max(64), alias });
+export const ResultsQuery = z.strictObject({ round: z.coerce.number().int().positive() });
+export const PublishResultsBody = z.strictObject({
+  requestId,
+  round: roundNo,
+  text: text(200_000).optional(),
+});
+
+export const AfterQuery = z.strictObject({ after: z.coerce.number().int().nonnegative().default(0) });
+export const StreamQuery = z.strictObject({
+  /** Tests and crawlers: end the stream after this many game events (and after the backlog when 0). */
+  limit: z.coerce.number().int().nonnegative().optional(),
+  after: z.coerce.number().int().nonnegative().optional(),
+});
