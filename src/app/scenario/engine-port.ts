@@ -1,5 +1,21 @@
 // Binds the scenario runner to the engine (src/engine): decide + evolve as one step, its deadlines and its summary.
+import {
+  decide,
+  evolve,
+  type GameState,
+  initialState,
+  pendingDeadlines,
+  summarize,
+} from "../../engine/index.ts";
 import type { EnginePort } from "./run.ts";
 
-/** The engine's binding; null until src/engine exports decide/evolve/summarize. */
-export const enginePort: EnginePort<unknown> | null = null;
+export const enginePort: EnginePort<GameState> | null = {
+  initial: () => initialState,
+  apply(state, command) {
+    const d = decide(state, command);
+    if (!d.ok) return d;
+    return { ok: true, state: d.events.reduce(evolve, state) };
+  },
+  pendingDeadlines: (state) => pendingDeadlines(state).map((d) => d.at),
+  summarize,
+};
