@@ -1,0 +1,96 @@
+// A driver for engine tests and the bench: fixed seats in rule-set order, local-time helpers, commands applied in turn.
+import { presets } from "../rules/presets/index.ts";
+import { RuleSet } from "../rules/schema.ts";
+import type { Command, Instant, Override, Refusal, Seat, SeatSpec } from "./contract.ts";
+import { decide } from "./decide.ts";
+import type { GameEvent } from "./events.ts";
+import { evolve } from "./evolve.ts";
+import { roleDeck } from "./seats.ts";
+import type { GameState } from "./state.ts";
+import { initialState } from "./state.ts";
+
+export function preset(id: string): RuleSet {
+  const input = presets[id];
+  if (!input) throw new Error(`no preset ${id}`);
+  return RuleSet.parse(input);
+}
+
+/** "12-02 21:00:00" (or with .mmm) in Asia/Shanghai, year 2026. */
+export function local(text: string): Instant {
+  const [date, time] = text.split(" ");
+  const t = time && time.length === 5 ? `${time}:00` : time;
+  return Date.parse(`2026-${date}T${t}+08:00`);
+}
+
+/** Seats in rule-set role order: seat i has the i-th role of the deck; aliases s0, s1, … */
+export function fixedSeats(rules: RuleSet): SeatSpec[] {
+  return roleDeck(rules).map((role, i) => ({ alias: `s${i}`, role }));
+}
+
+export class Driver {
+  state: GameState = initialState;
+  readonly log: GameEvent[] = [];
+  readonly refusals: Refusal[] = [];
+
+  constructor(
+    readonly rules: RuleSet,
+    readonly start: Instant = local("12-01 21:00:00"),
+    seats: Command & { type: "StartGame" } extends { seats: infer S } ? S : never = fixedSeats(rules),
+  ) {
+    this.must({ type: "StartGame", at: start - 60_000, rules, start, seats });
+  }
+
+  /** Applies a command; returns the refusal, or null when accepted. */
+  do(command: Command): Refusal | null {
+    const d = decide(this.state, command);
+    if (!d.ok) {
+      this.refusals.push(d.refusal);
+      return d.refusal;
+    }
+    for (const e of d.events) {
+      this.log.push(e);
+      this.state = evolve(this.state, e);
+    }
+    return null;
+  }
+
+  must(command: Command): void {
+    const r = this.do(command);
+    if (r) throw new Error(`refused ${command.type}: ${r.code} ${r.message}`);
+  }
+
+  tick(at: Instant): void {
+    this.must({ type: "Tick", at });
+  }
+
+  vote(at: Instant, voter: Seat, ...targets: Seat[]): Refusal | null {
+    return this.do({ type: "CastVote", at, voter, targets });
+  }
+
+  post(at: Instant, poster: Seat, target: Seat, words = 900): Refusal | null {
+    return this.do({ type: "SubmitKillPost", at, poster, target, words });
+  }
+
+  override(at: Instant, override: Override, reason = "test"): Refusal | null {
+    return this.do({ type: "Override", at, override, reason });
+  }
+
+  /** Every living voter without a ballot in the open vote votes for `pick(voter)`; an empty pick casts nothing. */
+  everyoneVotes(at: Instant, pick: (voter: Seat) => Seat[]): void {
+    const r = this.state.rounds.find((x) => x?.vote);
+    const voted = new Set(r?.vote?.casts.map((c) => c.voter));
+    for (const s of this.state.seats) {
+      if (!s.alive || voted.has(s.seat)) continue;
+      const targets = pick(s.seat);
+      if (targets.length > 0) this.must({ type: "CastVote", at, voter: s.seat, targets });
+    }
+  }
+
+  alive(seat: Seat): boolean {
+    return this.state.seats[seat]?.alive === true;
+  }
+
+  events<T extends GameEvent["type"]>(type: T): Extract<GameEvent, { type: T }>[] {
+    return this.log.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
+  }
+}

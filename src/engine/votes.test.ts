@@ -1,0 +1,211 @@
+// The vote machine inside a round: deadlines, votes per voter, changes, non-voting, half votes, overtime, proxies.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { Driver, local, preset } from "./test-kit.ts";
+
+const fengyun = () => new Driver(preset("fengyun-57"));
+const airforce = () => new Driver(preset("airforce-40"));
+
+/** Round 1 of 风云 (票杀2人): seats 56 and 55 go out. */
+function fengyunRound1(d: Driver): void {
+  d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 === 0 ? 56 : 55]);
+  d.tick(local("12-02 21:00:01"));
+}
+
+describe("vote deadline", () => {
+  test("RULINGS 6 / seed 000 「每晚21：00：00截止，以论坛投票机时间为准」: 21:00:00.999 counts, 21:00:01.000 does not", () => {
+    const d = fengyun();
+    d.everyoneVotes(local("12-02 20:00"), (v) => (v === 20 ? [] : [v % 2 === 0 ? 56 : 55]));
+    assert.equal(d.vote(local("12-02 21:00:00.999"), 20, 30), null);
+    const late = d.vote(local("12-02 21:00:01.000"), 21, 30);
+    assert.equal(late?.code, "vote.after-deadline");
+  });
+});
+
+describe("votes per voter and vote-out count", () => {
+  test("RULINGS 20 / seed 000 「第一轮共杀2人==>票杀2人」: one vote each, the top two go out", () => {
+    const d = fengyun();
+    fengyunRound1(d);
+    assert.equal(d.alive(56), false);
+    assert.equal(d.alive(55), false);
+    assert.equal(d.state.seats.filter((s) => s.alive).length, 55);
+    assert.deepEqual(
+      d
+        .events("PlayerOut")
+        .map((e) => [e.seat, e.cause])
+        .sort(),
+      [
+        [55, "vote"],
+        [56, "vote"],
+      ],
+    );
+  });
+
+  test("seed 002 「第二轮…票2出4」: a ballot may name two; more is refused", () => {
+    const d = airforce();
+    d.everyoneVotes(local("12-02 20:00"), () => [39]);
+    d.tick(local("12-02 21:31"));
+    const r = d.do({ type: "CastVote", at: local("12-02 22:00"), voter: 14, targets: [20, 21, 22] });
+    assert.equal(r?.code, "vote.too-many-targets");
+    d.everyoneVotes(local("12-02 22:00"), (v) => (v < 20 ? [30, 31] : [32, 33]));
+    d.tick(local("12-03 21:00:01"));
+    const out = d.events("PlayerOut").filter((e) => e.round === 2 && e.cause === "vote");
+    assert.deepEqual(out.map((e) => e.seat).sort(), [30, 31, 32, 33]);
+  });
+
+  test("seed 002 「只投一票者或两票同投一人者，不算自杀，以第一票计算」 (RULINGS 9): two votes on one player count once", () => {
+    const d = airforce();
+    d.everyoneVotes(local("12-02 20:00"), () => [39]);
+    d.tick(local("12-02 21:31"));
+    d.everyoneVotes(local("12-02 22:00"), (v) =>
+      v === 14 ? [20, 20] : v === 15 ? [21] : v < 20 ? [30, 31] : [32, 33],
+    );
+    d.tick(local("12-03 21:00:01"));
+    const closed = d.events("VoteClosed").find((e) => e.round === 2);
+    assert.equal(closed?.entries.find((e) => e.seat === 20)?.halves, 2);
+    assert.equal(closed?.entries.find((e) => e.seat === 21)?.halves, 2);
+    assert.equal(d.alive(14), true, "a one-vote ballot is not a suicide");
+  });
+});
+
+describe("vote changes", () => {
+  test("seed 000 「玩家可以根据具体情况随时改变自己的投票」 (RULINGS 7): the last vote stands", () => {
+    const d = fengyun();
+    d.everyoneVotes(local("12-02 10:00"), (v) => [v < 30 ? 56 : 55]);
+    // 54 gets votes from 10 voters who later change away: the change stands, 54 stays.
+    for (let v = 0; v < 10; v++) assert.equal(d.vote(local("12-02 11:00"), v, 54), null);
+    for (let v = 0; v < 10; v++) assert.equal(d.vote(local("12-02 12:00"), v, 56), null);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.alive(54), true);
+    assert.equal(d.alive(56), false);
+  });
+});
+
+describe("not voting", () => {
+  test("seed 000 「不投票者或迟到者算自杀…自杀者身份立即公布」 (RULINGS 8)", () => {
+    const d = fengyun();
+    d.everyoneVotes(local("12-02 10:00"), (v) => (v === 20 ? [] : [v % 2 ? 56 : 55]));
+    assert.equal(d.vote(local("12-02 10:00"), 20)?.code, "vote.empty", "no abstention in 风云");
+    d.tick(local("12-02 21:00:01"));
+    const out = d.events("PlayerOut").find((e) => e.seat === 20);
+    assert.equal(out?.cause, "suicide");
+    const revealed = d.events("IdentityRevealed").find((e) => e.seat === 20);
+    assert.equal(revealed?.role, "ranger");
+    assert.ok(d.state.seats[20]?.revealed);
+  });
+
+  test("seed 002 「如果玩家第一轮未使用投票机，不算自杀；第一轮之后，依旧未使用投票机投票者，按自杀计算」", () => {
+    const d = airforce();
+    d.everyoneVotes(local("12-02 10:00"), (v) => (v === 20 ? [] : [39]));
+    d.tick(local("12-02 21:31"));
+    assert.equal(d.alive(20), true, "round 1 is excused");
+    d.everyoneVotes(local("12-02 22:00"), (v) => (v === 21 ? [] : [38]));
+    d.tick(local("12-03 21:00:01"));
+    assert.equal(d.events("PlayerOut").find((e) => e.seat === 21)?.cause, "suicide");
+  });
+});
+
+describe("half votes", () => {
+  /** Round 2 of 风云 with one A-killer post and one assassin post, one place voted out. */
+  function round2(): Driver {
+    const d = fengyun();
+    fengyunRound1(d);
+    d.must({
+      type: "Override",
+      at: local("12-02 21:05"),
+      override: { action: "set-progression", round: 2, voteOut: 1 },
+      reason: "smaller vote for the test",
+    });
+    assert.equal(d.post(local("12-02 21:10"), 0, 30), null); // 疯魔拳, A killer
+    assert.equal(d.post(local("12-02 21:10"), 8, 31), null); // 苍龙斧, assassin
+    d.tick(local("12-02 21:30:01"));
+    return d;
+  }
+
+  test("seed 000 「当轮被帖杀的人，仍有投票权，但其所投的票只在平票时有效」: a half vote breaks a tie", () => {
+    const d = round2();
+    assert.equal(d.alive(30), false);
+    // 53 living voters: 26 on 40, 26 on 41, 1 on 42; the killer's victim 30 adds half to 40.
+    let n = 0;
+    d.everyoneVotes(local("12-03 10:00"), () => {
+      n++;
+      return [n <= 26 ? 40 : n <= 52 ? 41 : 42];
+    });
+    assert.equal(d.vote(local("12-03 11:00"), 30, 40), null);
+    d.tick(local("12-03 21:00:01"));
+    const closed = d.events("VoteClosed").find((e) => e.round === 2);
+    assert.equal(closed?.halfVotesApplied, true);
+    assert.equal(closed?.entries.find((e) => e.seat === 40)?.halves, 53);
+    assert.equal(d.alive(40), false);
+    assert.equal(d.alive(41), true);
+    assert.equal(d.events("OvertimeOpened").length, 0);
+  });
+
+  test("RULINGS 10: half votes do not change a result that is not tied", () => {
+    const d = round2();
+    let n = 0;
+    d.everyoneVotes(local("12-03 10:00"), () => {
+      n++;
+      return [n <= 27 ? 40 : n <= 52 ? 41 : 42];
+    });
+    assert.equal(d.vote(local("12-03 11:00"), 30, 41), null);
+    d.tick(local("12-03 21:00:01"));
+    const closed = d.events("VoteClosed").find((e) => e.round === 2);
+    assert.equal(closed?.halfVotesApplied, false);
+    assert.equal(closed?.entries.find((e) => e.seat === 41)?.halves, 50);
+    assert.equal(d.alive(40), false);
+    assert.equal(d.alive(41), true);
+  });
+
+  test("seed 000 「刺客贴杀人员没有半票权」: an assassin's victim has no vote", () => {
+    const d = round2();
+    assert.equal(d.alive(31), false);
+    assert.equal(d.vote(local("12-03 11:00"), 31, 40)?.code, "vote.voter-out");
+  });
+});
+
+describe("overtime and 先到先出", () => {
+  test("seed 000 【平票加时】: the tied go to a 15-minute overtime, all living vote, not voting is no offence; still tied, first reached goes out", () => {
+    const d = fengyun();
+    // 57 voters: 29 on 56, 14 on 55, 14 on 54: 56 out, 55 and 54 tied for the second place.
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => {
+      n++;
+      return [n <= 29 ? 56 : n <= 43 ? 55 : 54];
+    });
+    d.tick(local("12-02 21:00:01"));
+    const ot = d.events("OvertimeOpened")[0];
+    assert.deepEqual(ot?.tied.slice().sort(), [54, 55]);
+    assert.equal(ot?.deadline, local("12-02 21:15:00"));
+    // Overtime: 54 reaches 2 at 21:04, 55 reaches 2 at 21:06; a vote on a non-tied seat is refused.
+    assert.equal(d.vote(local("12-02 21:01"), 1, 30)?.code, "vote.not-a-candidate");
+    d.must({ type: "CastVote", at: local("12-02 21:03"), voter: 1, targets: [54] });
+    d.must({ type: "CastVote", at: local("12-02 21:04"), voter: 2, targets: [54] });
+    d.must({ type: "CastVote", at: local("12-02 21:05"), voter: 3, targets: [55] });
+    d.must({ type: "CastVote", at: local("12-02 21:06"), voter: 4, targets: [55] });
+    d.tick(local("12-02 21:15:01"));
+    const tb = d.events("TieBroken")[0];
+    assert.equal(tb?.rule, "first-reached");
+    assert.deepEqual(tb?.out, [54]);
+    assert.equal(d.alive(54), false);
+    assert.equal(d.alive(55), true);
+    // Nobody went out for not voting in overtime.
+    assert.equal(d.events("PlayerOut").filter((e) => e.cause === "suicide").length, 0);
+  });
+});
+
+describe("proxy votes", () => {
+  test("seed 000 「晚20：40之后不接受托票」 (RULINGS 12): a proxy by 20:40:00 counts, later is refused", () => {
+    const d = fengyun();
+    const ok = d.do({ type: "EnterProxyVote", at: local("12-02 20:40:00.500"), voter: 20, targets: [30] });
+    assert.equal(ok, null);
+    const late = d.do({ type: "EnterProxyVote", at: local("12-02 20:40:01"), voter: 21, targets: [30] });
+    assert.equal(late?.code, "proxy.after-cutoff");
+    const empty = d.do({ type: "EnterProxyVote", at: local("12-02 20:00"), voter: 22, targets: [] });
+    assert.equal(empty?.code, "proxy.no-target");
+    d.everyoneVotes(local("12-02 20:50"), () => [30]);
+    d.tick(local("12-02 21:00:01"));
+    const closed = d.events("VoteClosed")[0];
+    assert.equal(closed?.entries.find((e) => e.seat === 30)?.proxyVotes, 1);
+  });
+});
