@@ -1,0 +1,147 @@
+// Cross-checks, each provoked by one change to a preset; plus the plain-word mapping of schema errors.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { parseRuleSet } from "./parse.ts";
+import { presets } from "./presets/index.ts";
+
+type Change = [path: string, value: unknown];
+
+/** A deep copy of a preset with values set at dotted paths (`progression.2.posts`); undefined deletes. */
+function broken(id: string, ...changes: Change[]): unknown {
+  const rs: unknown = structuredClone(presets[id]);
+  for (const [path, value] of changes) {
+    const keys = path.split(".");
+    const last = keys.pop()!;
+    let at = rs as Record<string, unknown>;
+    for (const k of keys) at = at[k] as Record<string, unknown>;
+    if (value === undefined) delete at[last];
+    else at[last] = value;
+  }
+  return rs;
+}
+
+function problemsOf(input: unknown): string[] {
+  const r = parseRuleSet(input);
+  return r.ok ? [] : r.problems.map((p) => `${p.code} ${p.path}: ${p.en}`);
+}
+
+describe("cross-checks", () => {
+  const cases: [what: string, input: unknown, expected: string][] = [
+    [
+      "a merged group asked for posts before its alliance is certain",
+      broken("fengyun-57", ["progression.2.posts", { black: 2, "killer-b": 2, assassin: 1 }]),
+      'group-not-formed progression[2].posts.black: group "black" exists only once alliance "grand" fires, which is not certain by round 3',
+    ],
+    [
+      "a group asked for posts after it has certainly merged",
+      broken("airforce-40", ["progression.4.posts", { killer: 3 }]),
+      'group-already-merged progression[4].posts.killer: group "killer" has certainly merged into "black" by round 5; ask "black" for the posts',
+    ],
+    [
+      "a stated total that does not add up",
+      broken("fengyun-57", ["progression.1.totalKills", 12]),
+      "total-mismatch progression[1].totalKills: round 2 says 12 killed, but 5 voted out + 6 posts = 11",
+    ],
+    [
+      "posts for a group that does not exist",
+      broken("airforce-40", ["progression.1.extraPosts", { engineers: 1 }]),
+      'unknown-group progression[1].extraPosts.engineers: no group has the id "engineers"',
+    ],
+    [
+      "the engineer's posts counted as kills",
+      broken(
+        "airforce-40",
+        ["progression.1.posts.engineer", 1],
+        ["progression.1.extraPosts", {}],
+        ["progression.1.voteOut", 3],
+      ),
+      'posts-not-counted progression[1].posts.engineer: group "engineer" does not count toward kills; list its posts under extraPosts',
+    ],
+    [
+      "an alliance waiting for one that does not exist",
+      broken("fengyun-57", ["alliances.3.when.of.1.alliance", "grnad"]),
+      'unknown-alliance alliances[3].when.of[1].alliance: no alliance has the id "grnad"',
+    ],
+    [
+      "a bomb trigger on a role that is no bomb",
+      broken("fengyun-57", ["alliances.2.when.role", "sword"]),
+      'not-a-bomb alliances[2].when.role: role "sword" is not a bomb',
+    ],
+    [
+      "rounds out of order",
+      broken("airforce-40", ["progression.2.round", 4]),
+      "round-order progression[2].round: round 4 is listed as round 3; number the rounds 1, 2, 3, …",
+    ],
+    [
+      "an IOU due before the posts are out",
+      broken("fengyun-57", ["schedule.iouDeadline", { daysAfter: 0, at: "21:15" }]),
+      "deadline-before-release schedule.iouDeadline: the IOU deadline (21:15, 0 day(s) later) is not after the posts are released (0h30 after the round starts)",
+    ],
+    [
+      "a freeze longer than the vote",
+      broken("sevenkill-16", ["vote.changes.freezeMinutes", 2000]),
+      "freeze-too-long vote.changes.freezeMinutes: no vote change is allowed in the last 2000 minutes, but voting lasts only 1560 (see schedule.phases.day)",
+    ],
+    [
+      "proxies that cannot be published in time",
+      broken("sevenkill-16", ["vote.proxy.publishMinutes", 15]),
+      "proxy-publish-after-cutoff vote.proxy.publishMinutes: a proxy vote accepted at the cut-off (10 minutes before the deadline) cannot be published 15 minutes before it",
+    ],
+    [
+      "a role id used twice",
+      broken("fengyun-57", ["roles.7.id", "sword"]),
+      'duplicate-id roles[7].id: role id "sword" is used twice',
+    ],
+    [
+      "night abilities in a daily-rounds game",
+      broken("fengyun-57", ["roles.8.abilities", [{ ability: "check" }]]),
+      'abilities-need-day-night roles[8].abilities: role "ranger" has night abilities, which need a day-night schedule',
+    ],
+    [
+      "a win condition on a conversion that cannot happen",
+      broken("sevenkill-16", ["win.conditions.4.ifConverted.became", "police"]),
+      'unknown-conversion win.conditions[4].ifConverted.became: role "bandit" becomes "villager" or "killer", never "police"',
+    ],
+    [
+      "an unknown time zone",
+      broken("airforce-40", ["schedule.timeZone", "Asia/Beijing"]),
+      'unknown-time-zone schedule.timeZone: "Asia/Beijing" is not a known time zone (e.g. Asia/Shanghai)',
+    ],
+  ];
+  for (const [what, input, expected] of cases) {
+    it(what, () => {
+      assert.deepEqual(problemsOf(input), [expected]);
+    });
+  }
+});
+
+describe("schema problems in plain words", () => {
+  it("a misspelled key is named, with the key it probably meant, in English and Chinese", () => {
+    const r = parseRuleSet(broken("airforce-40", ["vote.overtimeMinuts", 10]));
+    assert.equal(r.ok, false);
+    if (r.ok) return;
+    assert.deepEqual(
+      r.problems.map((p) => [p.path, p.code, p.en, p.zh]),
+      [
+        [
+          "vote.overtimeMinuts",
+          "unknown-key",
+          'unknown key "overtimeMinuts" (did you mean "overtimeMinutes"?)',
+          '未知的键 "overtimeMinuts"（是不是 "overtimeMinutes"？）',
+        ],
+      ],
+    );
+  });
+
+  it("a wrong discriminator lists the allowed kinds", () => {
+    assert.deepEqual(problemsOf(broken("fengyun-57", ["win.kind", "points"])), [
+      'not-allowed win.kind: must be one of "elimination", "score", not the text "points"',
+    ]);
+  });
+
+  it("a missing required section says so", () => {
+    assert.deepEqual(problemsOf(broken("fengyun-57", ["text", undefined])), [
+      "required text: is required: expected a set of keys and values",
+    ]);
+  });
+});
