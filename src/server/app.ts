@@ -1,6 +1,8 @@
 // buildApp: the composition root. Wires storage, clock, engine, rules and text into services and HTTP routes.
+import { existsSync } from "node:fs";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -42,6 +44,8 @@ export interface AppDeps<St = unknown> {
   rateLimits?: { login: number; writes: number };
   /** Origins allowed to write besides the request's own host. */
   allowedOrigins?: readonly string[];
+  /** The built web app to serve (index.html for every non-API path), if it exists. */
+  webRoot?: string;
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies?: boolean;
 }
@@ -114,7 +118,13 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     req.log.error({ err: error }, "request failed");
     return sendError(reply, 500, "internal-error");
   });
-  app.setNotFoundHandler((_req, reply) => sendError(reply, 404, "not-found"));
+  const webRoot = deps.webRoot !== undefined && existsSync(deps.webRoot) ? deps.webRoot : undefined;
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  app.setNotFoundHandler((req, reply) =>
+    webRoot && req.method === "GET" && !req.url.startsWith("/api/")
+      ? reply.sendFile("index.html")
+      : sendError(reply, 404, "not-found"),
+  );
 
   app.addHook("onRequest", async (req, reply) => {
     if (WRITE_METHODS.has(req.method)) {

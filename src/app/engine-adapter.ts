@@ -1,0 +1,113 @@
+// Binds the app's EnginePort to src/engine and maps the engine's per-viewer view to the API's GameView.
+import type { Command } from "../engine/contract.ts";
+import { roomsOf } from "../engine/groups.ts";
+import {
+  decide,
+  type GameView as EngineGameView,
+  evolve,
+  type GameEvent,
+  type GameState,
+  initialState,
+  pendingDeadlines,
+  redactEvent,
+  replay,
+  summarize,
+  viewFor,
+} from "../engine/index.ts";
+import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
+import type { EngineEvent, EnginePort, EngineViewer, RoomInfo } from "./engine-port.ts";
+
+export const realEngine: EnginePort<GameState> = {
+  replay: (events) => replay(events as readonly GameEvent[]),
+  evolve: (state, event) => evolve(state, event as GameEvent),
+  decide(state, command: Command) {
+    const d = decide(state, command);
+    return d.ok ? { ok: true, events: d.events as EngineEvent[] } : d;
+  },
+  pendingDeadlines: (state) => pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
+  view: (state, viewer) =>
+    state.status === "idle" ? null : toApiView(state, viewFor(state, viewer), viewer),
+  redact: (event, state, viewer) => redactEvent(event as GameEvent, viewer, state) as EngineEvent | null,
+  seats: (state) => state.seats.map((s) => ({ seat: s.seat, alias: s.alias, alive: s.alive })),
+  roomsOf(state, seat): RoomInfo[] {
+    if (!state.rules || !state.seats[seat]) return [];
+    const rules = state.rules;
+    return roomsOf(state, seat).map((id) => ({
+      id,
+      name: rules.rooms.find((r) => r.id === id)?.name ?? id,
+      seats: state.seats.filter((s) => roomsOf(state, s.seat).includes(id)).map((s) => s.seat),
+    }));
+  },
+  started: (state) => state.status !== "idle",
+  summarize: (state) => summarize(state),
+};
+
+export { initialState };
+
+function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): GameView {
+  const rules = state.rules;
+  const roleName = (id: string | null): string | null =>
+    id === null ? null : (rules?.roles.find((r) => r.id === id)?.name ?? id);
+  const seats: SeatView[] = v.seats.map((s) => ({
+    seat: s.seat,
+    alias: s.alias,
+    alive: s.alive,
+    role: s.role,
+    roleName: roleName(s.role),
+    camp: (s.camp as SeatView["camp"]) ?? null,
+    code: s.code,
+  }));
+  const current = v.rounds.find((r) => r.round === v.current) ?? null;
+  const tally: TallyView[] = [];
+  if (current?.vote) {
+    const standing = new Map<number, { targets: number[]; proxy: boolean }>();
+    for (const c of current.vote.casts) standing.set(c.voter, { targets: c.targets, proxy: c.proxy });
+    const half = new Set(current.halfVoters);
+    const byTarget = new Map<number, TallyView>();
+    for (const [voter, cast] of standing) {
+      for (const t of new Set(cast.targets)) {
+        const e = byTarget.get(t) ?? { seat: t, votes: 0, proxy: 0, half: 0 };
+        if (half.has(voter) && current.vote.stage === "regular") e.half++;
+        else e.votes++;
+        if (cast.proxy) e.proxy++;
+        byTarget.set(t, e);
+      }
+    }
+    tally.push(...[...byTarget.values()].sort((a, b) => b.votes - a.votes || a.seat - b.seat));
+  }
+  let phase: string;
+  if (v.status === "ended") phase = "ended";
+  else if (!current) phase = "waiting";
+  else if (current.vote) phase = current.vote.stage === "overtime" ? "overtime" : "vote";
+  else if (!current.posts) phase = "posting";
+  else phase = current.closed ? "results" : "waiting";
+
+  let roleCard: RoleCard | null = null;
+  if (v.you) {
+    const you = v.you;
+    const role = rules?.roles.find((r) => r.id === you.role);
+    roleCard = {
+      seat: you.seat,
+      role: you.role,
+      roleName: role?.name ?? you.role,
+      camp: role?.camp ?? "white",
+      code: you.code,
+      knows: seats.filter((s) => you.teammates.includes(s.seat)),
+      rooms: you.rooms.map((r) => ({ id: r.id, name: r.name, seats: r.members })),
+      postsDue: you.postRight ? you.postRight.quota - you.postRight.used : 0,
+    };
+  }
+  const mySeat = viewer.kind === "seat" ? viewer.seat : null;
+  const mine = current?.vote?.casts.filter((c) => c.voter === mySeat).at(-1);
+  return {
+    round: v.current > 0 ? v.current : null,
+    phase,
+    seats,
+    deadlines: pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
+    tally,
+    roleCard,
+    myVote: mine ? { targets: mine.targets, at: mine.at, changesLeft: null } : null,
+    result: v.result ? { ended: true, winner: v.result.winner, reason: v.result.reason } : null,
+    engine: v,
+  };
+}

@@ -1,0 +1,171 @@
+// Builds the app over in-memory SQLite with a manual clock, and drives it through inject() like a browser would.
+import { randomBytes } from "node:crypto";
+import { hashToken } from "../../src/app/account-service.ts";
+import { ManualClock } from "../../src/app/clock.ts";
+import { realEngine } from "../../src/app/engine-adapter.ts";
+import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
+import { Scheduler } from "../../src/app/scheduler.ts";
+import { type BuiltApp, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
+import type { Storage } from "../../src/storage/storage.ts";
+import { openStorage } from "../../src/storage/storage.ts";
+import { local, smallRules } from "./fixtures.ts";
+
+export interface Harness extends BuiltApp {
+  storage: Storage;
+  clock: ManualClock;
+  scheduler: Scheduler<unknown>;
+  close(): Promise<void>;
+}
+
+export interface Res {
+  status: number;
+  body: unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response fields freely
+  json: any;
+  text: string;
+}
+
+export async function makeHarness(
+  options: { storage?: Storage; clock?: ManualClock } = {},
+): Promise<Harness> {
+  const storage = options.storage ?? (await openStorage(":memory:"));
+  const clock = options.clock ?? new ManualClock(local("12-01 12:00:00"));
+  const built = await buildApp({
+    storage,
+    clock,
+    engine: realEngine,
+    rules: builtinRulesCatalog(),
+    rateLimits: { login: 100_000, writes: 1_000_000 },
+  });
+  const scheduler = new Scheduler<unknown>(storage, built.games as never, clock);
+  return {
+    ...(built as BuiltApp),
+    storage,
+    clock,
+    scheduler,
+    async close() {
+      await built.app.close();
+      await storage.close();
+    },
+  };
+}
+
+export async function call(
+  h: Harness,
+  method: "GET" | "POST",
+  url: string,
+  cookie?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Res> {
+  const res = await h.app.inject({
+    method,
+    url,
+    headers: {
+      ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+  let json: unknown = null;
+  try {
+    json = JSON.parse(res.body);
+  } catch {
+    json = null;
+  }
+  return { status: res.statusCode, body: json, json, text: res.body };
+}
+
+/** Registers through the API (real scrypt). */
+export async function register(h: Harness, username: string): Promise<string> {
+  const res = await h.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({ username, password: "password123" }),
+  });
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (res.statusCode !== 200 || !cookie)
+    throw new Error(`register ${username}: ${res.statusCode} ${res.body}`);
+  return cookie.value;
+}
+
+/** Creates an account and a session straight in storage: for tests with hundreds of players (no scrypt). */
+export async function quickAccount(h: Harness, username: string): Promise<string> {
+  const created = await h.storage.createAccount({ username, passwordHash: "x", createdAt: h.clock.now() });
+  if (!created.ok) throw new Error(`account ${username} exists`);
+  const token = randomBytes(24).toString("base64url");
+  await h.storage.createSession({
+    tokenHash: hashToken(token),
+    accountId: created.value.id,
+    createdAt: h.clock.now(),
+    expiresAt: h.clock.now() + 365 * 86_400_000,
+  });
+  return token;
+}
+
+export const REPORT = "报道：我是新来的侠客，今夜在风雨中赶到这座城里。";
+
+export interface Player {
+  username: string;
+  cookie: string;
+  alias: string;
+  seat: number;
+  role: string | null;
+}
+
+export interface Game {
+  id: string;
+  referee: string;
+  players: Player[];
+  round1At: number;
+}
+
+/** A started game of `n` seats: round 1 opens at 12-01 21:00, its vote closes 12-02 21:00:00 (+1 s grace). */
+export async function startedGame(h: Harness, n: number, prefix = "p"): Promise<Game> {
+  const referee = await quickAccount(h, `${prefix}-ref`);
+  const created = await call(h, "POST", "/api/games", referee, {
+    name: "测试局",
+    rulesText: JSON.stringify(smallRules(n)),
+    refereeAlias: `${prefix}哨子`,
+  });
+  if (created.status !== 201) throw new Error(`create: ${created.text}`);
+  const id = created.json.game.id as string;
+  await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+  const players: Player[] = [];
+  for (let i = 0; i < n; i++) {
+    const username = `${prefix}-user${i}`;
+    const cookie = await quickAccount(h, username);
+    const alias = `${prefix}马甲${i}`;
+    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
+    players.push({ username, cookie, alias, seat: -1, role: null });
+  }
+  await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
+  const round1At = local("12-01 21:00:00");
+  await must(call(h, "POST", `/api/games/${id}/start`, referee, { seed: "test-seed", round1At }));
+  const roster = await must(call(h, "GET", `/api/games/${id}/referee/roster`, referee));
+  const view = await must(call(h, "GET", `/api/games/${id}`, referee));
+  for (const p of players) {
+    const entry = roster.json.members.find((m: { alias: string }) => m.alias === p.alias);
+    p.seat = entry.seat;
+    p.role = view.json.view.seats.find((s: { seat: number }) => s.seat === p.seat).role;
+  }
+  return { id, referee, players, round1At };
+}
+
+export async function must(p: Promise<Res>): Promise<Res> {
+  const r = await p;
+  if (r.status >= 300) throw new Error(`unexpected ${r.status}: ${r.text}`);
+  return r;
+}
+
+/** Moves the clock and fires whatever is due, as the scheduler would. */
+export async function advanceTo(h: Harness, at: number): Promise<void> {
+  h.clock.set(at);
+  await h.scheduler.runDue();
+}
+
+export function rid(): string {
+  return randomBytes(12).toString("hex");
+}
