@@ -1,0 +1,123 @@
+// Alliances (联合) and takeovers (顶上出帖): triggers, merged rooms and rotation, lapsing sword posts.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { Driver, local, preset } from "./test-kit.ts";
+import { viewFor } from "./view.ts";
+
+function closeVote(d: Driver, day: string, victims: number[]): void {
+  let n = 0;
+  d.everyoneVotes(local(`${day} 20:00`), () => [victims[n++ % victims.length] as number]);
+  d.tick(local(`${day} 21:00:01`));
+}
+
+// 空军 seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
+describe("空军 杀刺联合", () => {
+  test("seed 002 「杀刺出局4人（不包括工兵）则杀刺可立即联合」: rooms and rotation merge at once", () => {
+    const d = new Driver(preset("airforce-40"));
+    closeVote(d, "12-02", [0]);
+    assert.equal(d.events("AllianceFormed").length, 0);
+    closeVote(d, "12-03", [1, 2, 9, 30]);
+    assert.equal(d.events("AllianceFormed").length, 0, "the engineer does not count");
+    d.must({
+      type: "Override",
+      at: local("12-03 21:10"),
+      override: { action: "eliminate", target: 5 },
+      reason: "test",
+    });
+    const formed = d.events("AllianceFormed");
+    assert.deepEqual(
+      formed.map((e) => e.alliance),
+      ["grand"],
+    );
+    // Round 3: 杀3 + 情侣刺1 = 4 posts for the merged 杀刺 (living 3, 4, 6, 7, 8), in role then code order: 3, 4, 6, 7.
+    assert.equal(d.post(local("12-03 21:15"), 8, 20)?.code, "post.not-your-turn");
+    for (const s of [3, 4, 6, 7]) assert.equal(d.post(local("12-03 21:15"), s, 20 + s), null);
+    assert.equal(d.post(local("12-03 21:16"), 8, 24)?.code, "post.no-posts-left");
+    const view = viewFor(d.state, { kind: "seat", seat: 8 });
+    assert.ok(view.you?.rooms.some((r) => r.id === "black-room"));
+    assert.deepEqual(view.you?.teammates, [0, 1, 2, 3, 4, 5, 6, 7]);
+    assert.equal(view.seats[6]?.role, "lover");
+  });
+
+  test("seed 002 「或第四轮出帖后联合」: the alliance fires when round 4's posts are out", () => {
+    const d = new Driver(preset("airforce-40"));
+    closeVote(d, "12-02", [39]);
+    closeVote(d, "12-03", [35, 36, 37, 38]);
+    closeVote(d, "12-04", [31, 32, 33, 34]);
+    assert.equal(d.events("AllianceFormed").length, 0);
+    d.tick(local("12-04 21:30:01"));
+    const formed = d.events("AllianceFormed")[0];
+    assert.equal(formed?.alliance, "grand");
+    assert.equal(formed?.at, local("12-04 21:30:01"));
+  });
+
+  test("seed 002 「独刺/情侣刺一方出局，由另一方刺客优先代出贴」: the wiped assassin's post passes to the lovers", () => {
+    const d = new Driver(preset("airforce-40"));
+    closeVote(d, "12-02", [8]);
+    assert.equal(d.post(local("12-02 21:05"), 6, 20), null);
+    assert.equal(d.post(local("12-02 21:05"), 7, 21), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(20), false);
+    assert.equal(d.alive(21), false);
+  });
+});
+
+// 风云 seats: A killers 0–3, B killers 4–7, assassins 8–10, lovers 11–12, black bomb 13, swords 14–15, bright bomb 16,
+// hidden bomb 17, rangers 18–56.
+describe("风云 alliances", () => {
+  test("seed 000 「明蛋烟花或出局即与双剑联合」: the bright bomb out joins the sword room", () => {
+    const d = new Driver(preset("fengyun-57"));
+    closeVote(d, "12-02", [16, 56]);
+    assert.deepEqual(
+      d.events("AllianceFormed").map((e) => e.alliance),
+      ["bright-bomb-joins-swords"],
+    );
+    const sword = viewFor(d.state, { kind: "seat", seat: 14 });
+    assert.deepEqual(sword.you?.teammates, [15, 16]);
+    assert.ok(viewFor(d.state, { kind: "seat", seat: 16 }).you?.rooms.some((r) => r.id === "sword-room"));
+  });
+
+  test("seed 000 「杀手出局总数4人…AB两组杀手联合」, 「杀刺出局达到7人」 and 「黑弹…出局且杀刺达到大联合条件进群」", () => {
+    const d = new Driver(preset("fengyun-57"));
+    closeVote(d, "12-02", [13, 0]);
+    d.must({
+      type: "Override",
+      at: local("12-02 21:10"),
+      override: { action: "set-progression", round: 2, voteOut: 6 },
+      reason: "test",
+    });
+    closeVote(d, "12-03", [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(
+      d.events("AllianceFormed").map((e) => e.alliance),
+      ["killers", "grand", "black-bomb-joins-black"],
+    );
+    assert.ok(viewFor(d.state, { kind: "seat", seat: 13 }).you?.rooms.some((r) => r.id === "black-room"));
+  });
+
+  test("seed 000 「若双剑阵亡，未出的剑帖随之消失」 (RULINGS 18): wiped swordsmen's posts lapse", () => {
+    const d = new Driver(preset("fengyun-57"));
+    closeVote(d, "12-02", [14, 15]);
+    d.tick(local("12-02 21:30:01"));
+    const released = d.events("PostsReleased").find((e) => e.round === 2);
+    assert.equal(released?.forfeited.sword, undefined);
+    assert.deepEqual(Object.keys(released?.forfeited ?? {}).sort(), [
+      "assassin",
+      "killer-a",
+      "killer-b",
+      "lover",
+    ]);
+  });
+
+  test("seed 000 「如独立刺全部牺牲，情侣刺可代替出贴。反之亦然。」: the lovers wiped, the assassins post for them", () => {
+    const d = new Driver(preset("fengyun-57"));
+    closeVote(d, "12-02", [11, 12]);
+    // Round 2: 刺1 + 情侣1 → 2 posts for the assassins, in code order: 苍龙斧 (8), 赤凤斧 (9).
+    assert.equal(d.post(local("12-02 21:05"), 10, 40)?.code, "post.not-your-turn");
+    assert.equal(d.post(local("12-02 21:05"), 8, 30), null);
+    assert.equal(d.post(local("12-02 21:05"), 9, 31), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(30), false);
+    assert.equal(d.alive(31), false);
+    assert.equal(d.events("AllianceFormed").length, 0);
+  });
+});

@@ -1,0 +1,90 @@
+// Bombs (蛋): 同归 on a post, the engineer's find, the lead voter taken along, and the power's end.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { Driver, local, preset } from "./test-kit.ts";
+
+// 空军 seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
+const airforce = () => new Driver(preset("airforce-40"));
+
+function closeVote(
+  d: Driver,
+  day: string,
+  victims: number[],
+  first?: { voter: number; target: number },
+): void {
+  if (first)
+    d.must({ type: "CastVote", at: local(`${day} 19:00`), voter: first.voter, targets: [first.target] });
+  let n = 0;
+  d.everyoneVotes(local(`${day} 20:00`), () => [victims[n++ % victims.length] as number]);
+  d.tick(local(`${day} 21:00:01`));
+}
+
+describe("a bomb taking its poster (同归)", () => {
+  test("seed 002 明弹 「前四轮中如任何帖子则与出贴者同归」", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 0, 12), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.state.seats[12]?.out?.cause, "post");
+    assert.equal(d.state.seats[0]?.out?.cause, "bomb");
+    assert.deepEqual(
+      d.events("BombFired").map((e) => [e.bomb, e.victim, e.via]),
+      [[12, 0, "post"]],
+    );
+  });
+});
+
+describe("the engineer (工兵)", () => {
+  test("seed 002 「帖对蛋，蛋出局」: a hit removes the bomb and nobody else", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 9, 13), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.state.seats[13]?.out?.cause, "post");
+    assert.equal(d.alive(9), true);
+    assert.equal(d.events("BombFired").length, 0);
+  });
+
+  test("seed 002 「帖错彼此都不出局」: a miss removes nobody", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 9, 20), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(20), true);
+    assert.equal(d.alive(9), true);
+  });
+});
+
+describe("a bomb voted out takes its lead voter (领票人)", () => {
+  test("seed 002 暗弹 「如被票出，带走领票人」 (RULINGS 13: the earliest standing vote)", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [13], { voter: 25, target: 13 });
+    assert.equal(d.state.seats[13]?.out?.cause, "vote");
+    assert.equal(d.state.seats[25]?.out?.cause, "bomb");
+    assert.deepEqual(
+      d.events("BombFired").map((e) => [e.bomb, e.victim, e.via]),
+      [[13, 25, "vote"]],
+    );
+  });
+});
+
+describe("a bomb's power ends", () => {
+  test("seed 002 「前四轮有效」/「四轮后转为普通游侠」 (RULINGS 2): after round 4's posts a bomb is a plain seat", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    closeVote(d, "12-03", [35, 36, 37, 38]);
+    closeVote(d, "12-04", [31, 32, 33, 34]);
+    // Round 4's vote comes after round 4's posts: the hidden bomb voted out takes nobody.
+    closeVote(d, "12-05", [13, 28, 29, 30], { voter: 25, target: 13 });
+    assert.equal(d.state.seats[13]?.out?.cause, "vote");
+    assert.equal(d.alive(25), true);
+    // Round 5: a post on the bright bomb kills it alone.
+    const right = d.state.rounds[5];
+    assert.ok(right);
+    assert.equal(d.post(local("12-05 21:05"), 0, 12), null);
+    d.tick(local("12-05 21:30:01"));
+    assert.equal(d.state.seats[12]?.out?.cause, "post");
+    assert.equal(d.alive(0), true);
+    assert.equal(d.events("BombFired").length, 0);
+  });
+});

@@ -1,0 +1,145 @@
+// Kill posts: the posting window, targets, quotas, rotation by code order, forfeits, IOUs and complaints.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { Driver, local, preset } from "./test-kit.ts";
+
+// 空军 seats in role order: killers 0–5 (轰炸机 攻击机 歼击机 侦察机 运输机 强击机), lovers 6–7, assassin 8, engineer 9,
+// swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
+function airforceRound2(): Driver {
+  const d = new Driver(preset("airforce-40"));
+  d.everyoneVotes(local("12-02 20:00"), () => [39]);
+  d.tick(local("12-02 21:00:01"));
+  return d;
+}
+
+/** Everyone living votes for `victims` in turn and the round's vote closes. */
+function closeVote(d: Driver, day: string, victims: number[]): void {
+  let n = 0;
+  d.everyoneVotes(local(`${day} 20:00`), () => [victims[n++ % victims.length] as number]);
+  d.tick(local(`${day} 21:00:01`));
+}
+
+describe("the posting window", () => {
+  test("RULINGS 19: posts are taken from 21:00 to 21:30 and released together at the close", () => {
+    const d = airforceRound2();
+    assert.equal(d.post(local("12-02 21:30:00.999"), 0, 20), null);
+    assert.equal(d.alive(20), true, "a submitted post is private until the window closes");
+    assert.equal(d.post(local("12-02 21:30:01"), 1, 21)?.code, "post.outside-window");
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(20), false);
+    const released = d.events("PostsReleased").find((e) => e.round === 2);
+    assert.equal(released?.posts.length, 1);
+    // RULINGS 19: "A post not submitted in the window is forfeited."
+    assert.deepEqual(released?.forfeited, { killer: 1, lover: 1, assassin: 1, sword: 1, engineer: 1 });
+  });
+
+  test("seed 002 「一张杀帖贴杀一人」: the target must be alive at submission", () => {
+    const d = airforceRound2();
+    assert.equal(d.post(local("12-02 21:05"), 0, 39)?.code, "post.target-dead");
+  });
+
+  test("a seat without a post right, or whose group has no posts left, is refused", () => {
+    const d = airforceRound2();
+    assert.equal(d.post(local("12-02 21:05"), 20, 21)?.code, "post.no-post-right");
+    assert.equal(d.post(local("12-02 21:05"), 6, 21), null);
+    assert.equal(d.post(local("12-02 21:06"), 7, 22)?.code, "post.no-posts-left");
+  });
+});
+
+describe("rotation", () => {
+  test("seed 000 「杀手方出帖按代号序轮流出帖」: posts go round the group in code order, continuing across rounds", () => {
+    const d = airforceRound2();
+    // Round 2: 杀2 — 轰炸机 (0) and 攻击机 (1); 歼击机 (2) must wait.
+    assert.equal(d.post(local("12-02 21:05"), 2, 20)?.code, "post.not-your-turn");
+    assert.equal(d.post(local("12-02 21:05"), 1, 20), null);
+    assert.equal(d.post(local("12-02 21:06"), 0, 21), null);
+    d.tick(local("12-02 21:30:01"));
+    closeVote(d, "12-03", [30, 31, 32, 33]);
+    // Round 3: 杀3 — 歼击机, 侦察机, 运输机; 轰炸机 waits.
+    assert.equal(d.post(local("12-03 21:05"), 0, 22)?.code, "post.not-your-turn");
+    for (const s of [2, 3, 4]) assert.equal(d.post(local("12-03 21:05"), s, 22 + s), null);
+  });
+});
+
+describe("IOUs (白条)", () => {
+  test("seed 002 「白条必须在次日10:00:00之前补齐…过时未补，出帖者出局当轮无票权，被帖者复活当轮恢复全票」", () => {
+    const d = airforceRound2();
+    assert.equal(d.post(local("12-02 21:05"), 0, 20, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    const iou = d.events("IouOpened")[0];
+    assert.equal(iou?.deadline, local("12-03 10:00:00"));
+    assert.deepEqual(d.state.rounds[2]?.halfVoters, [20]);
+    d.tick(local("12-03 10:00:00.999"));
+    assert.equal(d.alive(0), true, "still in time");
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.state.seats[0]?.out?.cause, "iou");
+    assert.equal(d.alive(20), true, "the target is revived");
+    assert.deepEqual(d.state.rounds[2]?.halfVoters, [], "a revived target has a full vote");
+    assert.equal(
+      d.vote(local("12-03 11:00"), 0, 21)?.code,
+      "vote.voter-out",
+      "the poster has no vote that round",
+    );
+    assert.equal(d.events("PlayerRevived")[0]?.reason, "iou");
+  });
+
+  test("RULINGS 15: an IOU completed to 1200 字 in time stands; shorter completions are refused", () => {
+    const d = airforceRound2();
+    assert.equal(
+      d.do({ type: "CompleteIou", at: local("12-02 21:10"), poster: 0, words: 1300 })?.code,
+      "iou.none-open",
+    );
+    assert.equal(d.post(local("12-02 21:05"), 0, 20, 799), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(
+      d.do({ type: "CompleteIou", at: local("12-03 09:00"), poster: 0, words: 1199 })?.code,
+      "iou.too-short",
+    );
+    assert.equal(d.do({ type: "CompleteIou", at: local("12-03 09:00"), poster: 0, words: 1200 }), null);
+    d.tick(local("12-03 12:00"));
+    assert.equal(d.alive(0), true);
+    assert.equal(d.alive(20), false);
+  });
+
+  test("RULINGS 3 「N字以上」 means ≥ N: an 800-字 post is not an IOU", () => {
+    const d = airforceRound2();
+    assert.equal(d.post(local("12-02 21:05"), 0, 20, 800), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.events("IouOpened").length, 0);
+  });
+});
+
+describe("complaints (举报)", () => {
+  function fengyunRound2(): Driver {
+    const d = new Driver(preset("fengyun-57"));
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 ? 56 : 55]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), 0, 30), null);
+    d.tick(local("12-02 21:30:01"));
+    return d;
+  }
+
+  test("seed 000 「一经查证举报属实…当即宣判出帖者出局，被帖者复活」 within 「自杀贴发出至次日16点前」", () => {
+    const d = fengyunRound2();
+    assert.equal(
+      d.do({ type: "RuleComplaint", at: local("12-03 15:59:59"), against: 0, upheld: true }),
+      null,
+    );
+    assert.equal(d.state.seats[0]?.out?.cause, "complaint");
+    assert.equal(d.alive(30), true);
+  });
+
+  test("a complaint after 16:00 is no longer accepted", () => {
+    const d = fengyunRound2();
+    const late = d.do({ type: "RuleComplaint", at: local("12-03 16:00:01"), against: 0, upheld: true });
+    assert.equal(late?.code, "complaint.after-deadline");
+    assert.equal(d.alive(0), true);
+  });
+
+  test("a dismissed complaint changes nothing", () => {
+    const d = fengyunRound2();
+    assert.equal(d.do({ type: "RuleComplaint", at: local("12-03 10:00"), against: 0, upheld: false }), null);
+    assert.equal(d.alive(0), true);
+    assert.equal(d.alive(30), false);
+  });
+});
