@@ -1,0 +1,44 @@
+// End of game: elimination conditions with a reason; the score rule's placeholder until issue 7.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { Driver, local, preset } from "./test-kit.ts";
+
+function closeVote(d: Driver, day: string, victims: number[]): void {
+  let n = 0;
+  d.everyoneVotes(local(`${day} 20:00`), () => [victims[n++ % victims.length] as number]);
+  d.tick(local(`${day} 21:00:01`));
+}
+
+describe("elimination", () => {
+  test("seed 002 联合剑侠 「用贴杀和票杀的方式，杀光所有杀手、刺客」: white wins when every killer and assassin is out", () => {
+    const d = new Driver(preset("airforce-40"));
+    d.must({
+      type: "Override",
+      at: local("12-01 21:10"),
+      override: { action: "set-progression", round: 1, voteOut: 9 },
+      reason: "test",
+    });
+    closeVote(d, "12-02", [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    const ended = d.events("GameEnded")[0];
+    assert.equal(ended?.winner, "white");
+    assert.match(ended?.reason ?? "", /killer, lover, assassin/);
+    assert.equal(d.state.status, "ended");
+    assert.equal(d.vote(local("12-02 22:00"), 20, 21)?.code, "game.ended");
+  });
+});
+
+describe("score rule placeholder", () => {
+  test("seed 000 「规则为分值规则」: the game stops when a camp is wiped, winner left to the score rule (issue 7)", () => {
+    const d = new Driver(preset("fengyun-57"));
+    d.must({
+      type: "Override",
+      at: local("12-01 21:10"),
+      override: { action: "set-progression", round: 1, voteOut: 14 },
+      reason: "test",
+    });
+    closeVote(d, "12-02", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    const ended = d.events("GameEnded")[0];
+    assert.equal(ended?.winner, null);
+    assert.match(ended?.reason ?? "", /score rule \(issue 7\)/);
+  });
+});

@@ -1,0 +1,97 @@
+// 哨子最大 (RULINGS 23): every override is an event with its reason, and it wins over the rules.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { pendingDeadlines } from "./deadlines.ts";
+import { Driver, local, preset } from "./test-kit.ts";
+
+const quote = "seed 000 「风云场上哨子最大，一切纷争以哨子最终裁决为准」";
+
+function fengyunRound2(): Driver {
+  const d = new Driver(preset("fengyun-57"));
+  d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 ? 56 : 55]);
+  d.tick(local("12-02 21:00:01"));
+  return d;
+}
+
+describe(`overrides — ${quote}`, () => {
+  test("eliminate and revive, each with its reason", () => {
+    const d = fengyunRound2();
+    assert.equal(d.override(local("12-02 21:10"), { action: "eliminate", target: 30 }, "曝ID"), null);
+    assert.equal(d.state.seats[30]?.out?.cause, "referee");
+    assert.equal(d.events("OverrideApplied")[0]?.reason, "曝ID");
+    assert.equal(d.override(local("12-02 21:11"), { action: "revive", target: 30 }, "误判"), null);
+    assert.equal(d.alive(30), true);
+    assert.equal(
+      d.override(local("12-02 21:12"), { action: "revive", target: 30 }, "x")?.code,
+      "override.not-out",
+    );
+    assert.equal(
+      d.override(local("12-02 21:12"), { action: "eliminate", target: 31 }, " ")?.code,
+      "override.no-reason",
+    );
+  });
+
+  test("set-progression changes a round's plan (「哨子保留微调进程的权利」)", () => {
+    const d = new Driver(preset("fengyun-57"));
+    assert.equal(
+      d.override(local("12-02 12:00"), { action: "set-progression", round: 2, posts: { "killer-a": 0 } }),
+      null,
+    );
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 ? 56 : 55]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.state.rounds[2]?.plan.posts["killer-a"], 0);
+    assert.equal(d.post(local("12-02 21:05"), 0, 30)?.code, "post.no-posts-left");
+    assert.equal(d.state.rounds[2]?.plan.voteOut, 5, "the rest of the plan stands");
+  });
+
+  test("extend moves a deadline: a vote after 21:00 counts once the vote is extended", () => {
+    const d = new Driver(preset("fengyun-57"));
+    assert.equal(
+      d.override(local("12-02 20:00"), {
+        action: "extend",
+        deadline: "vote",
+        until: local("12-02 22:00:00"),
+      }),
+      null,
+    );
+    assert.ok(
+      pendingDeadlines(d.state).some((x) => x.key === "round:1:vote" && x.at === local("12-02 22:00:01")),
+    );
+    d.everyoneVotes(local("12-02 21:30"), (v) => [v % 2 ? 56 : 55]);
+    d.tick(local("12-02 22:00:01"));
+    assert.equal(d.alive(56), false);
+    assert.equal(d.refusals.length, 0);
+    // The next round starts when the extended vote ends.
+    assert.equal(d.state.rounds[2]?.openedAt, local("12-02 22:00:00"));
+    assert.equal(
+      d.override(local("12-02 22:01"), { action: "extend", deadline: "nothing", until: 0 })?.code,
+      "override.unknown-deadline",
+    );
+  });
+
+  test("void-vote removes a ballot; void-post withdraws a post and revives its target", () => {
+    const d = fengyunRound2();
+    assert.equal(d.post(local("12-02 21:05"), 0, 30), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(30), false);
+    assert.equal(d.override(local("12-02 22:00"), { action: "void-post", poster: 0 }, "旧帖"), null);
+    assert.equal(d.alive(30), true);
+    assert.equal(d.vote(local("12-02 22:10"), 20, 40), null);
+    assert.equal(d.override(local("12-02 22:11"), { action: "void-vote", voter: 20 }, "代投"), null);
+    assert.equal(
+      d.state.rounds[2]?.vote?.casts.some((c) => c.voter === 20),
+      false,
+    );
+  });
+
+  test("substitute gives the seat a new alias and keeps everything else", () => {
+    const d = fengyunRound2();
+    assert.equal(d.override(local("12-02 21:10"), { action: "substitute", seat: 3, alias: "替补甲" }), null);
+    assert.equal(d.state.seats[3]?.alias, "替补甲");
+    assert.equal(d.state.seats[3]?.role, "killer-a");
+    assert.equal(
+      d.override(local("12-02 21:10"), { action: "substitute", seat: 4, alias: "替补甲" })?.code,
+      "override.bad-alias",
+    );
+  });
+});

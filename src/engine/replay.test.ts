@@ -1,0 +1,72 @@
+// A game is its event log: replaying the same events always gives the same state; seeds deal the same seats.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { decide } from "./decide.ts";
+import { evolve, replay } from "./evolve.ts";
+import { dealSeats } from "./seats.ts";
+import { simulate } from "./sim.ts";
+import { initialState } from "./state.ts";
+import { local, preset } from "./test-kit.ts";
+
+describe("replay", () => {
+  for (const id of ["airforce-40", "fengyun-57"]) {
+    test(`${id}: replaying a full game's log gives the state the game reached, every time`, () => {
+      const game = simulate(preset(id), `replay-${id}`, local("12-01 21:00:00"));
+      assert.ok(game.events.length > 100);
+      const once = replay(game.events);
+      const twice = replay(structuredClone(game.events));
+      assert.deepEqual(once, game.state);
+      assert.deepEqual(twice, game.state);
+      // Same seed, same play: the same log.
+      assert.deepEqual(simulate(preset(id), `replay-${id}`, local("12-01 21:00:00")).events, game.events);
+    });
+  }
+
+  test("a prefix of the log replays to the state at that point", () => {
+    const game = simulate(preset("airforce-40"), "prefix", local("12-01 21:00:00"), { maxRounds: 3 });
+    const half = Math.floor(game.events.length / 2);
+    const a = replay(game.events.slice(0, half));
+    assert.equal(a.version, half);
+    const b = game.events.slice(half).reduce(evolve, a);
+    assert.deepEqual(b, game.state);
+  });
+});
+
+describe("seats", () => {
+  test("seeded assignment: the same seed deals the same roles; another seed deals others; counts always match", () => {
+    const rules = preset("fengyun-57");
+    const aliases = Array.from({ length: 57 }, (_, i) => `p${i}`);
+    const a = dealSeats(rules, { aliases, seed: "alpha" });
+    const b = dealSeats(rules, { aliases, seed: "alpha" });
+    const c = dealSeats(rules, { aliases, seed: "beta" });
+    assert.ok(a.ok && b.ok && c.ok);
+    assert.deepEqual(a.seats, b.seats);
+    assert.notDeepEqual(a.seats, c.seats);
+    // "A 组杀：疯魔拳、追魂枪，无情剑，多情环": codes handed out per role in seat order.
+    const aKillers = a.seats.filter((s) => s.role === "killer-a").map((s) => s.code);
+    assert.deepEqual(aKillers, ["疯魔拳", "追魂枪", "无情剑", "多情环"]);
+    for (const role of rules.roles) {
+      assert.equal(a.seats.filter((s) => s.role === role.id).length, role.count);
+    }
+  });
+
+  test("a fixed assignment keeps given codes and refuses wrong counts", () => {
+    const rules = preset("airforce-40");
+    const seats = rules.roles.flatMap((r) =>
+      Array.from({ length: r.count }, () => ({ alias: "", role: r.id })),
+    );
+    const named = seats.map((s, i) => ({ ...s, alias: `x${i}`, ...(i === 1 ? { code: "轰炸机" } : {}) }));
+    const dealt = dealSeats(rules, named);
+    assert.ok(dealt.ok);
+    assert.equal(dealt.seats[1]?.code, "轰炸机");
+    assert.equal(dealt.seats[0]?.code, "攻击机");
+    const wrong = decide(initialState, {
+      type: "StartGame",
+      at: 0,
+      rules,
+      start: 0,
+      seats: named.slice(1),
+    });
+    assert.equal(wrong.ok ? null : wrong.refusal.code, "start.seat-count");
+  });
+});
