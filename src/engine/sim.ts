@@ -73,7 +73,7 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
       const r = state.rounds[k];
       if (!r) break;
       const right = postRightOf(state, r, s);
-      if (!right || !right.expected.includes(s) || !chance(0.85)) continue;
+      if (!right?.expected.includes(s) || !chance(0.85)) continue;
       const target = pick(living().filter((t) => t !== s));
       if (target === undefined) continue;
       at += MINUTE / 2;
