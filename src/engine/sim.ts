@@ -148,7 +148,8 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
       for (const v of living()) {
         if (!chance(0.5)) continue;
         const target = pick(ot.candidates);
-        if (target !== undefined) run({ type: "CastVote", at: (ta += 1000), voter: v, targets: [target] });
+        ta += 1000;
+        if (target !== undefined) run({ type: "CastVote", at: ta, voter: v, targets: [target] });
       }
       run({ type: "Tick", at: ot.closesAt });
     }
