@@ -1,9 +1,10 @@
 // Reads a scenario file and its rule set from disk: the I/O edge of the replay (parsing and running stay pure).
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
+import { loadRuleSet } from "../../rules/load-file.ts";
 import { presets } from "../../rules/presets/index.ts";
-import { RuleSet } from "../../rules/schema.ts";
+import { describeProblem } from "../../rules/problems.ts";
+import type { RuleSet } from "../../rules/schema.ts";
 import { parseScenario } from "./parse.ts";
 import type { Scenario, ScenarioProblem } from "./types.ts";
 
@@ -11,47 +12,22 @@ export type Loaded =
   | { ok: true; scenario: Scenario; rules: RuleSet }
   | { ok: false; problems: ScenarioProblem[] };
 
-/** A preset id, or a rule-set file (YAML or JSON) relative to the scenario's folder. */
+/** A preset id, or a rule-set file (YAML or JSON) relative to the scenario's folder, checked as `rules check` does. */
 export function loadRules(
   ref: string,
   scenarioPath: string,
   line: number | null,
 ): { ok: true; rules: RuleSet } | { ok: false; problems: ScenarioProblem[] } {
-  const preset = presets[ref];
-  let input: unknown = preset;
-  if (preset === undefined) {
-    const file = resolve(dirname(scenarioPath), ref);
-    try {
-      input = parseYaml(readFileSync(file, "utf8"));
-    } catch (e) {
-      const known = Object.keys(presets).join(", ");
-      return {
-        ok: false,
-        problems: [
-          {
-            line,
-            path: "rules",
-            message: `${ref} is neither a preset (${known}) nor a readable rule-set file: ${msg(e)}`,
-          },
-        ],
-      };
-    }
-  }
-  const parsed = RuleSet.safeParse(input);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    return {
-      ok: false,
-      problems: [
-        {
-          line,
-          path: "rules",
-          message: `${ref} is not a valid rule set: ${first ? `${first.path.join(".")}: ${first.message}` : "invalid"}`,
-        },
-      ],
-    };
-  }
-  return { ok: true, rules: parsed.data };
+  const loaded = loadRuleSet(presets[ref] !== undefined ? ref : resolve(dirname(scenarioPath), ref));
+  if (loaded.ok) return { ok: true, rules: loaded.ruleSet };
+  return {
+    ok: false,
+    problems: loaded.problems.map((p) => ({
+      line,
+      path: "rules",
+      message: `${ref}${p.line !== undefined ? ` line ${p.line}` : ""}: ${describeProblem(p)}`,
+    })),
+  };
 }
 
 export function loadScenarioFile(path: string): Loaded {
