@@ -7,6 +7,12 @@ export interface Run {
   sStart: number;
 }
 
+// Scratch tables reused across calls (the function is synchronous): fresh typed arrays per candidate made
+// garbage collection the largest part of a query's tail latency.
+let headBuf = new Int32Array(0);
+let nextBuf = new Int32Array(0);
+let hashBuf = new Int32Array(0);
+
 /** The most source positions followed per query seed: bounds the work on highly repetitive text. */
 const MAX_CHAIN = 64;
 
@@ -30,9 +36,15 @@ export function commonRuns(
   let size = 16;
   while (size < sGrams * 2) size *= 2;
   const mask = size - 1;
-  const head = new Int32Array(size).fill(-1);
-  const next = new Int32Array(sGrams);
-  const sHash = new Int32Array(sGrams);
+  if (headBuf.length < size) headBuf = new Int32Array(size);
+  if (nextBuf.length < sGrams) {
+    nextBuf = new Int32Array(sGrams * 2);
+    hashBuf = new Int32Array(sGrams * 2);
+  }
+  const head = headBuf;
+  head.fill(-1, 0, size);
+  const next = nextBuf;
+  const sHash = hashBuf;
   let h = 0;
   for (let j = 0; j < L; j++) h = (Math.imul(h, B) + (s[j] as number)) | 0;
   for (let j = 0; j < sGrams; j++) {

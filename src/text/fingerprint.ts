@@ -46,19 +46,35 @@ export class Fingerprinter {
    * selected k-grams, and it is the 64-bit value that is stored and compared.
    */
   fingerprints(codes: Uint32Array, length: number): BigUint64Array {
-    const { k, w } = this.params;
+    return sortedDistinct(this.#hashAt(codes, this.select(codes, length, this.params.w)));
+  }
+
+  /**
+   * Fingerprints for looking a text up, winnowed with a window of `window` ≤ w. A k-gram that is the minimum
+   * of a w-window in a source is also the minimum of every smaller window around it, so a copied run that
+   * held a source fingerprint still yields it here; a smaller window only adds chances for shorter runs.
+   * Not sorted or deduplicated (a repeat only counts a candidate twice).
+   */
+  queryFingerprints(codes: Uint32Array, length: number, window: number): BigUint64Array {
+    return this.#hashAt(codes, this.select(codes, length, Math.max(1, Math.min(window, this.params.w))));
+  }
+
+  /** Positions of the k-grams winnowing picks with window `window` (rightmost minimum on ties). */
+  select(codes: Uint32Array, length: number, window: number): number[] {
+    const k = this.params.k;
+    const w = window;
     const grams = length - k + 1;
-    if (grams <= 0) return new BigUint64Array(0);
+    if (grams <= 0) return [];
     const sel = selectionHashes(codes, length, k, this.#seed32);
     const picked: number[] = [];
     // Monotone deque of k-gram positions whose selection hashes increase; the front is the window minimum.
-    const dq = new Int32Array(grams);
+    if (dqBuf.length < grams) dqBuf = new Int32Array(grams * 2);
+    const dq = dqBuf;
     let head = 0;
     let tail = 0;
     let last = -1;
     for (let i = 0; i < grams; i++) {
       const h = sel[i] as number;
-      // Rightmost minimum on ties, as in the paper: pop larger-or-equal values.
       while (tail > head && (sel[dq[tail - 1] as number] as number) >= h) tail--;
       dq[tail++] = i;
       if ((dq[head] as number) <= i - w) head++;
@@ -70,9 +86,13 @@ export class Fingerprinter {
         }
       }
     }
-    const out = new BigUint64Array(picked.length);
-    for (let j = 0; j < picked.length; j++) out[j] = this.hashGram(codes, picked[j] as number);
-    return sortedDistinct(out);
+    return picked;
+  }
+
+  #hashAt(codes: Uint32Array, positions: number[]): BigUint64Array {
+    const out = new BigUint64Array(positions.length);
+    for (let j = 0; j < positions.length; j++) out[j] = this.hashGram(codes, positions[j] as number);
+    return out;
   }
 
   /** The 64-bit hash of every k-gram (for queries, so any source fingerprint inside the query is found). */
@@ -103,9 +123,14 @@ function fmix32(h: number): number {
 }
 
 /** Polynomial rolling hash of each k-gram, mixed so the low-order ordering is uniform. */
+// Scratch reused across calls (all synchronous), so fingerprinting makes little garbage.
+let dqBuf = new Int32Array(0);
+let selBuf = new Uint32Array(0);
+
 function selectionHashes(codes: Uint32Array, length: number, k: number, seed: number): Uint32Array {
   const grams = length - k + 1;
-  const out = new Uint32Array(grams);
+  if (selBuf.length < grams) selBuf = new Uint32Array(grams * 2);
+  const out = selBuf;
   const B = 0x01000193;
   let pow = 1;
   for (let j = 1; j < k; j++) pow = Math.imul(pow, B);

@@ -72,14 +72,34 @@ function mapCodePoint(cp: number): number {
   return m;
 }
 
-/** Normalises `text` for matching (pure, linear time). */
-export function normalise(text: string): Normalised {
+/** A reusable target for `normalise`, so hot paths do not allocate per call. */
+export function emptyNormalised(): Normalised {
+  return {
+    codes: new Uint32Array(0),
+    start: new Uint32Array(0),
+    end: new Uint32Array(0),
+    sentenceStart: new Uint8Array(0),
+    length: 0,
+  };
+}
+
+/** Normalises `text` for matching (pure, linear time); writes into `into` when given, growing its arrays. */
+export function normalise(text: string, into?: Normalised): Normalised {
   const n = text.length;
   let cap = n + 16;
-  let codes = new Uint32Array(cap);
-  let start = new Uint32Array(cap);
-  let end = new Uint32Array(cap);
-  let sentenceStart = new Uint8Array(cap);
+  let codes: Uint32Array;
+  let start: Uint32Array;
+  let end: Uint32Array;
+  let sentenceStart: Uint8Array;
+  if (into !== undefined && into.codes.length >= cap) {
+    ({ codes, start, end, sentenceStart } = into);
+    cap = codes.length;
+  } else {
+    codes = new Uint32Array(cap);
+    start = new Uint32Array(cap);
+    end = new Uint32Array(cap);
+    sentenceStart = new Uint8Array(cap);
+  }
   let len = 0;
   let boundary = 1;
   const push = (code: number, s: number, e: number) => {
@@ -117,7 +137,13 @@ export function normalise(text: string): Normalised {
     else if (tag === TAG_DROP_SENTENCE) boundary = 1;
     else if (tag === TAG_MANY) for (const c of multi.get(cp) as number[]) push(c, at, i + 1);
   }
-  return { codes, start, end, sentenceStart, length: len };
+  if (into === undefined) return { codes, start, end, sentenceStart, length: len };
+  into.codes = codes;
+  into.start = start;
+  into.end = end;
+  into.sentenceStart = sentenceStart;
+  into.length = len;
+  return into;
 }
 
 /** The normalised text as a string (for tests and debugging). */
