@@ -40,6 +40,25 @@ export const realEngine: EnginePort<GameState> = {
   },
   started: (state) => state.status !== "idle",
   summarize: (state) => summarize(state),
+  publicPostIds(state) {
+    const ids = new Set<string>();
+    for (const r of state.rounds) {
+      if (!r?.released) continue;
+      const released = new Set(r.released.map((p) => p.index));
+      for (const s of r.submissions) if (s.postId && released.has(s.index)) ids.add(s.postId);
+    }
+    return ids;
+  },
+  deadlineOf(state, code, details) {
+    const round = typeof details?.round === "number" ? details.round : state.current;
+    const r = state.rounds[round];
+    if (!r) return null;
+    if (code.startsWith("vote."))
+      return r.vote?.closesAt !== undefined ? r.vote.closesAt - 1000 : r.voteDeadline;
+    if (code === "post.outside-window") return r.postingClosesAt;
+    if (code === "complaint.after-deadline") return r.complaintDeadline;
+    return null;
+  },
 };
 
 export { initialState };

@@ -45,4 +45,8 @@ export interface EnginePort<S = unknown> {
   /** Whether the game has been started (seats fixed). */
   started(state: S): boolean;
   summarize(state: S): GameSummary;
+  /** Post ids whose text is public now (kill posts after their release). */
+  publicPostIds?(state: S): Set<string>;
+  /** The deadline a refusal is about (for the message "截止时间 …"), when the state knows it. */
+  deadlineOf?(state: S, code: string, details: Record<string, unknown> | undefined): number | null;
 }

@@ -319,14 +319,10 @@ export class GameService<S> {
       if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
       const d = this.#engine.decide(snap.engine, command);
       if (!d.ok) {
-        return {
-          ok: false,
-          refusal: {
-            code: d.refusal.code,
-            status: 409,
-            ...(d.refusal.details && { details: d.refusal.details }),
-          },
-        };
+        // The message names the deadline and the receipt time, so a late player sees exactly why.
+        const deadline = this.#engine.deadlineOf?.(snap.engine, d.refusal.code, d.refusal.details) ?? null;
+        const details = { ...d.refusal.details, at: command.at, ...(deadline !== null && { deadline }) };
+        return { ok: false, refusal: { code: d.refusal.code, status: 409, details } };
       }
       return { ok: true, events: [...d.events, ...extraEvents] };
     };
@@ -1008,10 +1004,10 @@ export class GameService<S> {
     const v = await this.viewer(gameId, account, snap);
     const visible = this.visibleEvents(await ctx.actor.events(), v, snap);
     const ref = visible.find((e) => e.data.postId === postId);
-    if (!ref) return refuse("post-not-found", 404);
+    if (!ref && !this.#engine.publicPostIds?.(snap.engine).has(postId)) return refuse("post-not-found", 404);
     const body = await this.#storage.getPostBody(gameId, postId);
     if (!body) return refuse("post-not-found", 404);
-    const words = typeof ref.data.words === "number" ? ref.data.words : countWords(body.text).words;
+    const words = typeof ref?.data.words === "number" ? ref.data.words : countWords(body.text).words;
     return ok({ postId, text: body.text, words, createdAt: body.createdAt });
   }
 

@@ -1,9 +1,11 @@
 // Turning refusals and zod failures into the API's error body with a Chinese message.
 import type { FastifyReply } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AppRefusal } from "../app/refusal.ts";
 import type { ApiError, FieldProblem } from "./api-types.ts";
 import { zhMessage } from "./messages-zh.ts";
+
+const zhErrors = z.locales.zhCN().localeError;
 
 export function sendRefusal(reply: FastifyReply, refusal: AppRefusal): FastifyReply {
   const body: ApiError = {
@@ -33,7 +35,7 @@ export function parseOr400<T extends z.ZodType>(
   value: unknown,
   reply: FastifyReply,
 ): z.infer<T> | undefined {
-  const res = schema.safeParse(value ?? {});
+  const res = schema.safeParse(value ?? {}, { error: zhErrors });
   if (res.success) return res.data;
   const fields = res.error.issues.map((i) => ({
     path: i.path.map(String).join("."),

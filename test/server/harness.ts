@@ -113,6 +113,7 @@ export interface Player {
   alias: string;
   seat: number;
   role: string | null;
+  code: string | null;
 }
 
 export interface Game {
@@ -139,7 +140,7 @@ export async function startedGame(h: Harness, n: number, prefix = "p"): Promise<
     const cookie = await quickAccount(h, username);
     const alias = `${prefix}马甲${i}`;
     await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
-    players.push({ username, cookie, alias, seat: -1, role: null });
+    players.push({ username, cookie, alias, seat: -1, role: null, code: null });
   }
   await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
   const round1At = local("12-01 21:00:00");
@@ -149,7 +150,9 @@ export async function startedGame(h: Harness, n: number, prefix = "p"): Promise<
   for (const p of players) {
     const entry = roster.json.members.find((m: { alias: string }) => m.alias === p.alias);
     p.seat = entry.seat;
-    p.role = view.json.view.seats.find((s: { seat: number }) => s.seat === p.seat).role;
+    const seat = view.json.view.seats.find((s: { seat: number }) => s.seat === p.seat);
+    p.role = seat.role;
+    p.code = seat.code;
   }
   return { id, referee, players, round1At };
 }
@@ -169,3 +172,12 @@ export async function advanceTo(h: Harness, at: number): Promise<void> {
 export function rid(): string {
   return randomBytes(12).toString("hex");
 }
+
+/** The killer whose turn it is first (code 甲), the other killer, and the rangers. */
+export function cast(g: Game): { first: Player; second: Player; rangers: Player[] } {
+  const first = g.players.find((p) => p.code === "甲")!;
+  const second = g.players.find((p) => p.code === "乙")!;
+  return { first, second, rangers: g.players.filter((p) => p.role === "ranger") };
+}
+
+export const LONG_POST = "夜色如墨，长街无声。一柄短剑自檐角落下，映着残月的寒光，直取楼中那人的咽喉。";

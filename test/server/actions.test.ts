@@ -1,0 +1,256 @@
+// Player actions over HTTP: each with its happy path and at least two refusals, all judged at the server's receipt time.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { local } from "./fixtures.ts";
+import {
+  advanceTo,
+  call,
+  cast,
+  type Game,
+  type Harness,
+  LONG_POST,
+  makeHarness,
+  must,
+  rid,
+  startedGame,
+} from "./harness.ts";
+
+async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
+  const h = await makeHarness();
+  try {
+    await fn(h, await startedGame(h, 6));
+  } finally {
+    await h.close();
+  }
+}
+
+async function log(h: Harness, g: Game): Promise<{ type: string; data: Record<string, unknown> }[]> {
+  return (await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee))).json.events;
+}
+
+/** Round 1: posting window 21:00–21:30, posts released 21:30:01, vote until 12-02 21:00:00. */
+const IN_WINDOW = local("12-01 21:10:00");
+const VOTING = local("12-02 10:00:00");
+
+test("votes: accepted and tallied live; a retried request id is stored once", async () => {
+  await withGame(async (h, g) => {
+    await advanceTo(h, VOTING);
+    const [a, b] = g.players;
+    const requestId = rid();
+    const first = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId,
+      targets: [b!.seat],
+    });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.json.receivedAt, VOTING);
+    const again = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId,
+      targets: [b!.seat],
+    });
+    assert.equal(again.status, 200);
+    assert.equal(again.json.replayed, true);
+    assert.equal(again.json.seq, first.json.seq);
+    const casts = (await log(h, g)).filter((e) => e.type === "VoteCast");
+    assert.equal(casts.length, 1, "the retry was not stored again");
+    const view = await must(call(h, "GET", `/api/games/${g.id}`));
+    assert.deepEqual(
+      view.json.view.tally.map((t: { seat: number; votes: number }) => [t.seat, t.votes]),
+      [[b!.seat, 1]],
+    );
+  });
+});
+
+test("votes: refused before the vote opens, for an unknown seat, after the deadline, and when malformed", async () => {
+  await withGame(async (h, g) => {
+    const [a, b] = g.players;
+    await advanceTo(h, IN_WINDOW);
+    const early = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId: rid(),
+      targets: [b!.seat],
+    });
+    assert.equal(early.status, 409);
+    assert.equal(early.json.error.code, "vote.not-open");
+    await advanceTo(h, VOTING);
+    const unknown = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId: rid(),
+      targets: [99],
+    });
+    assert.equal(unknown.json.error.code, "vote.unknown-seat");
+    assert.match(unknown.json.error.message, /99/);
+    const malformed = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId: rid(),
+      targets: "x",
+    });
+    assert.equal(malformed.status, 400);
+    assert.equal(malformed.json.error.fields[0].path, "targets");
+    const noId = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, { targets: [1] });
+    assert.equal(noId.status, 400);
+    assert.equal(noId.json.error.fields[0].path, "requestId");
+    // A player who voted in time is still alive after the deadline (non-voters count as suicides).
+    for (const p of g.players) {
+      const target = p === b ? a! : b!;
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, { requestId: rid(), targets: [target.seat] }),
+      );
+    }
+    await advanceTo(h, local("12-02 21:00:02"));
+    const late = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId: rid(),
+      targets: [b!.seat],
+    });
+    assert.equal(late.status, 409);
+    assert.equal(late.json.error.code, "vote.after-deadline");
+    assert.equal(late.json.error.message, "投票已截止（截止时间 21:00:00，收到时间 21:00:02）");
+    const casts = (await log(h, g)).filter((e) => e.type === "VoteCast");
+    assert.equal(casts.length, g.players.length, "nothing stored by refused votes");
+  });
+});
+
+test("kill posts: the killer whose turn it is posts in the window; others and late posts are refused", async () => {
+  await withGame(async (h, g) => {
+    const { first, second, rangers } = cast(g);
+    const target = rangers[0]!;
+    const early = await call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+      requestId: rid(),
+      target: target.seat,
+      text: LONG_POST,
+    });
+    assert.equal(early.json.error.code, "post.outside-window");
+    await advanceTo(h, IN_WINDOW);
+    const ranger = await call(h, "POST", `/api/games/${g.id}/kill-posts`, target.cookie, {
+      requestId: rid(),
+      target: first.seat,
+      text: LONG_POST,
+    });
+    assert.equal(ranger.status, 409);
+    assert.equal(ranger.json.error.code, "post.no-post-right");
+    const notTurn = await call(h, "POST", `/api/games/${g.id}/kill-posts`, second.cookie, {
+      requestId: rid(),
+      target: target.seat,
+      text: LONG_POST,
+    });
+    assert.equal(notTurn.json.error.code, "post.not-your-turn");
+    const ok = await call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+      requestId: rid(),
+      target: target.seat,
+      text: LONG_POST,
+    });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.json.iou, false);
+    // Private until released: the public cannot read it, the poster can.
+    const publicRead = await call(h, "GET", `/api/games/${g.id}/posts/${ok.json.postId}`);
+    assert.equal(publicRead.status, 404);
+    const own = await call(h, "GET", `/api/games/${g.id}/posts/${ok.json.postId}`, first.cookie);
+    assert.equal(own.json.text, LONG_POST);
+    await advanceTo(h, local("12-01 21:31:00"));
+    const released = await call(h, "GET", `/api/games/${g.id}/posts/${ok.json.postId}`);
+    assert.equal(released.status, 200, released.text);
+    const view = await must(call(h, "GET", `/api/games/${g.id}`));
+    const t = view.json.view.seats.find((s: { seat: number }) => s.seat === target.seat);
+    assert.equal(t.alive, false, "the target is out once posts are released");
+  });
+});
+
+test("IOU: a short kill post becomes an IOU; completion too short or by a seat without one is refused", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, IN_WINDOW);
+    const short = await must(
+      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+        requestId: rid(),
+        target: rangers[0]!.seat,
+        text: "短帖一则",
+      }),
+    );
+    assert.equal(short.json.iou, true);
+    await advanceTo(h, local("12-01 21:31:00"));
+    const tooShort = await call(h, "POST", `/api/games/${g.id}/iou`, first.cookie, {
+      requestId: rid(),
+      text: LONG_POST,
+    });
+    assert.equal(tooShort.status, 409);
+    assert.equal(tooShort.json.error.code, "iou.too-short");
+    const none = await call(h, "POST", `/api/games/${g.id}/iou`, rangers[1]!.cookie, {
+      requestId: rid(),
+      text: LONG_POST.repeat(3),
+    });
+    assert.equal(none.json.error.code, "iou.none-open");
+    const done = await call(h, "POST", `/api/games/${g.id}/iou`, first.cookie, {
+      requestId: rid(),
+      text: LONG_POST.repeat(3),
+    });
+    assert.equal(done.status, 200, done.text);
+    const events = (await log(h, g)).map((e) => e.type);
+    assert.ok(events.includes("IouCompleted"), events.join(","));
+  });
+});
+
+test("team room: killers talk in their room; rangers can neither post nor read; empty text is malformed", async () => {
+  await withGame(async (h, g) => {
+    const { first, second, rangers } = cast(g);
+    const url = `/api/games/${g.id}/rooms/killer-room/messages`;
+    const posted = await call(h, "POST", url, first.cookie, { requestId: rid(), text: "今晚刀谁？" });
+    assert.equal(posted.status, 200, posted.text);
+    const read = await must(call(h, "GET", url, second.cookie));
+    assert.deepEqual(
+      read.json.messages.map((m: { alias: string; text: string }) => [m.alias, m.text]),
+      [[first.alias, "今晚刀谁？"]],
+    );
+    const outsider = await call(h, "POST", url, rangers[0]!.cookie, { requestId: rid(), text: "偷听" });
+    assert.equal(outsider.status, 403);
+    assert.equal((await call(h, "GET", url, rangers[0]!.cookie)).status, 403);
+    const empty = await call(h, "POST", url, first.cookie, { requestId: rid(), text: "" });
+    assert.equal(empty.status, 400);
+    assert.equal(empty.json.error.fields[0].path, "text");
+    const events = await must(call(h, "GET", `/api/games/${g.id}/events`, rangers[0]!.cookie));
+    assert.ok(!events.text.includes("今晚刀谁"), "room talk is not in a ranger's event feed");
+  });
+});
+
+test("complaints and proxy requests reach the referee inbox only", async () => {
+  await withGame(async (h, g) => {
+    const [a, b, c] = g.players;
+    const complaint = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+      requestId: rid(),
+      against: b!.seat,
+      text: "疑似抄袭",
+    });
+    assert.equal(complaint.status, 200, complaint.text);
+    const badSeat = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+      requestId: rid(),
+      against: 42,
+      text: "x",
+    });
+    assert.equal(badSeat.json.error.code, "seat-unknown");
+    const byReferee = await call(h, "POST", `/api/games/${g.id}/complaints`, g.referee, {
+      requestId: rid(),
+      against: b!.seat,
+      text: "x",
+    });
+    assert.equal(byReferee.status, 403);
+    const proxy = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, {
+      requestId: rid(),
+      target: c!.seat,
+      note: "请代投",
+    });
+    assert.equal(proxy.status, 200, proxy.text);
+    const proxyBad = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, {
+      requestId: rid(),
+      target: 77,
+    });
+    assert.equal(proxyBad.json.error.code, "seat-unknown");
+    const anon = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, undefined, {
+      requestId: rid(),
+      target: 1,
+    });
+    assert.equal(anon.status, 401);
+    const inbox = await must(call(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    assert.deepEqual(
+      inbox.json.items.map((i: { kind: string }) => i.kind),
+      ["complaint", "proxy-request"],
+    );
+    const other = await must(call(h, "GET", `/api/games/${g.id}/events`, c!.cookie));
+    assert.ok(!other.text.includes("疑似抄袭") && !other.text.includes("请代投"));
+    assert.equal((await call(h, "GET", `/api/games/${g.id}/referee/inbox`, a!.cookie)).status, 403);
+  });
+});
