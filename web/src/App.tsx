@@ -1,0 +1,76 @@
+// The app shell: header, routes, and the game pages sharing one live connection per game.
+import { Suspense } from "react";
+import { api } from "./api/client.ts";
+import { SessionProvider, useSession } from "./api/session.tsx";
+import { m } from "./i18n/index.ts";
+import { AuthPage } from "./pages/AuthPage.tsx";
+import { GameShell } from "./pages/GameShell.tsx";
+import { Lobby } from "./pages/Lobby.tsx";
+import { Link, navigate, useRoute } from "./router.tsx";
+
+export function App() {
+  return (
+    <SessionProvider>
+      <Header />
+      <main className="main">
+        <Routes />
+      </main>
+    </SessionProvider>
+  );
+}
+
+function Header() {
+  const { account, setAccount } = useSession();
+  const logout = async () => {
+    try {
+      await api.logout();
+    } finally {
+      setAccount(null);
+      navigate("/");
+    }
+  };
+  return (
+    <header className="topbar">
+      <Link to="/" className="brand">
+        {m.app.title}
+      </Link>
+      <nav className="topnav">
+        <Link to="/">{m.nav.lobby}</Link>
+        {account ? (
+          <>
+            <span className="muted hide-narrow" data-testid="me-name">
+              {m.nav.hello(account.username)}
+            </span>
+            <button type="button" className="link-button" onClick={logout}>
+              {m.nav.logout}
+            </button>
+          </>
+        ) : (
+          <>
+            <Link to="/login">{m.nav.login}</Link>
+            <Link to="/register">{m.nav.register}</Link>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+function Routes() {
+  const route = useRoute();
+  switch (route.page) {
+    case "lobby":
+      return <Lobby />;
+    case "login":
+    case "register":
+      return <AuthPage mode={route.page} />;
+    case "not-found":
+      return <p className="empty">{m.app.notFound}</p>;
+    default:
+      return (
+        <Suspense fallback={<p className="empty">{m.app.loading}</p>}>
+          <GameShell key={route.id} route={route} />
+        </Suspense>
+      );
+  }
+}

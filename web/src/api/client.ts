@@ -1,0 +1,155 @@
+// Typed fetch wrapper over the bansha HTTP API (src/server/api-types.ts): JSON in, JSON out, ApiError as ApiFailure.
+import type {
+  ApiError,
+  CommandResponse,
+  ComplaintRequest,
+  ComplaintRulingRequest,
+  CreateGameRequest,
+  EventListResponse,
+  GameCreatedResponse,
+  GameListResponse,
+  GameStatus,
+  GameViewResponse,
+  InboxResponse,
+  IouRequest,
+  JoinRequest,
+  JoinResponse,
+  KillPostRequest,
+  LoginRequest,
+  MeResponse,
+  OkResponse,
+  OriginalityResponse,
+  OverrideRequest,
+  PostBodyResponse,
+  PostResponse,
+  PresetListResponse,
+  ProxyRequest,
+  ProxyVoteRequest,
+  PublishResultsRequest,
+  RedoReportRequest,
+  RegisterRequest,
+  RejectReportRequest,
+  ReportListResponse,
+  ReportResponse,
+  ResultsPreviewResponse,
+  RoomMessageRequest,
+  RoomMessagesResponse,
+  RosterResponse,
+  StartGameRequest,
+  TimeResponse,
+  VoteRequest,
+} from "../../../src/server/api-types.ts";
+import { m } from "../i18n/index.ts";
+
+/** A refused or failed request, carrying the server's Chinese message. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: ApiError | null,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiFailure(0, "network", m.app.networkError, null);
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const err = isApiError(json) ? json : null;
+    throw new ApiFailure(
+      res.status,
+      err?.error.code ?? "http",
+      err?.error.message ?? m.app.unknownError,
+      err,
+    );
+  }
+  return json as T;
+}
+
+function isApiError(x: unknown): x is ApiError {
+  return (
+    typeof x === "object" && x !== null && "error" in x && typeof (x as ApiError).error?.message === "string"
+  );
+}
+
+/** The message to show for any thrown value. */
+export function errorText(e: unknown): string {
+  if (e instanceof ApiFailure) {
+    const fields = e.body?.error.fields?.map((f) => f.message).join("；");
+    return fields ? `${e.message}：${fields}` : e.message;
+  }
+  return m.app.unknownError;
+}
+
+export function requestId(): string {
+  return crypto.randomUUID();
+}
+
+const g = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  time: () => call<TimeResponse>("GET", "/api/time"),
+  me: () => call<MeResponse>("GET", "/api/auth/me"),
+  login: (b: LoginRequest) => call<MeResponse>("POST", "/api/auth/login", b),
+  register: (b: RegisterRequest) => call<MeResponse>("POST", "/api/auth/register", b),
+  logout: () => call<OkResponse>("POST", "/api/auth/logout", {}),
+  presets: () => call<PresetListResponse>("GET", "/api/presets"),
+  games: (status?: GameStatus) =>
+    call<GameListResponse>("GET", status ? `/api/games?status=${status}` : "/api/games"),
+  createGame: (b: CreateGameRequest) => call<GameCreatedResponse>("POST", "/api/games", b),
+  game: (id: string) => call<GameViewResponse>("GET", g(id)),
+  events: (id: string, after = 0) => call<EventListResponse>("GET", `${g(id)}/events?after=${after}`),
+  openSignup: (id: string) => call<CommandResponse>("POST", `${g(id)}/signup/open`, {}),
+  closeSignup: (id: string) => call<CommandResponse>("POST", `${g(id)}/signup/close`, {}),
+  join: (id: string, b: JoinRequest) => call<JoinResponse>("POST", `${g(id)}/join`, b),
+  reports: (id: string) => call<ReportListResponse>("GET", `${g(id)}/reports`),
+  redoReport: (id: string, b: RedoReportRequest) => call<ReportResponse>("POST", `${g(id)}/reports`, b),
+  start: (id: string, b: StartGameRequest) => call<CommandResponse>("POST", `${g(id)}/start`, b),
+  vote: (id: string, b: VoteRequest) => call<CommandResponse>("POST", `${g(id)}/votes`, b),
+  killPost: (id: string, b: KillPostRequest) => call<PostResponse>("POST", `${g(id)}/kill-posts`, b),
+  iou: (id: string, b: IouRequest) => call<PostResponse>("POST", `${g(id)}/iou`, b),
+  post: (id: string, postId: string) =>
+    call<PostBodyResponse>("GET", `${g(id)}/posts/${encodeURIComponent(postId)}`),
+  roomMessages: (id: string, room: string) =>
+    call<RoomMessagesResponse>("GET", `${g(id)}/rooms/${encodeURIComponent(room)}/messages`),
+  sendRoomMessage: (id: string, room: string, b: RoomMessageRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/rooms/${encodeURIComponent(room)}/messages`, b),
+  complaint: (id: string, b: ComplaintRequest) => call<CommandResponse>("POST", `${g(id)}/complaints`, b),
+  proxyRequest: (id: string, b: ProxyRequest) => call<CommandResponse>("POST", `${g(id)}/proxy-requests`, b),
+  originality: (id: string, text: string) =>
+    call<OriginalityResponse>("POST", `${g(id)}/originality`, { text }),
+  roster: (id: string) => call<RosterResponse>("GET", `${g(id)}/referee/roster`),
+  log: (id: string, after = 0) => call<EventListResponse>("GET", `${g(id)}/referee/log?after=${after}`),
+  inbox: (id: string) => call<InboxResponse>("GET", `${g(id)}/referee/inbox`),
+  rejectReport: (id: string, b: RejectReportRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/reports/reject`, b),
+  proxyVote: (id: string, b: ProxyVoteRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/proxy-votes`, b),
+  ruleComplaint: (id: string, b: ComplaintRulingRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/complaint-rulings`, b),
+  override: (id: string, b: OverrideRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/overrides`, b),
+  resultsPreview: (id: string, round: number) =>
+    call<ResultsPreviewResponse>("GET", `${g(id)}/referee/results?round=${round}`),
+  publishResults: (id: string, b: PublishResultsRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/results`, b),
+  streamUrl: (id: string, after: number) => `${g(id)}/stream?after=${after}`,
+};

@@ -1,0 +1,45 @@
+// Server clock: the offset from /api/time (NTP-style midpoint), so every countdown runs on the server's time.
+import { useEffect, useState } from "react";
+import { api } from "./client.ts";
+
+let offset = 0;
+let timeZone = "Asia/Shanghai";
+let synced: Promise<void> | null = null;
+
+/** Measures `offset = serverNow - (send + receive) / 2`; repeated calls share one request. */
+export function syncServerTime(): Promise<void> {
+  synced ??= (async () => {
+    const send = Date.now();
+    const res = await api.time();
+    const receive = Date.now();
+    offset = res.now - (send + receive) / 2;
+    timeZone = res.timeZone;
+  })().catch(() => {
+    synced = null;
+  });
+  return synced;
+}
+
+/** A server timestamp seen in a response also corrects the clock when no /api/time answer arrived yet. */
+export function noteServerTime(serverNow: number): void {
+  if (synced === null) offset = serverNow - Date.now();
+}
+
+export function serverNow(): number {
+  return Date.now() + offset;
+}
+
+export function siteTimeZone(): string {
+  return timeZone;
+}
+
+/** Re-renders every `everyMs` with the server's now. */
+export function useServerNow(everyMs = 1000): number {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    void syncServerTime().then(() => setNow(serverNow()));
+    const t = setInterval(() => setNow(serverNow()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}

@@ -1,0 +1,83 @@
+// One game's live state: the filtered view from GET, then the SSE stream (events and refreshed views).
+import { useCallback, useEffect, useRef, useState } from "react";
+import type {
+  GameEventDto,
+  GameStatus,
+  GameView,
+  GameViewResponse,
+  StreamMessage,
+} from "../../../src/server/api-types.ts";
+import { api, errorText } from "./client.ts";
+import { noteServerTime } from "./server-time.ts";
+
+export interface LiveGame {
+  data: GameViewResponse | null;
+  view: GameView | null;
+  status: GameStatus | null;
+  /** Every event this viewer may see, in seq order. */
+  events: GameEventDto[];
+  error: string | null;
+  live: boolean;
+  reload: () => Promise<void>;
+}
+
+export function useGame(id: string): LiveGame {
+  const [data, setData] = useState<GameViewResponse | null>(null);
+  const [view, setView] = useState<GameView | null>(null);
+  const [status, setStatus] = useState<GameStatus | null>(null);
+  const [events, setEvents] = useState<GameEventDto[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [live, setLive] = useState(false);
+  const seen = useRef(0);
+  const refetch = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const res = await api.game(id);
+      noteServerTime(res.serverTime);
+      setData(res);
+      setView(res.view);
+      setStatus(res.game.status);
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [id]);
+
+  useEffect(() => {
+    seen.current = 0;
+    setEvents([]);
+    setData(null);
+    setView(null);
+    void reload();
+    const es = new EventSource(api.streamUrl(id, 0));
+    const onEvent = (e: MessageEvent<string>) => {
+      const msg = JSON.parse(e.data) as StreamMessage;
+      if (msg.kind !== "game-event" || msg.event.seq <= seen.current) return;
+      seen.current = msg.event.seq;
+      setEvents((prev) => [...prev, msg.event]);
+      // Membership and status live outside the engine view: refetch them once a burst of app events settles.
+      if (msg.event.type.startsWith("app.")) {
+        if (refetch.current) clearTimeout(refetch.current);
+        refetch.current = setTimeout(() => void reload(), 300);
+      }
+    };
+    const onView = (e: MessageEvent<string>) => {
+      const msg = JSON.parse(e.data) as StreamMessage;
+      if (msg.kind !== "view") return;
+      noteServerTime(msg.serverTime);
+      setView(msg.view);
+      setStatus(msg.status);
+      setData((d) =>
+        d && d.game.status !== msg.status ? { ...d, game: { ...d.game, status: msg.status } } : d,
+      );
+    };
+    es.addEventListener("game-event", onEvent);
+    es.addEventListener("view", onView);
+    es.onopen = () => setLive(true);
+    es.onerror = () => setLive(false);
+    return () => es.close();
+  }, [id, reload]);
+
+  return { data, view, status, events, error, live, reload };
+}

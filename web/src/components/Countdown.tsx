@@ -1,0 +1,17 @@
+// A countdown to a server-time deadline; turns urgent in the last ten minutes.
+import { useServerNow } from "../api/server-time.ts";
+import { m } from "../i18n/index.ts";
+import { clock, remaining } from "../lib/format.ts";
+
+export function Countdown({ at, label }: { at: number; label?: string }) {
+  const now = useServerNow();
+  const left = at - now;
+  const cls = left <= 0 ? "countdown passed" : left < 600_000 ? "countdown urgent" : "countdown";
+  return (
+    <div className={cls} data-testid="countdown">
+      {label ? <span className="countdown-label">{label}</span> : null}
+      <span className="countdown-time">{left <= 0 ? m.countdown.passed : remaining(left)}</span>
+      <span className="countdown-at">{m.countdown.at(clock(at))}</span>
+    </div>
+  );
+}

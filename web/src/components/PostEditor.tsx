@@ -1,0 +1,132 @@
+// The shared post editor (报道 / 杀帖 / 补白条): live 字数 by the server's own counter, minimum, originality check.
+import { useMemo, useState } from "react";
+import type { OriginalityResponse } from "../../../src/server/api-types.ts";
+import { countWords } from "../../../src/text/wordcount.ts";
+import { api, errorText } from "../api/client.ts";
+import { m } from "../i18n/index.ts";
+import type { Draft } from "../lib/drafts.ts";
+
+interface Props {
+  draft: Draft;
+  min: number;
+  /** Game whose /originality route checks the text; null hides the check (e.g. before joining). */
+  gameId: string | null;
+  /** Shown when the text is short: the post still goes in, as an IOU. */
+  shortIsIou?: boolean;
+  label: string;
+  hint?: string;
+}
+
+export function PostEditor({ draft, min, gameId, shortIsIou, label, hint }: Props) {
+  const words = useMemo(() => countWords(draft.text).words, [draft.text]);
+  const [check, setCheck] = useState<{ text: string; res: OriginalityResponse } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const short = Math.max(0, min - words);
+  const stale = check !== null && check.text !== draft.text;
+
+  const runCheck = async () => {
+    if (!gameId) return;
+    setChecking(true);
+    setError(null);
+    try {
+      const text = draft.text;
+      setCheck({ text, res: await api.originality(gameId, text) });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <div className="editor">
+      <label className="field">
+        <span className="field-label">{label}</span>
+        {hint ? <span className="field-hint">{hint}</span> : null}
+        <textarea
+          className="editor-text"
+          value={draft.text}
+          placeholder={m.editor.placeholder}
+          onChange={(e) => draft.setText(e.target.value)}
+          rows={10}
+          data-testid="editor-text"
+        />
+      </label>
+      <div className="editor-bar">
+        <span className={short > 0 ? "wordcount short" : "wordcount ok"} data-testid="wordcount">
+          {m.editor.words(words)}
+        </span>
+        <span className="muted">{m.editor.min(min)}</span>
+        <span className={short > 0 ? "warn" : "good"}>
+          {short > 0 ? m.editor.short(short) : m.editor.enough}
+        </span>
+        {gameId ? (
+          <button
+            type="button"
+            className="btn small ghost"
+            onClick={runCheck}
+            disabled={checking || !draft.text}
+          >
+            {checking ? m.editor.checking : m.editor.check}
+          </button>
+        ) : null}
+      </div>
+      <div className="editor-meta muted">
+        {draft.restored ? <span data-testid="draft-restored">{m.editor.draftRestored}</span> : null}
+        {draft.text ? <span>{m.editor.draftSaved}</span> : null}
+        {draft.text ? (
+          <button type="button" className="link-button" onClick={draft.clear}>
+            {m.editor.clearDraft}
+          </button>
+        ) : null}
+      </div>
+      {shortIsIou && short > 0 && draft.text ? (
+        <div className="notice notice-info">{m.editor.iouWarning(min)}</div>
+      ) : null}
+      {error ? <div className="notice notice-error">{error}</div> : null}
+      {check && !stale ? <OriginalityResult text={check.text} res={check.res} /> : null}
+    </div>
+  );
+}
+
+function OriginalityResult({ text, res }: { text: string; res: OriginalityResponse }) {
+  if (!res.available) return <div className="notice notice-info">{m.editor.checkUnavailable}</div>;
+  const pieces: { text: string; copied: boolean; source: string | null }[] = [];
+  let at = 0;
+  for (const span of [...res.spans].sort((a, b) => a.start - b.start)) {
+    if (span.start < at) continue;
+    if (span.start > at) pieces.push({ text: text.slice(at, span.start), copied: false, source: null });
+    const src = span.source
+      ? m.editor.source(span.source.kind, span.source.title ?? span.source.ref ?? "")
+      : null;
+    pieces.push({ text: text.slice(span.start, span.end), copied: true, source: src });
+    at = span.end;
+  }
+  if (at < text.length) pieces.push({ text: text.slice(at), copied: false, source: null });
+  return (
+    <div className="originality" data-testid="originality">
+      <div className={res.flagged ? "notice notice-error" : "notice notice-ok"}>
+        {res.flagged ? m.editor.checkFlagged(res.copiedPercent) : m.editor.checkClean(res.copiedPercent)}
+      </div>
+      {res.spans.length > 0 ? (
+        <>
+          <div className="muted small">{m.editor.highlighted}</div>
+          <div className="originality-text">
+            {pieces.map((p, i) =>
+              p.copied ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: pieces are positional slices of one text
+                <mark key={i} title={p.source ?? undefined}>
+                  {p.text}
+                </mark>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                <span key={i}>{p.text}</span>
+              ),
+            )}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

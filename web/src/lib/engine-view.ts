@@ -1,0 +1,22 @@
+// Reads the engine's own per-viewer projection carried in GameView.engine (src/engine/view.ts), defensively.
+import type { GameView as EngineView, RoundView, YouView } from "../../../src/engine/view.ts";
+import type { GameView } from "../../../src/server/api-types.ts";
+
+export type { EngineView, RoundView, YouView };
+
+export function engineOf(view: GameView | null): EngineView | null {
+  const e = view?.engine;
+  if (typeof e !== "object" || e === null) return null;
+  const ev = e as Partial<EngineView>;
+  return Array.isArray(ev.rounds) && Array.isArray(ev.seats) ? (e as EngineView) : null;
+}
+
+export function currentRound(view: GameView | null): RoundView | null {
+  const e = engineOf(view);
+  if (!e) return null;
+  return e.rounds.find((r) => r.round === e.current) ?? e.rounds.at(-1) ?? null;
+}
+
+export function voteOpen(view: GameView | null): RoundView["vote"] {
+  return currentRound(view)?.vote ?? null;
+}

@@ -1,0 +1,40 @@
+// Time and seat formatting in the site's time zone (Beijing time has no daylight saving).
+import type { SeatNo } from "../../../src/server/api-types.ts";
+import { siteTimeZone } from "../api/server-time.ts";
+import { m } from "../i18n/index.ts";
+
+export function clock(ms: number): string {
+  return new Intl.DateTimeFormat("zh-CN", {
+    timeZone: siteTimeZone(),
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hour12: false,
+  }).format(new Date(ms));
+}
+
+export function dateTime(ms: number): string {
+  return new Intl.DateTimeFormat("zh-CN", {
+    timeZone: siteTimeZone(),
+    month: "numeric",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).format(new Date(ms));
+}
+
+/** "1天 02:03:04" style remaining time. */
+export function remaining(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86400);
+  const hh = String(Math.floor((s % 86400) / 3600)).padStart(2, "0");
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return `${d > 0 ? `${m.countdown.days(d)} ` : ""}${hh}:${mm}:${ss}`;
+}
+
+/** An alias for a seat, falling back to the seat number. */
+export function seatLabel(seats: readonly { seat: SeatNo; alias: string }[], seat: SeatNo): string {
+  return seats.find((s) => s.seat === seat)?.alias ?? m.app.seat(seat);
+}

@@ -1,0 +1,93 @@
+// Archive of a finished game: roles revealed, the living per camp by round (SVG), every vote over time, every post.
+import type { GameEventDto, SeatNo } from "../../../src/server/api-types.ts";
+import type { LiveGame } from "../api/use-game.ts";
+import { CampChart } from "../components/CampChart.tsx";
+import { Notice } from "../components/Notice.tsx";
+import { m } from "../i18n/index.ts";
+import { engineOf } from "../lib/engine-view.ts";
+import { clock, dateTime, seatLabel } from "../lib/format.ts";
+import { type LifeEvent, livingByCamp } from "../lib/living-by-camp.ts";
+import { SeatCard } from "./Board.tsx";
+import { ResultsPosts } from "./Threads.tsx";
+
+export function Archive({ game }: { game: LiveGame }) {
+  const view = game.view;
+  if (game.status !== "ended" || !view) return <Notice kind="info">{m.archive.notEnded}</Notice>;
+  const engine = engineOf(view);
+  const seats = view.seats;
+  const label = (s: SeatNo) => seatLabel(seats, s);
+  const camps = new Map(seats.filter((s) => s.camp).map((s) => [s.seat, s.camp as string]));
+  const life: LifeEvent[] = game.events
+    .filter((e) => e.type === "PlayerOut" || e.type === "PlayerRevived")
+    .map((e) => ({ type: e.type, round: Number(e.data.round), seat: Number(e.data.seat) }));
+  const lastRound = Math.max(0, ...(engine?.rounds.map((r) => r.round) ?? [0]), ...life.map((e) => e.round));
+  const series = livingByCamp(camps, life, lastRound);
+  const votes = game.events.filter((e) => e.type === "VoteCast");
+  const byRound = groupBy(votes, (e) => Number(e.data.round));
+  const posts = game.events.filter((e) => e.type === "KillPostSubmitted");
+
+  return (
+    <div className="stack" data-testid="archive">
+      <h2>{m.archive.title}</h2>
+      {view.result ? <div className="banner">{m.board.winner(view.result.winner)}</div> : null}
+      <section className="card">
+        <h3>{m.archive.chart}</h3>
+        <CampChart series={series} />
+      </section>
+      <section className="card">
+        <h3>{m.archive.roles}</h3>
+        <ul className="seat-grid">
+          {seats.map((s) => (
+            <SeatCard key={s.seat} seat={s} />
+          ))}
+        </ul>
+      </section>
+      <section className="card">
+        <h3>{m.archive.votes}</h3>
+        {[...byRound.entries()].map(([round, list]) => (
+          <details key={round}>
+            <summary>{m.board.round(round)}</summary>
+            <ol className="ballots">
+              {list.map((e) => (
+                <li key={e.seq}>
+                  {m.archive.voteAt(
+                    clock(e.at),
+                    label(Number(e.data.voter)),
+                    targetsOf(e).map(label).join("、") || m.vote.abstain,
+                  )}
+                  {e.data.proxy ? m.archive.proxy : ""}
+                  {e.data.stage === "overtime" ? m.archive.overtime : ""}
+                </li>
+              ))}
+            </ol>
+          </details>
+        ))}
+      </section>
+      <section className="card">
+        <h3>{m.archive.posts}</h3>
+        <ol className="plain">
+          {posts.map((e) => (
+            <li key={e.seq}>
+              {dateTime(e.at)} · {m.board.round(Number(e.data.round))} · {label(Number(e.data.poster))}{" "}
+              {m.threads.killPostLine(label(Number(e.data.target)), Number(e.data.words))}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <ResultsPosts events={game.events} />
+    </div>
+  );
+}
+
+function targetsOf(e: GameEventDto): SeatNo[] {
+  return Array.isArray(e.data.targets) ? (e.data.targets as SeatNo[]) : [];
+}
+
+function groupBy<T, K>(list: T[], key: (t: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const x of list) {
+    const k = key(x);
+    out.set(k, [...(out.get(k) ?? []), x]);
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+// Sign in and sign up.
+import { type FormEvent, useState } from "react";
+import { api, errorText } from "../api/client.ts";
+import { useSession } from "../api/session.tsx";
+import { Notice } from "../components/Notice.tsx";
+import { m } from "../i18n/index.ts";
+import { Link, navigate } from "../router.tsx";
+
+export function AuthPage({ mode }: { mode: "login" | "register" }) {
+  const { setAccount } = useSession();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res =
+        mode === "login"
+          ? await api.login({ username, password })
+          : await api.register({ username, password });
+      setAccount(res.account);
+      const back = new URLSearchParams(window.location.search).get("next");
+      navigate(back?.startsWith("/") ? back : "/");
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card narrow">
+      <h1>{mode === "login" ? m.auth.loginTitle : m.auth.registerTitle}</h1>
+      <form onSubmit={submit} className="form">
+        <label className="field">
+          <span className="field-label">{m.auth.username}</span>
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+            minLength={2}
+            maxLength={32}
+          />
+          {mode === "register" ? <span className="field-hint">{m.auth.usernameHint}</span> : null}
+        </label>
+        <label className="field">
+          <span className="field-label">{m.auth.password}</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete={mode === "login" ? "current-password" : "new-password"}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            minLength={mode === "register" ? 8 : 1}
+          />
+          {mode === "register" ? <span className="field-hint">{m.auth.passwordHint}</span> : null}
+        </label>
+        <Notice kind="error">{error}</Notice>
+        <button type="submit" className="btn primary" disabled={busy}>
+          {mode === "login" ? m.auth.loginButton : m.auth.registerButton}
+        </button>
+        <p className="muted small">{m.auth.accountSecret}</p>
+        {mode === "login" ? (
+          <Link to="/register">{m.auth.toRegister}</Link>
+        ) : (
+          <Link to="/login">{m.auth.toLogin}</Link>
+        )}
+      </form>
+    </section>
+  );
+}

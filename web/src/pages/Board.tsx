@@ -1,0 +1,141 @@
+// The game board: round timeline, this round's 进程, countdowns, and the living and the dead.
+import type { SeatView } from "../../../src/server/api-types.ts";
+import { useServerNow } from "../api/server-time.ts";
+import type { LiveGame } from "../api/use-game.ts";
+import { Countdown } from "../components/Countdown.tsx";
+import { m } from "../i18n/index.ts";
+import { currentRound, engineOf } from "../lib/engine-view.ts";
+import { dateTime } from "../lib/format.ts";
+
+export function Board({ game }: { game: LiveGame }) {
+  const data = game.data!;
+  const view = game.view;
+  const engine = engineOf(view);
+  const round = currentRound(view);
+  const now = useServerNow(5000);
+
+  if (!view) {
+    return (
+      <section className="card">
+        <h2>{m.board.notStarted}</h2>
+        <h3>{m.board.members}</h3>
+        <ul className="chips" data-testid="members">
+          {data.members.map((x) => (
+            <li key={x.alias} className={x.kind === "player" ? "chip" : "chip referee"}>
+              {x.alias}
+              {x.kind !== "player" ? <small> · {m.board.referee}</small> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+
+  const living = view.seats.filter((s) => s.alive);
+  const dead = view.seats.filter((s) => !s.alive);
+  const outInfo = new Map(engine?.seats.map((s) => [s.seat, s.out]) ?? []);
+  const deadlines = [...view.deadlines].filter((d) => d.at > now - 60_000).sort((a, b) => a.at - b.at);
+
+  return (
+    <div className="stack">
+      {view.result?.ended ? (
+        <div className="banner" data-testid="result">
+          {m.board.winner(view.result.winner)}
+          {view.result.reason ? <small> · {view.result.reason}</small> : null}
+        </div>
+      ) : null}
+
+      {engine && engine.rounds.length > 0 ? (
+        <section className="card">
+          <h2>{m.board.timeline}</h2>
+          <ol className="timeline">
+            {engine.rounds.map((r) => (
+              <li
+                key={r.round}
+                className={r.round === engine.current ? "tl current" : r.closed ? "tl closed" : "tl"}
+                title={dateTime(r.voteDeadline)}
+              >
+                {m.board.round(r.round)}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <section className="card" data-testid="progression">
+        <h2>
+          {view.round !== null ? m.board.round(view.round) : m.board.notStarted}
+          {view.phase ? <span className="badge phase">{m.board.phase(view.phase)}</span> : null}
+        </h2>
+        {round ? (
+          <>
+            <h3>{m.board.progression}</h3>
+            <ul className="plan">
+              <li>{m.board.voteKills(round.plan.voteOut)}</li>
+              <li>{m.board.votesPerVoter(round.plan.votesPerVoter)}</li>
+              {Object.entries(round.plan.posts).map(([unit, n]) => (
+                <li key={unit}>{m.board.postKills(unit, n)}</li>
+              ))}
+              {Object.entries(round.plan.extraPosts).map(([unit, n]) => (
+                <li key={`x-${unit}`}>{m.board.extraPosts(unit, n)}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {deadlines.length > 0 ? (
+          <div className="deadlines">
+            {deadlines.map((d) => (
+              <Countdown key={d.key} at={d.at} label={m.board.deadline(d.key)} />
+            ))}
+          </div>
+        ) : null}
+      </section>
+
+      {engine && engine.alliances.length > 0 ? (
+        <section className="card">
+          <h2>{m.board.alliances}</h2>
+          <ul className="plain">
+            {engine.alliances.map((a) => (
+              <li key={a.id}>{m.board.allianceFormed(a.name, a.round)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="card">
+        <h2>{m.board.living(living.length)}</h2>
+        <ul className="seat-grid" data-testid="living">
+          {living.map((s) => (
+            <SeatCard key={s.seat} seat={s} />
+          ))}
+        </ul>
+      </section>
+      <section className="card">
+        <h2>{m.board.dead(dead.length)}</h2>
+        <ul className="seat-grid" data-testid="dead">
+          {dead.map((s) => {
+            const out = outInfo.get(s.seat);
+            return <SeatCard key={s.seat} seat={s} note={out ? m.board.outIn(out.round, out.cause) : null} />;
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export function SeatCard({ seat, note }: { seat: SeatView; note?: string | null }) {
+  return (
+    <li
+      className={`seat ${seat.alive ? "alive" : "dead"} camp-${seat.camp ?? "unknown"}`}
+      data-seat={seat.seat}
+    >
+      <span className="seat-no">{m.app.seat(seat.seat)}</span>
+      <span className="seat-alias">{seat.alias}</span>
+      <span className="seat-role">
+        {seat.roleName ?? seat.role ?? m.board.hiddenRole}
+        {seat.code ? ` · ${seat.code}` : ""}
+      </span>
+      {note ? <span className="seat-note">{note}</span> : null}
+    </li>
+  );
+}

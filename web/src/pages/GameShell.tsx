@@ -1,0 +1,105 @@
+// One game's frame: title, who you are here, tab bar (bottom on phones) and the live connection shared by tabs.
+import { lazy } from "react";
+import { useGame } from "../api/use-game.ts";
+import { Notice } from "../components/Notice.tsx";
+import { m } from "../i18n/index.ts";
+import { Link, type Route } from "../router.tsx";
+import { Board } from "./Board.tsx";
+import { JoinPage } from "./JoinPage.tsx";
+import { MyRole } from "./MyRole.tsx";
+import { Threads } from "./Threads.tsx";
+import { VoteMachine } from "./VoteMachine.tsx";
+import { WritePage } from "./WritePage.tsx";
+
+// The referee console and the archive are split out so the vote page's JavaScript stays small.
+const Referee = lazy(() => import("./Referee.tsx").then((x) => ({ default: x.Referee })));
+const Archive = lazy(() => import("./Archive.tsx").then((x) => ({ default: x.Archive })));
+
+type GameRoute = Extract<Route, { id: string }>;
+
+export function GameShell({ route }: { route: GameRoute }) {
+  const game = useGame(route.id);
+  const { data } = game;
+  if (!data) {
+    return game.error ? <Notice kind="error">{game.error}</Notice> : <p className="empty">{m.app.loading}</p>;
+  }
+  const viewer = data.viewer;
+  const isReferee = viewer.kind === "referee";
+  const isPlayer = viewer.memberKind === "player";
+  const status = game.status ?? data.game.status;
+  const base = `/games/${route.id}`;
+  const tabs: { page: GameRoute["page"]; to: string; label: string; show: boolean }[] = [
+    { page: "board", to: base, label: m.nav.board, show: true },
+    { page: "vote", to: `${base}/vote`, label: m.nav.vote, show: status === "running" || status === "ended" },
+    { page: "me", to: `${base}/me`, label: m.nav.me, show: isPlayer },
+    { page: "threads", to: `${base}/threads`, label: m.nav.threads, show: true },
+    { page: "referee", to: `${base}/referee`, label: m.nav.referee, show: isReferee },
+    { page: "archive", to: `${base}/archive`, label: m.nav.archive, show: status === "ended" },
+  ];
+  const banner =
+    viewer.kind === "referee"
+      ? m.board.viewerReferee(viewer.alias ?? "")
+      : viewer.kind === "player"
+        ? m.board.viewerPlayer(viewer.alias ?? "")
+        : viewer.kind === "dead-player"
+          ? m.board.viewerDead
+          : m.board.viewerPublic;
+
+  return (
+    <div className="game">
+      <div className="game-head">
+        <h1 className="game-title">{data.game.name}</h1>
+        <div className="game-sub">
+          <span className={`badge status-${status}`}>{m.lobby.status(status)}</span>
+          <span className="muted small">{data.game.rulesName}</span>
+          <span className={game.live ? "live on" : "live"} title={game.live ? m.app.live : m.app.offline}>
+            ●
+          </span>
+        </div>
+        <div className="viewer-banner" data-testid="viewer-banner">
+          {banner}
+        </div>
+      </div>
+      <nav className="tabs" aria-label={m.nav.board}>
+        {tabs
+          .filter((t) => t.show)
+          .map((t) => (
+            <Link
+              key={t.page}
+              to={t.to}
+              className={
+                t.page === route.page || (t.page === "me" && route.page === "write") ? "tab active" : "tab"
+              }
+              testId={`tab-${t.page}`}
+            >
+              {t.label}
+            </Link>
+          ))}
+      </nav>
+      <div className="game-body">
+        <Page route={route} game={game} />
+      </div>
+    </div>
+  );
+}
+
+function Page({ route, game }: { route: GameRoute; game: ReturnType<typeof useGame> }) {
+  switch (route.page) {
+    case "board":
+      return <Board game={game} />;
+    case "join":
+      return <JoinPage game={game} />;
+    case "vote":
+      return <VoteMachine game={game} />;
+    case "me":
+      return <MyRole game={game} />;
+    case "threads":
+      return <Threads game={game} />;
+    case "write":
+      return <WritePage game={game} kind={route.kind} />;
+    case "referee":
+      return <Referee game={game} />;
+    case "archive":
+      return <Archive game={game} />;
+  }
+}

@@ -1,0 +1,123 @@
+// Sign-up under an alias: the 报道 written in the shared editor, plus the 600-字 redo when a referee rejects it.
+import { type FormEvent, useEffect, useState } from "react";
+import type { ReportInfo } from "../../../src/server/api-types.ts";
+import { api, errorText, requestId } from "../api/client.ts";
+import { useSession } from "../api/session.tsx";
+import type { LiveGame } from "../api/use-game.ts";
+import { Notice } from "../components/Notice.tsx";
+import { PostEditor } from "../components/PostEditor.tsx";
+import { m } from "../i18n/index.ts";
+import { useDraft } from "../lib/drafts.ts";
+import { dateTime } from "../lib/format.ts";
+import { Link } from "../router.tsx";
+
+export function JoinPage({ game }: { game: LiveGame }) {
+  const { account } = useSession();
+  const data = game.data!;
+  const id = data.game.id;
+  const draft = useDraft(`report:${id}`);
+  const [alias, setAlias] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [mine, setMine] = useState<ReportInfo | null>(null);
+  const member = data.viewer.memberKind !== null;
+
+  useEffect(() => {
+    if (!member || !data.viewer.alias) return;
+    api
+      .reports(id)
+      .then((r) => setMine(r.reports.find((x) => x.alias === data.viewer.alias) ?? null))
+      .catch(() => {});
+  }, [id, member, data.viewer.alias]);
+
+  if (!account) {
+    return (
+      <Notice kind="info">
+        <Link to={`/login?next=/games/${id}/join`}>{m.join.loginFirst}</Link>
+      </Notice>
+    );
+  }
+  if (member) {
+    if (mine?.status === "rejected" && mine.rejection) return <Redo gameId={id} rejection={mine.rejection} />;
+    return <Notice kind="ok">{m.join.done}</Notice>;
+  }
+  if (game.status !== "signup") return <Notice kind="info">{m.join.notOpen}</Notice>;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api.join(id, { alias, report: draft.text });
+      draft.clear();
+      await game.reload();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card form" onSubmit={submit}>
+      <h2>{m.join.title(data.game.name)}</h2>
+      <label className="field">
+        <span className="field-label">{m.join.alias}</span>
+        <input
+          name="alias"
+          value={alias}
+          onChange={(e) => setAlias(e.target.value)}
+          required
+          maxLength={32}
+        />
+        <span className="field-hint">{m.join.aliasHint}</span>
+      </label>
+      <PostEditor
+        draft={draft}
+        min={data.game.reportMin}
+        gameId={null}
+        label={m.join.reportLabel}
+        hint={m.join.reportHint(data.game.reportMin)}
+      />
+      <Notice kind="error">{error}</Notice>
+      <button type="submit" className="btn primary" disabled={busy}>
+        {m.join.submit}
+      </button>
+    </form>
+  );
+}
+
+function Redo({ gameId, rejection }: { gameId: string; rejection: NonNullable<ReportInfo["rejection"]> }) {
+  const draft = useDraft(`redo:${gameId}`);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await api.redoReport(gameId, { requestId: requestId(), text: draft.text });
+      draft.clear();
+      setDone(true);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  if (done) return <Notice kind="ok">{m.join.done}</Notice>;
+  return (
+    <form className="card form" onSubmit={submit}>
+      <h2>{m.join.redoTitle}</h2>
+      <Notice kind="error">{rejection.reason}</Notice>
+      <PostEditor
+        draft={draft}
+        min={rejection.redoMin}
+        gameId={gameId}
+        label={m.join.reportLabel}
+        hint={m.join.redoHint(rejection.redoMin, dateTime(rejection.redoDeadline))}
+      />
+      <Notice kind="error">{error}</Notice>
+      <button type="submit" className="btn primary">
+        {m.join.submit}
+      </button>
+    </form>
+  );
+}

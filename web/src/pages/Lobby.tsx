@@ -1,0 +1,143 @@
+// The lobby: games open for sign-up, running and finished; opening a new game for signed-in users.
+import { type FormEvent, useEffect, useState } from "react";
+import type { GameListItem, PresetInfo } from "../../../src/server/api-types.ts";
+import { api, errorText } from "../api/client.ts";
+import { useSession } from "../api/session.tsx";
+import { Notice } from "../components/Notice.tsx";
+import { m } from "../i18n/index.ts";
+import { dateTime } from "../lib/format.ts";
+import { Link, navigate } from "../router.tsx";
+
+const GROUPS: { title: string; statuses: GameListItem["status"][] }[] = [
+  { title: m.lobby.signup, statuses: ["signup", "draft"] },
+  { title: m.lobby.running, statuses: ["closed", "running"] },
+  { title: m.lobby.ended, statuses: ["ended"] },
+];
+
+export function Lobby() {
+  const [games, setGames] = useState<GameListItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api
+      .games()
+      .then((r) => setGames(r.games))
+      .catch((e) => setError(errorText(e)));
+  }, []);
+  return (
+    <div className="stack">
+      <h1>{m.lobby.title}</h1>
+      <Notice kind="error">{error}</Notice>
+      {games === null && !error ? <p className="empty">{m.app.loading}</p> : null}
+      {games
+        ? GROUPS.map((g) => {
+            const list = games.filter((x) => g.statuses.includes(x.status));
+            return (
+              <section key={g.title} className="stack" data-testid={`lobby-${g.statuses[0]}`}>
+                <h2>
+                  {g.title} <span className="count">{list.length}</span>
+                </h2>
+                {list.length === 0 ? <p className="empty small">{m.lobby.empty}</p> : null}
+                <ul className="game-list">
+                  {list.map((x) => (
+                    <GameRow key={x.id} game={x} />
+                  ))}
+                </ul>
+              </section>
+            );
+          })
+        : null}
+      <CreateGame />
+    </div>
+  );
+}
+
+function GameRow({ game }: { game: GameListItem }) {
+  return (
+    <li className="game-row card">
+      <div className="game-row-main">
+        <Link to={`/games/${game.id}`} className="game-name">
+          {game.name}
+        </Link>
+        <div className="muted small">
+          {m.lobby.rules} {game.rulesName} · {m.lobby.players(game.signedUp, game.players)} ·{" "}
+          {dateTime(game.createdAt)}
+        </div>
+      </div>
+      <div className="game-row-actions">
+        <span className={`badge status-${game.status}`}>{m.lobby.status(game.status)}</span>
+        {game.status === "signup" ? (
+          <Link to={`/games/${game.id}/join`} className="btn small primary">
+            {m.lobby.join}
+          </Link>
+        ) : game.status === "ended" ? (
+          <Link to={`/games/${game.id}/archive`} className="btn small">
+            {m.lobby.archive}
+          </Link>
+        ) : (
+          <Link to={`/games/${game.id}`} className="btn small">
+            {m.lobby.enter}
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function CreateGame() {
+  const { account } = useSession();
+  const [presets, setPresets] = useState<PresetInfo[]>([]);
+  const [name, setName] = useState("");
+  const [preset, setPreset] = useState("");
+  const [alias, setAlias] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!account) return;
+    api
+      .presets()
+      .then((r) => {
+        setPresets(r.presets);
+        setPreset((p) => p || r.presets[0]?.id || "");
+      })
+      .catch((e) => setError(errorText(e)));
+  }, [account]);
+  if (!account) return <p className="muted small">{m.lobby.loginToCreate}</p>;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const res = await api.createGame({ name, preset, refereeAlias: alias });
+      navigate(`/games/${res.game.id}/referee`);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <details className="card">
+      <summary>{m.lobby.createTitle}</summary>
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span className="field-label">{m.lobby.gameName}</span>
+          <input name="game-name" value={name} onChange={(e) => setName(e.target.value)} required />
+        </label>
+        <label className="field">
+          <span className="field-label">{m.lobby.preset}</span>
+          <select name="preset" value={preset} onChange={(e) => setPreset(e.target.value)}>
+            {presets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {m.lobby.presetOption(p.name, p.players)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{m.lobby.refereeAlias}</span>
+          <input name="referee-alias" value={alias} onChange={(e) => setAlias(e.target.value)} required />
+        </label>
+        <Notice kind="error">{error}</Notice>
+        <button type="submit" className="btn primary">
+          {m.lobby.createButton}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,172 @@
+// 我的身份: the role card as told, teammates, team rooms, my posts, what is due, open 白条, and 举报.
+import { type FormEvent, useState } from "react";
+import { api, errorText, requestId } from "../api/client.ts";
+import type { LiveGame } from "../api/use-game.ts";
+import { Countdown } from "../components/Countdown.tsx";
+import { Notice } from "../components/Notice.tsx";
+import { RoomChat } from "../components/RoomChat.tsx";
+import { m } from "../i18n/index.ts";
+import { engineOf } from "../lib/engine-view.ts";
+import { dateTime, seatLabel } from "../lib/format.ts";
+import { Link } from "../router.tsx";
+import { SeatCard } from "./Board.tsx";
+
+export function MyRole({ game }: { game: LiveGame }) {
+  const data = game.data!;
+  const view = game.view;
+  const card = view?.roleCard ?? null;
+  const you = engineOf(view)?.you ?? null;
+  const seats = view?.seats ?? [];
+  const id = data.game.id;
+  const roomVersion = game.events.filter(
+    (e) => e.type === "app.RoomMessagePosted" || e.type === "AllianceFormed",
+  ).length;
+
+  if (data.viewer.memberKind !== "player") return <Notice kind="info">{m.me.notPlayer}</Notice>;
+  if (!card) return <Notice kind="info">{m.board.notStarted}</Notice>;
+
+  const alive = seats.find((s) => s.seat === card.seat)?.alive ?? false;
+  const openIous = (you?.ious ?? []).filter((i) => i.status === "open");
+  const dueDeadlines = (view?.deadlines ?? []).filter(
+    (d) => d.key.startsWith("posting") || d.key.startsWith("iou"),
+  );
+
+  return (
+    <div className="stack">
+      <section className={`card role-card camp-${card.camp}`} data-testid="role-card">
+        <div className="role-name" data-testid="role-name">
+          {card.roleName}
+        </div>
+        <dl className="role-facts">
+          <dt>{m.me.camp}</dt>
+          <dd>{m.board.camp(card.camp)}</dd>
+          {card.code ? (
+            <>
+              <dt>{m.me.code}</dt>
+              <dd data-testid="role-code">{card.code}</dd>
+            </>
+          ) : null}
+        </dl>
+        <p className="muted small">{m.me.hiddenNote}</p>
+      </section>
+
+      <section className="card">
+        <h2>{m.me.teammates}</h2>
+        {card.knows.length === 0 ? <p className="empty small">{m.me.noTeammates}</p> : null}
+        <ul className="seat-grid" data-testid="teammates">
+          {card.knows.map((s) => (
+            <SeatCard key={s.seat} seat={s} />
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" data-testid="due">
+        <h2>{m.me.dueDates}</h2>
+        <p>
+          {card.postsDue > 0 ? m.me.postsDue(card.postsDue) : m.write.noRight}
+          {you?.postRight ? (
+            <span className="muted small">
+              {" "}
+              · {you.postRight.yourTurn ? m.me.yourTurn : m.me.notYourTurn}
+            </span>
+          ) : null}
+        </p>
+        {dueDeadlines.map((d) => (
+          <Countdown key={d.key} at={d.at} label={m.board.deadline(d.key)} />
+        ))}
+        {card.postsDue > 0 && alive ? (
+          <Link to={`/games/${id}/write?kind=kill`} className="btn primary">
+            {m.me.writeKill}
+          </Link>
+        ) : null}
+      </section>
+
+      <section className="card" data-testid="ious">
+        <h2>{m.me.ious}</h2>
+        {openIous.length === 0 ? <p className="empty small">{m.me.noIous}</p> : null}
+        <ul className="plain">
+          {openIous.map((i) => (
+            <li key={`${i.round}-${i.post}`}>
+              {m.me.iouLine(seatLabel(seats, i.target), dateTime(i.deadline))}{" "}
+              <Link to={`/games/${id}/write?kind=iou`} className="btn small primary">
+                {m.me.completeIou}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card">
+        <h2>{m.me.rooms}</h2>
+        {card.rooms.length === 0 ? <p className="empty small">{m.me.noRooms}</p> : null}
+      </section>
+      {card.rooms.map((r) => (
+        <RoomChat key={r.id} gameId={id} room={r} seats={seats} version={roomVersion} canWrite={alive} />
+      ))}
+
+      <section className="card" data-testid="my-posts">
+        <h2>{m.me.myPosts}</h2>
+        {(you?.posts ?? []).length === 0 ? <p className="empty small">{m.me.noPosts}</p> : null}
+        <ul className="plain">
+          {(you?.posts ?? []).map((p) => (
+            <li key={`${p.round}-${p.index}`}>
+              {m.board.round(p.round)} {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
+              {p.voided ? <span className="badge">{m.threads.lapsed}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {alive ? <ComplaintForm game={game} /> : null}
+    </div>
+  );
+}
+
+function ComplaintForm({ game }: { game: LiveGame }) {
+  const seats = game.view?.seats ?? [];
+  const [against, setAgainst] = useState("");
+  const [text, setText] = useState("");
+  const [ok, setOk] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setOk(null);
+    setError(null);
+    try {
+      await api.complaint(game.data!.game.id, { requestId: requestId(), against: Number(against), text });
+      setOk(m.me.complaintSent);
+      setText("");
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <details className="card">
+      <summary>{m.me.complaintTitle}</summary>
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span className="field-label">{m.me.complaintAgainst}</span>
+          <select value={against} onChange={(e) => setAgainst(e.target.value)} required>
+            <option value="" disabled>
+              {m.write.chooseTarget}
+            </option>
+            {seats.map((s) => (
+              <option key={s.seat} value={s.seat}>
+                {s.alias}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{m.me.complaintText}</span>
+          <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} required />
+        </label>
+        <Notice kind="error">{error}</Notice>
+        <Notice kind="ok">{ok}</Notice>
+        <button type="submit" className="btn">
+          {m.me.complaint}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,592 @@
+// 哨子台: seats with real accounts, lifecycle, 报道 review, 进程 editor, 托票箱 and complaints, overrides, results, log.
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import type {
+  GameEventDto,
+  InboxItem,
+  OriginalityResponse,
+  OverrideBody,
+  RosterEntry,
+  SeatNo,
+} from "../../../src/server/api-types.ts";
+import { api, errorText, requestId } from "../api/client.ts";
+import type { LiveGame } from "../api/use-game.ts";
+import { Notice } from "../components/Notice.tsx";
+import { m } from "../i18n/index.ts";
+import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
+import { currentRound } from "../lib/engine-view.ts";
+import { clock, dateTime, seatLabel } from "../lib/format.ts";
+
+export function Referee({ game }: { game: LiveGame }) {
+  const data = game.data!;
+  if (data.viewer.kind !== "referee") return <Notice kind="info">{m.referee.notReferee}</Notice>;
+  const id = data.game.id;
+  return (
+    <div className="stack referee" data-testid="referee">
+      <h2>{m.referee.title}</h2>
+      <Lifecycle game={game} />
+      <Roster game={game} />
+      {game.status === "signup" || game.status === "closed" ? <ReviewReports gameId={id} /> : null}
+      {game.view ? (
+        <>
+          <Inbox game={game} />
+          <ProgressionEditor game={game} />
+          <Overrides game={game} />
+          <Results game={game} />
+        </>
+      ) : null}
+      <EventLog game={game} />
+    </div>
+  );
+}
+
+/** Runs one referee action and reports its outcome inline. */
+function useAction(): {
+  notice: ReactNode;
+  run: (fn: () => Promise<unknown>, okText?: string) => Promise<boolean>;
+} {
+  const [state, setState] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const run = async (fn: () => Promise<unknown>, okText: string = m.referee.applied) => {
+    try {
+      await fn();
+      setState({ kind: "ok", text: okText });
+      return true;
+    } catch (e) {
+      setState({ kind: "error", text: errorText(e) });
+      return false;
+    }
+  };
+  return { notice: state ? <Notice kind={state.kind}>{state.text}</Notice> : null, run };
+}
+
+function Lifecycle({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const [seed, setSeed] = useState("");
+  const { notice, run } = useAction();
+  const status = game.status;
+  if (status === "running" || status === "ended") return null;
+  return (
+    <section className="card">
+      <h3>{m.referee.lifecycle}</h3>
+      <div className="actions">
+        {status === "draft" ? (
+          <button type="button" className="btn primary" onClick={() => run(() => api.openSignup(id))}>
+            {m.referee.openSignup}
+          </button>
+        ) : null}
+        {status === "signup" ? (
+          <button type="button" className="btn" onClick={() => run(() => api.closeSignup(id))}>
+            {m.referee.closeSignup}
+          </button>
+        ) : null}
+        {status === "closed" ? (
+          <>
+            <input
+              value={seed}
+              onChange={(e) => setSeed(e.target.value)}
+              placeholder={m.referee.seed}
+              name="seed"
+            />
+            <button
+              type="button"
+              className="btn primary"
+              onClick={() => run(() => api.start(id, seed ? { seed } : {}))}
+            >
+              {m.referee.start}
+            </button>
+          </>
+        ) : null}
+      </div>
+      {notice}
+    </section>
+  );
+}
+
+function Roster({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const [roster, setRoster] = useState<RosterEntry[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const members = game.data!.members.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch when the member count changes
+  useEffect(() => {
+    api
+      .roster(id)
+      .then((r) => setRoster(r.members))
+      .catch((e) => setError(errorText(e)));
+  }, [id, members]);
+  const seats = game.view?.seats ?? [];
+  return (
+    <section className="card">
+      <h3>{m.referee.roster}</h3>
+      <Notice kind="error">{error}</Notice>
+      <div className="table-wrap">
+        <table className="table" data-testid="roster">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{m.referee.alias}</th>
+              <th>{m.referee.account}</th>
+              <th>{m.referee.role}</th>
+              <th>{m.referee.code}</th>
+              <th>{m.referee.alive}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {roster.map((r) => {
+              const s = r.seat !== null ? seats.find((x) => x.seat === r.seat) : undefined;
+              return (
+                <tr key={r.alias} className={s && !s.alive ? "dead" : ""}>
+                  <td>{r.seat !== null ? m.app.seat(r.seat) : m.board.referee}</td>
+                  <td>{r.alias}</td>
+                  <td>{r.username}</td>
+                  <td className={s?.camp ? `camp-${s.camp}` : ""}>{s?.roleName ?? s?.role ?? ""}</td>
+                  <td>{s?.code ?? ""}</td>
+                  <td>{s ? (s.alive ? m.referee.alive : m.referee.out) : ""}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function ReviewReports({ gameId }: { gameId: string }) {
+  const [alias, setAlias] = useState("");
+  const [reason, setReason] = useState("");
+  const [hours, setHours] = useState("24");
+  const { notice, run } = useAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() =>
+      api.rejectReport(gameId, { alias, reason, redoDeadline: Date.now() + Number(hours) * 3_600_000 }),
+    );
+  };
+  return (
+    <details className="card">
+      <summary>{m.referee.reports}</summary>
+      <form className="form" onSubmit={submit}>
+        <input
+          value={alias}
+          onChange={(e) => setAlias(e.target.value)}
+          placeholder={m.referee.alias}
+          required
+        />
+        <input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={m.referee.rejectReason}
+          required
+        />
+        <label className="field inline">
+          <span className="field-label">{m.referee.redoDeadline}</span>
+          <input type="number" min={1} value={hours} onChange={(e) => setHours(e.target.value)} />
+        </label>
+        {notice}
+        <button type="submit" className="btn">
+          {m.referee.reject}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+function Inbox({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const seats = game.view?.seats ?? [];
+  const [items, setItems] = useState<InboxItem[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const version = game.events.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on every new event
+  useEffect(() => {
+    api
+      .inbox(id)
+      .then((r) => setItems(r.items))
+      .catch((e) => setError(errorText(e)));
+  }, [id, version]);
+  return (
+    <section className="card" data-testid="inbox">
+      <h3>{m.referee.inbox}</h3>
+      <Notice kind="error">{error}</Notice>
+      {items.length === 0 ? <p className="empty small">{m.referee.inboxEmpty}</p> : null}
+      <ol className="plain inbox">
+        {items.map((it) => (
+          <InboxRow
+            key={it.seq}
+            gameId={id}
+            item={it}
+            label={(s) => seatLabel(seats, s)}
+            events={game.events}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function InboxRow(props: {
+  gameId: string;
+  item: InboxItem;
+  label: (s: SeatNo) => string;
+  events: GameEventDto[];
+}) {
+  const { gameId, item, label } = props;
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  if (item.kind === "proxy-request" && item.fromSeat !== null && item.target !== undefined) {
+    const voter = item.fromSeat;
+    const target = item.target;
+    return (
+      <li className="inbox-item">
+        <div>
+          <span className="muted small">{clock(item.at)}</span>{" "}
+          {m.referee.proxyItem(item.fromAlias, label(target))}
+          {item.text ? <span className="muted"> · {item.text}</span> : null}
+        </div>
+        <button
+          type="button"
+          className="btn small"
+          onClick={() =>
+            run(() => api.proxyVote(gameId, { requestId: requestId(), voter, targets: [target] }))
+          }
+        >
+          {m.referee.castProxy}
+        </button>
+        {notice}
+      </li>
+    );
+  }
+  const against = item.against ?? null;
+  const rule = (upheld: boolean) =>
+    against !== null &&
+    run(() => api.ruleComplaint(gameId, { requestId: requestId(), against, upheld, reason }));
+  return (
+    <li className="inbox-item">
+      <div>
+        <span className="muted small">{clock(item.at)}</span>{" "}
+        {m.referee.complaintItem(item.fromAlias, against !== null ? label(against) : "")}
+      </div>
+      <p className="quote">{item.text}</p>
+      {against !== null ? <ComplainedPost gameId={gameId} poster={against} events={props.events} /> : null}
+      <input
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        placeholder={m.referee.rulingReason}
+      />
+      <div className="actions">
+        <button type="button" className="btn small danger" onClick={() => rule(true)} disabled={!reason}>
+          {m.referee.uphold}
+        </button>
+        <button type="button" className="btn small" onClick={() => rule(false)} disabled={!reason}>
+          {m.referee.dismiss}
+        </button>
+      </div>
+      {notice}
+    </li>
+  );
+}
+
+/** The complained-about post's body with the originality report (sources shown: referees only) beside it. */
+function ComplainedPost({
+  gameId,
+  poster,
+  events,
+}: {
+  gameId: string;
+  poster: SeatNo;
+  events: GameEventDto[];
+}) {
+  const postId = [...events]
+    .reverse()
+    .find(
+      (e) => e.type === "KillPostSubmitted" && e.data.poster === poster && typeof e.data.postId === "string",
+    )?.data.postId as string | undefined;
+  const [report, setReport] = useState<{ text: string; res: OriginalityResponse } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!postId) return null;
+  const check = async () => {
+    try {
+      const body = await api.post(gameId, postId);
+      setReport({ text: body.text, res: await api.originality(gameId, body.text) });
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <div className="side-by-side">
+      <button type="button" className="btn small ghost" onClick={check}>
+        {m.referee.checkPost}
+      </button>
+      <Notice kind="error">{error}</Notice>
+      {report ? (
+        <div className="originality" data-testid="complaint-originality">
+          <div className={report.res.flagged ? "notice notice-error" : "notice notice-ok"}>
+            {report.res.available
+              ? report.res.flagged
+                ? m.editor.checkFlagged(report.res.copiedPercent)
+                : m.editor.checkClean(report.res.copiedPercent)
+              : m.editor.checkUnavailable}
+          </div>
+          <pre className="post-text">{report.text}</pre>
+          <ul className="plain small">
+            {report.res.spans.map((s) => (
+              <li key={`${s.start}-${s.end}`}>
+                <mark>{report.text.slice(s.start, s.end)}</mark>{" "}
+                {s.source ? m.editor.source(s.source.kind, s.source.title ?? s.source.ref ?? "") : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ProgressionEditor({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const round = currentRound(game.view);
+  const [r, setR] = useState(String(round?.round ?? 1));
+  const [votes, setVotes] = useState(String(round?.plan.votesPerVoter ?? 1));
+  const [out, setOut] = useState(String(round?.plan.voteOut ?? 1));
+  const [posts, setPosts] = useState(
+    Object.entries(round?.plan.posts ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n"),
+  );
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed: Record<string, number> = {};
+    for (const line of posts.split("\n")) {
+      const [k, v] = line.split("=").map((x) => x.trim());
+      if (k && v !== undefined && v !== "") parsed[k] = Number(v);
+    }
+    const override: OverrideBody = {
+      action: "set-progression",
+      round: Number(r),
+      votesPerVoter: Number(votes),
+      voteOut: Number(out),
+      posts: parsed,
+    };
+    void run(() => api.override(id, { requestId: requestId(), override, reason }));
+  };
+  return (
+    <details className="card">
+      <summary>{m.referee.progression}</summary>
+      <form className="form grid-2" onSubmit={submit}>
+        <label className="field">
+          <span className="field-label">{m.referee.progressionRound}</span>
+          <input type="number" min={1} value={r} onChange={(e) => setR(e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field-label">{m.referee.votesPerVoter}</span>
+          <input type="number" min={0} value={votes} onChange={(e) => setVotes(e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field-label">{m.referee.voteOut}</span>
+          <input type="number" min={0} value={out} onChange={(e) => setOut(e.target.value)} />
+        </label>
+        <label className="field span-2">
+          <span className="field-label">{m.referee.posts}</span>
+          <textarea rows={3} value={posts} onChange={(e) => setPosts(e.target.value)} />
+        </label>
+        <label className="field span-2">
+          <span className="field-label">{m.referee.overrideReason}</span>
+          <input value={reason} onChange={(e) => setReason(e.target.value)} required />
+        </label>
+        {notice}
+        <button type="submit" className="btn primary">
+          {m.referee.apply}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+function Overrides({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const seats = game.view?.seats ?? [];
+  const deadlines = game.view?.deadlines ?? [];
+  const [action, setAction] = useState<"eliminate" | "revive" | "void-vote" | "void-post" | "extend">(
+    "eliminate",
+  );
+  const [target, setTarget] = useState("");
+  const [key, setKey] = useState("");
+  const [minutes, setMinutes] = useState("30");
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  const done = game.events.filter((e) => e.type === "OverrideApplied");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const t = Number(target);
+    const d = deadlines.find((x) => x.key === key);
+    const override: OverrideBody =
+      action === "extend"
+        ? { action, deadline: key, until: (d?.at ?? Date.now()) + Number(minutes) * 60_000 }
+        : action === "void-vote"
+          ? { action, voter: t }
+          : action === "void-post"
+            ? { action, poster: t }
+            : { action, target: t };
+    void run(() => api.override(id, { requestId: requestId(), override, reason }));
+  };
+  return (
+    <section className="card">
+      <h3>{m.referee.overrides}</h3>
+      <form className="form" onSubmit={submit}>
+        <select
+          value={action}
+          onChange={(e) => setAction(e.target.value as typeof action)}
+          name="override-action"
+        >
+          {Object.entries(m.referee.overrideActions).map(([k, v]) => (
+            <option key={k} value={k}>
+              {v}
+            </option>
+          ))}
+        </select>
+        {action === "extend" ? (
+          <>
+            <select value={key} onChange={(e) => setKey(e.target.value)} required>
+              <option value="" disabled>
+                {m.referee.extendKey}
+              </option>
+              {deadlines.map((d) => (
+                <option key={d.key} value={d.key}>
+                  {m.board.deadline(d.key)} · {clock(d.at)}
+                </option>
+              ))}
+            </select>
+            <label className="field inline">
+              <span className="field-label">{m.referee.extendUntil}</span>
+              <input type="number" min={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+            </label>
+          </>
+        ) : (
+          <select value={target} onChange={(e) => setTarget(e.target.value)} required name="override-target">
+            <option value="" disabled>
+              {m.referee.overrideTarget}
+            </option>
+            {seats.map((s) => (
+              <option key={s.seat} value={s.seat}>
+                {m.app.seat(s.seat)} {s.alias}
+              </option>
+            ))}
+          </select>
+        )}
+        <input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={m.referee.overrideReason}
+          required
+        />
+        {notice}
+        <button type="submit" className="btn danger">
+          {m.referee.apply}
+        </button>
+      </form>
+      <ol className="plain small">
+        {done.map((e) => (
+          <li key={e.seq}>
+            {dateTime(e.at)} · {String((e.data.override as { action?: string } | undefined)?.action ?? "")} ·{" "}
+            {String(e.data.reason ?? "")}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Results({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const current = currentRound(game.view)?.round ?? 1;
+  const [round, setRound] = useState(String(current));
+  const [text, setText] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const { notice, run } = useAction();
+  const title = m.results.header(game.data!.game.name, Number(round));
+  const preview = () =>
+    run(async () => setText((await api.resultsPreview(id, Number(round))).text), m.referee.preview);
+  const publish = () =>
+    text !== null &&
+    run(
+      () => api.publishResults(id, { requestId: requestId(), round: Number(round), text }),
+      m.referee.published,
+    );
+  const copy = async (kind: "bb" | "plain") => {
+    if (text === null) return;
+    const ok = await copyText(kind === "bb" ? toBBCode(title, text) : toPlainText(title, text));
+    setCopied(ok ? m.app.copied : null);
+  };
+  return (
+    <section className="card" data-testid="results-editor">
+      <h3>{m.referee.results}</h3>
+      <div className="actions">
+        <label className="field inline">
+          <span className="field-label">{m.referee.resultsRound}</span>
+          <input type="number" min={1} value={round} onChange={(e) => setRound(e.target.value)} />
+        </label>
+        <button type="button" className="btn" onClick={preview}>
+          {m.referee.preview}
+        </button>
+      </div>
+      {text !== null ? (
+        <>
+          <textarea
+            className="editor-text"
+            rows={12}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <div className="actions">
+            <button type="button" className="btn primary" onClick={publish}>
+              {m.referee.publish}
+            </button>
+            <button type="button" className="btn ghost" onClick={() => copy("bb")}>
+              {m.referee.copyBBCode}
+            </button>
+            <button type="button" className="btn ghost" onClick={() => copy("plain")}>
+              {m.referee.copyText}
+            </button>
+          </div>
+          <Notice kind="ok">{copied}</Notice>
+        </>
+      ) : null}
+      {notice}
+    </section>
+  );
+}
+
+function EventLog({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const [events, setEvents] = useState<GameEventDto[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const version = game.events.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on every new event
+  useEffect(() => {
+    api
+      .log(id)
+      .then((r) => setEvents(r.events))
+      .catch((e) => setError(errorText(e)));
+  }, [id, version]);
+  return (
+    <details className="card">
+      <summary>
+        {m.referee.log} <span className="count">{events.length}</span>
+      </summary>
+      <Notice kind="error">{error}</Notice>
+      {events.length === 0 ? <p className="empty small">{m.referee.logEmpty}</p> : null}
+      <ol className="log">
+        {events.map((e) => (
+          <li key={e.seq}>
+            <span className="muted small">
+              #{e.seq} {dateTime(e.at)}
+            </span>{" "}
+            <strong>{e.type}</strong> <code>{JSON.stringify(e.data)}</code>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

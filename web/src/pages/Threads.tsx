@@ -1,0 +1,168 @@
+// The threads: 报道帖, kill posts (released together per round), 结果帖; post bodies load on demand.
+import { useEffect, useState } from "react";
+import type { GameEventDto, ReportInfo, SeatView } from "../../../src/server/api-types.ts";
+import { api, errorText } from "../api/client.ts";
+import type { LiveGame } from "../api/use-game.ts";
+import { Notice } from "../components/Notice.tsx";
+import { m } from "../i18n/index.ts";
+import { engineOf } from "../lib/engine-view.ts";
+import { dateTime, seatLabel } from "../lib/format.ts";
+
+type Tab = "reports" | "kills" | "results" | "discussion";
+
+export function Threads({ game }: { game: LiveGame }) {
+  const [tab, setTab] = useState<Tab>("kills");
+  const tabs: [Tab, string][] = [
+    ["kills", m.threads.killPosts],
+    ["results", m.threads.results],
+    ["reports", m.threads.reports],
+    ["discussion", m.threads.discussion],
+  ];
+  return (
+    <div className="stack">
+      <div className="segmented">
+        {tabs.map(([t, label]) => (
+          <button
+            key={t}
+            type="button"
+            className={tab === t ? "seg active" : "seg"}
+            onClick={() => setTab(t)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === "reports" ? <Reports game={game} /> : null}
+      {tab === "kills" ? <KillPosts game={game} /> : null}
+      {tab === "results" ? <ResultsPosts events={game.events} /> : null}
+      {tab === "discussion" ? <p className="muted">{m.threads.discussionNote}</p> : null}
+    </div>
+  );
+}
+
+function Reports({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const [reports, setReports] = useState<ReportInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const joined = game.events.filter((e) => e.type.startsWith("app.")).length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch when app events (joins, rejections) arrive
+  useEffect(() => {
+    api
+      .reports(id)
+      .then((r) => setReports(r.reports))
+      .catch((e) => setError(errorText(e)));
+  }, [id, joined]);
+  return (
+    <section className="card">
+      <h2>{m.threads.reports}</h2>
+      <Notice kind="error">{error}</Notice>
+      {reports?.length === 0 ? <p className="empty small">{m.threads.noReports}</p> : null}
+      <ol className="posts">
+        {(reports ?? []).map((r) => (
+          <li key={r.postId} className="post">
+            <div className="post-head">
+              <strong>{r.alias}</strong> <span className="muted small">{dateTime(r.submittedAt)}</span>{" "}
+              <span className="badge">{m.app.words(r.words)}</span>{" "}
+              <span className={`badge report-${r.status}`}>{m.threads.reportStatus(r.status)}</span>
+              {typeof r.copiedPercent === "number" ? (
+                <span className="muted small"> {m.threads.copiedShare(r.copiedPercent)}</span>
+              ) : null}
+            </div>
+            <PostBody gameId={id} postId={r.postId} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function KillPosts({ game }: { game: LiveGame }) {
+  const engine = engineOf(game.view);
+  const seats: SeatView[] = game.view?.seats ?? [];
+  const id = game.data!.game.id;
+  const rounds = (engine?.rounds ?? []).filter((r) => r.posts !== null && r.posts.length > 0);
+  const postIds = new Map<string, string>();
+  for (const e of game.events) {
+    if (e.type === "KillPostSubmitted" && typeof e.data.postId === "string") {
+      postIds.set(`${e.data.round}:${e.data.poster}:${e.data.target}`, e.data.postId);
+    }
+  }
+  if (rounds.length === 0) return <p className="empty">{m.threads.noPosts}</p>;
+  return (
+    <>
+      {rounds.map((r) => (
+        <section key={r.round} className="card" data-testid={`kill-posts-${r.round}`}>
+          <h2>
+            {m.board.round(r.round)} · {m.threads.killPosts}
+          </h2>
+          <ol className="posts">
+            {(r.posts ?? []).map((p) => {
+              const postId =
+                p.poster !== null ? postIds.get(`${r.round}:${p.poster}:${p.target}`) : undefined;
+              return (
+                <li key={p.index} className="post">
+                  <div className="post-head">
+                    <strong>{p.unit}</strong> {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
+                    {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
+                    {p.iouStatus ? (
+                      <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>
+                    ) : null}
+                    {p.lapsed ? <span className="badge">{m.threads.lapsed}</span> : null}
+                  </div>
+                  {postId ? <PostBody gameId={id} postId={postId} /> : null}
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function ResultsPosts({ events }: { events: GameEventDto[] }) {
+  const posts = events.filter((e) => e.type === "app.ResultsPublished");
+  if (posts.length === 0) return <p className="empty">{m.threads.noResults}</p>;
+  return (
+    <>
+      {posts.map((e) => (
+        <section key={e.seq} className="card" data-testid="results-post">
+          <h2>
+            {typeof e.data.round === "number" ? m.board.round(e.data.round) : ""} · {m.threads.results}{" "}
+            <span className="muted small">{dateTime(e.at)}</span>
+          </h2>
+          <pre className="post-text">{String(e.data.text ?? "")}</pre>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function PostBody({ gameId, postId }: { gameId: string; postId: string }) {
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const toggle = async () => {
+    if (open) return setOpen(false);
+    setOpen(true);
+    if (text !== null) return;
+    try {
+      setText((await api.post(gameId, postId)).text);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <div>
+      <button type="button" className="link-button" onClick={toggle}>
+        {open ? m.threads.hide : m.threads.read}
+      </button>
+      {open ? (
+        <>
+          <Notice kind="error">{error}</Notice>
+          {text !== null ? <pre className="post-text">{text}</pre> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,339 @@
+// 投票机: pick targets (and code guesses), change the vote, live tally with 半票/托票 marks, overtime mode, 托票.
+import { type FormEvent, useMemo, useState } from "react";
+import type { SeatNo, TallyView } from "../../../src/server/api-types.ts";
+import { api, errorText, requestId } from "../api/client.ts";
+import type { LiveGame } from "../api/use-game.ts";
+import { Countdown } from "../components/Countdown.tsx";
+import { Notice } from "../components/Notice.tsx";
+import { m } from "../i18n/index.ts";
+import { currentRound } from "../lib/engine-view.ts";
+import { clock, seatLabel } from "../lib/format.ts";
+
+export function VoteMachine({ game }: { game: LiveGame }) {
+  const data = game.data!;
+  const view = game.view;
+  const round = currentRound(view);
+  const vote = round?.vote ?? null;
+  const seats = view?.seats ?? [];
+  const overtime = vote?.stage === "overtime";
+  const candidates = vote?.candidates ?? null;
+  const slots = useMemo(() => overtimeSlots(game, round?.round ?? null), [game, round?.round]);
+  const perVoter = round
+    ? overtime
+      ? Math.max(1, Math.min(round.plan.votesPerVoter, slots))
+      : round.plan.votesPerVoter
+    : 1;
+  const codeGuesses = (data.game as { codeGuesses?: boolean }).codeGuesses === true;
+  const mySeat = data.viewer.seat;
+  const canVote =
+    data.viewer.memberKind === "player" &&
+    mySeat !== null &&
+    (seats.find((s) => s.seat === mySeat)?.alive === true || (round?.halfVoters ?? []).includes(mySeat));
+
+  const tally = (view?.tally ?? [])
+    .filter((t) => candidates === null || candidates.includes(t.seat))
+    .sort((a, b) => b.votes - a.votes || a.seat - b.seat);
+  const shownTally: TallyView[] =
+    overtime && candidates
+      ? candidates.map((c) => tally.find((t) => t.seat === c) ?? { seat: c, votes: 0, proxy: 0, half: 0 })
+      : tally;
+  const maxVotes = Math.max(1, ...shownTally.map((t) => t.votes));
+  const label = (s: SeatNo) => seatLabel(seats, s);
+
+  return (
+    <div className={overtime ? "stack vote overtime-mode" : "stack vote"} data-testid="vote-machine">
+      <section className="card vote-head">
+        <h2>
+          {m.vote.title}
+          {round ? <span className="badge">{m.board.round(round.round)}</span> : null}
+          {overtime ? (
+            <span className="badge overtime" data-testid="overtime-badge">
+              {m.vote.overtime}
+            </span>
+          ) : null}
+        </h2>
+        {overtime ? <p className="overtime-hint">{m.vote.overtimeHint}</p> : null}
+        {vote ? (
+          <Countdown
+            at={vote.closesAt}
+            label={overtime ? m.board.deadline("overtime") : m.board.deadline("vote")}
+          />
+        ) : null}
+        {!vote ? <Notice kind="info">{m.vote.notOpen}</Notice> : null}
+      </section>
+
+      {vote && canVote ? (
+        <Ballot
+          key={`${round?.round}-${vote.stage}`}
+          gameId={data.game.id}
+          perVoter={perVoter}
+          choices={candidates ?? seats.filter((s) => s.alive).map((s) => s.seat)}
+          label={label}
+          codeGuesses={codeGuesses}
+          myVote={view?.myVote ?? null}
+          reload={game.reload}
+        />
+      ) : vote ? (
+        <Notice kind="info">
+          {data.viewer.kind === "dead-player" ? m.vote.deadPlayer : m.vote.notPlayer}
+        </Notice>
+      ) : null}
+
+      <section className="card" data-testid="tally">
+        <h2>{m.vote.tally}</h2>
+        {shownTally.length === 0 ? <p className="empty small">{m.vote.tallyEmpty}</p> : null}
+        <ol className="tally">
+          {shownTally.map((t) => (
+            <li key={t.seat} className="tally-row" data-seat={t.seat}>
+              <span className="tally-name">{label(t.seat)}</span>
+              <span className="tally-bar">
+                <span style={{ width: `${(t.votes / maxVotes) * 100}%` }} />
+              </span>
+              <span className="tally-votes">{m.vote.votes(t.votes)}</span>
+              <span className="tally-marks">
+                {t.half > 0 ? (
+                  <span className="mark half" title={m.vote.legendHalf}>
+                    {m.vote.half(t.half)}
+                  </span>
+                ) : null}
+                {t.proxy > 0 ? (
+                  <span className="mark proxy" title={m.vote.legendProxy}>
+                    {m.vote.proxy(t.proxy)}
+                  </span>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+        <p className="muted small">
+          <span className="mark half">{m.vote.halfMark}</span> {m.vote.legendHalf}
+          <br />
+          <span className="mark proxy">{m.vote.proxyMark}</span> {m.vote.legendProxy}
+        </p>
+      </section>
+
+      {vote && vote.casts.length > 0 ? (
+        <section className="card">
+          <h2>{m.vote.ballots}</h2>
+          <ol className="ballots">
+            {vote.casts.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: casts are an append-only list
+              <li key={i}>
+                <span className="muted small">{clock(c.at)}</span>{" "}
+                {m.vote.ballotLine(
+                  label(c.voter),
+                  c.targets.length ? c.targets.map(label).join("、") : m.vote.abstain,
+                )}
+                {c.proxy ? <span className="mark proxy">{m.vote.proxyMark}</span> : null}
+                {(round?.halfVoters ?? []).includes(c.voter) && !overtime ? (
+                  <span className="mark half">{m.vote.halfMark}</span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {round && round.results.length > 0 ? (
+        <section className="card">
+          <h2>{m.vote.results}</h2>
+          {round.results.map((r) => (
+            <p key={r.stage}>
+              {r.stage === "overtime" ? `${m.vote.overtime} · ` : ""}
+              {m.vote.outBy(r.out.map(label).join("、") || m.app.none)}
+            </p>
+          ))}
+          {round.tieBreak ? (
+            <p>{m.vote.tieBreak(round.tieBreak.rule, round.tieBreak.out.map(label).join("、"))}</p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {vote && canVote && !overtime ? (
+        <ProxyForm
+          gameId={data.game.id}
+          choices={seats.filter((s) => s.alive).map((s) => s.seat)}
+          label={label}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function overtimeSlots(game: LiveGame, round: number | null): number {
+  for (let i = game.events.length - 1; i >= 0; i--) {
+    const e = game.events[i]!;
+    if (e.type === "OvertimeOpened" && e.data.round === round && typeof e.data.slots === "number")
+      return e.data.slots;
+  }
+  return 1;
+}
+
+interface BallotProps {
+  gameId: string;
+  perVoter: number;
+  choices: SeatNo[];
+  label: (s: SeatNo) => string;
+  codeGuesses: boolean;
+  myVote: { targets: SeatNo[]; at: number; changesLeft: number | null } | null;
+  reload: () => Promise<void>;
+}
+
+function Ballot({ gameId, perVoter, choices, label, codeGuesses, myVote, reload }: BallotProps) {
+  const [picked, setPicked] = useState<SeatNo[]>(() =>
+    myVote ? myVote.targets.filter((t) => choices.includes(t)) : [],
+  );
+  const [codes, setCodes] = useState<Record<number, string>>({});
+  const [ok, setOk] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (s: SeatNo) => {
+    setOk(null);
+    setPicked((p) =>
+      p.includes(s) ? p.filter((x) => x !== s) : p.length >= perVoter ? [...p.slice(1), s] : [...p, s],
+    );
+  };
+  const send = async (targets: SeatNo[]) => {
+    setBusy(true);
+    setError(null);
+    setOk(null);
+    try {
+      const res = await api.vote(gameId, {
+        requestId: requestId(),
+        targets,
+        ...(codeGuesses ? { codes: targets.map((t) => codes[t]?.trim() || null) } : {}),
+      });
+      setOk(m.vote.accepted(clock(res.receivedAt)));
+      await reload();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void send(picked);
+  };
+
+  return (
+    <form className="card ballot" onSubmit={submit} data-testid="ballot">
+      <h3>
+        {m.vote.choose(perVoter)}{" "}
+        <span className="muted small">{m.vote.chosen(picked.length, perVoter)}</span>
+      </h3>
+      {myVote ? (
+        <p className="my-vote" data-testid="my-vote">
+          {m.vote.myVote(myVote.targets.length ? myVote.targets.map(label).join("、") : m.vote.abstain)}
+          {myVote.changesLeft !== null ? (
+            <span className="muted small"> · {m.vote.changesLeft(myVote.changesLeft)}</span>
+          ) : null}
+        </p>
+      ) : null}
+      <div className="choices">
+        {choices.map((s) => {
+          const i = picked.indexOf(s);
+          return (
+            <button
+              type="button"
+              key={s}
+              className={i >= 0 ? "choice picked" : "choice"}
+              aria-pressed={i >= 0}
+              onClick={() => toggle(s)}
+              data-seat={s}
+            >
+              {i >= 0 && perVoter > 1 ? <span className="order">{i + 1}</span> : null}
+              {label(s)}
+            </button>
+          );
+        })}
+      </div>
+      {codeGuesses && picked.length > 0 ? (
+        <div className="codes">
+          {picked.map((s) => (
+            <label key={s} className="field inline">
+              <span className="field-label">
+                {label(s)} · {m.vote.codeGuess}
+              </span>
+              <input
+                value={codes[s] ?? ""}
+                placeholder={m.vote.codePlaceholder}
+                onChange={(e) => setCodes((c) => ({ ...c, [s]: e.target.value }))}
+              />
+            </label>
+          ))}
+        </div>
+      ) : null}
+      <Notice kind="error">{error}</Notice>
+      <Notice kind="ok">{ok}</Notice>
+      <div className="actions">
+        <button
+          type="submit"
+          className="btn primary"
+          disabled={busy || picked.length === 0}
+          data-testid="cast"
+        >
+          {myVote ? m.vote.change : m.vote.cast}
+        </button>
+        <button type="button" className="btn ghost" disabled={busy} onClick={() => void send([])}>
+          {m.vote.abstain}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ProxyForm({
+  gameId,
+  choices,
+  label,
+}: {
+  gameId: string;
+  choices: SeatNo[];
+  label: (s: SeatNo) => string;
+}) {
+  const [target, setTarget] = useState<string>("");
+  const [note, setNote] = useState("");
+  const [ok, setOk] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setOk(null);
+    try {
+      await api.proxyRequest(gameId, {
+        requestId: requestId(),
+        target: Number(target),
+        ...(note ? { note } : {}),
+      });
+      setOk(m.vote.proxySent);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <details className="card">
+      <summary>{m.vote.proxyTitle}</summary>
+      <form className="form" onSubmit={submit}>
+        <p className="muted small">{m.vote.proxyHint}</p>
+        <select value={target} onChange={(e) => setTarget(e.target.value)} required name="proxy-target">
+          <option value="" disabled>
+            {m.write.chooseTarget}
+          </option>
+          {choices.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </select>
+        <input value={note} placeholder={m.vote.proxyNote} onChange={(e) => setNote(e.target.value)} />
+        <Notice kind="error">{error}</Notice>
+        <Notice kind="ok">{ok}</Notice>
+        <button type="submit" className="btn">
+          {m.vote.proxySend}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,164 @@
+// Writing a kill post (target, code guess, posting window) or completing an IOU (补白条), in the shared editor.
+import { type FormEvent, useState } from "react";
+import { api, errorText, requestId } from "../api/client.ts";
+import { useServerNow } from "../api/server-time.ts";
+import type { LiveGame } from "../api/use-game.ts";
+import { Countdown } from "../components/Countdown.tsx";
+import { Notice } from "../components/Notice.tsx";
+import { PostEditor } from "../components/PostEditor.tsx";
+import { m } from "../i18n/index.ts";
+import { useDraft } from "../lib/drafts.ts";
+import { currentRound, engineOf } from "../lib/engine-view.ts";
+import { dateTime, seatLabel } from "../lib/format.ts";
+
+export function WritePage({ game, kind }: { game: LiveGame; kind: "kill" | "iou" }) {
+  return kind === "kill" ? <KillPost game={game} /> : <IouPost game={game} />;
+}
+
+function KillPost({ game }: { game: LiveGame }) {
+  const data = game.data!;
+  const view = game.view;
+  const round = currentRound(view);
+  const now = useServerNow();
+  const id = data.game.id;
+  const draft = useDraft(`kill:${id}:${round?.round ?? 0}`);
+  const [target, setTarget] = useState("");
+  const [code, setCode] = useState("");
+  const [ok, setOk] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const codeGuesses = (data.game as { codeGuesses?: boolean }).codeGuesses === true;
+  const seats = view?.seats ?? [];
+  const mySeat = data.viewer.seat;
+  const card = view?.roleCard ?? null;
+  const open = round !== null && now >= round.postingOpensAt && now <= round.postingClosesAt + 999;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setOk(null);
+    setError(null);
+    try {
+      const res = await api.killPost(id, {
+        requestId: requestId(),
+        target: Number(target),
+        text: draft.text,
+        ...(codeGuesses && code.trim() ? { code: code.trim() } : {}),
+      });
+      setOk(res.iou ? m.write.sentIou(res.words) : m.write.sent(res.words));
+      draft.clear();
+      await game.reload();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card form" onSubmit={submit} data-testid="kill-form">
+      <h2>{m.write.killTitle}</h2>
+      {round ? (
+        <>
+          <p className="muted small" data-testid="posting-window">
+            {m.write.window(dateTime(round.postingOpensAt), dateTime(round.postingClosesAt))}
+          </p>
+          <Countdown
+            at={open ? round.postingClosesAt : round.postingOpensAt}
+            label={m.board.deadline(open ? "posting-closes" : "posting-opens")}
+          />
+        </>
+      ) : null}
+      {!open ? <Notice kind="info">{m.write.windowClosed}</Notice> : null}
+      {card && card.postsDue === 0 ? <Notice kind="info">{m.write.noRight}</Notice> : null}
+      <label className="field">
+        <span className="field-label">{m.write.target}</span>
+        <select name="target" value={target} onChange={(e) => setTarget(e.target.value)} required>
+          <option value="" disabled>
+            {m.write.chooseTarget}
+          </option>
+          {seats
+            .filter((s) => s.alive && s.seat !== mySeat)
+            .map((s) => (
+              <option key={s.seat} value={s.seat}>
+                {s.alias}
+              </option>
+            ))}
+        </select>
+      </label>
+      {codeGuesses ? (
+        <label className="field">
+          <span className="field-label">{m.write.code}</span>
+          <input
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder={m.vote.codePlaceholder}
+          />
+        </label>
+      ) : null}
+      <PostEditor
+        draft={draft}
+        min={data.game.killPostMin}
+        gameId={id}
+        shortIsIou
+        label={m.write.killTitle}
+      />
+      <Notice kind="error">{error}</Notice>
+      <Notice kind="ok">{ok}</Notice>
+      <button type="submit" className="btn primary" disabled={busy || !draft.text}>
+        {m.write.submit}
+      </button>
+    </form>
+  );
+}
+
+function IouPost({ game }: { game: LiveGame }) {
+  const data = game.data!;
+  const view = game.view;
+  const id = data.game.id;
+  const you = engineOf(view)?.you ?? null;
+  const iou = (you?.ious ?? []).find((i) => i.status === "open") ?? null;
+  const draft = useDraft(`iou:${id}:${iou ? `${iou.round}:${iou.post}` : "none"}`);
+  const [ok, setOk] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const seats = view?.seats ?? [];
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setOk(null);
+    setError(null);
+    try {
+      await api.iou(id, { requestId: requestId(), text: draft.text });
+      setOk(m.write.iouDone);
+      draft.clear();
+      await game.reload();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card form" onSubmit={submit} data-testid="iou-form">
+      <h2>{m.write.iouTitle}</h2>
+      {iou ? (
+        <>
+          <p>{m.write.iouFor(seatLabel(seats, iou.target), dateTime(iou.deadline))}</p>
+          <Countdown at={iou.deadline} label={m.board.deadline("iou")} />
+        </>
+      ) : ok ? null : (
+        <Notice kind="info">{m.me.noIous}</Notice>
+      )}
+      <PostEditor draft={draft} min={data.game.iouMin} gameId={id} label={m.write.iouTitle} />
+      <Notice kind="error">{error}</Notice>
+      <Notice kind="ok">{ok}</Notice>
+      <button type="submit" className="btn primary" disabled={busy || !draft.text}>
+        {m.write.submitIou}
+      </button>
+    </form>
+  );
+}
