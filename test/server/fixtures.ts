@@ -31,11 +31,14 @@ export function smallRules(players: number): RuleSetInput {
     ],
     groups: [{ id: "killer", name: "杀手组" }],
     rooms: [{ id: "killer-room", name: "小黑屋" }],
-    progression: [
-      { round: 1, voteOut: 1, posts: { killer: 1 } },
-      { round: 2, voteOut: 1, posts: { killer: 1 } },
-    ],
-    defaultRound: { voteOut: 1, posts: { killer: 1 } },
+    // Small tables get a one-round plan so the checker's head count holds.
+    progression:
+      players >= 6
+        ? [
+            { round: 1, voteOut: 1, posts: { killer: 1 } },
+            { round: 2, voteOut: 1, posts: { killer: 1 } },
+          ]
+        : [{ round: 1, voteOut: 1, posts: { killer: 1 } }],
     vote: { proxy: { cutoffMinutes: 20 } },
     text: { reportMin: 10, killPostMin: 20, iouMin: 40 },
     schedule: {

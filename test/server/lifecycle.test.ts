@@ -1,23 +1,235 @@
-// The game lifecycle over HTTP: create, sign up with 报道, close, start, vote, deadline, results.
+// The game lifecycle over HTTP: create (preset or uploaded rules), sign-up with 报道, redo, co-referees, start.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { local, smallRules } from "./fixtures.ts";
-import { advanceTo, call, makeHarness, must, quickAccount, REPORT, rid, startedGame } from "./harness.ts";
+import { advanceTo, call, type Harness, makeHarness, must, quickAccount, REPORT, rid } from "./harness.ts";
 
-test("a started game: players see their role card, the referee sees the roster, votes count", async () => {
+async function withHarness(fn: (h: Harness) => Promise<void>): Promise<void> {
   const h = await makeHarness();
   try {
-    const g = await startedGame(h, 6);
-    const p0 = g.players[0]!;
-    const v = await must(call(h, "GET", `/api/games/${g.id}`, p0.cookie));
-    assert.equal(v.json.viewer.kind, "player");
-    assert.equal(v.json.viewer.seat, p0.seat);
-    assert.ok(v.json.view.roleCard, "role card shown to its player");
-    await advanceTo(h, local("12-01 21:31:00"));
-    const after = await must(call(h, "GET", `/api/games/${g.id}`, p0.cookie));
-    assert.equal(after.json.view.round, 1);
-    console.log(after.json.view.phase, after.json.view.deadlines);
+    await fn(h);
   } finally {
     await h.close();
   }
+}
+
+async function openGame(h: Harness, players = 3): Promise<{ id: string; referee: string }> {
+  const referee = await quickAccount(h, "referee");
+  const created = await must(
+    call(h, "POST", "/api/games", referee, {
+      name: "小局",
+      rulesText: JSON.stringify(smallRules(players)),
+      refereeAlias: "哨子",
+    }),
+  );
+  const id = created.json.game.id;
+  await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+  return { id, referee };
+}
+
+test("create: from a preset, from uploaded text; broken rules come back with Chinese problems", async () => {
+  await withHarness(async (h) => {
+    const ref = await quickAccount(h, "referee");
+    const preset = await call(h, "POST", "/api/games", ref, {
+      name: "风云",
+      preset: "fengyun-57",
+      refereeAlias: "哨",
+    });
+    assert.equal(preset.status, 201, preset.text);
+    assert.equal(preset.json.game.players, 57);
+    assert.equal(preset.json.game.reportMin, 301, "seed 000: 报道 at least 301 字");
+    const broken = await call(h, "POST", "/api/games", ref, {
+      name: "坏",
+      rulesText: "id: x\nplayers: -1\n",
+      refereeAlias: "哨",
+    });
+    assert.equal(broken.status, 422);
+    assert.equal(broken.json.error.code, "rules-invalid");
+    assert.ok(broken.json.error.problems.length > 0);
+    assert.match(broken.json.error.problems[0].message, /[\u4e00-\u9fff]/, "problems are in Chinese");
+    const unknown = await call(h, "POST", "/api/games", ref, {
+      name: "x",
+      preset: "nope",
+      refereeAlias: "哨",
+    });
+    assert.equal(unknown.status, 404);
+    const both = await call(h, "POST", "/api/games", ref, { name: "x", refereeAlias: "哨" });
+    assert.equal(both.status, 400);
+    assert.equal(
+      (
+        await call(h, "POST", "/api/games", undefined, {
+          name: "x",
+          preset: "fengyun-57",
+          refereeAlias: "哨",
+        })
+      ).status,
+      401,
+    );
+    const lobby = await must(call(h, "GET", "/api/games?status=draft"));
+    assert.equal(lobby.json.games.length, 1);
+  });
+});
+
+test("join: 报道 字数 is checked against the rule set; taken aliases, closed sign-up and full games refused", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 3);
+    const u1 = await quickAccount(h, "u1");
+    const short = await call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: "太短了" });
+    assert.equal(short.status, 409);
+    assert.equal(short.json.error.code, "report-too-short");
+    assert.equal(short.json.error.message, "报道字数不足：3字，至少需要10字（以word统计为准）");
+    const ok = await call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: REPORT });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.json.report.words >= 10, true);
+    const u2 = await quickAccount(h, "u2");
+    const taken = await call(h, "POST", `/api/games/${id}/join`, u2, { alias: "甲", report: REPORT });
+    assert.equal(taken.json.error.code, "alias-taken");
+    const twice = await call(h, "POST", `/api/games/${id}/join`, u1, { alias: "乙", report: REPORT });
+    assert.equal(twice.json.error.code, "already-member");
+    await must(call(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: REPORT }));
+    const u3 = await quickAccount(h, "u3");
+    await must(call(h, "POST", `/api/games/${id}/join`, u3, { alias: "丙", report: REPORT }));
+    const u4 = await quickAccount(h, "u4");
+    const full = await call(h, "POST", `/api/games/${id}/join`, u4, { alias: "丁", report: REPORT });
+    assert.equal(full.json.error.code, "game-full");
+    await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
+    const closed = await call(h, "POST", `/api/games/${id}/join`, u4, { alias: "丁", report: REPORT });
+    assert.equal(closed.json.error.code, "signup-closed");
+    const reports = await must(call(h, "GET", `/api/games/${id}/reports`));
+    assert.deepEqual(
+      reports.json.reports.map((r: { alias: string }) => r.alias),
+      ["甲", "乙", "丙"],
+    );
+  });
+});
+
+test("RULINGS 24: a non-compliant 报道 must be redone at 600 字 by the deadline, or the player counts as a suicide", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 3);
+    const cookies: string[] = [];
+    for (const [i, alias] of ["甲", "乙", "丙"].entries()) {
+      const c = await quickAccount(h, `u${i}`);
+      cookies.push(c);
+      await must(call(h, "POST", `/api/games/${id}/join`, c, { alias, report: REPORT }));
+    }
+    const deadline = local("12-01 18:00:00");
+    const reject = (alias: string, who = referee) =>
+      call(h, "POST", `/api/games/${id}/referee/reports/reject`, who, {
+        alias,
+        reason: "非原创",
+        redoDeadline: deadline,
+      });
+    assert.equal((await reject("甲", cookies[1])).status, 403, "players cannot rule on reports");
+    assert.equal((await reject("无名")).json.error.code, "report-not-found");
+    assert.equal((await reject("甲")).status, 200);
+    assert.equal((await reject("乙")).status, 200);
+    assert.equal((await reject("甲")).json.error.code, "report-already-rejected");
+    const redoShort = await call(h, "POST", `/api/games/${id}/reports`, cookies[0], {
+      requestId: rid(),
+      text: REPORT,
+    });
+    assert.equal(redoShort.json.error.code, "report-too-short");
+    assert.match(redoShort.json.error.message, /至少需要600字/);
+    const notRejected = await call(h, "POST", `/api/games/${id}/reports`, cookies[2], {
+      requestId: rid(),
+      text: "好".repeat(600),
+    });
+    assert.equal(notRejected.json.error.code, "report-not-rejected");
+    const redo = await call(h, "POST", `/api/games/${id}/reports`, cookies[0], {
+      requestId: rid(),
+      text: "好".repeat(600),
+    });
+    assert.equal(redo.status, 200, redo.text);
+    assert.equal(redo.json.report.status, "redone");
+    // 乙 misses the deadline: after it, a redo is refused, and once the game starts the seat is out.
+    await advanceTo(h, local("12-01 18:00:01"));
+    const lateRedo = await call(h, "POST", `/api/games/${id}/reports`, cookies[1], {
+      requestId: rid(),
+      text: "好".repeat(600),
+    });
+    assert.equal(lateRedo.json.error.code, "redo-deadline-passed");
+    await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
+    await must(
+      call(h, "POST", `/api/games/${id}/start`, referee, { seed: "s", round1At: local("12-01 21:00:00") }),
+    );
+    await advanceTo(h, local("12-01 18:00:02"));
+    const view = await must(call(h, "GET", `/api/games/${id}`));
+    const seats = view.json.view.seats as { alias: string; alive: boolean }[];
+    assert.equal(seats.find((s) => s.alias === "乙")?.alive, false, "missed redo counts as a suicide");
+    assert.equal(seats.find((s) => s.alias === "甲")?.alive, true);
+  });
+});
+
+test("co-referees and start: only referees; start needs sign-up closed and the right number of players", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 3);
+    const co = await quickAccount(h, "co");
+    const player = await quickAccount(h, "player");
+    await must(call(h, "POST", `/api/games/${id}/join`, player, { alias: "甲", report: REPORT }));
+    const byPlayer = await call(h, "POST", `/api/games/${id}/co-referees`, player, {
+      username: "co",
+      alias: "副哨",
+    });
+    assert.equal(byPlayer.status, 403);
+    const unknown = await call(h, "POST", `/api/games/${id}/co-referees`, referee, {
+      username: "nobody",
+      alias: "副哨",
+    });
+    assert.equal(unknown.json.error.code, "account-not-found");
+    const ok = await call(h, "POST", `/api/games/${id}/co-referees`, referee, {
+      username: "co",
+      alias: "副哨",
+    });
+    assert.equal(ok.status, 200, ok.text);
+    const roster = await call(h, "GET", `/api/games/${id}/referee/roster`, co);
+    assert.equal(roster.status, 200, "a co-referee sees the roster");
+    const notClosed = await call(h, "POST", `/api/games/${id}/start`, co, {});
+    assert.equal(notClosed.json.error.code, "signup-not-closed");
+    await must(call(h, "POST", `/api/games/${id}/signup/close`, co));
+    const tooFew = await call(h, "POST", `/api/games/${id}/start`, referee, {});
+    assert.equal(tooFew.json.error.code, "wrong-player-count");
+    const byPlayerStart = await call(h, "POST", `/api/games/${id}/start`, player, {});
+    assert.equal(byPlayerStart.status, 403);
+    assert.equal(
+      (await call(h, "POST", `/api/games/${id}/signup/close`, referee)).json.error.code,
+      "signup-not-open",
+    );
+  });
+});
+
+test("start: roles are dealt from the seed, which is in the referee's log; each player sees only their own card", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 4);
+    const cookies: string[] = [];
+    for (const [i, alias] of ["甲", "乙", "丙", "丁"].entries()) {
+      const c = await quickAccount(h, `u${i}`);
+      cookies.push(c);
+      await must(call(h, "POST", `/api/games/${id}/join`, c, { alias, report: REPORT }));
+    }
+    await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
+    await must(
+      call(h, "POST", `/api/games/${id}/start`, referee, {
+        seed: "seed-42",
+        round1At: local("12-01 21:00:00"),
+      }),
+    );
+    const log = await must(call(h, "GET", `/api/games/${id}/referee/log`, referee));
+    const started = log.json.events.find((e: { type: string }) => e.type === "GameStarted");
+    assert.equal(started.data.seed, "seed-42");
+    for (const c of cookies) {
+      const v = await must(call(h, "GET", `/api/games/${id}`, c));
+      const card = v.json.view.roleCard;
+      assert.ok(card, "role card");
+      const visibleRoles = v.json.view.seats.filter((s: { role: string | null }) => s.role !== null);
+      if (card.role === "ranger") assert.equal(visibleRoles.length, 1, "a ranger sees only their own role");
+      else assert.equal(visibleRoles.length, 2, "a killer sees the other killer");
+    }
+    const publicView = await must(call(h, "GET", `/api/games/${id}`));
+    assert.equal(
+      publicView.json.view.seats.filter((s: { role: string | null }) => s.role !== null).length,
+      0,
+    );
+    const publicEvents = await must(call(h, "GET", `/api/games/${id}/events`));
+    assert.ok(!publicEvents.text.includes("seed-42"), "the seed is in the referee's log only");
+  });
 });

@@ -1,0 +1,184 @@
+// Accounts over HTTP: admin setup link, register, login, logout, sessions, Origin check, JSON only, rate limits.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ManualClock } from "../../src/app/clock.ts";
+import { realEngine } from "../../src/app/engine-adapter.ts";
+import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
+import { buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
+import { openStorage } from "../../src/storage/storage.ts";
+import { call, type Harness, makeHarness, register } from "./harness.ts";
+
+async function withHarness(fn: (h: Harness) => Promise<void>): Promise<void> {
+  const h = await makeHarness();
+  try {
+    await fn(h);
+  } finally {
+    await h.close();
+  }
+}
+
+test("admin setup: the printed one-time link creates the admin once; a wrong or used token is refused", async () => {
+  await withHarness(async (h) => {
+    const token = await h.accounts.prepareAdminSetup();
+    assert.ok(token);
+    assert.equal((await call(h, "GET", "/api/setup")).json.pending, true);
+    const wrong = await call(h, "POST", "/api/setup", undefined, {
+      token: "nope",
+      username: "admin",
+      password: "password123",
+    });
+    assert.equal(wrong.status, 403);
+    assert.equal(wrong.json.error.code, "setup-token-invalid");
+    const ok = await call(h, "POST", "/api/setup", undefined, {
+      token,
+      username: "admin",
+      password: "password123",
+    });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.json.account.isAdmin, true);
+    const again = await call(h, "POST", "/api/setup", undefined, {
+      token,
+      username: "admin2",
+      password: "password123",
+    });
+    assert.equal(again.status, 403);
+    assert.equal((await call(h, "GET", "/api/setup")).json.pending, false);
+    assert.equal(await h.accounts.prepareAdminSetup(), null, "no new link once the admin exists");
+  });
+});
+
+test("register, login, me, logout: sessions are opaque HttpOnly SameSite=Lax cookies, revoked on logout", async () => {
+  await withHarness(async (h) => {
+    const res = await h.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ username: "小明", password: "password123" }),
+    });
+    assert.equal(res.statusCode, 200);
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    assert.equal(cookie.httpOnly, true);
+    assert.equal(cookie.sameSite, "Lax");
+    const stored = await h.storage.findAccountByUsername("小明");
+    assert.match(stored!.passwordHash, /^scrypt\$/);
+    assert.ok(!stored!.passwordHash.includes("password123"));
+    assert.equal((await call(h, "GET", "/api/auth/me", cookie.value)).json.account.username, "小明");
+    const taken = await call(h, "POST", "/api/auth/register", undefined, {
+      username: "小明",
+      password: "password456",
+    });
+    assert.equal(taken.status, 409);
+    assert.equal(taken.json.error.code, "username-taken");
+    const bad = await call(h, "POST", "/api/auth/login", undefined, {
+      username: "小明",
+      password: "wrongwrong",
+    });
+    assert.equal(bad.status, 401);
+    assert.equal(bad.json.error.message, "用户名或密码错误");
+    const noUser = await call(h, "POST", "/api/auth/login", undefined, {
+      username: "nobody",
+      password: "wrongwrong",
+    });
+    assert.equal(noUser.json.error.code, "bad-credentials", "same answer whether or not the user exists");
+    const login = await call(h, "POST", "/api/auth/login", undefined, {
+      username: "小明",
+      password: "password123",
+    });
+    assert.equal(login.status, 200);
+    assert.equal((await call(h, "POST", "/api/auth/logout", cookie.value)).status, 200);
+    assert.equal(
+      (await call(h, "GET", "/api/auth/me", cookie.value)).json.account,
+      null,
+      "the token is revoked",
+    );
+    assert.equal((await call(h, "POST", "/api/auth/logout", cookie.value)).status, 401);
+  });
+});
+
+test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodies name the field", async () => {
+  await withHarness(async (h) => {
+    const cookie = await register(h, "writer");
+    const foreign = await call(
+      h,
+      "POST",
+      "/api/games",
+      cookie,
+      { name: "x", preset: "fengyun-57", refereeAlias: "哨" },
+      {
+        origin: "https://evil.example",
+        host: "bansha.example",
+      },
+    );
+    assert.equal(foreign.status, 403);
+    assert.equal(foreign.json.error.code, "bad-origin");
+    const same = await call(
+      h,
+      "POST",
+      "/api/games",
+      cookie,
+      { name: "x", preset: "fengyun-57", refereeAlias: "哨" },
+      {
+        origin: "https://bansha.example",
+        host: "bansha.example",
+      },
+    );
+    assert.equal(same.status, 201, same.text);
+    const form = await h.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "username=a&password=b",
+    });
+    assert.equal(form.statusCode, 415);
+    const text = await h.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "text/plain" },
+      payload: "{}",
+    });
+    assert.equal(text.statusCode, 415);
+    const broken = await h.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    assert.equal(broken.statusCode, 400);
+    const short = await call(h, "POST", "/api/auth/register", undefined, {
+      username: "ok",
+      password: "short",
+    });
+    assert.equal(short.status, 400);
+    assert.equal(short.json.error.fields[0].path, "password");
+    assert.match(short.json.error.message, /password/);
+  });
+});
+
+test("rate limits: logins beyond the limit per minute answer 429 with a Chinese message", async () => {
+  const storage = await openStorage(":memory:");
+  const { app } = await buildApp({
+    storage,
+    clock: new ManualClock(Date.now()),
+    engine: realEngine,
+    rules: builtinRulesCatalog(),
+    rateLimits: { login: 3, writes: 100 },
+  });
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ username: "x", password: "y" }),
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429)
+        assert.equal(JSON.parse(res.body).error.message, "操作过于频繁，请稍后再试");
+    }
+    assert.deepEqual(statuses, [401, 401, 401, 429, 429]);
+  } finally {
+    await app.close();
+    await storage.close();
+  }
+});

@@ -1,0 +1,260 @@
+// Referee actions over HTTP: proxy entry, complaint rulings, every override with a reason, substitutes, results.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { local } from "./fixtures.ts";
+import {
+  advanceTo,
+  call,
+  cast,
+  type Game,
+  type Harness,
+  LONG_POST,
+  makeHarness,
+  must,
+  quickAccount,
+  rid,
+  startedGame,
+} from "./harness.ts";
+
+async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
+  const h = await makeHarness();
+  try {
+    await fn(h, await startedGame(h, 6));
+  } finally {
+    await h.close();
+  }
+}
+
+const VOTING = local("12-02 10:00:00");
+
+async function seatOf(h: Harness, g: Game, seat: number): Promise<{ alive: boolean; alias: string }> {
+  const v = await must(call(h, "GET", `/api/games/${g.id}`));
+  return v.json.view.seats.find((s: { seat: number }) => s.seat === seat);
+}
+
+test("proxy votes (托票): entered by the referee before the cut-off; refused after it and for players", async () => {
+  await withGame(async (h, g) => {
+    const [a, b] = g.players;
+    await advanceTo(h, VOTING);
+    const url = `/api/games/${g.id}/referee/proxy-votes`;
+    const ok = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      voter: a!.seat,
+      targets: [b!.seat],
+    });
+    assert.equal(ok.status, 200, ok.text);
+    const byPlayer = await call(h, "POST", url, a!.cookie, {
+      requestId: rid(),
+      voter: a!.seat,
+      targets: [b!.seat],
+    });
+    assert.equal(byPlayer.status, 403);
+    await advanceTo(h, local("12-02 20:41:00"));
+    const late = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      voter: b!.seat,
+      targets: [a!.seat],
+    });
+    assert.equal(late.status, 409);
+    assert.equal(late.json.error.code, "proxy.after-cutoff");
+    assert.match(late.json.error.message, /托票已截止（截止时间 20:40:00，收到时间 20:41:00）/);
+    const view = await must(call(h, "GET", `/api/games/${g.id}`));
+    assert.deepEqual(
+      view.json.view.tally.map((t: { seat: number; proxy: number }) => [t.seat, t.proxy]),
+      [[b!.seat, 1]],
+    );
+  });
+});
+
+test("complaint rulings: an upheld complaint puts the poster out; no post or a player's ruling is refused", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, local("12-01 21:10:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+        requestId: rid(),
+        target: rangers[0]!.seat,
+        text: LONG_POST,
+      }),
+    );
+    await advanceTo(h, local("12-01 22:00:00"));
+    const url = `/api/games/${g.id}/referee/complaint-rulings`;
+    const none = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      against: rangers[1]!.seat,
+      upheld: true,
+      reason: "抄袭",
+    });
+    assert.equal(none.json.error.code, "complaint.no-post");
+    const byPlayer = await call(h, "POST", url, rangers[1]!.cookie, {
+      requestId: rid(),
+      against: first.seat,
+      upheld: true,
+      reason: "抄袭",
+    });
+    assert.equal(byPlayer.status, 403);
+    const noReason = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      against: first.seat,
+      upheld: true,
+    });
+    assert.equal(noReason.status, 400);
+    assert.equal(noReason.json.error.fields[0].path, "reason");
+    const upheld = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      against: first.seat,
+      upheld: true,
+      reason: "百度内容超过20%",
+    });
+    assert.equal(upheld.status, 200, upheld.text);
+    assert.equal((await seatOf(h, g, first.seat)).alive, false);
+    assert.equal((await seatOf(h, g, rangers[0]!.seat)).alive, true, "the target is revived");
+  });
+});
+
+test("overrides: eliminate, revive and extend with a reason; refused without one, twice, or by a player", async () => {
+  await withGame(async (h, g) => {
+    const [a, b] = g.players;
+    await advanceTo(h, VOTING);
+    const url = `/api/games/${g.id}/referee/overrides`;
+    const out = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "eliminate", target: a!.seat },
+      reason: "潜水判罚",
+    });
+    assert.equal(out.status, 200, out.text);
+    assert.equal((await seatOf(h, g, a!.seat)).alive, false);
+    const twice = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "eliminate", target: a!.seat },
+      reason: "再来一次",
+    });
+    assert.equal(twice.json.error.code, "override.already-out");
+    const noReason = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "revive", target: a!.seat },
+    });
+    assert.equal(noReason.status, 400);
+    const badAction = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "explode", target: a!.seat },
+      reason: "x",
+    });
+    assert.equal(badAction.status, 400);
+    assert.equal(badAction.json.error.fields[0].path, "override.action");
+    const byPlayer = await call(h, "POST", url, b!.cookie, {
+      requestId: rid(),
+      override: { action: "revive", target: a!.seat },
+      reason: "x",
+    });
+    assert.equal(byPlayer.status, 403);
+    const revive = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "revive", target: a!.seat },
+      reason: "误判",
+    });
+    assert.equal(revive.status, 200, revive.text);
+    assert.equal((await seatOf(h, g, a!.seat)).alive, true);
+    const until = local("12-02 22:00:00");
+    const extend = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "extend", deadline: "vote", until },
+      reason: "服务器故障，延长投票",
+    });
+    assert.equal(extend.status, 200, extend.text);
+    await advanceTo(h, local("12-02 21:30:00"));
+    const vote = await call(h, "POST", `/api/games/${g.id}/votes`, b!.cookie, {
+      requestId: rid(),
+      targets: [a!.seat],
+    });
+    assert.equal(vote.status, 200, `the extended vote is still open: ${vote.text}`);
+    const logged = await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    const reasons = logged.json.events
+      .filter((e: { data: { reason?: string } }) => e.data.reason)
+      .map((e: { data: { reason: string } }) => e.data.reason);
+    assert.ok(reasons.includes("潜水判罚") && reasons.includes("误判"), reasons.join(","));
+  });
+});
+
+test("substitutes (替补): a new account takes the seat under a new alias; unknown seat, taken alias and players refused", async () => {
+  await withGame(async (h, g) => {
+    const [a, b] = g.players;
+    const sub = await quickAccount(h, "替补账号");
+    const url = `/api/games/${g.id}/referee/substitutes`;
+    const unknownSeat = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      seat: 50,
+      username: "替补账号",
+      alias: "新马甲",
+    });
+    assert.equal(unknownSeat.json.error.code, "seat-unknown");
+    const taken = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      seat: a!.seat,
+      username: "替补账号",
+      alias: b!.alias,
+    });
+    assert.equal(taken.json.error.code, "member-conflict");
+    const byPlayer = await call(h, "POST", url, b!.cookie, {
+      requestId: rid(),
+      seat: a!.seat,
+      username: "替补账号",
+      alias: "新马甲",
+    });
+    assert.equal(byPlayer.status, 403);
+    const ok = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      seat: a!.seat,
+      username: "替补账号",
+      alias: "新马甲",
+    });
+    assert.equal(ok.status, 200, ok.text);
+    const subView = await must(call(h, "GET", `/api/games/${g.id}`, sub));
+    assert.equal(subView.json.viewer.seat, a!.seat);
+    assert.equal(subView.json.viewer.alias, "新马甲");
+    const oldView = await must(call(h, "GET", `/api/games/${g.id}`, a!.cookie));
+    assert.equal(oldView.json.viewer.seat, null, "the replaced player no longer holds the seat");
+    await advanceTo(h, VOTING);
+    const oldVote = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId: rid(),
+      targets: [b!.seat],
+    });
+    assert.notEqual(oldVote.status, 200);
+  });
+});
+
+test("results post: preview and publish after the round; unknown round and players refused", async () => {
+  await withGame(async (h, g) => {
+    const [a, b] = g.players;
+    await advanceTo(h, VOTING);
+    for (const p of g.players) {
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
+          requestId: rid(),
+          targets: [p === b ? a!.seat : b!.seat],
+        }),
+      );
+    }
+    await advanceTo(h, local("12-02 21:00:05"));
+    const preview = await call(h, "GET", `/api/games/${g.id}/referee/results?round=1`, g.referee);
+    assert.equal(preview.status, 200, preview.text);
+    assert.ok(preview.json.text.includes(b!.alias), preview.json.text);
+    const unknown = await call(h, "GET", `/api/games/${g.id}/referee/results?round=9`, g.referee);
+    assert.equal(unknown.status, 404);
+    const byPlayer = await call(h, "GET", `/api/games/${g.id}/referee/results?round=1`, a!.cookie);
+    assert.equal(byPlayer.status, 403);
+    const publish = await call(h, "POST", `/api/games/${g.id}/referee/results`, g.referee, {
+      requestId: rid(),
+      round: 1,
+    });
+    assert.equal(publish.status, 200, publish.text);
+    const events = await must(call(h, "GET", `/api/games/${g.id}/events`));
+    const published = events.json.events.find((e: { type: string }) => e.type === "app.ResultsPublished");
+    assert.equal(published.data.text, preview.json.text);
+    const publishByPlayer = await call(h, "POST", `/api/games/${g.id}/referee/results`, a!.cookie, {
+      requestId: rid(),
+      round: 1,
+    });
+    assert.equal(publishByPlayer.status, 403);
+  });
+});
