@@ -35,7 +35,7 @@ export interface ResultsPostContext {
   /** Alliances that formed in this round. */
   alliances?: string[];
   /** Set on the round that ended the game. */
-  result?: { winner: "black" | "white" | "draw" | null; reason: string | null };
+  result?: { winner: "black" | "white" | "draw" | null; reason?: string | null };
 }
 
 const CAMP: Record<string, string> = { black: "黑道", white: "白道", neutral: "中立" };
@@ -75,8 +75,8 @@ export function formatVotes(votes: number): string {
 
 function tallyLine(t: ResultsPostTally): string {
   const notes: string[] = [];
-  if (t.proxy) notes.push(`含托票${t.proxy}`);
-  if (t.half) notes.push(`含半票${t.half}`);
+  if (t.proxy) notes.push(`含托票${t.proxy}张`);
+  if (t.half) notes.push(`含半票${t.half}张`);
   return `${t.alias} ${formatVotes(t.votes)}${notes.length > 0 ? `（${notes.join("，")}）` : ""}`;
 }
 
@@ -109,7 +109,8 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   if (round.revived.length > 0)
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}（恢复全票）`);
   for (const a of ctx.alliances ?? []) lines.push(`联合：${a}，即日起合并群组与出帖顺序。`);
-  lines.push("", `本轮出局${round.out.length}人，现存活${round.alive}人。`);
+  const revived = round.revived.length > 0 ? `，复活${round.revived.length}人` : "";
+  lines.push("", `本轮出局${round.out.length}人${revived}，现存活${round.alive}人。`);
 
   if (ctx.result) {
     const winner =

@@ -20,21 +20,29 @@ export function formatRefusal(r: RefusalOutput): string {
   return `refused: ${where} at ${r.at}: ${r.code}: ${r.message}`;
 }
 
+/** A round the clock reached but whose results are not out yet (no outs, votes or revivals). */
+function hasNoResults(r: ScenarioOutput["rounds"][number]): boolean {
+  return r.out.length === 0 && r.revived.length === 0 && r.tally.length === 0 && r.overtime === null;
+}
+
 export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): string {
   const roleNames = Object.fromEntries((rules?.roles ?? []).map((r) => [r.id, r.name]));
-  const last = output.rounds.at(-1)?.round;
-  const posts = output.rounds.map((round) =>
+  let end = output.rounds.length;
+  while (end > 0 && hasNoResults(output.rounds[end - 1]!)) end--;
+  const settled = output.rounds.slice(0, end);
+  const last = settled.at(-1)?.round;
+  const posts = settled.map((round) =>
     renderResultsPost(round, {
       roleNames,
       alliances: output.alliances.filter((a) => a.round === round.round).map((a) => a.name),
-      ...(output.result.ended && round.round === last
-        ? { result: { winner: output.result.winner, reason: output.result.reason } }
-        : {}),
+      ...(output.result.ended && round.round === last ? { result: { winner: output.result.winner } } : {}),
     }),
   );
+  // Rounds opened when the clock stopped have no results post yet; once the game is over they never will.
+  if (!output.result.ended) {
+    for (const r of output.rounds.slice(end)) posts.push(`## 第${r.round}轮\n\n本轮进行中，尚无结果。`);
+  }
   const parts = [posts.join("\n\n---\n\n")];
-  if (output.result.ended && output.rounds.length === 0)
-    parts.push(`游戏结束：${output.result.reason ?? ""}`);
   if (output.refusals.length > 0) {
     parts.push(["## Refusals", "", ...output.refusals.map((r) => `- ${formatRefusal(r)}`)].join("\n"));
   }
