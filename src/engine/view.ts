@@ -76,25 +76,33 @@ export interface GameView {
 }
 
 /** Seats whose role (and code) `seat` knows: itself, roles its role knows, and members of its rooms. */
-export function knownSeats(state: GameState, seat: Seat): Set<Seat> {
+export function knownSeats(state: GameState, seat: Seat, rooms: RoomMap = roomMap(state)): Set<Seat> {
   const rules = state.rules;
   const known = new Set<Seat>();
   const me = state.seats[seat];
   if (!rules || !me) return known;
   const role = roleById(rules, me.role);
-  const rooms = new Set(roomsOf(state, seat));
+  const mine = new Set(rooms.get(seat) ?? []);
   for (const s of state.seats) {
     if (s.seat === seat) continue;
-    if (role.knows.includes(s.role) || roomsOf(state, s.seat).some((r) => rooms.has(r))) known.add(s.seat);
+    if (role.knows.includes(s.role) || (rooms.get(s.seat) ?? []).some((r) => mine.has(r))) known.add(s.seat);
   }
   return known;
+}
+
+type RoomMap = Map<Seat, string[]>;
+
+/** Every seat's rooms, computed once per view. */
+function roomMap(state: GameState): RoomMap {
+  return new Map(state.rules ? state.seats.map((s) => [s.seat, roomsOf(state, s.seat)]) : []);
 }
 
 export function viewFor(state: GameState, viewer: Viewer): GameView {
   const rules = state.rules;
   const isRef = viewer.kind === "referee";
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;
-  const known = mySeat !== null ? knownSeats(state, mySeat) : new Set<Seat>();
+  const rooms = mySeat !== null ? roomMap(state) : new Map<Seat, string[]>();
+  const known = mySeat !== null ? knownSeats(state, mySeat, rooms) : new Set<Seat>();
 
   const seats: SeatView[] = state.seats.map((s) => {
     const role = rules ? roleById(rules, s.role) : null;
@@ -173,10 +181,10 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
       seat: mySeat,
       role: told.id,
       code: told.id === role.id ? me.code : null,
-      rooms: roomsOf(state, mySeat).map((id) => ({
+      rooms: (rooms.get(mySeat) ?? []).map((id) => ({
         id,
         name: rules.rooms.find((r) => r.id === id)?.name ?? id,
-        members: state.seats.filter((s) => roomsOf(state, s.seat).includes(id)).map((s) => s.seat),
+        members: state.seats.filter((s) => rooms.get(s.seat)?.includes(id)).map((s) => s.seat),
       })),
       teammates: [...known].sort((a, b) => a - b),
       posts: state.rounds.flatMap((r) =>
