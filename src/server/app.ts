@@ -40,6 +40,8 @@ export interface AppDeps<St = unknown> {
   originality?: OriginalityPort;
   /** Pino options or false (tests). Serializers that keep identities out of logs are always applied. */
   logger?: boolean | { level: string };
+  /** Where log lines go (tests read them to prove no identity is logged); stdout by default. */
+  logStream?: { write(line: string): void };
   /** Requests per minute. */
   rateLimits?: { login: number; writes: number };
   /** Origins allowed to write besides the request's own host. */
@@ -76,6 +78,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       ? false
       : {
           level: typeof deps.logger === "object" ? deps.logger.level : "info",
+          ...(deps.logStream && { stream: deps.logStream }),
           // Only method, path and status: never headers, cookies, query strings or bodies, so no alias or
           // account can reach a log line through a request.
           serializers: {

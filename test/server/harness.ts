@@ -26,8 +26,9 @@ export interface Res {
 }
 
 export async function makeHarness(
-  options: { storage?: Storage; clock?: ManualClock } = {},
+  options: { storage?: Storage; clock?: ManualClock; logLines?: string[] } = {},
 ): Promise<Harness> {
+  const logLines = options.logLines;
   const storage = options.storage ?? (await openStorage(":memory:"));
   const clock = options.clock ?? new ManualClock(local("12-01 12:00:00"));
   const built = await buildApp({
@@ -36,6 +37,10 @@ export async function makeHarness(
     engine: realEngine,
     rules: builtinRulesCatalog(),
     rateLimits: { login: 100_000, writes: 1_000_000 },
+    ...(logLines && {
+      logger: { level: "debug" },
+      logStream: { write: (line: string) => logLines.push(line) },
+    }),
   });
   const scheduler = new Scheduler<unknown>(storage, built.games as never, clock);
   return {

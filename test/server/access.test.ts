@@ -1,0 +1,312 @@
+// The authorization matrix for every route, and alias secrecy: crawling every route and stream as each kind of viewer.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { local } from "./fixtures.ts";
+import {
+  advanceTo,
+  call,
+  cast,
+  type Game,
+  type Harness,
+  LONG_POST,
+  makeHarness,
+  must,
+  quickAccount,
+  type Res,
+  rid,
+  startedGame,
+} from "./harness.ts";
+
+type Who = "anonymous" | "player" | "dead" | "other" | "referee" | "co-referee" | "admin";
+const EVERYONE: Who[] = ["anonymous", "player", "dead", "other", "referee", "co-referee", "admin"];
+const SIGNED_IN: Who[] = EVERYONE.filter((w) => w !== "anonymous");
+const REFEREES: Who[] = ["referee", "co-referee"];
+const MEMBERS: Who[] = ["player", "dead", "referee", "co-referee"];
+
+interface Route {
+  method: "GET" | "POST";
+  path: (g: Game) => string;
+  body?: (g: Game, ctx: World) => unknown;
+  /** Who gets past authentication and authorization (may still be refused by the game with 404/409). */
+  allowed: Who[];
+}
+
+interface World {
+  h: Harness;
+  g: Game;
+  cookies: Record<Exclude<Who, "anonymous">, string>;
+  /** Account names that only the game's referees may link to aliases. */
+  secretNames: string[];
+}
+
+const ROUTES: Route[] = [
+  { method: "GET", path: () => "/api/time", allowed: EVERYONE },
+  { method: "GET", path: () => "/api/setup", allowed: EVERYONE },
+  { method: "GET", path: () => "/api/auth/me", allowed: EVERYONE },
+  { method: "GET", path: () => "/api/presets", allowed: EVERYONE },
+  { method: "GET", path: () => "/api/games", allowed: EVERYONE },
+  { method: "POST", path: () => "/api/rules/check", body: () => ({ text: "id: x" }), allowed: SIGNED_IN },
+  {
+    method: "POST",
+    path: () => "/api/games",
+    body: () => ({ name: "新局", preset: "airforce-40", refereeAlias: `哨${rid().slice(0, 6)}` }),
+    allowed: SIGNED_IN,
+  },
+  { method: "GET", path: (g) => `/api/games/${g.id}`, allowed: EVERYONE },
+  { method: "GET", path: (g) => `/api/games/${g.id}/events`, allowed: EVERYONE },
+  { method: "GET", path: (g) => `/api/games/${g.id}/stream?limit=0`, allowed: EVERYONE },
+  { method: "GET", path: (g) => `/api/games/${g.id}/reports`, allowed: EVERYONE },
+  { method: "GET", path: (g) => `/api/games/${g.id}/posts/nope`, allowed: EVERYONE },
+  { method: "POST", path: (g) => `/api/games/${g.id}/signup/open`, allowed: REFEREES },
+  { method: "POST", path: (g) => `/api/games/${g.id}/signup/close`, allowed: REFEREES },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/join`,
+    body: () => ({ alias: `新${rid().slice(0, 6)}`, report: "报道报道报道报道报道报道报道" }),
+    allowed: SIGNED_IN,
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/reports`,
+    body: () => ({ requestId: rid(), text: "好".repeat(600) }),
+    allowed: ["player", "dead", "other", "admin"].filter((w) => w !== "other" && w !== "admin") as Who[],
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/co-referees`,
+    body: () => ({ username: "nobody-here", alias: "副" }),
+    allowed: REFEREES,
+  },
+  { method: "POST", path: (g) => `/api/games/${g.id}/start`, body: () => ({}), allowed: REFEREES },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/votes`,
+    body: (g) => ({ requestId: rid(), targets: [g.players[5]!.seat] }),
+    allowed: ["player"],
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/kill-posts`,
+    body: (g) => ({ requestId: rid(), target: g.players[5]!.seat, text: LONG_POST }),
+    allowed: ["player"],
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/iou`,
+    body: () => ({ requestId: rid(), text: LONG_POST }),
+    allowed: ["player"],
+  },
+  {
+    method: "GET",
+    path: (g) => `/api/games/${g.id}/rooms/killer-room/messages`,
+    allowed: ["player", ...REFEREES],
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/rooms/killer-room/messages`,
+    body: () => ({ requestId: rid(), text: "小黑屋发言" }),
+    allowed: ["player"],
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/complaints`,
+    body: (g) => ({ requestId: rid(), against: g.players[5]!.seat, text: "举报" }),
+    allowed: ["player", "dead"],
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/proxy-requests`,
+    body: (g) => ({ requestId: rid(), target: g.players[5]!.seat }),
+    allowed: ["player"],
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/originality`,
+    body: () => ({ text: LONG_POST }),
+    allowed: MEMBERS,
+  },
+  { method: "GET", path: (g) => `/api/games/${g.id}/referee/roster`, allowed: REFEREES },
+  { method: "GET", path: (g) => `/api/games/${g.id}/referee/log`, allowed: REFEREES },
+  { method: "GET", path: (g) => `/api/games/${g.id}/referee/inbox`, allowed: REFEREES },
+  { method: "GET", path: (g) => `/api/games/${g.id}/referee/results?round=1`, allowed: REFEREES },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/reports/reject`,
+    body: () => ({ alias: "无此人", reason: "x", redoDeadline: local("12-09 00:00:00") }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/proxy-votes`,
+    body: (g) => ({ requestId: rid(), voter: g.players[4]!.seat, targets: [g.players[5]!.seat] }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/complaint-rulings`,
+    body: (g) => ({ requestId: rid(), against: g.players[5]!.seat, upheld: false, reason: "x" }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/overrides`,
+    body: (g) => ({
+      requestId: rid(),
+      override: { action: "void-vote", voter: g.players[4]!.seat },
+      reason: "x",
+    }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/substitutes`,
+    body: (g) => ({ requestId: rid(), seat: g.players[4]!.seat, username: "nobody-here", alias: "替" }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/results`,
+    body: () => ({ requestId: rid(), round: 1, text: "结果帖" }),
+    allowed: REFEREES,
+  },
+];
+
+/** Game A, mid-vote of round 1, with a living killer, a dead ranger, a co-referee; game B's player; the admin. */
+async function world(logLines?: string[]): Promise<World> {
+  const h = await makeHarness(logLines ? { logLines } : {});
+  const g = await startedGame(h, 6, "a");
+  const other = await startedGame(h, 6, "b");
+  const { first, rangers } = cast(g);
+  const coCookie = await quickAccount(h, "a-co");
+  await must(
+    call(h, "POST", `/api/games/${g.id}/co-referees`, g.referee, { username: "a-co", alias: "副哨" }),
+  );
+  const token = (await h.accounts.prepareAdminSetup())!;
+  const admin = await must(
+    call(h, "POST", "/api/setup", undefined, { token, username: "site-admin", password: "password123" }),
+  );
+  const adminCookie = (
+    await h.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ username: "site-admin", password: "password123" }),
+    })
+  ).cookies[0]!.value;
+  assert.equal(admin.json.account.isAdmin, true);
+  await advanceTo(h, local("12-02 10:00:00"));
+  const dead = rangers[0]!;
+  await must(
+    call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+      requestId: rid(),
+      override: { action: "eliminate", target: dead.seat },
+      reason: "测试",
+    }),
+  );
+  // Keep players[5] alive and a ranger (the routes' target) distinct from the dead one.
+  g.players.sort((x, y) => (x === dead ? -1 : y === dead ? 1 : 0));
+  const target = rangers.find((r) => r !== dead)!;
+  g.players = [...g.players.filter((p) => p !== target), target];
+  return {
+    h,
+    g,
+    cookies: {
+      player: first.cookie,
+      dead: dead.cookie,
+      other: other.players[0]!.cookie,
+      referee: g.referee,
+      "co-referee": coCookie,
+      admin: adminCookie,
+    },
+    secretNames: g.players.map((p) => p.username),
+  };
+}
+
+async function hit(w: World, r: Route, who: Who): Promise<Res> {
+  const cookie = who === "anonymous" ? undefined : w.cookies[who];
+  return call(
+    w.h,
+    r.method,
+    r.path(w.g),
+    cookie,
+    r.body ? r.body(w.g, w) : r.method === "POST" ? {} : undefined,
+  );
+}
+
+test("authorization matrix: every route × anonymous, player, dead player, other game's player, referee, co-referee, admin", async () => {
+  const w = await world();
+  try {
+    const failures: string[] = [];
+    for (const r of ROUTES) {
+      for (const who of EVERYONE) {
+        const res = await hit(w, r, who);
+        const denied = res.status === 401 || res.status === 403;
+        const label = `${r.method} ${r.path(w.g)} as ${who}: ${res.status} ${res.text.slice(0, 120)}`;
+        if (r.allowed.includes(who)) {
+          if (denied || res.status >= 500) failures.push(`expected access: ${label}`);
+        } else if (who === "anonymous" ? res.status !== 401 && res.status !== 403 : res.status !== 403) {
+          failures.push(`expected denial: ${label}`);
+        }
+        if (res.status >= 400) {
+          assert.equal(typeof res.json?.error?.code, "string", `error has a code: ${label}`);
+          assert.match(res.json.error.message, /[\u4e00-\u9fff]/, `error message in Chinese: ${label}`);
+        }
+      }
+    }
+    assert.deepEqual(failures, []);
+  } finally {
+    await w.h.close();
+  }
+});
+
+test("alias secrecy: no route, stream or log line shows a non-referee which account plays which alias", async () => {
+  const logLines: string[] = [];
+  const w = await world(logLines);
+  try {
+    const leaks: string[] = [];
+    const self: Partial<Record<Who, string>> = {
+      player: cast(w.g).first.username,
+      dead: w.g.players[0]!.username,
+      "co-referee": "a-co",
+      admin: "site-admin",
+    };
+    for (const who of EVERYONE) {
+      for (const r of ROUTES) {
+        const res = await hit(w, r, who);
+        if (REFEREES.includes(who)) continue; // referees may know
+        for (const name of w.secretNames) {
+          if (name === self[who]) continue; // one's own name on /me is no leak
+          if (res.text.includes(name)) leaks.push(`${who} sees ${name} via ${r.method} ${r.path(w.g)}`);
+        }
+        if (/accountId|account_id|createdBy/.test(res.text))
+          leaks.push(`${who} sees an account id via ${r.path(w.g)}`);
+      }
+      // The full event feed from seq 0, as the stream would replay it after a reconnect.
+      const stream = await call(
+        w.h,
+        "GET",
+        `/api/games/${w.g.id}/stream?limit=0&after=0`,
+        who === "anonymous" ? undefined : w.cookies[who],
+      );
+      assert.match(stream.text, /event: game-event/);
+      if (!REFEREES.includes(who)) {
+        for (const name of w.secretNames) {
+          if (name !== self[who] && stream.text.includes(name))
+            leaks.push(`${who} sees ${name} in the stream`);
+        }
+      }
+    }
+    // A referee does see them, so the crawl would notice a leak if one existed.
+    const roster = await must(call(w.h, "GET", `/api/games/${w.g.id}/referee/roster`, w.g.referee));
+    assert.ok(w.secretNames.every((n) => roster.text.includes(n)));
+    assert.ok(logLines.length > 50, "requests were logged");
+    for (const line of logLines) {
+      for (const name of [...w.secretNames, "a-co"])
+        if (line.includes(name)) leaks.push(`log line shows ${name}`);
+      if (line.includes("cookie") || line.includes("bansha_session")) leaks.push("log line shows a cookie");
+    }
+    assert.deepEqual(leaks, []);
+  } finally {
+    await w.h.close();
+  }
+});
