@@ -165,6 +165,8 @@ export type GameEvent =
       halfVotesApplied: boolean;
       tie: { seats: Seat[]; slots: number } | null;
       leadVoters: Record<Seat, Seat | null>;
+      /** Per seat in the tally: the code most chosen among its votes (score rule). */
+      outCodes: Record<Seat, string | null>;
       /** Living voters who did not vote (suicide, or excused / no offence). */
       nonVoters: Seat[];
     }

@@ -155,7 +155,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       }));
       return withRound(s, e.round, (r) => ({
         ...r,
-        outs: [...r.outs, { seat: e.seat, cause: e.cause }],
+        outs: [...r.outs, { seat: e.seat, cause: e.cause, by: e.by, post: e.post }],
         halfVoters: e.halfVote ? [...r.halfVoters, e.seat] : r.halfVoters,
         outVoters: e.keepsVote ? [...r.outVoters, e.seat] : r.outVoters,
       }));
@@ -171,7 +171,11 @@ function apply(state: GameState, e: GameEvent): GameState {
       }));
     }
     case "BombFired":
-      return { ...state, bombsFired: [...state.bombsFired, e.bomb] };
+      return {
+        ...state,
+        bombsFired: [...state.bombsFired, e.bomb],
+        fireworks: [...state.fireworks, { round: e.round, bomb: e.bomb, victim: e.victim, via: e.via }],
+      };
     case "IdentityRevealed":
       return withSeat(state, e.seat, (seat) => ({ ...seat, revealed: true }));
     case "VoteClosed":
@@ -186,6 +190,7 @@ function apply(state: GameState, e: GameEvent): GameState {
             out: e.out,
             halfVotesApplied: e.halfVotesApplied,
             tie: e.tie,
+            outCodes: e.outCodes,
           },
         ],
       }));

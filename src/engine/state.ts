@@ -13,6 +13,8 @@ export interface SeatState {
   /** Role and code are public (revealed by the results post or at once for a suicide). */
   revealed: boolean;
   out: { round: number; cause: OutCause; at: Instant } | null;
+  /** 两府制: the vote thread (house 1 or 2) the seat votes in; absent = house 1 (score rule, issue 7). */
+  house?: number;
 }
 
 export interface Submission {
@@ -53,6 +55,8 @@ export interface VoteRecord {
   out: Seat[];
   halfVotesApplied: boolean;
   tie: { seats: Seat[]; slots: number } | null;
+  /** Per seat in the tally: the code most chosen among its votes (score rule). */
+  outCodes: Record<Seat, string | null>;
 }
 
 export interface RoundState {
@@ -79,7 +83,7 @@ export interface RoundState {
   outVoters: Seat[];
   tieBreak: { rule: string; out: Seat[]; tied: Seat[] } | null;
   /** Every PlayerOut of this round, in order (a later revival does not remove it). */
-  outs: { seat: Seat; cause: OutCause }[];
+  outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null }[];
   revived: Seat[];
   closed: boolean;
 }
@@ -97,6 +101,8 @@ export interface GameState {
   alliances: { id: string; name: string; round: number; at: Instant }[];
   /** Bombs (seats) that have gone off. */
   bombsFired: Seat[];
+  /** 烟花: every seat a bomb took along, in order. */
+  fireworks: { round: number; bomb: Seat; victim: Seat; via: "post" | "vote" }[];
   /** Where each posting unit's rotation stands: the last seat whose turn it was. */
   rotation: Record<string, Seat>;
   /** The referee's changes to plans of rounds not yet open (进程微调). */
@@ -116,6 +122,7 @@ export const initialState: GameState = {
   current: 0,
   alliances: [],
   bombsFired: [],
+  fireworks: [],
   rotation: {},
   planOverrides: {},
   result: null,

@@ -70,6 +70,7 @@ function closed(
     halfVotesApplied: res.halfVotesApplied,
     tie: res.tie,
     leadVoters: res.leadVoters,
+    outCodes: res.outCodes,
     nonVoters,
   });
   for (const seat of res.out) voteOut(b, at, round, seat, res.leadVoters);
