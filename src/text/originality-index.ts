@@ -92,7 +92,10 @@ export class OriginalityIndex {
   readonly maxDocFreq: number;
   readonly #texts: SourceTexts;
   readonly #ownTexts: Map<string, string> | undefined;
-  #docs: (DocMeta | undefined)[] = [];
+  // Documents by number: ids in a plain array (strings are cheap for the garbage collector to mark), the
+  // other fields only for documents that have them; an undefined id marks a removed document.
+  #docs: (string | undefined)[] = [];
+  #extra = new Map<number, Omit<DocMeta, "id">>();
   #byId = new Map<string, number>();
   #live = 0;
   // Main segment: buckets by the top `#bits` bits of the high half. The count is fixed for the index's life
@@ -172,7 +175,9 @@ export class OriginalityIndex {
   addFingerprints(meta: DocMeta, fps: BigUint64Array): void {
     if (this.#byId.has(meta.id)) this.remove(meta.id);
     const d = this.#docs.length;
-    this.#docs.push({ ...meta });
+    this.#docs.push(meta.id);
+    const { id: _id, ...extra } = meta;
+    if (Object.keys(extra).length > 0) this.#extra.set(d, extra);
     this.#byId.set(meta.id, d);
     this.#live++;
     if (this.#pCount + fps.length > this.#pCap / 2) this.#growPending(this.#pCount + fps.length);
@@ -188,6 +193,7 @@ export class OriginalityIndex {
     if (d === undefined) return false;
     this.#byId.delete(docId);
     this.#docs[d] = undefined;
+    this.#extra.delete(d);
     this.#ownTexts?.delete(docId);
     this.#live--;
     return true;
@@ -259,7 +265,7 @@ export class OriginalityIndex {
     const seedLen = Math.min(minRun, minSentence > 0 ? minSentence : minRun, 6);
     const found: { span: CopiedSpan; len: number }[] = [];
     for (const d of candidates) {
-      const meta = this.#docs[d] as DocMeta;
+      const meta: DocMeta = { id: this.#docs[d] as string, ...this.#extra.get(d) };
       const srcText = this.#texts.get(meta.id);
       if (srcText === undefined) continue;
       const s = normalise(srcText, this.#sScratch);
@@ -369,7 +375,7 @@ export class OriginalityIndex {
     }
     const out: number[] = [];
     for (const d of touched) {
-      const meta = docs[d];
+      const meta = docs[d] === undefined ? undefined : (this.#extra.get(d) ?? {});
       if (
         meta !== undefined &&
         !excluded.has(d) &&

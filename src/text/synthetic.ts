@@ -2,15 +2,34 @@
 // sentences, commas and paragraphs, from a seeded PRNG.
 import { rankedChars } from "./char-frequency.ts";
 
-/** mulberry32: a small, fast, seeded 32-bit PRNG returning floats in [0, 1). */
+/**
+ * sfc32 seeded through splitmix32: floats in [0, 1). A 128-bit state matters here: with a 32-bit-state
+ * generator such as mulberry32, different seeds walk the same cycle, and their texts share long runs.
+ */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  let x = seed >>> 0;
+  const split = () => {
+    x = (x + 0x9e3779b9) | 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
+    z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
+    return (z ^ (z >>> 15)) >>> 0;
   };
+  let a = split();
+  let b = split();
+  let c = split();
+  let d = split();
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return next;
 }
 
 let cumulative: Float64Array | undefined;
