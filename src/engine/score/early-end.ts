@@ -1,0 +1,90 @@
+// 提前结束: the trailing camp's best reachable total from the progression left, against the leader's guaranteed total.
+import type { RuleSet } from "../../rules/schema.ts";
+import { activeBomb } from "../bombs.ts";
+import { planFor } from "../plan.ts";
+import { roleById } from "../roles.ts";
+import type { GameState } from "../state.ts";
+import { rulesOf } from "../state.ts";
+import type { Side } from "./attribution.ts";
+import type { Fraction } from "./fraction.ts";
+import { add, cmp, frac, mul, show, sum } from "./fraction.ts";
+import { activatedSeats, isScoredRole } from "./ledger.ts";
+import type { ScoreReport } from "./totals.ts";
+import { survivalValue } from "./totals.ts";
+
+export interface Outlook {
+  leader: Side;
+  trailing: Side;
+  /** Deaths the progression still plans (vote-outs and posts of rounds not closed) plus bombs whose power still holds. */
+  deathsLeft: number;
+  /** The most the trailing camp could still reach. */
+  best: Fraction;
+  /** The least the leader can end with. */
+  guaranteed: Fraction;
+  /** best < guaranteed: "另一方在后面轮次无论怎样都不可能扳平或反超". */
+  decided: boolean;
+  explanation: string;
+}
+
+/** Rounds the progression still plans after `closed`, or null when it plans without end (a `defaultRound`). */
+function roundsLeft(rules: RuleSet, closed: number): number[] | null {
+  if (rules.defaultRound !== undefined) return null;
+  return rules.progression.map((p) => p.round).filter((r) => r > closed);
+}
+
+/**
+ * Bounds, not a search: in the trailing camp's best case every death left falls on the leader's scored seats and scores
+ * for it, every scored seat of its own lives (and activates), and all its living seats survive; in the leader's worst
+ * case every death left falls on its own activated scored seats and survivors. Unplanned deaths (suicides, penalties)
+ * are not foreseen — the progression is the plan the referee announced.
+ */
+export function outlook(state: GameState, report: ScoreReport, closedRound: number): Outlook | null {
+  const rules = rulesOf(state);
+  const left = roundsLeft(rules, closedRound);
+  if (left === null) return null;
+  let deathsLeft = 0;
+  for (const k of left) {
+    const plan = state.rounds[k]?.plan ?? planFor(state, rules, k);
+    const released = state.rounds[k]?.released !== null && state.rounds[k] !== undefined;
+    const posts = released ? 0 : sum0(plan.posts) + sum0(plan.extraPosts);
+    deathsLeft += plan.voteOut + posts;
+  }
+  const first = left[0];
+  if (first !== undefined) {
+    for (const s of state.seats) {
+      if (s.alive && activeBomb(state, s.seat, first, "posts")) deathsLeft += 1;
+    }
+  }
+  const activated = activatedSeats(state);
+  const living = (side: Side) => state.seats.filter((s) => s.alive && roleById(rules, s.role).camp === side);
+  const scoredLiving = (side: Side) => living(side).filter((s) => isScoredRole(roleById(rules, s.role)));
+  const c = cmp(report.black.total, report.white.total);
+  const leader: Side = c >= 0 ? "black" : "white";
+  const trailing: Side = leader === "black" ? "white" : "black";
+
+  const tScored = scoredLiving(trailing).length;
+  const lScored = scoredLiving(leader).length;
+  const lActivated = scoredLiving(leader).filter((s) => activated.has(s.seat)).length;
+  const tAlive = living(trailing).length;
+  const lAlive = living(leader).length;
+  const tValue = survivalValue(trailing, report.sizes);
+  const lValue = survivalValue(leader, report.sizes);
+  const taken = (side: Side) => report[side].taken;
+
+  const grab = Math.min(deathsLeft, lScored);
+  const best = sum([taken(trailing), frac(tScored), frac(grab), mul(frac(tAlive), tValue)]);
+  const keep = Math.max(0, lActivated - deathsLeft);
+  const survive = Math.max(0, lAlive - deathsLeft);
+  const guaranteed = add(add(taken(leader), frac(keep)), mul(frac(survive), lValue));
+  const decided = cmp(best, guaranteed) < 0;
+  const explanation =
+    `${trailing} can reach at most ${show(best)} = ${show(taken(trailing))} taken + ${tScored} own scored seats alive` +
+    ` + ${grab} of ${leader}'s ${lScored} scored seats won from ${deathsLeft} deaths left + ${tAlive} survivors × ${show(tValue)};` +
+    ` ${leader} keeps at least ${show(guaranteed)} = ${show(taken(leader))} taken + ${keep} activated seats beyond the deaths left` +
+    ` + ${survive} survivors × ${show(lValue)}`;
+  return { leader, trailing, deathsLeft, best, guaranteed, decided, explanation };
+}
+
+function sum0(r: Record<string, number>): number {
+  return Object.values(r).reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,49 @@
+// The score part of a round's results post (结果帖): each camp's score and, for every point that moved, why.
+import type { Reason, Side } from "./attribution.ts";
+import { REASON_ZH } from "./attribution.ts";
+
+export interface ScoreValue {
+  /** Exact, e.g. "37/43". */
+  exact: string;
+  /** Two decimals, e.g. 0.86. */
+  value: number;
+}
+
+export interface ScorePostInput {
+  /** Each dead scored player of the round whose point was at stake. */
+  moves: { alias: string; code: string | null; house: number; to: Side | null; reason: Reason }[];
+  /** Running totals per house (one entry when there is one house). */
+  houses: { house: number; black: ScoreValue; white: ScoreValue }[];
+  /** 买猎: points bought, published with their camp only ("买猎所获分值只公布归属哪方，不公布归属原因"). */
+  purchases?: { to: Side; points: string }[];
+  /** Totals including survival points (the game is over). */
+  final?: boolean;
+}
+
+const CAMP_ZH: Record<Side, string> = { black: "黑道", white: "白道" };
+const HOUSE_ZH = ["", "一府", "二府"];
+
+const fmt = (v: ScoreValue) =>
+  v.exact.includes("/") ? `${v.exact}分（约${v.value.toFixed(2)}分）` : `${v.exact}分`;
+
+/**
+ * "每轮结果帖里，勺子…另外还公布黑白两道各自得分情况及分值归属原因". Pure; the renderer in src/app calls it.
+ */
+export function renderScoreLines(input: ScorePostInput): string[] {
+  const lines: string[] = [];
+  const twoHouses = input.houses.length > 1;
+  for (const h of input.houses) {
+    const house = twoHouses ? `${HOUSE_ZH[h.house] ?? `${h.house}府`}` : "";
+    const moves = input.moves.filter((m) => !twoHouses || m.house === h.house);
+    for (const m of moves) {
+      const who = `${m.alias}${m.code ? `（${m.code}）` : ""}`;
+      const where = m.to === null ? "双方均不得分" : `1分归${CAMP_ZH[m.to]}`;
+      lines.push(`${house}分值：${who} ${where}——${REASON_ZH[m.reason]}。`);
+    }
+    lines.push(
+      `${house}${input.final ? "最终得分" : "当前得分"}：黑道 ${fmt(h.black)}，白道 ${fmt(h.white)}。`,
+    );
+  }
+  for (const p of input.purchases ?? []) lines.push(`买猎：${p.points}分归${CAMP_ZH[p.to]}。`);
+  return lines;
+}
