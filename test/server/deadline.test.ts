@@ -1,0 +1,105 @@
+// Deadlines by the server clock: the last millisecond counts, timers fire after a restart, and fire only once.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { ManualClock } from "../../src/app/clock.ts";
+import { Scheduler } from "../../src/app/scheduler.ts";
+import { openStorage } from "../../src/storage/storage.ts";
+import { local } from "./fixtures.ts";
+import { advanceTo, call, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+
+const DEADLINE = local("12-02 21:00:00");
+
+async function types(h: Harness, g: Game): Promise<string[]> {
+  const log = await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+  return log.json.events.map((e: { type: string }) => e.type);
+}
+
+test("RULINGS 6: a vote received at 20:59:59.999 counts; one received at 21:00:01 is refused", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const [a, b, c] = g.players;
+    await advanceTo(h, local("12-02 10:00:00"));
+    // Everyone else votes early (non-voters count as suicides), so c is alive to try a late change.
+    for (const p of g.players.slice(1)) {
+      const target = p === b ? a! : b!;
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, { requestId: rid(), targets: [target.seat] }),
+      );
+    }
+    await advanceTo(h, DEADLINE - 1);
+    const inTime = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId: rid(),
+      targets: [b!.seat],
+    });
+    assert.equal(inTime.status, 200, inTime.text);
+    assert.equal(inTime.json.receivedAt, local("12-02 20:59:59.999"));
+    await advanceTo(h, local("12-02 21:00:01"));
+    const late = await call(h, "POST", `/api/games/${g.id}/votes`, c!.cookie, {
+      requestId: rid(),
+      targets: [a!.seat],
+    });
+    assert.equal(late.status, 409);
+    assert.equal(late.json.error.message, "投票已截止（截止时间 21:00:00，收到时间 21:00:01）");
+    const log = await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    const closed = log.json.events.find((e: { type: string }) => e.type === "VoteClosed");
+    assert.ok(closed, "the vote closed when its timer fired");
+    const casts = log.json.events.filter((e: { type: string }) => e.type === "VoteCast");
+    assert.equal(casts.at(-1).data.voter, a!.seat, "the 20:59:59.999 vote is the last one stored");
+    assert.equal(casts.length, g.players.length, "the late change was not stored");
+  } finally {
+    await h.close();
+  }
+});
+
+test("timers fire after a restart that happened across the deadline, exactly once even with two schedulers", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bansha-restart-"));
+  const file = join(dir, "db.sqlite");
+  try {
+    const clock = new ManualClock(local("12-01 12:00:00"));
+    const h1 = await makeHarness({ storage: await openStorage(file), clock });
+    const g = await startedGame(h1, 6);
+    await advanceTo(h1, local("12-02 20:00:00"));
+    for (const p of g.players) {
+      const target = p === g.players[0] ? g.players[1]! : g.players[0]!;
+      await must(
+        call(h1, "POST", `/api/games/${g.id}/votes`, p.cookie, { requestId: rid(), targets: [target.seat] }),
+      );
+    }
+    assert.ok(!(await types(h1, g)).includes("VoteClosed"));
+    await h1.close(); // the server goes down before the deadline…
+
+    clock.set(local("12-02 21:05:00")); // …and comes back after it
+    const h2 = await makeHarness({ storage: await openStorage(file), clock });
+    const second = new Scheduler<unknown>(h2.storage, h2.games as never, clock);
+    await h2.scheduler.recover();
+    const fired = await Promise.all([h2.scheduler.runDue(), second.runDue()]);
+    assert.ok(fired[0]! + fired[1]! >= 1);
+    const after = await types(h2, g);
+    assert.equal(after.filter((t) => t === "VoteClosed").length, 1, "the vote closed exactly once");
+    assert.equal(after.filter((t) => t === "RoundClosed").length, 1);
+    assert.equal(await h2.scheduler.runDue(), 0, "nothing left to fire");
+    assert.deepEqual(await types(h2, g), after, "firing again changes nothing");
+    const view = await must(call(h2, "GET", `/api/games/${g.id}`));
+    const first = view.json.view.seats.find((s: { seat: number }) => s.seat === g.players[0]!.seat);
+    assert.equal(first.alive, false, "voted out by the restarted server");
+    await h2.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("GET /api/time answers the server clock, which is the one votes are judged by", async () => {
+  const h = await makeHarness();
+  try {
+    h.clock.set(local("12-03 08:00:00"));
+    const res = await must(call(h, "GET", "/api/time"));
+    assert.equal(res.json.now, local("12-03 08:00:00"));
+    assert.equal(res.json.timeZone, "Asia/Shanghai");
+  } finally {
+    await h.close();
+  }
+});

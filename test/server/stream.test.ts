@@ -1,0 +1,121 @@
+// Live updates over SSE: per-viewer filtering, the live tally, and resuming from Last-Event-ID.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { StreamMessage } from "../../src/server/api-types.ts";
+import { SESSION_COOKIE } from "../../src/server/app.ts";
+import { local } from "./fixtures.ts";
+import { advanceTo, call, cast, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+
+interface Frame {
+  id: number | null;
+  event: string;
+  data: StreamMessage;
+}
+
+function parse(body: string): Frame[] {
+  const frames: Frame[] = [];
+  for (const block of body.split("\n\n")) {
+    const lines = block.split("\n");
+    const event = lines.find((l) => l.startsWith("event: "))?.slice(7);
+    const data = lines.find((l) => l.startsWith("data: "))?.slice(6);
+    const id = lines.find((l) => l.startsWith("id: "))?.slice(4);
+    if (event && data) frames.push({ id: id ? Number(id) : null, event, data: JSON.parse(data) });
+  }
+  return frames;
+}
+
+function open(h: Harness, gameId: string, cookie: string | undefined, query: string, lastEventId?: number) {
+  return h.app.inject({
+    method: "GET",
+    url: `/api/games/${gameId}/stream?${query}`,
+    headers: {
+      ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
+      ...(lastEventId !== undefined ? { "last-event-id": String(lastEventId) } : {}),
+    },
+  });
+}
+
+test("SSE: live votes reach every viewer with the tally; room talk reaches only the room", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, second, rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    const { lastSeq } = (await must(call(h, "GET", `/api/games/${g.id}`))).json;
+    // Two votes and one room message follow: the ranger sees 2 events, the killer 3.
+    const rangerStream = open(h, g.id, rangers[0]!.cookie, `after=${lastSeq}&limit=2`);
+    const killerStream = open(h, g.id, second.cookie, `after=${lastSeq}&limit=3`);
+    await new Promise((r) => setTimeout(r, 20));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, first.cookie, {
+        requestId: rid(),
+        targets: [rangers[1]!.seat],
+      }),
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/rooms/killer-room/messages`, first.cookie, {
+        requestId: rid(),
+        text: "密谋",
+      }),
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, second.cookie, {
+        requestId: rid(),
+        targets: [rangers[1]!.seat],
+      }),
+    );
+    const ranger = parse((await rangerStream).body);
+    const killer = parse((await killerStream).body);
+    const events = (f: Frame[]) => f.filter((x) => x.data.kind === "game-event");
+    assert.deepEqual(
+      events(ranger).map((f) => (f.data.kind === "game-event" ? f.data.event.type : "")),
+      ["VoteCast", "VoteCast"],
+    );
+    assert.deepEqual(
+      events(killer).map((f) => (f.data.kind === "game-event" ? f.data.event.type : "")),
+      ["VoteCast", "app.RoomMessagePosted", "VoteCast"],
+    );
+    const lastView = ranger.filter((f) => f.data.kind === "view").at(-1)!.data;
+    assert.equal(lastView.kind, "view");
+    if (lastView.kind === "view") {
+      assert.deepEqual(
+        lastView.view!.tally.map((t) => [t.seat, t.votes]),
+        [[rangers[1]!.seat, 2]],
+        "the tally updates live",
+      );
+    }
+    const ids = events(killer).map((f) => f.id!);
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+      "in commit order",
+    );
+  } finally {
+    await h.close();
+  }
+});
+
+test("SSE: a reconnect with Last-Event-ID resumes after that event, with nothing repeated or missed", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const all = parse((await open(h, g.id, undefined, "limit=0")).body).filter(
+      (f) => f.event === "game-event",
+    );
+    assert.ok(all.length >= 3);
+    const cut = all[1]!.id!;
+    const resumed = parse((await open(h, g.id, undefined, "limit=0", cut)).body).filter(
+      (f) => f.event === "game-event",
+    );
+    assert.deepEqual(
+      resumed.map((f) => f.id),
+      all.slice(2).map((f) => f.id),
+    );
+    const unknown = await call(h, "GET", "/api/games/nope/stream?limit=0");
+    assert.equal(unknown.status, 404);
+    const bad = await call(h, "GET", `/api/games/${g.id}/stream?limit=-1`);
+    assert.equal(bad.status, 400);
+  } finally {
+    await h.close();
+  }
+});
