@@ -64,6 +64,8 @@ function Routes() {
     case "login":
     case "register":
       return <AuthPage mode={route.page} />;
+    case "setup":
+      return <AuthPage mode="setup" token={route.token} />;
     case "not-found":
       return <p className="empty">{m.app.notFound}</p>;
     default:

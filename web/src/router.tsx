@@ -5,6 +5,7 @@ export type Route =
   | { page: "lobby" }
   | { page: "login" }
   | { page: "register" }
+  | { page: "setup"; token: string }
   | { page: "join"; id: string }
   | { page: "board"; id: string }
   | { page: "vote"; id: string }
@@ -21,6 +22,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (parts.length === 0) return { page: "lobby" };
   if (a === "login" && parts.length === 1) return { page: "login" };
   if (a === "register" && parts.length === 1) return { page: "register" };
+  if (a === "setup" && parts.length === 1)
+    return { page: "setup", token: new URLSearchParams(search).get("token") ?? "" };
   if (a === "games" && id) {
     switch (sub) {
       case undefined:

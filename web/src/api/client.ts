@@ -35,6 +35,7 @@ import type {
   RoomMessageRequest,
   RoomMessagesResponse,
   RosterResponse,
+  SetupRequest,
   StartGameRequest,
   TimeResponse,
   VoteRequest,
@@ -107,6 +108,7 @@ const g = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
   time: () => call<TimeResponse>("GET", "/api/time"),
+  setup: (b: SetupRequest) => call<MeResponse>("POST", "/api/setup", b),
   me: () => call<MeResponse>("GET", "/api/auth/me"),
   login: (b: LoginRequest) => call<MeResponse>("POST", "/api/auth/login", b),
   register: (b: RegisterRequest) => call<MeResponse>("POST", "/api/auth/register", b),

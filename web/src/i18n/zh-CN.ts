@@ -31,15 +31,15 @@ const statuses: Record<string, string> = {
 };
 
 const deadlineNames: Record<string, string> = {
+  open: "开始",
   vote: "投票截止",
   overtime: "加时截止",
-  "posting-window": "出帖截止",
+  posting: "出帖截止",
   "posting-opens": "出帖开始",
   "posting-closes": "出帖截止",
   complaint: "举报截止",
   iou: "白条截止",
   "proxy-cutoff": "托票截止",
-  "round-open": "下一轮开始",
 };
 
 export const zhCN = {
@@ -81,6 +81,9 @@ export const zhCN = {
   auth: {
     loginTitle: "登录",
     registerTitle: "注册账号",
+    setupTitle: "创建站长账号",
+    setupHint: "首次启动时的一次性链接：在这里创建本站的管理员账号。",
+    setupButton: "创建站长",
     username: "用户名",
     password: "密码",
     usernameHint: "2–32个字符，可用中文",
@@ -143,9 +146,11 @@ export const zhCN = {
     camp: (c: string) => camps[c] ?? c,
     hiddenRole: "身份未知",
     deadlines: "倒计时",
+    /** Deadline keys are "round:N:kind" (engine) or a bare kind. */
     deadline: (key: string) => {
-      const base = key.split(":")[0] ?? key;
-      return deadlineNames[base] ?? deadlineNames[key] ?? key;
+      const [, round, kind] = key.match(/^round:(\d+):(.+)$/) ?? [];
+      if (round && kind) return `第${round}轮${deadlineNames[kind] ?? kind}`;
+      return deadlineNames[key] ?? key;
     },
     winner: (w: string | null) =>
       w === "black" ? "黑道胜利" : w === "white" ? "白道胜利" : w === "draw" ? "平局" : "游戏结束",

@@ -38,3 +38,16 @@ export function remaining(ms: number): string {
 export function seatLabel(seats: readonly { seat: SeatNo; alias: string }[], seat: SeatNo): string {
   return seats.find((s) => s.seat === seat)?.alias ?? m.app.seat(seat);
 }
+
+/**
+ * The announced time of an engine deadline. Wall-clock deadlines fire one second after the stated time (the
+ * whole second 21:00:00 still counts), round openings fire on it; players are shown the stated time.
+ */
+export function statedAt(key: string, firesAt: number): number {
+  return key.endsWith(":open") ? firesAt : firesAt - 1000;
+}
+
+/** The kind part of an engine deadline key such as "round:3:vote". */
+export function deadlineKind(key: string): string {
+  return key.split(":").at(-1) ?? key;
+}

@@ -6,7 +6,7 @@ import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { Link, navigate } from "../router.tsx";
 
-export function AuthPage({ mode }: { mode: "login" | "register" }) {
+export function AuthPage({ mode, token }: { mode: "login" | "register" | "setup"; token?: string }) {
   const { setAccount } = useSession();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -21,7 +21,9 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
       const res =
         mode === "login"
           ? await api.login({ username, password })
-          : await api.register({ username, password });
+          : mode === "setup"
+            ? await api.setup({ token: token ?? "", username, password })
+            : await api.register({ username, password });
       setAccount(res.account);
       const back = new URLSearchParams(window.location.search).get("next");
       navigate(back?.startsWith("/") ? back : "/");
@@ -34,7 +36,10 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
 
   return (
     <section className="card narrow">
-      <h1>{mode === "login" ? m.auth.loginTitle : m.auth.registerTitle}</h1>
+      <h1>
+        {mode === "login" ? m.auth.loginTitle : mode === "setup" ? m.auth.setupTitle : m.auth.registerTitle}
+      </h1>
+      {mode === "setup" ? <p className="muted small">{m.auth.setupHint}</p> : null}
       <form onSubmit={submit} className="form">
         <label className="field">
           <span className="field-label">{m.auth.username}</span>
@@ -47,7 +52,7 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
             minLength={2}
             maxLength={32}
           />
-          {mode === "register" ? <span className="field-hint">{m.auth.usernameHint}</span> : null}
+          {mode !== "login" ? <span className="field-hint">{m.auth.usernameHint}</span> : null}
         </label>
         <label className="field">
           <span className="field-label">{m.auth.password}</span>
@@ -58,13 +63,17 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             required
-            minLength={mode === "register" ? 8 : 1}
+            minLength={mode === "login" ? 1 : 8}
           />
-          {mode === "register" ? <span className="field-hint">{m.auth.passwordHint}</span> : null}
+          {mode !== "login" ? <span className="field-hint">{m.auth.passwordHint}</span> : null}
         </label>
         <Notice kind="error">{error}</Notice>
         <button type="submit" className="btn primary" disabled={busy}>
-          {mode === "login" ? m.auth.loginButton : m.auth.registerButton}
+          {mode === "login"
+            ? m.auth.loginButton
+            : mode === "setup"
+              ? m.auth.setupButton
+              : m.auth.registerButton}
         </button>
         <p className="muted small">{m.auth.accountSecret}</p>
         {mode === "login" ? (

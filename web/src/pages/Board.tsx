@@ -5,7 +5,7 @@ import type { LiveGame } from "../api/use-game.ts";
 import { Countdown } from "../components/Countdown.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
-import { dateTime } from "../lib/format.ts";
+import { dateTime, statedAt } from "../lib/format.ts";
 
 export function Board({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -85,7 +85,7 @@ export function Board({ game }: { game: LiveGame }) {
         {deadlines.length > 0 ? (
           <div className="deadlines">
             {deadlines.map((d) => (
-              <Countdown key={d.key} at={d.at} label={m.board.deadline(d.key)} />
+              <Countdown key={d.key} at={statedAt(d.key, d.at)} label={m.board.deadline(d.key)} />
             ))}
           </div>
         ) : null}

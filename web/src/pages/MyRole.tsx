@@ -7,7 +7,7 @@ import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
-import { dateTime, seatLabel } from "../lib/format.ts";
+import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { Link } from "../router.tsx";
 import { SeatCard } from "./Board.tsx";
 
@@ -27,8 +27,8 @@ export function MyRole({ game }: { game: LiveGame }) {
 
   const alive = seats.find((s) => s.seat === card.seat)?.alive ?? false;
   const openIous = (you?.ious ?? []).filter((i) => i.status === "open");
-  const dueDeadlines = (view?.deadlines ?? []).filter(
-    (d) => d.key.startsWith("posting") || d.key.startsWith("iou"),
+  const dueDeadlines = (view?.deadlines ?? []).filter((d) =>
+    ["posting", "iou"].includes(deadlineKind(d.key)),
   );
 
   return (
@@ -72,7 +72,7 @@ export function MyRole({ game }: { game: LiveGame }) {
           ) : null}
         </p>
         {dueDeadlines.map((d) => (
-          <Countdown key={d.key} at={d.at} label={m.board.deadline(d.key)} />
+          <Countdown key={d.key} at={statedAt(d.key, d.at)} label={m.board.deadline(d.key)} />
         ))}
         {card.postsDue > 0 && alive ? (
           <Link to={`/games/${id}/write?kind=kill`} className="btn primary">

@@ -55,7 +55,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         {overtime ? <p className="overtime-hint">{m.vote.overtimeHint}</p> : null}
         {vote ? (
           <Countdown
-            at={vote.closesAt}
+            at={vote.closesAt - 1000}
             label={overtime ? m.board.deadline("overtime") : m.board.deadline("vote")}
           />
         ) : null}

@@ -1,0 +1,162 @@
+// What one player sees: secrecy (DOM and network), the deadline refusal, a draft surviving a reload, the phone layout.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import type { GameViewResponse } from "../src/server/api-types.ts";
+import { countWords } from "../src/text/wordcount.ts";
+import { contextFor, launchBrowser, PHONE, screenshot } from "./lib/browser.ts";
+import { airforceGame, type Seat, type SetUpGame } from "./lib/game.ts";
+import { findLeaks, sseData } from "./lib/secrecy.ts";
+import { beijing, type Server, startServer } from "./lib/server.ts";
+
+let server: Server;
+let browser: Browser;
+let game: SetUpGame;
+
+before(async () => {
+  server = await startServer(beijing("12-01 20:00:00"));
+  browser = await launchBrowser();
+  game = await airforceGame(server, { prefix: "pv" });
+  await server.advanceTo(beijing("12-02 10:00:00"));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Visits every player page, collecting each /api JSON response and the SSE backlog. */
+async function visitAll(page: Page, seat: Seat): Promise<{ bodies: unknown[]; dom: string[] }> {
+  const bodies: unknown[] = [];
+  page.on("response", async (res) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith("/api/") || url.pathname.endsWith("/stream")) return;
+    try {
+      bodies.push(await res.json());
+    } catch {
+      // not JSON (none expected)
+    }
+  });
+  const dom: string[] = [];
+  for (const path of ["", "/me", "/vote", "/threads"]) {
+    await page.goto(`/games/${game.id}${path}`);
+    await page.getByTestId("viewer-banner").waitFor();
+    await page.waitForLoadState("networkidle").catch(() => {});
+    dom.push(await page.content());
+  }
+  const stream = await page.evaluate(
+    (id) => fetch(`/api/games/${id}/stream?after=0&limit=0`).then((r) => r.text()),
+    game.id,
+  );
+  bodies.push(...sseData(stream));
+  assert.ok(bodies.length > 5, `collected responses for ${seat.alias}`);
+  return { bodies, dom };
+}
+
+for (const role of ["ranger", "killer"] as const) {
+  test(`secrecy: a ${role}'s pages and responses never carry another seat's hidden role`, async () => {
+    const me = game.seats.find((s) => s.role === role)!;
+    const ctx = await contextFor(browser, server.url, me.cookie);
+    const page = await ctx.newPage();
+    const { bodies, dom } = await visitAll(page, me);
+    const own = bodies.find(
+      (b): b is GameViewResponse => typeof b === "object" && b !== null && "viewer" in b && "view" in b,
+    );
+    const known = new Set([me.seat, ...(own?.view?.roleCard?.knows.map((k) => k.seat) ?? [])]);
+    if (role === "killer") assert.equal(known.size, 6, "a killer knows the six killers (互知)");
+    else assert.equal(known.size, 1, "a ranger knows only itself");
+
+    const leaks = bodies.flatMap((b) => findLeaks(b, known));
+    assert.deepEqual(leaks, [], "no response ties a hidden role or code to another seat");
+
+    const others = game.seats.filter((s) => !known.has(s.seat));
+    const html = dom.join("\n");
+    // pv-player1 must not match inside pv-player10.
+    const account = (s: Seat) => new RegExp(`(?<![\\w-])${s.username}(?!\\w)`);
+    for (const s of others) {
+      assert.ok(!account(s).test(html), `no real account (${s.username}) in the DOM`);
+      if (s.code) assert.ok(!html.includes(s.code), `no code name of an unknown seat (${s.code}) in the DOM`);
+    }
+    for (const b of bodies) {
+      const text = JSON.stringify(b);
+      for (const s of others)
+        assert.ok(!account(s).test(text), `no real account (${s.username}) on the wire`);
+    }
+    // The board renders every unknown seat as 身份未知.
+    await page.goto(`/games/${game.id}`);
+    const cards = page.locator("[data-testid=living] [data-seat]");
+    await cards.first().waitFor();
+    for (const s of others.slice(0, 8)) {
+      const text = await page
+        .locator(`[data-testid=living] [data-seat="${s.seat}"] .seat-role`)
+        .textContent();
+      assert.equal(text, "身份未知");
+    }
+    if (role === "killer") await screenshot(page, "board-killer");
+    await ctx.close();
+  });
+}
+
+test("a vote after the deadline is refused with the server's message, times included", async () => {
+  const me = game.seats.find((s) => s.role === "ranger")!;
+  const target = game.seats.find((s) => s.seat !== me.seat)!;
+  const ctx = await contextFor(browser, server.url, me.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/vote`);
+  await page.locator(`[data-testid=ballot] button[data-seat="${target.seat}"]`).click();
+  // The deadline (12-02 21:00:00) has passed by two seconds, and the scheduler has not closed the vote yet.
+  server.clock.set(beijing("12-02 21:00:02"));
+  await page.getByTestId("cast").click();
+  const error = page.getByTestId("notice-error");
+  await error.waitFor();
+  assert.equal(await error.textContent(), "投票已截止（截止时间 21:00:00，收到时间 21:00:02）");
+  await screenshot(page, "vote-refused");
+  server.clock.set(beijing("12-02 10:00:00"));
+  await ctx.close();
+});
+
+test("a kill-post draft survives a reload and a closed tab, with the live 字数 of the server's counter", async () => {
+  const killer = game.seats.find((s) => s.role === "killer")!;
+  const ctx = await contextFor(browser, server.url, killer.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/write?kind=kill`);
+  const text = "夜色如墨，长街无声。一柄短剑自檐角落下，映着残月的寒光。Night falls, 3 swords.";
+  await page.getByTestId("editor-text").fill(text);
+  assert.equal(await page.getByTestId("wordcount").textContent(), `字数 ${countWords(text).words}`);
+  await page.reload();
+  assert.equal(await page.getByTestId("editor-text").inputValue(), text);
+  await page.getByTestId("draft-restored").waitFor();
+  await page.close();
+  const again = await ctx.newPage();
+  await again.goto(`/games/${game.id}/write?kind=kill`);
+  assert.equal(await again.getByTestId("editor-text").inputValue(), text);
+  await screenshot(again, "kill-post-editor");
+  await ctx.close();
+});
+
+test("mobile layout at 390×844: no sideways scroll, tab bar at the bottom, thumb-sized vote buttons", async () => {
+  const me = game.seats.find((s) => s.role === "ranger")!;
+  const ctx = await contextFor(browser, server.url, me.cookie, PHONE);
+  const page = await ctx.newPage();
+  for (const path of ["", "/vote", "/me", "/threads"]) {
+    await page.goto(`/games/${game.id}${path}`);
+    await page.getByTestId("viewer-banner").waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= PHONE.width, `page ${path || "/"} is ${width}px wide`);
+    const tabs = await page.locator("nav.tabs").boundingBox();
+    assert.ok(
+      tabs && Math.round(tabs.y + tabs.height) === PHONE.height,
+      "the tab bar sits on the bottom edge",
+    );
+  }
+  await page.goto(`/games/${game.id}/vote`);
+  const buttons = page.locator("[data-testid=ballot] .choice");
+  await buttons.first().waitFor();
+  assert.equal(await buttons.count(), 40);
+  for (const b of await buttons.all()) {
+    const box = await b.boundingBox();
+    assert.ok(box && box.height >= 44, "vote buttons are at least 44 px tall");
+  }
+  await page.screenshot({ path: "e2e/screenshots/mobile-vote-viewport.png" });
+  await ctx.close();
+});
