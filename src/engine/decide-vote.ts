@@ -3,6 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { MINUTE, SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
+import { offeredCodes } from "./score/ledger.ts";
 import type { RoundState, VoteState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 import { hasVoteRight } from "./vote-close.ts";
@@ -42,6 +43,34 @@ function openVote(b: Batch, round: number | undefined): { r: RoundState; v: Vote
     return { code: "vote.after-deadline", message: "no vote is open: the last vote has closed", details: {} };
   }
   return { code: "vote.not-open", message: "no vote is open", details: {} };
+}
+
+/**
+ * Code guesses (score rule): "未有杀刺出帖前，投票楼不提供代号供投选。有一个杀刺出帖后，勺子会在票楼里提供所有有分值的黑道代号供投选…
+ * 死亡黑道的代号将从代号选项里去掉。" A vote without a guess stays valid ("未选代号的投票，不影响出票的有效性").
+ */
+function checkCodes(b: Batch, cmd: BallotCommand): Refusal | null {
+  const given = (cmd.codes ?? []).filter((c): c is string => c !== null);
+  if (given.length === 0) return null;
+  if ((cmd.codes?.length ?? 0) > cmd.targets.length) {
+    return { code: "vote.too-many-codes", message: "one code guess per vote at most" };
+  }
+  const offered = offeredCodes(b.state);
+  if (offered === null) {
+    return {
+      code: "vote.codes-not-offered",
+      message: "no codes are offered before the first black kill post",
+    };
+  }
+  const bad = given.find((c) => !offered.includes(c));
+  if (bad !== undefined) {
+    return {
+      code: "vote.code-not-offered",
+      message: "the guess must be a code of a living black scored seat",
+      details: { code: bad },
+    };
+  }
+  return null;
 }
 
 export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
@@ -91,6 +120,8 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
       };
     }
   }
+  const codeRefusal = checkCodes(b, cmd);
+  if (codeRefusal) return codeRefusal;
   const deadline = v.closesAt - SECOND;
   if (cmd.proxy && v.stage === "regular") {
     // RULINGS 12: "晚20：40之后不接受托票" — refused after the cut-off.

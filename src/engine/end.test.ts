@@ -27,8 +27,8 @@ describe("elimination", () => {
   });
 });
 
-describe("score rule placeholder", () => {
-  test("seed 000 「规则为分值规则」: the game stops when a camp is wiped, winner left to the score rule (issue 7)", () => {
+describe("score rule", () => {
+  test("seed 000 「分高的一方胜出」: a wiped camp ends the game, scored with survival points (white 43 × 14/43 = 14)", () => {
     const d = new Driver(preset("fengyun-57"));
     d.must({
       type: "Override",
@@ -38,7 +38,7 @@ describe("score rule placeholder", () => {
     });
     closeVote(d, "12-02", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     const ended = d.events("GameEnded")[0];
-    assert.equal(ended?.winner, null);
-    assert.match(ended?.reason ?? "", /score rule \(issue 7\)/);
+    assert.equal(ended?.winner, "white");
+    assert.equal(ended?.reason, "the black camp is wiped out; final score black 0, white 14");
   });
 });

@@ -1,6 +1,7 @@
-// End of game: elimination conditions from the rule set, and the score rule's placeholder (issue 7).
+// End of game: elimination conditions from the rule set; a score game's end is in src/engine/score/end.ts.
 import type { Condition } from "../rules/schema.ts";
 import { roleById } from "./roles.ts";
+import { scoreEndingNow } from "./score/end.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
@@ -39,20 +40,6 @@ export function endingNow(state: GameState): Ending | null {
     }
     return null;
   }
-  // Score rule (issue 7): the winner is decided by points, which are not computed yet.
-  for (const camp of ["black", "white"] as const) {
-    const seats = state.seats.filter((s) => roleById(rules, s.role).camp === camp);
-    if (seats.length > 0 && seats.every((s) => !s.alive)) {
-      return {
-        winner: null,
-        reason: `the ${camp} camp is wiped out; the score rule (issue 7) is not implemented yet`,
-      };
-    }
-  }
-  return null;
+  // Score rule: a wiped-out camp ends the game at once; the rest is decided at a round's close (vote-close.ts).
+  return scoreEndingNow(state);
 }
-
-export const progressionExhausted = (round: number): Ending => ({
-  winner: null,
-  reason: `the progression ends after round ${round}; the score rule (issue 7) that decides the winner is not implemented yet`,
-});

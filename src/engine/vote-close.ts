@@ -3,9 +3,8 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { MINUTE } from "./clock.ts";
 import type { Instant, Seat } from "./contract.ts";
-import { progressionExhausted } from "./end.ts";
 import { putOut, voteOut } from "./outs.ts";
-import { progressionCovers } from "./plan.ts";
+import { scoreEndingAfterRound } from "./score/end.ts";
 import type { GameState, RoundState, VoteState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 import { tally } from "./vote/tally.ts";
@@ -151,8 +150,9 @@ export function closeRound(b: Batch, at: Instant, round: number): void {
     }
   }
   emit(b, { type: "RoundClosed", at, round, alive: b.state.seats.filter((s) => s.alive).length });
-  if (rules.win.kind === "score" && !progressionCovers(rules, round + 1) && b.state.status === "running") {
-    const e = progressionExhausted(round);
-    emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason });
+  if (rules.win.kind === "score" && b.state.status === "running") {
+    // The results post is where a score game ends: the progression's end, or 提前结束 (src/engine/score/end.ts).
+    const e = scoreEndingAfterRound(b.state, round);
+    if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason });
   }
 }
