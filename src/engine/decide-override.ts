@@ -1,6 +1,7 @@
 // 哨子最大: the referee's overrides, each an OverrideApplied event with its reason, then its consequences.
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
+import { hasCast } from "./cast-log.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import { putOut, revive, reviveTargetOf } from "./outs.ts";
@@ -53,7 +54,7 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       return null;
     }
     case "void-vote": {
-      const r = b.state.rounds.find((x) => x?.vote?.casts.some((c) => c.voter === o.voter));
+      const r = b.state.rounds.find((x) => x?.vote && hasCast(x.vote.casts, o.voter));
       if (!r) return { code: "override.no-vote", message: "the seat has no ballot in an open vote" };
       emit(b, { type: "OverrideApplied", at, round: r.round, override: o, reason });
       return null;

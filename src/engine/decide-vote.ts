@@ -134,7 +134,7 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
       };
     }
   }
-  const earlier = v.casts.filter((c) => c.voter === cmd.voter).length;
+  const earlier = v.casts.byVoter[cmd.voter] ?? 0;
   if (earlier > 0) {
     const { max, freezeMinutes } = rules.vote.changes;
     if (max !== null && earlier > max) {

@@ -1,4 +1,5 @@
 // evolve: folds one event into the state. A dumb fold: every decision was made by decide; this only records it.
+import { appendCast, castLogOf, castsOf, emptyCastLog } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
 import type { Override } from "./contract.ts";
 import type { GameEvent } from "./events.ts";
@@ -75,7 +76,7 @@ function apply(state: GameState, e: GameEvent): GameState {
         voteOpened: true,
         vote: {
           stage: "regular",
-          casts: [],
+          casts: emptyCastLog,
           candidates: null,
           slots: r.plan.voteOut,
           closesAt: r.voteDeadline + SECOND,
@@ -88,16 +89,13 @@ function apply(state: GameState, e: GameEvent): GameState {
               ...r,
               vote: {
                 ...r.vote,
-                casts: [
-                  ...r.vote.casts,
-                  {
-                    voter: e.voter,
-                    targets: e.targets,
-                    at: e.at,
-                    proxy: e.proxy,
-                    ...(e.codes ? { codes: e.codes } : {}),
-                  },
-                ],
+                casts: appendCast(r.vote.casts, {
+                  voter: e.voter,
+                  targets: e.targets,
+                  at: e.at,
+                  proxy: e.proxy,
+                  ...(e.codes ? { codes: e.codes } : {}),
+                }),
               },
             }
           : r,
@@ -199,7 +197,7 @@ function apply(state: GameState, e: GameEvent): GameState {
         ...r,
         vote: {
           stage: "overtime",
-          casts: [],
+          casts: emptyCastLog,
           candidates: e.tied,
           slots: e.slots,
           closesAt: e.deadline + SECOND,
@@ -268,7 +266,12 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
       return extend(state, o.deadline, o.until);
     case "void-vote":
       return withRound(state, round, (r) =>
-        r.vote ? { ...r, vote: { ...r.vote, casts: r.vote.casts.filter((c) => c.voter !== o.voter) } } : r,
+        r.vote
+          ? {
+              ...r,
+              vote: { ...r.vote, casts: castLogOf(castsOf(r.vote.casts).filter((c) => c.voter !== o.voter)) },
+            }
+          : r,
       );
     case "void-post":
       return withRound(state, round, (r) => {

@@ -28,6 +28,8 @@ export interface SimResult {
   refusals: Refusal[];
   state: GameState;
   commands: number;
+  /** Every command sent, in order (accepted or refused), to drive the same game again. */
+  commandLog: Command[];
 }
 
 /** Plays a game with seeded random seats and seeded random play. Pure: the same arguments give the same log. */
@@ -39,9 +41,11 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
   const events: GameEvent[] = [];
   const refusals: Refusal[] = [];
   let commands = 0;
+  const commandLog: Command[] = [];
 
   const run = (command: Command): boolean => {
     commands++;
+    commandLog.push(command);
     const d = decide(state, command);
     if (!d.ok) {
       refusals.push(d.refusal);
@@ -155,5 +159,5 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
     }
   }
   if (state.status === "running") run({ type: "Tick", at: roundOpensAt(rules, start, maxRounds) + DAY });
-  return { events, refusals, state, commands };
+  return { events, refusals, state, commands, commandLog };
 }

@@ -1,8 +1,9 @@
 // The engine's state: what the event log folds into. Plain data, never mutated in place.
 import type { RuleSet } from "../rules/schema.ts";
+import type { CastLog } from "./cast-log.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
 import type { ReleasedPost, RoundPlan, VoteStage } from "./events.ts";
-import type { TallyEntry, VoteCast } from "./vote/types.ts";
+import type { TallyEntry } from "./vote/types.ts";
 
 export interface SeatState {
   seat: Seat;
@@ -40,8 +41,8 @@ export interface IouState {
 
 export interface VoteState {
   stage: VoteStage;
-  /** Every accepted cast in receipt order (changes included). */
-  casts: VoteCast[];
+  /** Every accepted cast in receipt order (changes included), as a persistent list (see castsOf). */
+  casts: CastLog;
   /** Overtime and duel: only these may receive votes. */
   candidates: Seat[] | null;
   slots: number;

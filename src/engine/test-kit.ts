@@ -1,6 +1,7 @@
 // A driver for engine tests and the bench: fixed seats in rule-set order, local-time helpers, commands applied in turn.
 import { presets } from "../rules/presets/index.ts";
 import { RuleSet } from "../rules/schema.ts";
+import { hasCast } from "./cast-log.ts";
 import type { Command, Instant, Override, Refusal, Seat, SeatSpec } from "./contract.ts";
 import { decide } from "./decide.ts";
 import type { GameEvent } from "./events.ts";
@@ -78,9 +79,8 @@ export class Driver {
   /** Every living voter without a ballot in the open vote votes for `pick(voter)`; an empty pick casts nothing. */
   everyoneVotes(at: Instant, pick: (voter: Seat) => Seat[]): void {
     const r = this.state.rounds.find((x) => x?.vote);
-    const voted = new Set(r?.vote?.casts.map((c) => c.voter));
     for (const s of this.state.seats) {
-      if (!s.alive || voted.has(s.seat)) continue;
+      if (!s.alive || (r?.vote && hasCast(r.vote.casts, s.seat))) continue;
       const targets = pick(s.seat);
       if (targets.length > 0) this.must({ type: "CastVote", at, voter: s.seat, targets });
     }

@@ -1,4 +1,6 @@
 // viewFor / redactEvent: exactly what a seat, the referee or the public may know (boardgame.io playerView style).
+
+import { castsOf } from "./cast-log.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
 import { postRightOf, roomsOf } from "./groups.ts";
@@ -150,7 +152,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
             stage: r.vote.stage,
             closesAt: r.vote.closesAt,
             candidates: r.vote.candidates,
-            casts: r.vote.casts.map((c) => ({
+            casts: castsOf(r.vote.casts).map((c) => ({
               voter: c.voter,
               targets: c.targets,
               at: c.at,

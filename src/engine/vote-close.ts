@@ -1,6 +1,7 @@
 // Closing a vote: the tally (src/engine/vote), the voted out, overtime (平票加时), the final tie-break, non-voters.
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
+import { castsOf, hasCast } from "./cast-log.ts";
 import { MINUTE } from "./clock.ts";
 import type { Instant, Seat } from "./contract.ts";
 import { putOut, voteOut } from "./outs.ts";
@@ -19,7 +20,7 @@ export function hasVoteRight(state: GameState, r: RoundState, seat: Seat): boole
 /** Casts as they stand at the close: voters who still have a vote, votes only on seats still alive. */
 function standingCasts(state: GameState, r: RoundState, v: VoteState): VoteCast[] {
   const out: VoteCast[] = [];
-  for (const c of v.casts) {
+  for (const c of castsOf(v.casts)) {
     if (!hasVoteRight(state, r, c.voter)) continue;
     const keep = c.targets
       .map((t, i) => ({ t, code: c.codes?.[i] ?? null }))
@@ -90,8 +91,7 @@ export function closeRegularVote(b: Batch, at: Instant, round: number): void {
   const v = r?.vote;
   if (!r || !v || v.stage !== "regular") return;
   const res = runTally(b.state, r, v, "regular");
-  const voted = new Set(v.casts.map((c) => c.voter));
-  const nonVoters = b.state.seats.filter((s) => s.alive && !voted.has(s.seat)).map((s) => s.seat);
+  const nonVoters = b.state.seats.filter((s) => s.alive && !hasCast(v.casts, s.seat)).map((s) => s.seat);
   closed(b, at, round, "regular", res, nonVoters);
 
   // Seed 000: "不投票者或迟到者算自杀，不得参加后续游戏，自杀者身份立即公布。" (RULINGS 8; excused rounds are an option)
