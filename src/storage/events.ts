@@ -76,6 +76,11 @@ export function createEventStore(
 
     lastSeq: (gameId) => lastSeqOf(db, gameId),
 
+    async findRequest(gameId, requestId) {
+      const prior = await priorResult(db, gameId, requestId);
+      return prior?.ok ? { firstSeq: prior.firstSeq, lastSeq: prior.lastSeq } : undefined;
+    },
+
     async getPostBody(gameId, postId) {
       const row = await db
         .selectFrom("post_bodies")

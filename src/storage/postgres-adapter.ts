@@ -95,7 +95,8 @@ function createPgNotifier(
   const quote = (channel: string) => `"${(prefix + channel).replaceAll('"', '""')}"`;
 
   function connect(): Promise<pg.Client> {
-    client ??= (async () => {
+    if (client) return client;
+    const attempt: Promise<pg.Client> = (async () => {
       const c = new pg.Client({ ...config });
       c.on("notification", (msg) => {
         if (!msg.channel.startsWith(prefix)) return;
@@ -104,15 +105,22 @@ function createPgNotifier(
         }
       });
       c.on("error", (error) => {
-        // Reconnect and LISTEN again; subscribers should reload from their last seq after a gap.
         console.error(`postgres listener: ${error.message}`);
+        // A dead connection may report several errors; only the first replaces it (once) and LISTENs again.
+        if (client !== attempt) return;
         client = undefined;
+        void c.end().catch(() => {});
         if (!closed && channels.size > 0) void relisten();
       });
       await c.connect();
       return c;
     })();
-    return client;
+    client = attempt;
+    // A failed connect must not be cached: the next subscribe tries again.
+    attempt.catch(() => {
+      if (client === attempt) client = undefined;
+    });
+    return attempt;
   }
 
   async function relisten(): Promise<void> {

@@ -150,6 +150,9 @@ export function registerStorageContract(factory: StorageFactory): void {
       const retry = await s.append("g", 0, [ev("VoteCast", T0 + 5, { v: 1 })], { requestId: "req-1" });
       assert.deepEqual(retry, { ok: true, firstSeq: 1, lastSeq: 1, replayed: true });
       assert.equal(await s.lastSeq("g"), 2);
+      assert.deepEqual(await s.findRequest("g", "req-2"), { firstSeq: 2, lastSeq: 2 });
+      assert.equal(await s.findRequest("g", "req-3"), undefined);
+      assert.equal(await s.findRequest("h", "req-1"), undefined);
       // Request ids are per game.
       const elsewhere = await s.append("h", 0, [ev("VoteCast", T0)], { requestId: "req-1" });
       assert.deepEqual(elsewhere, { ok: true, firstSeq: 1, lastSeq: 1, replayed: false });

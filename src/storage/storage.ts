@@ -72,6 +72,11 @@ export interface EventStore {
   ): Promise<AppendResult>;
   /** Events of one game with seq >= fromSeq (default 1), ordered by seq. */
   load(gameId: string, fromSeq?: number): Promise<StoredEvent[]>;
+  /** The result stored for a request id (a command already appended), without appending anything. */
+  findRequest(
+    gameId: string,
+    requestId: string,
+  ): Promise<{ readonly firstSeq: number; readonly lastSeq: number } | undefined>;
   /** Seq of the last event of a game, 0 when it has none. */
   lastSeq(gameId: string): Promise<number>;
   getPostBody(gameId: string, postId: string): Promise<PostBody | undefined>;
