@@ -1,6 +1,7 @@
 // The storage contract: one suite of behaviours every database behind `Storage` must show, registered per fixture.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import fc from "fast-check";
 import type {
   AppendResult,
   OpenStorageOptions,
@@ -233,6 +234,66 @@ export function registerStorageContract(factory: StorageFactory): void {
         lastSeq: 1,
         replayed: true,
       });
+    });
+
+    it("answers a batch of appends exactly as one-at-a-time appends in arrival order would (property)", async (fx) => {
+      const s = await fx.open();
+      const op = fc.record({
+        game: fc.constantFrom("a", "b", "c"),
+        expectedSeq: fc.integer({ min: 0, max: 4 }),
+        events: fc.integer({ min: 0, max: 2 }),
+        requestId: fc.option(fc.constantFrom("r1", "r2", "r3"), { nil: undefined }),
+        posts: fc.array(fc.constantFrom("p1", "p2", "p3"), { maxLength: 2 }),
+      });
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { maxLength: 30 }), async (ops) => {
+          const prefix = `prop-${run++}-`;
+          // The model: each game on its own, ops applied one at a time in arrival order.
+          const model = new Map<
+            string,
+            { seq: number; requests: Map<string, AppendResult>; posts: Set<string> }
+          >();
+          const expected = ops.map((o): AppendResult => {
+            let g = model.get(o.game);
+            if (!g) {
+              g = { seq: 0, requests: new Map(), posts: new Set() };
+              model.set(o.game, g);
+            }
+            const prior = o.requestId === undefined ? undefined : g.requests.get(o.requestId);
+            if (prior) return prior;
+            const postsTaken = o.posts.some((p, i) => g.posts.has(p) || o.posts.indexOf(p) !== i);
+            if (g.seq !== o.expectedSeq || postsTaken)
+              return { ok: false, code: "conflict", currentSeq: g.seq };
+            const result = {
+              ok: true,
+              firstSeq: g.seq + 1,
+              lastSeq: g.seq + o.events,
+              replayed: false,
+            } as const;
+            g.seq += o.events;
+            for (const p of o.posts) g.posts.add(p);
+            if (o.requestId !== undefined) g.requests.set(o.requestId, { ...result, replayed: true });
+            return result;
+          });
+          const actual = await Promise.all(
+            ops.map((o, i) =>
+              s.append(
+                prefix + o.game,
+                o.expectedSeq,
+                Array.from({ length: o.events }, (_, j) => ev("E", T0 + i, { op: i, j })),
+                {
+                  ...(o.requestId !== undefined && { requestId: o.requestId }),
+                  posts: o.posts.map((postId) => ({ postId, text: `op ${i}` })),
+                },
+              ),
+            ),
+          );
+          assert.deepEqual(actual, expected);
+          for (const [game, g] of model) assert.equal(await s.lastSeq(prefix + game), g.seq);
+        }),
+        { numRuns: 40 },
+      );
     });
 
     it("resolves an append only after its commit, unless the unsafe test switch is on", async (fx) => {
