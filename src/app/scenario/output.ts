@@ -1,5 +1,5 @@
 // The replay's result as printed: the engine's GameSummary with seats mapped to aliases, plus the refusals.
-import type { GameSummary, OutCause, Seat } from "../../engine/contract.ts";
+import type { GameSummary, HouseScores, OutCause, Seat } from "../../engine/contract.ts";
 
 export interface AliasTally {
   alias: string;
@@ -11,7 +11,15 @@ export interface AliasTally {
 
 export interface RoundOutput {
   round: number;
-  out: { alias: string; role: string; camp: string; cause: OutCause }[];
+  out: {
+    alias: string;
+    role: string;
+    camp: string;
+    cause: OutCause;
+    points?: { to: "black" | "white" | null; reason: string };
+  }[];
+  /** Score rule: each camp's running score after the round, per house. */
+  scores?: HouseScores[];
   revived: { alias: string }[];
   alive: number;
   tally: AliasTally[];
@@ -36,7 +44,7 @@ export interface RefusalOutput {
 export interface ScenarioOutput {
   rounds: RoundOutput[];
   alliances: { round: number; name: string }[];
-  result: { ended: boolean; winner: "black" | "white" | "draw" | null; reason: string | null };
+  result: GameSummary["result"];
   refusals: RefusalOutput[];
 }
 
@@ -51,17 +59,17 @@ export function toAliases(
     ...(t.proxy !== undefined ? { proxy: t.proxy } : {}),
     ...(t.half !== undefined ? { half: t.half } : {}),
   });
+  // Fields the engine adds beyond the contract (e.g. the score rule's points) pass through unchanged.
   return {
-    rounds: summary.rounds.map((r) => ({
-      round: r.round,
-      out: r.out.map((o) => ({ alias: aliasOf(o.seat), role: o.role, camp: o.camp, cause: o.cause })),
-      revived: r.revived.map((v) => ({ alias: aliasOf(v.seat) })),
-      alive: r.alive,
-      tally: r.tally.map(tallyRow),
+    rounds: summary.rounds.map(({ round, out, revived, alive, tally, overtime, ...extra }) => ({
+      round,
+      out: out.map(({ seat, ...rest }) => ({ alias: aliasOf(seat), ...rest })),
+      revived: revived.map((v) => ({ alias: aliasOf(v.seat) })),
+      alive,
+      tally: tally.map(tallyRow),
       overtime:
-        r.overtime === null
-          ? null
-          : { tied: r.overtime.tied.map(aliasOf), tally: r.overtime.tally.map(tallyRow) },
+        overtime === null ? null : { tied: overtime.tied.map(aliasOf), tally: overtime.tally.map(tallyRow) },
+      ...extra,
     })),
     alliances: summary.alliances.map((a) => ({ round: a.round, name: a.name })),
     result: { ...summary.result },
