@@ -39,7 +39,7 @@ describe("pendingDeadlines and Tick", () => {
     ]);
   });
 
-  test("the score engine's clock never reads the time: a game with no commands has only its round-1 opening pending", () => {
+  test("a game just started has only round 1's opening pending", () => {
     const d = new Driver(preset("airforce-40"));
     assert.deepEqual(
       pendingDeadlines(d.state).map((p) => p.key),

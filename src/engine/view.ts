@@ -2,6 +2,7 @@
 
 import { castsOf } from "./cast-log.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
+import { pendingDeadlines } from "./deadlines.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
 import { postRightOf, roomsOf } from "./groups.ts";
 import { roleById } from "./roles.ts";
@@ -73,6 +74,8 @@ export interface GameView {
   rounds: RoundView[];
   alliances: { id: string; name: string; round: number }[];
   result: GameState["result"];
+  /** What is due next and when (deadline times are public: they are in the vote thread). */
+  deadlines: { key: string; at: Instant }[];
   /** The referee's view only: the full state. */
   referee: GameState | null;
 }
@@ -218,6 +221,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     rounds,
     alliances: state.alliances.map((a) => ({ id: a.id, name: a.name, round: a.round })),
     result: state.result,
+    deadlines: pendingDeadlines(state).map((x) => ({ key: x.key, at: x.at })),
     referee: isRef ? state : null,
   };
 }
