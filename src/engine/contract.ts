@@ -13,6 +13,8 @@ export interface SeatSpec {
   role: string;
   /** 代号; when absent the role's codes are given out in seat order. */
   code?: string | null;
+  /** 两府制: the house (vote thread, 1 or 2) the seat plays in; absent = house 1. */
+  house?: number;
 }
 
 /** Every command carries `at`, the server's receipt time. Commands are imperative; events are past tense. */
@@ -108,7 +110,16 @@ export type OutCause =
 /** The per-round report behind `npx bansha replay --format json` (seats, not aliases: the runner maps them). */
 export interface RoundSummary {
   round: number;
-  out: { seat: Seat; role: string; camp: string; cause: OutCause }[];
+  out: {
+    seat: Seat;
+    role: string;
+    camp: string;
+    cause: OutCause;
+    /** Score rule: where the seat's point went and why (src/engine/score). */
+    points?: { to: "black" | "white" | null; reason: string };
+  }[];
+  /** Score rule: each camp's running score after this round's results, per house. */
+  scores?: HouseScores[];
   revived: { seat: Seat }[];
   /** Living seats after the round's results. */
   alive: number;
@@ -120,5 +131,23 @@ export interface RoundSummary {
 export interface GameSummary {
   rounds: RoundSummary[];
   alliances: { round: number; name: string }[];
-  result: { ended: boolean; winner: "black" | "white" | "draw" | null; reason: string | null };
+  result: {
+    ended: boolean;
+    winner: "black" | "white" | "draw" | null;
+    reason: string | null;
+    /** Score rule: each camp's total (survival points included once the game is over). */
+    scores?: { black: ScoreValue; white: ScoreValue; houses?: HouseScores[] };
+  };
+}
+
+/** An exact score ("37/43") and the same to two decimals. */
+export interface ScoreValue {
+  exact: string;
+  value: number;
+}
+
+export interface HouseScores {
+  house: number;
+  black: ScoreValue;
+  white: ScoreValue;
 }

@@ -16,6 +16,8 @@ export interface StartedSeat {
   alias: string;
   role: string;
   code: string | null;
+  /** 两府制: house 1 or 2; absent = house 1. */
+  house?: number;
 }
 
 /** One kill post as released (几方同步发帖). `index` is its place in the round's submissions. */

@@ -59,7 +59,7 @@ export function dealSeats(
   const seats: StartedSeat[] = specs.map((s) => {
     let code = s.code ?? null;
     if (code === null) code = nextCode.get(s.role)?.shift() ?? null;
-    return { alias: s.alias, role: s.role, code };
+    return { alias: s.alias, role: s.role, code, ...(s.house !== undefined ? { house: s.house } : {}) };
   });
   const codes = seats.map((s) => s.code).filter((c): c is string => c !== null);
   if (new Set(codes).size !== codes.length)

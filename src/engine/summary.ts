@@ -1,12 +1,14 @@
 // summarize: the per-round report and result behind `bansha replay` (seats, not aliases: the runner maps them).
 import type { GameSummary, RoundSummary } from "./contract.ts";
 import { roleOfSeat } from "./roles.ts";
+import { scoreSummary } from "./score/summary.ts";
 import type { GameState } from "./state.ts";
 
 const votes = (halves: number) => halves / 2;
 
 export function summarize(state: GameState): GameSummary {
   const rounds: RoundSummary[] = [];
+  const score = scoreSummary(state);
   for (const r of state.rounds) {
     if (!r) continue;
     const regular = r.votes.find((v) => v.stage === "regular");
@@ -15,7 +17,14 @@ export function summarize(state: GameState): GameSummary {
       round: r.round,
       out: r.outs.map((o) => {
         const role = roleOfSeat(state, o.seat);
-        return { seat: o.seat, role: role.id, camp: role.camp, cause: o.cause };
+        const points = score?.points(r.round, o.seat);
+        return {
+          seat: o.seat,
+          role: role.id,
+          camp: role.camp,
+          cause: o.cause,
+          ...(points ? { points } : {}),
+        };
       }),
       revived: r.revived.map((seat) => ({ seat })),
       alive: state.seats.filter((s) => s.alive || (s.out !== null && s.out.round > r.round)).length,
@@ -31,6 +40,7 @@ export function summarize(state: GameState): GameSummary {
             tally: overtime.entries.map((e) => ({ seat: e.seat, votes: votes(e.halves) })),
           }
         : null,
+      ...(score && r.closed ? { scores: score.roundScores(r.round) } : {}),
     });
   }
   return {
@@ -40,6 +50,7 @@ export function summarize(state: GameState): GameSummary {
       ended: state.status === "ended",
       winner: state.result?.winner ?? null,
       reason: state.result?.reason ?? null,
+      ...(score ? { scores: score.result } : {}),
     },
   };
 }

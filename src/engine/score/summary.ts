@@ -1,0 +1,43 @@
+// The score rule's part of the round summary: points per death, running scores per round, the result's totals.
+import type { HouseScores, ScoreValue } from "../contract.ts";
+import type { GameState } from "../state.ts";
+import { rulesOf } from "../state.ts";
+import type { Fraction } from "./fraction.ts";
+import { show, toNumber } from "./fraction.ts";
+import { deathScores } from "./ledger.ts";
+import type { HouseScore } from "./totals.ts";
+import { roundTotals, scoreReport } from "./totals.ts";
+
+export const scoreValue = (f: Fraction): ScoreValue => ({ exact: show(f), value: toNumber(f) });
+
+const houseValues = (h: HouseScore): HouseScores => ({
+  house: h.house,
+  black: scoreValue(h.black.total),
+  white: scoreValue(h.white.total),
+});
+
+export interface ScoreSummary {
+  /** Where the point of `seat` (out in `round`) went, if the seat is still out from that round. */
+  points(round: number, seat: number): { to: "black" | "white" | null; reason: string } | undefined;
+  roundScores(round: number): HouseScores[];
+  result: { black: ScoreValue; white: ScoreValue; houses?: HouseScores[] };
+}
+
+/** Null unless the game is a score game. */
+export function scoreSummary(state: GameState): ScoreSummary | null {
+  if (!state.rules || rulesOf(state).win.kind !== "score") return null;
+  const deaths = new Map(deathScores(state).map((d) => [`${d.round}:${d.seat}`, d]));
+  const report = scoreReport(state, { final: state.status === "ended" });
+  return {
+    points(round, seat) {
+      const d = deaths.get(`${round}:${seat}`);
+      return d ? { to: d.attribution.to, reason: d.attribution.reason } : undefined;
+    },
+    roundScores: (round) => roundTotals(state, round).map(houseValues),
+    result: {
+      black: scoreValue(report.black.total),
+      white: scoreValue(report.white.total),
+      ...(report.houses.length > 1 ? { houses: report.houses.map(houseValues) } : {}),
+    },
+  };
+}
