@@ -86,7 +86,12 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
         problem(["seats", i], "every seat needs a role once one has (or none, with a seed)");
     });
     if (file.seed !== undefined) problem(["seed"], "a seed is only used when the seats give no roles");
-    seats = file.seats.map((s) => ({ alias: s.alias, role: s.role ?? "", code: s.code ?? null }));
+    seats = file.seats.map((s) => ({
+      alias: s.alias,
+      role: s.role ?? "",
+      code: s.code ?? null,
+      ...(s.house !== undefined ? { house: s.house } : {}),
+    }));
   }
 
   const start = Date.parse(file.start);

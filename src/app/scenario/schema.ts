@@ -19,6 +19,8 @@ export const SeatEntry = z.strictObject({
   role: z.string().min(1).optional(),
   /** 代号; given out in seat order when left out. */
   code: z.string().min(1).optional(),
+  /** 两府制: the house (vote thread) the seat plays in, 1 or 2. */
+  house: z.union([z.literal(1), z.literal(2)]).optional(),
 });
 
 /** One code guess for a one-vote ballot, or one per name in `for` (null where none). */
