@@ -114,8 +114,13 @@ export class GroupCommitQueue<J, R> {
           }
           return out;
         });
-        this.#options.onBatchCommitted?.({ size: ordered.length });
         if (!acked) settle(ordered, outcomes);
+        try {
+          this.#options.onBatchCommitted?.({ size: ordered.length });
+        } catch (error) {
+          // Instrumentation must never turn a committed batch into failed requests.
+          console.error(`storage: onBatchCommitted hook threw: ${(error as Error).message}`);
+        }
         return;
       } catch (error) {
         if (acked) {

@@ -1,7 +1,7 @@
 // The storage port: one interface the server uses over SQLite or PostgreSQL, chosen by `openStorage(url)`.
 //
-// Contract shared by every method: times are epoch milliseconds chosen by the caller (storage has no clock
-// of its own), integers come back as JS numbers on both databases, and domain outcomes (a conflict, an
+// Contract shared by every method: times are epoch milliseconds chosen by the caller (storage never reads
+// the clock for domain data), integers come back as JS numbers on both databases, and domain outcomes (a conflict, an
 // unknown token) are returned as values. Only real faults (I/O, broken SQL, closed storage) throw.
 
 export { openStorage } from "./open-storage.ts";
