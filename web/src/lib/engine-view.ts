@@ -20,3 +20,11 @@ export function currentRound(view: GameView | null): RoundView | null {
 export function voteOpen(view: GameView | null): RoundView["vote"] {
   return currentRound(view)?.vote ?? null;
 }
+
+/** The round whose vote is open: a previous round's overtime can still run while the next round's posts are due. */
+export function votingRound(view: GameView | null): RoundView | null {
+  const e = engineOf(view);
+  if (!e) return null;
+  const open = e.rounds.filter((r) => r.vote !== null);
+  return open.find((r) => r.vote?.stage === "overtime") ?? open.at(-1) ?? currentRound(view);
+}

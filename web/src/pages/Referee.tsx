@@ -346,15 +346,13 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   const round = currentRound(game.view);
   const [r, setR] = useState(String(round?.round ?? 1));
-  const [votes, setVotes] = useState(String(round?.plan.votesPerVoter ?? 1));
-  const [out, setOut] = useState(String(round?.plan.voteOut ?? 1));
-  const [posts, setPosts] = useState(
-    Object.entries(round?.plan.posts ?? {})
-      .map(([k, v]) => `${k}=${v}`)
-      .join("\n"),
-  );
+  // Blank fields keep the rule set's plan: only what the referee fills in is changed.
+  const [votes, setVotes] = useState("");
+  const [out, setOut] = useState("");
+  const [posts, setPosts] = useState("");
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
+  const same = round !== null && Number(r) === round.round;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed: Record<string, number> = {};
@@ -365,35 +363,61 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
     const override: OverrideBody = {
       action: "set-progression",
       round: Number(r),
-      votesPerVoter: Number(votes),
-      voteOut: Number(out),
-      posts: parsed,
+      ...(votes !== "" && { votesPerVoter: Number(votes) }),
+      ...(out !== "" && { voteOut: Number(out) }),
+      ...(Object.keys(parsed).length > 0 && { posts: parsed }),
     };
     void run(() => api.override(id, { requestId: requestId(), override, reason }));
   };
   return (
-    <details className="card">
+    <details className="card" data-testid="progression-editor">
       <summary>{m.referee.progression}</summary>
       <form className="form grid-2" onSubmit={submit}>
         <label className="field">
           <span className="field-label">{m.referee.progressionRound}</span>
-          <input type="number" min={1} value={r} onChange={(e) => setR(e.target.value)} />
+          <input name="round" type="number" min={1} value={r} onChange={(e) => setR(e.target.value)} />
         </label>
         <label className="field">
           <span className="field-label">{m.referee.votesPerVoter}</span>
-          <input type="number" min={0} value={votes} onChange={(e) => setVotes(e.target.value)} />
+          <input
+            name="votes-per-voter"
+            type="number"
+            min={0}
+            value={votes}
+            placeholder={same ? String(round.plan.votesPerVoter) : ""}
+            onChange={(e) => setVotes(e.target.value)}
+          />
         </label>
         <label className="field">
           <span className="field-label">{m.referee.voteOut}</span>
-          <input type="number" min={0} value={out} onChange={(e) => setOut(e.target.value)} />
+          <input
+            name="vote-out"
+            type="number"
+            min={0}
+            value={out}
+            placeholder={same ? String(round.plan.voteOut) : ""}
+            onChange={(e) => setOut(e.target.value)}
+          />
         </label>
         <label className="field span-2">
           <span className="field-label">{m.referee.posts}</span>
-          <textarea rows={3} value={posts} onChange={(e) => setPosts(e.target.value)} />
+          <textarea
+            name="posts"
+            rows={3}
+            value={posts}
+            placeholder={
+              same
+                ? Object.entries(round.plan.posts)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join("\n")
+                : ""
+            }
+            onChange={(e) => setPosts(e.target.value)}
+          />
         </label>
         <label className="field span-2">
           <span className="field-label">{m.referee.overrideReason}</span>
-          <input value={reason} onChange={(e) => setReason(e.target.value)} required />
+          <input name="reason" value={reason} onChange={(e) => setReason(e.target.value)} required />
         </label>
         {notice}
         <button type="submit" className="btn primary">

@@ -6,13 +6,13 @@ import type { LiveGame } from "../api/use-game.ts";
 import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
-import { currentRound } from "../lib/engine-view.ts";
+import { votingRound } from "../lib/engine-view.ts";
 import { clock, seatLabel } from "../lib/format.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
   const data = game.data!;
   const view = game.view;
-  const round = currentRound(view);
+  const round = votingRound(view);
   const vote = round?.vote ?? null;
   const seats = view?.seats ?? [];
   const overtime = vote?.stage === "overtime";
