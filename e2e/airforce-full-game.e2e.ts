@@ -55,6 +55,7 @@ async function ctxOf(cookie: string): Promise<BrowserContext> {
   let c = contexts.get(cookie);
   if (!c) {
     c = await contextFor(browser, server.url, cookie);
+    if (cookie === game.refereeCookie) await c.grantPermissions(["clipboard-read", "clipboard-write"]);
     contexts.set(cookie, c);
   }
   return c;
@@ -125,7 +126,13 @@ async function publishResults(round: number): Promise<void> {
     assert.ok((await text.inputValue()).length > 20, "the preview has the round's results");
     await box.getByRole("button", { name: "发布结果帖" }).click();
     await box.getByText("结果帖已发布").waitFor();
-    if (round === 1) await screenshot(page, "referee-console");
+    if (round === 1) {
+      await box.getByRole("button", { name: "复制BBCode（Discuz!/PHPWind）" }).click();
+      await box.getByText("已复制").waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.ok(copied.startsWith("[size=4][b]第1轮结果[/b][/size]"), "one click copies the BBCode");
+      await screenshot(page, "referee-console");
+    }
   });
 }
 
@@ -265,11 +272,44 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
     ),
     ...Object.fromEntries(
       ["杀五", "侠06", "侠12", "侠13", "侠14", "侠15", "侠16", "侠17", "侠18", "侠19", "侠20", "侠21", "侠22"]
-        .concat(["侠23", "侠24", "侠25"])
+        .concat(["侠23", "侠24"])
         .map((n) => [n, ["侠07", "侠08"]]),
     ),
   });
-  await as("侠12", "/vote", (page) => screenshot(page, "vote-machine"));
+  // 侠25 hands a vote to the referee (托票, one target) and the referee casts it from the inbox.
+  await as("侠25", "/vote", async (page) => {
+    await page.getByText("托票", { exact: true }).click();
+    await page.locator("select[name=proxy-target]").selectOption(String(who("侠07").seat));
+    await page.getByRole("button", { name: "托给哨子" }).click();
+    await page.getByText("托票已交给哨子").waitFor();
+  });
+  await as("referee", "/referee", async (page) => {
+    const inbox = page.getByTestId("inbox");
+    await inbox.getByRole("button", { name: "代投" }).click();
+    await inbox.getByText("已执行并记录").waitFor();
+  });
+  await as("侠12", "/vote", async (page) => {
+    const row = (n: string) => page.locator(`[data-testid=tally] [data-seat="${who(n).seat}"]`);
+    await row("侠07").locator(".mark.proxy").waitFor();
+    assert.equal(await row("侠07").locator(".mark.proxy").textContent(), "托票×1");
+    await screenshot(page, "vote-machine");
+    // The README's picture: the vote machine at desktop width, from the countdown to the tally.
+    await page.setViewportSize({ width: 960, height: 900 });
+    const top = await page.locator(".game-head").boundingBox();
+    const bottom = await page.getByTestId("tally").boundingBox();
+    if (top && bottom) {
+      await page.screenshot({
+        path: "e2e/screenshots/vote-machine-readme.png",
+        fullPage: true,
+        clip: {
+          x: 0,
+          y: Math.max(0, top.y - 130),
+          width: 960,
+          height: bottom.y + bottom.height - top.y + 140,
+        },
+      });
+    }
+  });
   await server.advanceTo(beijing("12-03 21:00:02"));
   assert.equal(await alive("杀一"), true, "the completed IOU keeps its poster in");
   assert.equal(await alive("侠01"), false);

@@ -371,9 +371,6 @@ export const zhCN = {
     proxy: "（托票）",
     overtime: "（加时）",
   },
-  results: {
-    header: (game: string, round: number) => `${game} 第${round}轮结果`,
-  },
 };
 
 export type Messages = typeof zhCN;

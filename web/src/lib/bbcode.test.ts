@@ -1,22 +1,23 @@
-// BBCode export of results posts: headings bolded, brackets in player text neutralised, plain text untouched.
+// BBCode and plain-text export of results posts (src/app/results-post.ts writes "## 第N轮结果" and "**…**").
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { toBBCode, toPlainText } from "./bbcode.ts";
 
-test("headings in 【】 become bold and the title is sized", () => {
-  const out = toBBCode("空军版杀 第1轮结果", "【票杀】\n甲 12票 出局\n【贴杀】\n乙 出局");
+const POST = "## 第1轮结果\n\n票楼结果：甲 2票\n【贴杀】\n乙（白道·游侠）\n\n**游戏结束：白道胜利。**";
+
+test("headings are sized and bold, 【】 sections and **bold** become [b]", () => {
   assert.equal(
-    out,
-    "[size=4][b]空军版杀 第1轮结果[/b][/size]\n[b]【票杀】[/b]\n甲 12票 出局\n[b]【贴杀】[/b]\n乙 出局",
+    toBBCode(POST),
+    "[size=4][b]第1轮结果[/b][/size]\n\n票楼结果：甲 2票\n[b]【贴杀】[/b]\n乙（白道·游侠）\n\n[b]游戏结束：白道胜利。[/b]",
   );
 });
 
 test("an alias containing BBCode cannot inject markup", () => {
-  const out = toBBCode("t", "[url=http://x]马甲[/url] 出局");
+  const out = toBBCode("[url=http://x]马甲[/url] 出局");
   assert.ok(!out.includes("[url"));
-  assert.ok(out.includes("［url=http://x］马甲［/url］"));
+  assert.equal(out, "［url=http://x］马甲［/url］ 出局");
 });
 
-test("plain text keeps the text as written with CRLF normalised", () => {
-  assert.equal(toPlainText("标题", "a\r\nb"), "标题\na\nb");
+test("plain text drops the Markdown marks and normalises CRLF", () => {
+  assert.equal(toPlainText("## 标题\r\n**粗体**行"), "标题\n粗体行");
 });

@@ -1,7 +1,8 @@
-// Results post text → BBCode for Discuz!/PHPWind (both read [b], [color], [size], [quote]) and → plain text.
+// Results post text (light Markdown: "## heading", "**bold**") → BBCode for Discuz!/PHPWind, and → plain text.
 
-/** Lines that look like section headings in a results post: 【…】 blocks or a leading "==" rule. */
-const HEADING = /^\s*(【[^】]*】|==+.*==+)\s*$/u;
+const HEADING = /^#{1,6}\s+(.*)$/;
+const SECTION = /^\s*【[^】]*】\s*$/u;
+const BOLD = /\*\*(.+?)\*\*/g;
 
 function escapeBBCode(line: string): string {
   // A literal "[b]" in a player's alias must not turn into markup, and Discuz!/PHPWind have no escape for it,
@@ -9,20 +10,25 @@ function escapeBBCode(line: string): string {
   return line.replace(/\[/g, "［").replace(/\]/g, "］");
 }
 
-export function toBBCode(title: string, text: string): string {
-  const body = text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((raw) => {
-      const line = escapeBBCode(raw);
-      return HEADING.test(raw) ? `[b]${line}[/b]` : line;
-    })
-    .join("\n");
-  return `[size=4][b]${escapeBBCode(title)}[/b][/size]\n${body}`;
+function lines(text: string): string[] {
+  return text.replace(/\r\n?/g, "\n").split("\n");
 }
 
-export function toPlainText(title: string, text: string): string {
-  return `${title}\n${text.replace(/\r\n?/g, "\n")}`;
+export function toBBCode(text: string): string {
+  return lines(text)
+    .map((raw) => {
+      const heading = raw.match(HEADING);
+      if (heading) return `[size=4][b]${escapeBBCode(heading[1] ?? "")}[/b][/size]`;
+      const line = escapeBBCode(raw).replace(BOLD, "[b]$1[/b]");
+      return SECTION.test(raw) ? `[b]${line}[/b]` : line;
+    })
+    .join("\n");
+}
+
+export function toPlainText(text: string): string {
+  return lines(text)
+    .map((raw) => (raw.match(HEADING)?.[1] ?? raw).replace(BOLD, "$1"))
+    .join("\n");
 }
 
 /** Copies text; falls back to a hidden textarea where the async clipboard is unavailable (plain HTTP). */

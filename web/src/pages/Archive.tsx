@@ -5,7 +5,7 @@ import { CampChart } from "../components/CampChart.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
-import { clock, dateTime, seatLabel } from "../lib/format.ts";
+import { clock, seatLabel } from "../lib/format.ts";
 import { type LifeEvent, livingByCamp } from "../lib/living-by-camp.ts";
 import { SeatCard } from "./Board.tsx";
 import { ResultsPosts } from "./Threads.tsx";
@@ -24,7 +24,7 @@ export function Archive({ game }: { game: LiveGame }) {
   const series = livingByCamp(camps, life, lastRound);
   const votes = game.events.filter((e) => e.type === "VoteCast");
   const byRound = groupBy(votes, (e) => Number(e.data.round));
-  const posts = game.events.filter((e) => e.type === "KillPostSubmitted");
+  const posts = (engine?.rounds ?? []).flatMap((r) => (r.posts ?? []).map((p) => ({ ...p, round: r.round })));
 
   return (
     <div className="stack" data-testid="archive">
@@ -66,10 +66,11 @@ export function Archive({ game }: { game: LiveGame }) {
       <section className="card">
         <h3>{m.archive.posts}</h3>
         <ol className="plain">
-          {posts.map((e) => (
-            <li key={e.seq}>
-              {dateTime(e.at)} · {m.board.round(Number(e.data.round))} · {label(Number(e.data.poster))}{" "}
-              {m.threads.killPostLine(label(Number(e.data.target)), Number(e.data.words))}
+          {posts.map((p) => (
+            <li key={`${p.round}-${p.index}`}>
+              {m.board.round(p.round)} · {p.unit} {m.threads.killPostLine(label(p.target), p.words)}
+              {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
+              {p.iouStatus ? <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span> : null}
             </li>
           ))}
         </ol>

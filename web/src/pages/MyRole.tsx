@@ -96,10 +96,14 @@ export function MyRole({ game }: { game: LiveGame }) {
         </ul>
       </section>
 
-      <section className="card">
-        <h2>{m.me.rooms}</h2>
-        {card.rooms.length === 0 ? <p className="empty small">{m.me.noRooms}</p> : null}
-      </section>
+      {card.rooms.length === 0 ? (
+        <section className="card">
+          <h2>{m.me.rooms}</h2>
+          <p className="empty small">{m.me.noRooms}</p>
+        </section>
+      ) : (
+        <h2 className="section-title">{m.me.rooms}</h2>
+      )}
       {card.rooms.map((r) => (
         <RoomChat key={r.id} gameId={id} room={r} seats={seats} version={roomVersion} canWrite={alive} />
       ))}

@@ -131,19 +131,21 @@ function Roster({ game }: { game: LiveGame }) {
             </tr>
           </thead>
           <tbody>
-            {roster.map((r) => {
-              const s = r.seat !== null ? seats.find((x) => x.seat === r.seat) : undefined;
-              return (
-                <tr key={r.alias} className={s && !s.alive ? "dead" : ""}>
-                  <td>{r.seat !== null ? m.app.seat(r.seat) : m.board.referee}</td>
-                  <td>{r.alias}</td>
-                  <td>{r.username}</td>
-                  <td className={s?.camp ? `camp-${s.camp}` : ""}>{s?.roleName ?? s?.role ?? ""}</td>
-                  <td>{s?.code ?? ""}</td>
-                  <td>{s ? (s.alive ? m.referee.alive : m.referee.out) : ""}</td>
-                </tr>
-              );
-            })}
+            {[...roster]
+              .sort((a, b) => (a.seat ?? -1) - (b.seat ?? -1))
+              .map((r) => {
+                const s = r.seat !== null ? seats.find((x) => x.seat === r.seat) : undefined;
+                return (
+                  <tr key={r.alias} className={s && !s.alive ? "dead" : ""}>
+                    <td>{r.seat !== null ? m.app.seat(r.seat) : m.board.referee}</td>
+                    <td>{r.alias}</td>
+                    <td>{r.username}</td>
+                    <td className={s?.camp ? `camp-${s.camp}` : ""}>{s?.roleName ?? s?.role ?? ""}</td>
+                    <td>{s?.code ?? ""}</td>
+                    <td>{s ? (s.alive ? m.referee.alive : m.referee.out) : ""}</td>
+                  </tr>
+                );
+              })}
           </tbody>
         </table>
       </div>
@@ -529,7 +531,6 @@ function Results({ game }: { game: LiveGame }) {
   const [text, setText] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const { notice, run } = useAction();
-  const title = m.results.header(game.data!.game.name, Number(round));
   const preview = () =>
     run(async () => setText((await api.resultsPreview(id, Number(round))).text), m.referee.preview);
   const publish = () =>
@@ -540,7 +541,7 @@ function Results({ game }: { game: LiveGame }) {
     );
   const copy = async (kind: "bb" | "plain") => {
     if (text === null) return;
-    const ok = await copyText(kind === "bb" ? toBBCode(title, text) : toPlainText(title, text));
+    const ok = await copyText(kind === "bb" ? toBBCode(text) : toPlainText(text));
     setCopied(ok ? m.app.copied : null);
   };
   return (

@@ -131,7 +131,7 @@ export function ResultsPosts({ events }: { events: GameEventDto[] }) {
             {typeof e.data.round === "number" ? m.board.round(e.data.round) : ""} · {m.threads.results}{" "}
             <span className="muted small">{dateTime(e.at)}</span>
           </h2>
-          <pre className="post-text">{String(e.data.text ?? "")}</pre>
+          <ResultsText text={String(e.data.text ?? "")} />
         </section>
       ))}
     </>
@@ -163,6 +163,35 @@ function PostBody({ gameId, postId }: { gameId: string; postId: string }) {
           {text !== null ? <pre className="post-text">{text}</pre> : null}
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** Results posts are written in light Markdown ("## heading", "**bold**"): shown formatted, never as raw marks. */
+function ResultsText({ text }: { text: string }) {
+  return (
+    <div className="post-text">
+      {text.split("\n").map((line, i) => {
+        const heading = line.match(/^#{1,6}\s+(.*)$/);
+        if (heading) {
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable text
+            <strong key={i} className="post-heading">
+              {heading[1]}
+            </strong>
+          );
+        }
+        const parts = line.split(/\*\*(.+?)\*\*/g);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable text
+          <div key={i}>
+            {parts.map((p, j) =>
+              // biome-ignore lint/suspicious/noArrayIndexKey: odd parts are the bold runs
+              j % 2 === 1 ? <strong key={j}>{p}</strong> : p || (parts.length === 1 ? "\u00a0" : ""),
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }
