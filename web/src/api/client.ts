@@ -94,8 +94,8 @@ function isApiError(x: unknown): x is ApiError {
 /** The message to show for any thrown value. */
 export function errorText(e: unknown): string {
   if (e instanceof ApiFailure) {
-    const fields = e.body?.error.fields?.map((f) => f.message).join("；");
-    return fields ? `${e.message}：${fields}` : e.message;
+    const fields = e.body?.error.fields?.map((f) => f.message) ?? [];
+    return fields.length > 0 ? m.app.withFields(e.message, fields) : e.message;
   }
   return m.app.unknownError;
 }

@@ -40,7 +40,7 @@ export function RoomChat({ gameId, room, seats, version, canWrite }: Props) {
   return (
     <section className="card room" data-testid={`room-${room.id}`}>
       <h3>{room.name}</h3>
-      <p className="muted small">{m.room.members(room.seats.map((s) => seatLabel(seats, s)).join("、"))}</p>
+      <p className="muted small">{m.room.members(m.app.list(room.seats.map((s) => seatLabel(seats, s))))}</p>
       <ol className="room-messages">
         {messages.length === 0 ? <li className="empty small">{m.room.empty}</li> : null}
         {messages.map((x) => (

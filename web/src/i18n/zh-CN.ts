@@ -63,6 +63,9 @@ export const zhCN = {
     seat: (n: number) => `${n + 1}号`,
     words: (n: number) => `${n}字`,
     copied: "已复制",
+    /** A list of names as written in Chinese: 甲、乙、丙. */
+    list: (items: readonly string[]) => items.join("、"),
+    withFields: (message: string, fields: readonly string[]) => `${message}：${fields.join("；")}`,
   },
   nav: {
     lobby: "大厅",

@@ -53,7 +53,7 @@ export function Archive({ game }: { game: LiveGame }) {
                   {m.archive.voteAt(
                     clock(e.at),
                     label(Number(e.data.voter)),
-                    targetsOf(e).map(label).join("、") || m.vote.abstain,
+                    m.app.list(targetsOf(e).map(label)) || m.vote.abstain,
                   )}
                   {e.data.proxy ? m.archive.proxy : ""}
                   {e.data.stage === "overtime" ? m.archive.overtime : ""}

@@ -122,7 +122,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
                 <span className="muted small">{clock(c.at)}</span>{" "}
                 {m.vote.ballotLine(
                   label(c.voter),
-                  c.targets.length ? c.targets.map(label).join("、") : m.vote.abstain,
+                  c.targets.length ? m.app.list(c.targets.map(label)) : m.vote.abstain,
                 )}
                 {c.proxy ? <span className="mark proxy">{m.vote.proxyMark}</span> : null}
                 {(round?.halfVoters ?? []).includes(c.voter) && !overtime ? (
@@ -140,11 +140,11 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           {round.results.map((r) => (
             <p key={r.stage}>
               {r.stage === "overtime" ? `${m.vote.overtime} · ` : ""}
-              {m.vote.outBy(r.out.map(label).join("、") || m.app.none)}
+              {m.vote.outBy(m.app.list(r.out.map(label)) || m.app.none)}
             </p>
           ))}
           {round.tieBreak ? (
-            <p>{m.vote.tieBreak(round.tieBreak.rule, round.tieBreak.out.map(label).join("、"))}</p>
+            <p>{m.vote.tieBreak(round.tieBreak.rule, m.app.list(round.tieBreak.out.map(label)))}</p>
           ) : null}
         </section>
       ) : null}
@@ -225,7 +225,7 @@ function Ballot({ gameId, perVoter, choices, label, codeGuesses, myVote, reload 
       </h3>
       {myVote ? (
         <p className="my-vote" data-testid="my-vote">
-          {m.vote.myVote(myVote.targets.length ? myVote.targets.map(label).join("、") : m.vote.abstain)}
+          {m.vote.myVote(myVote.targets.length ? m.app.list(myVote.targets.map(label)) : m.vote.abstain)}
           {myVote.changesLeft !== null ? (
             <span className="muted small"> · {m.vote.changesLeft(myVote.changesLeft)}</span>
           ) : null}
