@@ -1,10 +1,10 @@
-// Collects every *.test.ts under src/, test/ and bench/ and runs them with node:test through tsx
+// Collects every *.test.ts under src/, test/ and web/src/ and runs them with node:test through tsx
 // (node:test on Node 20 does not find .ts files by glob on its own).
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const roots = ["src", "test"];
+const roots = ["src", "test", "web/src"];
 const extra = process.argv.slice(2);
 
 function collect(dir, out) {
@@ -31,4 +31,13 @@ if (files.length === 0) {
 const res = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], {
   stdio: "inherit",
 });
-process.exit(res.status ?? 1);
+if (res.status !== 0) process.exit(res.status ?? 1);
+
+// Browser tests (e2e/run.mjs) follow the whole suite when the server can be built and chromium is installed;
+// BANSHA_SKIP_E2E=1 leaves them out.
+const serverUsable = ["src/server/app.ts", "src/app/engine-adapter.ts", "e2e/run.mjs"].every((p) => existsSync(p));
+if (extra.length === 0 && serverUsable && process.env.BANSHA_SKIP_E2E !== "1") {
+  const e2e = spawnSync(process.execPath, ["e2e/run.mjs"], { stdio: "inherit" });
+  process.exit(e2e.status ?? 1);
+}
+process.exit(0);
