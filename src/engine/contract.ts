@@ -63,6 +63,11 @@ export type Command =
   | { type: "RuleComplaint"; at: Instant; against: Seat; upheld: boolean; reason?: string }
   /** 哨子最大: an override always wins over a rule, and always carries a reason. */
   | { type: "Override"; at: Instant; override: Override; reason: string }
+  /**
+   * 白条延期 (score rule): the referee grants the other camp's request to run the round one day longer while an IOU is
+   * open; `requestedBy` are the requesting seats (a swordsman for white, or every living full-vote ranger).
+   */
+  | { type: "GrantIouExtension"; at: Instant; requestedBy: Seat[]; reason?: string }
   /** Fire every deadline due at or before `at`. */
   | { type: "Tick"; at: Instant };
 

@@ -8,6 +8,7 @@ import { decideBallot } from "./decide-vote.ts";
 import type { GameEvent } from "./events.ts";
 import type { Decision } from "./refusal.ts";
 import { refuse } from "./refusal.ts";
+import { decideIouExtension } from "./score/extension.ts";
 import { dealSeats } from "./seats.ts";
 import { settle } from "./settle.ts";
 import type { GameState } from "./state.ts";
@@ -69,6 +70,9 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
       break;
     case "Override":
       refusal = decideOverride(b, command.at, command.override, command.reason);
+      break;
+    case "GrantIouExtension":
+      refusal = decideIouExtension(b, command);
       break;
   }
   if (refusal) return { ok: false, refusal };

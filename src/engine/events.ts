@@ -178,6 +178,16 @@ export type GameEvent =
   | { type: "RoundClosed"; at: Instant; round: number; alive: number }
   | { type: "AllianceFormed"; at: Instant; round: number; alliance: string; name: string }
   | { type: "OverrideApplied"; at: Instant; round: number; override: Override; reason: string }
-  | { type: "GameEnded"; at: Instant; winner: "black" | "white" | "draw" | null; reason: string };
+  | { type: "GameEnded"; at: Instant; winner: "black" | "white" | "draw" | null; reason: string }
+  /** 白条延期: the round's vote deadline moves one day (the next rounds follow it). */
+  | {
+      type: "IouExtensionGranted";
+      at: Instant;
+      round: number;
+      camp: "black" | "white";
+      requestedBy: Seat[];
+      voteDeadline: Instant;
+      reason: string | null;
+    };
 
 export type EventType = GameEvent["type"];

@@ -219,6 +219,8 @@ function apply(state: GameState, e: GameEvent): GameState {
       return applyOverride(state, e.round, e.override);
     case "GameEnded":
       return { ...state, status: "ended", result: { winner: e.winner, reason: e.reason, at: e.at } };
+    case "IouExtensionGranted":
+      return extend(state, `round:${e.round}:vote`, e.voteDeadline);
   }
 }
 

@@ -1,0 +1,81 @@
+// 白条延期: while an IOU is open, the other camp may ask for the round to run one day longer; the referee grants it.
+import type { Batch } from "../batch.ts";
+import { emit } from "../batch.ts";
+import { addLocalDays } from "../clock.ts";
+import type { Instant, Refusal, Seat } from "../contract.ts";
+import { roleById } from "../roles.ts";
+import { dailySchedule, roundClock } from "../schedule.ts";
+import type { RoundState } from "../state.ts";
+import { rulesOf } from "../state.ts";
+
+/**
+ * "黑白双方任何一方有白条挂出，对方阵营有权申请当轮延长一天。该申请必须在白条补齐前提出，哨子批准后应予公告。…白道的申请权由剑侠行使。
+ * 但是，剑侠若已出局，则存活全票游侠经一致同意可否决剑侠意见，这里的一致同意指所有全票游侠无一票弃权、更无一票反对。"
+ * Read as: white's request is made by a living swordsman (a white seat with a post right); with none alive, by every
+ * living white seat without a post right, unanimously. Black's by any of its living seats. Once per round.
+ */
+export function decideIouExtension(
+  b: Batch,
+  cmd: { at: Instant; requestedBy: Seat[]; reason?: string },
+): Refusal | null {
+  const state = b.state;
+  const rules = rulesOf(state);
+  if (rules.win.kind !== "score") {
+    return { code: "iou-extension.not-score-rule", message: "IOU extensions belong to the score rule" };
+  }
+  const camp = (s: Seat) => {
+    const seat = state.seats[s];
+    return seat ? roleById(rules, seat.role).camp : null;
+  };
+  const requesters = [...new Set(cmd.requestedBy)];
+  if (requesters.length === 0 || requesters.some((s) => !state.seats[s]?.alive)) {
+    return { code: "iou-extension.bad-requesters", message: "the request is made by living seats" };
+  }
+  const side = camp(requesters[0] as Seat);
+  if (side === "neutral" || side === null || requesters.some((s) => camp(s) !== side)) {
+    return { code: "iou-extension.bad-requesters", message: "the request is made by one camp" };
+  }
+  // "该申请必须在白条补齐前提出": an IOU of the other camp is still open.
+  const r = state.rounds.find(
+    (x): x is RoundState => x?.ious.some((i) => i.status === "open" && camp(i.poster) !== side) === true,
+  );
+  if (!r) {
+    return { code: "iou-extension.no-open-iou", message: "no IOU of the other camp is open" };
+  }
+  if (r.vote === null && r.voteOpened) {
+    return { code: "iou-extension.vote-closed", message: "the round's vote has closed" };
+  }
+  const tz = dailySchedule(rules).timeZone;
+  // Once per round: a deadline already past its scheduled time has been moved (by this or by the referee).
+  if (r.voteDeadline > roundClock(rules, r.openedAt).voteDeadline) {
+    return { code: "iou-extension.already-extended", message: "this round has already been extended" };
+  }
+  if (side === "white") {
+    const white = state.seats.filter((s) => s.alive && camp(s.seat) === "white");
+    const swords = white.filter((s) => roleById(rules, s.role).post !== undefined).map((s) => s.seat);
+    if (swords.length > 0) {
+      if (requesters.some((s) => !swords.includes(s))) {
+        return { code: "iou-extension.not-swordsman", message: "white's request is made by a swordsman" };
+      }
+    } else {
+      const rangers = white.filter((s) => roleById(rules, s.role).post === undefined).map((s) => s.seat);
+      if (rangers.some((s) => !requesters.includes(s))) {
+        return {
+          code: "iou-extension.not-unanimous",
+          message: "with no swordsman alive, every living full-vote ranger must agree",
+          details: { missing: rangers.filter((s) => !requesters.includes(s)).length },
+        };
+      }
+    }
+  }
+  emit(b, {
+    type: "IouExtensionGranted",
+    at: cmd.at,
+    round: r.round,
+    camp: side,
+    requestedBy: requesters,
+    voteDeadline: addLocalDays(r.voteDeadline, 1, tz),
+    reason: cmd.reason ?? null,
+  });
+  return null;
+}
