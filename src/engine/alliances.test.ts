@@ -72,6 +72,8 @@ describe("风云 alliances", () => {
       d.events("AllianceFormed").map((e) => e.alliance),
       ["bright-bomb-joins-swords"],
     );
+    // Round 1's vote closes at 21:00:01, after round 2 has opened: the alliance belongs to round 1.
+    assert.equal(d.events("AllianceFormed")[0]?.round, 1);
     const sword = viewFor(d.state, { kind: "seat", seat: 14 });
     assert.deepEqual(sword.you?.teammates, [15, 16]);
     assert.ok(viewFor(d.state, { kind: "seat", seat: 16 }).you?.rooms.some((r) => r.id === "sword-room"));

@@ -61,6 +61,14 @@ describe("a bomb voted out takes its lead voter (领票人)", () => {
     closeVote(d, "12-02", [13], { voter: 25, target: 13 });
     assert.equal(d.state.seats[13]?.out?.cause, "vote");
     assert.equal(d.state.seats[25]?.out?.cause, "bomb");
+    // The results post lists the voted out before those they took along.
+    assert.deepEqual(
+      d.state.rounds[1]?.outs.map((o) => [o.seat, o.cause]),
+      [
+        [13, "vote"],
+        [25, "bomb"],
+      ],
+    );
     assert.deepEqual(
       d.events("BombFired").map((e) => [e.bomb, e.victim, e.via]),
       [[13, 25, "vote"]],

@@ -109,7 +109,7 @@ function fire(b: Batch, d: Deadline): void {
       emit(b, { type: "ComplaintWindowClosed", at, round: d.round });
       break;
   }
-  settle(b, at);
+  settle(b, at, d.round);
 }
 
 /** Fires, in time order, every deadline due at or before `now` (and whatever those cause). */

@@ -48,23 +48,25 @@ export function revive(
 }
 
 /**
- * A seat voted out (上票房); an active bomb voted out takes its 领票人 along (seed 000: "上票房可带走领票人";
- * seed 002: "如被票出，带走领票人").
+ * Seats voted out (上票房), then what active bombs among them take along: each its 领票人 (seed 000: "上票房可带走领票人";
+ * seed 002: "如被票出，带走领票人"). The voted out go first, as the results post lists them.
  */
 export function voteOut(
   b: Batch,
   at: Instant,
   round: number,
-  seat: Seat,
+  seats: Seat[],
   leadVoters: Record<Seat, Seat | null>,
 ): void {
-  const bomb = activeBomb(b.state, seat, round, "vote");
-  if (!putOut(b, at, round, seat, "vote")) return;
-  if (!bomb?.takesLeadVoter) return;
-  const lead = leadVoters[seat];
-  if (lead === null || lead === undefined) return;
-  emit(b, { type: "BombFired", at, round, bomb: seat, victim: lead, via: "vote" });
-  putOut(b, at, round, lead, "bomb", { by: seat });
+  const bombs = seats.map((seat) => ({ seat, bomb: activeBomb(b.state, seat, round, "vote") }));
+  const out = seats.filter((seat) => putOut(b, at, round, seat, "vote"));
+  for (const { seat, bomb } of bombs) {
+    if (!out.includes(seat) || !bomb?.takesLeadVoter) continue;
+    const lead = leadVoters[seat];
+    if (lead === null || lead === undefined) continue;
+    emit(b, { type: "BombFired", at, round, bomb: seat, victim: lead, via: "vote" });
+    putOut(b, at, round, lead, "bomb", { by: seat });
+  }
 }
 
 /**

@@ -6,10 +6,11 @@ import { emit } from "./batch.ts";
 import type { Instant } from "./contract.ts";
 import { endingNow } from "./end.ts";
 
-export function settle(b: Batch, at: Instant): void {
+/** `round`: the round whose business caused the change (round k's vote closes after round k+1 has opened). */
+export function settle(b: Batch, at: Instant, round: number = b.state.current): void {
   if (b.state.status !== "running") return;
   for (let a = nextAlliance(b.state); a !== null; a = nextAlliance(b.state)) {
-    emit(b, { type: "AllianceFormed", at, round: b.state.current, alliance: a.id, name: a.name });
+    emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
   }
   const ending = endingNow(b.state);
   if (ending) emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason });

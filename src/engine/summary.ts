@@ -11,6 +11,8 @@ export function summarize(state: GameState): GameSummary {
   const score = scoreSummary(state);
   for (const r of state.rounds) {
     if (!r) continue;
+    // A round appears once something happened in it: a round that has only just opened has nothing to report.
+    if (!r.closed && r.outs.length === 0 && r.revived.length === 0 && r.votes.length === 0) continue;
     const regular = r.votes.find((v) => v.stage === "regular");
     const overtime = r.votes.find((v) => v.stage === "overtime");
     rounds.push({

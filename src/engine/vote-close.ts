@@ -73,7 +73,7 @@ function closed(
     outCodes: res.outCodes,
     nonVoters,
   });
-  for (const seat of res.out) voteOut(b, at, round, seat, res.leadVoters);
+  voteOut(b, at, round, res.out, res.leadVoters);
 }
 
 /** The final tie-break (先到先出 and its options, RULINGS 11). What the rule leaves open is the referee's to decide. */
@@ -81,7 +81,7 @@ function breakTie(b: Batch, at: Instant, round: number, kind: VoteKind, res: Tal
   const rules = rulesOf(b.state);
   const tb = resolveTie(rules.vote, kind, res);
   emit(b, { type: "TieBroken", at, round, rule: tb.rule, out: tb.out, tied: res.tie?.seats ?? [] });
-  for (const seat of tb.out) voteOut(b, at, round, seat, res.leadVoters);
+  voteOut(b, at, round, tb.out, res.leadVoters);
 }
 
 /** The regular vote's deadline has passed (RULINGS 6: received by hh:mm:ss.999 counts). */
