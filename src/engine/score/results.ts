@@ -11,7 +11,7 @@ export interface ScoreValue {
 
 export interface ScorePostInput {
   /** Each dead scored player of the round whose point was at stake. */
-  moves: { alias: string; code: string | null; house: number; to: Side | null; reason: Reason }[];
+  moves: { alias: string; code: string | null; house: number; to: Side | null; reason: Reason | string }[];
   /** Running totals per house (one entry when there is one house). */
   houses: { house: number; black: ScoreValue; white: ScoreValue }[];
   /** 买猎: points bought, published with their camp only ("买猎所获分值只公布归属哪方，不公布归属原因"). */
@@ -38,7 +38,8 @@ export function renderScoreLines(input: ScorePostInput): string[] {
     for (const m of moves) {
       const who = `${m.alias}${m.code ? `（${m.code}）` : ""}`;
       const where = m.to === null ? "双方均不得分" : `1分归${CAMP_ZH[m.to]}`;
-      lines.push(`${house}分值：${who} ${where}——${REASON_ZH[m.reason]}。`);
+      const why = (REASON_ZH as Record<string, string>)[m.reason] ?? m.reason;
+      lines.push(`${house}分值：${who} ${where}——${why}。`);
     }
     lines.push(
       `${house}${input.final ? "最终得分" : "当前得分"}：黑道 ${fmt(h.black)}，白道 ${fmt(h.white)}。`,
@@ -46,4 +47,39 @@ export function renderScoreLines(input: ScorePostInput): string[] {
   }
   for (const p of input.purchases ?? []) lines.push(`买猎：${p.points}分归${CAMP_ZH[p.to]}。`);
   return lines;
+}
+
+/** A results-post round as the summary gives it: outs with their points, running scores per house. */
+export interface ScoredRound {
+  out: {
+    alias: string;
+    code?: string | null;
+    house?: number;
+    points?: { to: Side | null; reason: string };
+  }[];
+  scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
+}
+
+/** The lines for one round: every death whose point was at stake (not the unscored or never activated), then the scores. */
+export function scoreLinesOfRound(round: ScoredRound): string[] {
+  if (!round.scores) return [];
+  const moves = round.out.flatMap((o) =>
+    o.points && o.points.reason !== "not-scored" && o.points.reason !== "not-activated"
+      ? [
+          {
+            alias: o.alias,
+            code: o.code ?? null,
+            house: o.house ?? 1,
+            to: o.points.to,
+            reason: o.points.reason,
+          },
+        ]
+      : [],
+  );
+  return renderScoreLines({ moves, houses: round.scores });
+}
+
+/** The game's final line, survival points included. */
+export function finalScoreLine(scores: { black: ScoreValue; white: ScoreValue }): string {
+  return `最终得分（含存活分）：黑道 ${fmt(scores.black)}，白道 ${fmt(scores.white)}。`;
 }

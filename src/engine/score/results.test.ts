@@ -1,0 +1,34 @@
+// 结果帖: "每轮结果帖里，勺子除公布传统规则下应公布的项目外，另外还公布黑白两道各自得分情况及分值归属原因".
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { finalScoreLine, scoreLinesOfRound } from "./results.ts";
+
+const v = (exact: string, value: number) => ({ exact, value });
+
+test("a round's lines: each point at stake with its reason (unscored and never-activated deaths left out), then the score", () => {
+  const lines = scoreLinesOfRound({
+    out: [
+      { alias: "剑1", points: { to: null, reason: "cancelled" } },
+      { alias: "黑蛋", points: { to: null, reason: "not-scored" } },
+      { alias: "剑2", points: { to: null, reason: "not-activated" } },
+      { alias: "A1", code: "疯魔拳", points: { to: "white", reason: "black-voted-out-code-right" } },
+    ],
+    scores: [{ house: 1, black: v("1", 1), white: v("1", 1) }],
+  });
+  assert.deepEqual(lines, [
+    "分值：剑1 双方均不得分——黑白双方力量冲抵后均不得分。",
+    "分值：A1（疯魔拳） 1分归白道——黑道分值人员被票杀，代号正确，分值归白道。",
+    "当前得分：黑道 1分，白道 1分。",
+  ]);
+});
+
+test("no scores (not a score game): no lines", () => {
+  assert.deepEqual(scoreLinesOfRound({ out: [{ alias: "侠01" }] }), []);
+});
+
+test("the final line shows the exact fraction and two decimals", () => {
+  assert.equal(
+    finalScoreLine({ black: v("15", 15), white: v("298/43", 6.93) }),
+    "最终得分（含存活分）：黑道 15分，白道 298/43分（约6.93分）。",
+  );
+});
