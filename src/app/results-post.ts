@@ -1,4 +1,6 @@
 // Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
+import type { ScoreValue } from "../engine/score/results.ts";
+import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
 
 export type ResultsPostCause =
   | "vote"
@@ -22,7 +24,16 @@ export interface ResultsPostTally {
 
 export interface ResultsPostRound {
   round: number;
-  out: { alias: string; role: string; camp: string; cause: ResultsPostCause }[];
+  /** `points` (score rule): where the seat's point went and why, from the engine's summary. */
+  out: {
+    alias: string;
+    role: string;
+    camp: string;
+    cause: ResultsPostCause;
+    points?: { to: "black" | "white" | null; reason: string };
+  }[];
+  /** Score rule: each camp's running score after the round, per house. */
+  scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
   revived: { alias: string }[];
   alive: number;
   tally: ResultsPostTally[];
@@ -35,7 +46,12 @@ export interface ResultsPostContext {
   /** Alliances that formed in this round. */
   alliances?: string[];
   /** Set on the round that ended the game. */
-  result?: { winner: "black" | "white" | "draw" | null; reason?: string | null };
+  result?: {
+    winner: "black" | "white" | "draw" | null;
+    reason?: string | null;
+    /** Score rule: the final totals, survival points included. */
+    scores?: { black: ScoreValue; white: ScoreValue };
+  };
 }
 
 const CAMP: Record<string, string> = { black: "黑道", white: "白道", neutral: "中立" };
@@ -109,6 +125,10 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   if (round.revived.length > 0)
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}（恢复全票）`);
   for (const a of ctx.alliances ?? []) lines.push(`联合：${a}，即日起合并群组与出帖顺序。`);
+  // "每轮结果帖里…另外还公布黑白两道各自得分情况及分值归属原因"
+  const scoreLines = scoreLinesOfRound(round);
+  if (scoreLines.length > 0) lines.push("", ...scoreLines);
+  if (ctx.result?.scores) lines.push(finalScoreLine(ctx.result.scores));
   const revived = round.revived.length > 0 ? `，复活${round.revived.length}人` : "";
   lines.push("", `本轮出局${round.out.length}人${revived}，现存活${round.alive}人。`);
 

@@ -35,7 +35,14 @@ export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): s
     renderResultsPost(round, {
       roleNames,
       alliances: output.alliances.filter((a) => a.round === round.round).map((a) => a.name),
-      ...(output.result.ended && round.round === last ? { result: { winner: output.result.winner } } : {}),
+      ...(output.result.ended && round.round === last
+        ? {
+            result: {
+              winner: output.result.winner,
+              ...(output.result.scores ? { scores: output.result.scores } : {}),
+            },
+          }
+        : {}),
     }),
   );
   // Rounds opened when the clock stopped have no results post yet; once the game is over they never will.
