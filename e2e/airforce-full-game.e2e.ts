@@ -86,9 +86,19 @@ async function vote(name: string, targets: string[]): Promise<void> {
   });
 }
 
+/** Runs `fn` over `items`, a few at a time (each person has their own context, so order within a batch is free). */
+async function pool<T>(items: T[], fn: (x: T) => Promise<void>, width = 4): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let x = queue.shift(); x !== undefined; x = queue.shift()) await fn(x);
+    }),
+  );
+}
+
 async function votes(at: string, ballots: Record<string, string[]>): Promise<void> {
   await server.advanceTo(beijing(at));
-  for (const [name, targets] of Object.entries(ballots)) await vote(name, targets);
+  await pool(Object.entries(ballots), ([name, targets]) => vote(name, targets));
 }
 
 let postSeed = 0;
@@ -187,12 +197,12 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
     assert.ok(s, `a seat holds ${code}`);
     cast.set(name, s);
   }
-  rangers.forEach((s, i) => cast.set(`侠${String(i + 1).padStart(2, "0")}`, s));
+  for (const [i, s] of rangers.entries()) cast.set(`侠${String(i + 1).padStart(2, "0")}`, s);
   assert.equal(cast.size, 40);
   await server.advanceTo(beijing("12-01 21:00:05"));
 
   // ------------------------------------------------ every player reads their role card as told
-  for (const s of game.seats) {
+  await pool(game.seats, async (s) => {
     const name = [...cast.entries()].find(([, x]) => x.seat === s.seat)![0];
     await as(name, "/me", async (page) => {
       const told = (await page.getByTestId("role-name").textContent()) ?? "";
@@ -205,7 +215,7 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
         assert.equal(await page.getByText("情侣刺小黑屋").count(), 0, "and not the lovers' room");
       }
     });
-  }
+  });
 
   // ------------------------------------------------ round 1: a 2–2 tie goes to overtime (15 minutes)
   await votes("12-02 10:00:00", { 侠22: ["侠26"], 侠23: ["侠26"], 侠24: ["侠25"], 侠21: ["侠25"] });

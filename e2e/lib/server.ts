@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { hashToken } from "../../src/app/account-service.ts";
 import { ManualClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
+import type { OriginalityPort } from "../../src/app/originality-port.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
 import { buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
@@ -27,7 +28,10 @@ export interface Server {
 
 export const WEB_ROOT = resolve("web/dist");
 
-export async function startServer(start: number): Promise<Server> {
+export async function startServer(
+  start: number,
+  options: { originality?: OriginalityPort } = {},
+): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), "bansha-e2e-"));
   const storage = await openStorage(`sqlite:${join(dir, "e2e.sqlite")}`);
   const clock = new ManualClock(start);
@@ -37,6 +41,7 @@ export async function startServer(start: number): Promise<Server> {
     engine: realEngine,
     rules: builtinRulesCatalog(),
     webRoot: WEB_ROOT,
+    ...(options.originality && { originality: options.originality }),
     rateLimits: { login: 100_000, writes: 1_000_000 },
   });
   const scheduler = new Scheduler<unknown>(storage, built.games as never, clock);

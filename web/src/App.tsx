@@ -21,6 +21,8 @@ export function App() {
 
 function Header() {
   const { account, setAccount } = useSession();
+  // Inside a game only the alias is shown: a screenshot of a game page must never carry the real account (曝ID).
+  const inGame = "id" in useRoute();
   const logout = async () => {
     try {
       await api.logout();
@@ -38,9 +40,11 @@ function Header() {
         <Link to="/">{m.nav.lobby}</Link>
         {account ? (
           <>
-            <span className="muted hide-narrow" data-testid="me-name">
-              {m.nav.hello(account.username)}
-            </span>
+            {inGame ? null : (
+              <span className="muted hide-narrow" data-testid="me-name">
+                {m.nav.hello(account.username)}
+              </span>
+            )}
             <button type="button" className="link-button" onClick={logout}>
               {m.nav.logout}
             </button>

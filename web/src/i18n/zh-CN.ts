@@ -284,6 +284,7 @@ export const zhCN = {
   },
   write: {
     killTitle: "写杀帖",
+    body: "正文",
     iouTitle: "补白条",
     target: "目标",
     chooseTarget: "选择目标",

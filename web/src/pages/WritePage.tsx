@@ -102,7 +102,7 @@ function KillPost({ game }: { game: LiveGame }) {
         min={data.game.killPostMin}
         gameId={id}
         shortIsIou
-        label={m.write.killTitle}
+        label={m.write.body}
       />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>
@@ -153,7 +153,7 @@ function IouPost({ game }: { game: LiveGame }) {
       ) : ok ? null : (
         <Notice kind="info">{m.me.noIous}</Notice>
       )}
-      <PostEditor draft={draft} min={data.game.iouMin} gameId={id} label={m.write.iouTitle} />
+      <PostEditor draft={draft} min={data.game.iouMin} gameId={id} label={m.write.body} />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>
       <button type="submit" className="btn primary" disabled={busy || !draft.text}>
