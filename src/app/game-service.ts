@@ -872,7 +872,15 @@ export class GameService<S> {
     const text = renderResultsPost(
       {
         round,
-        out: r.out.map((o) => ({ alias: name(o.seat), role: o.role, camp: o.camp, cause: o.cause })),
+        out: r.out.map((o) => ({
+          alias: name(o.seat),
+          role: o.role,
+          camp: o.camp,
+          cause: o.cause,
+          // Score rule: "公布黑白两道各自得分情况及分值归属原因".
+          ...(o.points && { points: o.points }),
+        })),
+        ...(r.scores && { scores: r.scores }),
         revived: r.revived.map((x) => ({ alias: name(x.seat) })),
         alive: r.alive,
         tally: r.tally.map(tally),
@@ -881,7 +889,13 @@ export class GameService<S> {
       {
         roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
         alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),
-        ...(isLast && { result: { winner: summary.result.winner, reason: summary.result.reason } }),
+        ...(isLast && {
+          result: {
+            winner: summary.result.winner,
+            reason: summary.result.reason,
+            ...(summary.result.scores && { scores: summary.result.scores }),
+          },
+        }),
       },
     );
     return ok({ round, text });
