@@ -13,6 +13,9 @@ describe("replay", () => {
     test(`${id}: replaying a full game's log gives the state the game reached, every time`, () => {
       const game = simulate(preset(id), `replay-${id}`, local("12-01 21:00:00"));
       assert.ok(game.events.length > 100);
+      // A full game: played until the rules end it, with the reason reported.
+      assert.equal(game.state.status, "ended");
+      assert.ok((game.state.result?.reason ?? "").length > 0);
       const once = replay(game.events);
       const twice = replay(structuredClone(game.events));
       assert.deepEqual(once, game.state);

@@ -69,4 +69,15 @@ describe("viewFor", () => {
     assert.ok(!forSeat.includes("killer-a"));
     assert.ok(!forSeat.includes("疯魔拳"));
   });
+  test("an IOU is public, its poster is not (白条挂出 under the post, not the alias)", () => {
+    const d = round2();
+    assert.equal(d.post(local("12-02 21:05"), 0, 30, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    const opened = d.events("IouOpened")[0];
+    assert.ok(opened);
+    assert.equal((redactEvent(opened, { kind: "public" }, d.state) as { poster: unknown }).poster, null);
+    assert.equal((redactEvent(opened, { kind: "seat", seat: 0 }, d.state) as { poster: unknown }).poster, 0);
+    assert.equal(viewFor(d.state, { kind: "seat", seat: 0 }).you?.ious[0]?.status, "open");
+    assert.equal(viewFor(d.state, { kind: "seat", seat: 1 }).you?.ious.length, 0);
+  });
 });
