@@ -41,7 +41,7 @@ function Header() {
         {account ? (
           <>
             {inGame ? null : (
-              <span className="muted hide-narrow" data-testid="me-name">
+              <span className="muted me-name" data-testid="me-name">
                 {m.nav.hello(account.username)}
               </span>
             )}

@@ -9,12 +9,13 @@ import type {
   SeatNo,
 } from "../../../src/server/api-types.ts";
 import { api, errorText, requestId } from "../api/client.ts";
+import { serverNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound } from "../lib/engine-view.ts";
-import { clock, dateTime, seatLabel } from "../lib/format.ts";
+import { clock, dateTime, seatLabel, statedAt } from "../lib/format.ts";
 
 export function Referee({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -161,7 +162,7 @@ function ReviewReports({ gameId }: { gameId: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(() =>
-      api.rejectReport(gameId, { alias, reason, redoDeadline: Date.now() + Number(hours) * 3_600_000 }),
+      api.rejectReport(gameId, { alias, reason, redoDeadline: serverNow() + Number(hours) * 3_600_000 }),
     );
   };
   return (
@@ -449,7 +450,11 @@ function Overrides({ game }: { game: LiveGame }) {
     const d = deadlines.find((x) => x.key === key);
     const override: OverrideBody =
       action === "extend"
-        ? { action, deadline: key, until: (d?.at ?? Date.now()) + Number(minutes) * 60_000 }
+        ? {
+            action,
+            deadline: key,
+            until: (d ? statedAt(d.key, d.at) : serverNow()) + Number(minutes) * 60_000,
+          }
         : action === "void-vote"
           ? { action, voter: t }
           : action === "void-post"

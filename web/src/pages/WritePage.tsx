@@ -97,13 +97,7 @@ function KillPost({ game }: { game: LiveGame }) {
           />
         </label>
       ) : null}
-      <PostEditor
-        draft={draft}
-        min={data.game.killPostMin}
-        gameId={id}
-        shortIsIou
-        label={m.write.body}
-      />
+      <PostEditor draft={draft} min={data.game.killPostMin} gameId={id} shortIsIou label={m.write.body} />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>
       <button type="submit" className="btn primary" disabled={busy || !draft.text}>

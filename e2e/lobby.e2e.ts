@@ -1,0 +1,71 @@
+// The lobby and accounts in the browser: sign up, sign out, sign in, games listed by status, opening a game.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { airforceGame } from "./lib/game.ts";
+import { beijing, type Server, startServer } from "./lib/server.ts";
+
+let server: Server;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer(beijing("12-01 20:00:00"));
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("sign up, open a game from the lobby, sign out and back in", async () => {
+  const running = await airforceGame(server, { prefix: "lb" });
+  await server.advanceTo(beijing("12-01 21:00:05"));
+  const open = await airforceGame(server, { prefix: "lo", joined: 12, start: false });
+  const ctx = await contextFor(browser, server.url, null);
+  const page = await ctx.newPage();
+
+  await page.goto("/register");
+  await page.locator("input[name=username]").fill("老玩家");
+  await page.locator("input[name=password]").fill("short");
+  await page.getByRole("button", { name: "注册" }).click();
+  assert.equal(page.url().endsWith("/register"), true, "the browser keeps a too-short password on the form");
+  await page.locator("input[name=password]").fill("correct horse battery");
+  await page.getByRole("button", { name: "注册" }).click();
+  await page.getByTestId("me-name").waitFor();
+  assert.equal(await page.getByTestId("me-name").textContent(), "你好，老玩家");
+
+  // The lobby lists each game under its status; the open one offers 报道.
+  const signup = page.getByTestId("lobby-signup");
+  const playing = page.getByTestId("lobby-closed");
+  await signup.locator(".game-row").first().waitFor();
+  assert.match((await signup.locator(".game-row").first().textContent()) ?? "", /12\/40人/);
+  assert.equal(await playing.locator(".game-row").count(), 1);
+  await screenshot(page, "lobby");
+  await signup.getByRole("link", { name: "报道" }).click();
+  await page.locator("input[name=alias]").waitFor();
+  assert.ok(page.url().endsWith(`/games/${open.id}/join`));
+  assert.equal(await page.getByTestId("me-name").count(), 0, "inside a game the real account is not shown");
+
+  // A spectator sees the running game's board without any role.
+  await page.goto(`/games/${running.id}`);
+  assert.equal(await page.getByTestId("viewer-banner").textContent(), "你正在围观");
+  const roles = await page.locator("[data-testid=living] .seat-role").allTextContents();
+  assert.equal(roles.length, 40);
+  assert.ok(roles.every((r) => r === "身份未知"));
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "退出" }).click();
+  await page.getByRole("link", { name: "登录" }).first().waitFor();
+  await page.goto("/login");
+  await page.locator("input[name=username]").fill("老玩家");
+  await page.locator("input[name=password]").fill("wrong password");
+  await page.getByRole("button", { name: "登录" }).last().click();
+  await page.getByTestId("notice-error").waitFor();
+  assert.equal(await page.getByTestId("notice-error").textContent(), "用户名或密码错误");
+  await page.locator("input[name=password]").fill("correct horse battery");
+  await page.getByRole("button", { name: "登录" }).last().click();
+  await page.getByTestId("me-name").waitFor();
+  await ctx.close();
+});
