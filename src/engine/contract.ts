@@ -1,5 +1,6 @@
 // The engine's public contract: the commands it decides on, the refusals it returns, and the per-round summary it reports.
 import type { RuleSet } from "../rules/schema.ts";
+import type { DayNightCommand, DayNightOverride } from "./night/types.ts";
 import type { Seat } from "./vote/types.ts";
 
 export type { Seat } from "./vote/types.ts";
@@ -69,7 +70,9 @@ export type Command =
    */
   | { type: "GrantIouExtension"; at: Instant; requestedBy: Seat[]; reason?: string }
   /** Fire every deadline due at or before `at`. */
-  | { type: "Tick"; at: Instant };
+  | { type: "Tick"; at: Instant }
+  /** 7kill (issue 8): a night ability or the bandit's bullet, and a post in a game thread. */
+  | DayNightCommand;
 
 export type Override =
   | { action: "eliminate"; target: Seat }
@@ -88,7 +91,9 @@ export type Override =
   | { action: "void-vote"; voter: Seat }
   | { action: "void-post"; poster: Seat }
   /** 替补: a new person takes over the seat under a new alias. */
-  | { action: "substitute"; seat: Seat; alias: string };
+  | { action: "substitute"; seat: Seat; alias: string }
+  /** 7kill rulings: invalid votes, warnings, lurking exemptions, reputation penalties. */
+  | DayNightOverride;
 
 /** A refusal: a value with a stable code, never a thrown string. */
 export interface Refusal {
@@ -135,6 +140,8 @@ export interface RoundSummary {
 
 export interface GameSummary {
   rounds: RoundSummary[];
+  /** 7kill (src/engine/night): nights, checks, the bandit, last words, offences, points; seats, not aliases. */
+  dayNight?: Record<string, unknown>;
   alliances: { round: number; name: string }[];
   result: {
     ended: boolean;

@@ -3,6 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant } from "./contract.ts";
+import { endLastWords, phaseDeadlines, resolveNight } from "./night/night.ts";
 import { putOut, reviveTargetOf } from "./outs.ts";
 import { hasPosts, planFor, progressionCovers } from "./plan.ts";
 import { releasePosts } from "./release.ts";
@@ -12,7 +13,16 @@ import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 import { closeOvertime, closeRegularVote } from "./vote-close.ts";
 
-export type DeadlineKind = "open" | "posting" | "overtime" | "iou" | "complaint" | "vote";
+export type DeadlineKind =
+  | "open"
+  | "posting"
+  | "overtime"
+  | "iou"
+  | "complaint"
+  | "vote"
+  /** 7kill's phases after the day (src/engine/night). */
+  | "night"
+  | "last-words";
 
 export interface Deadline {
   /** Stable key, e.g. "round:3:vote"; the referee's `extend` names it (or just "vote" for the current one). */
@@ -30,6 +40,8 @@ const ORDER: Record<DeadlineKind, number> = {
   iou: 3,
   complaint: 4,
   vote: 5,
+  night: 6,
+  "last-words": 7,
 };
 
 /** Every deadline still to fire, sorted by time (then round, then kind). Pure. */
@@ -52,7 +64,9 @@ export function pendingDeadlines(state: GameState): Deadline[] {
   }
 
   const next = state.current + 1;
-  if (rules.win.kind === "elimination" || progressionCovers(rules, next)) {
+  // Day-night games: each phase starts where the one before ended (src/engine/night).
+  if (rules.schedule.kind === "day-night") out.push(...phaseDeadlines(state));
+  else if (rules.win.kind === "elimination" || progressionCovers(rules, next)) {
     const prev = state.rounds[state.current];
     // A referee's extension of the previous vote moves the next round's start with it.
     const scheduled = roundOpensAt(rules, state.start, next);
@@ -107,6 +121,12 @@ function fire(b: Batch, d: Deadline): void {
     }
     case "complaint":
       emit(b, { type: "ComplaintWindowClosed", at, round: d.round });
+      break;
+    case "night":
+      resolveNight(b, at, d.round);
+      break;
+    case "last-words":
+      endLastWords(b, at, d.round, false);
       break;
   }
   settle(b, at, d.round);

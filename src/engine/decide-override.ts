@@ -4,6 +4,7 @@ import { emit } from "./batch.ts";
 import { hasCast } from "./cast-log.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
+import { decideDayNightOverride } from "./night/actions.ts";
 import { putOut, revive, reviveTargetOf } from "./outs.ts";
 
 /** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
@@ -76,5 +77,7 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       }
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
       return null;
+    default:
+      return decideDayNightOverride(b, at, o, reason);
   }
 }

@@ -102,6 +102,10 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
       details: { allowed: perVoter, got: cmd.targets.length },
     };
   }
+  // 7kill's duel: "此时的投票对象只能为高票对决的双方，且不允许弃权。"
+  if (cmd.targets.length === 0 && v.stage === "overtime" && rules.vote.duel && !rules.vote.duel.abstainAllowed) {
+    return { code: "vote.abstain-not-allowed", message: "the duel's vote must name one of the two" };
+  }
   if (cmd.targets.length === 0 && (cmd.proxy || !rules.vote.abstainAllowed)) {
     return cmd.proxy
       ? { code: "proxy.no-target", message: "a proxy vote must name a player (RULINGS 12)" }

@@ -5,6 +5,7 @@ import { fireDue } from "./deadlines.ts";
 import { decideOverride } from "./decide-override.ts";
 import { decideComplaint, decideCompleteIou, decideKillPost } from "./decide-post.ts";
 import { decideBallot } from "./decide-vote.ts";
+import { decideAbility, decideSay } from "./night/actions.ts";
 import type { GameEvent } from "./events.ts";
 import type { Decision } from "./refusal.ts";
 import { refuse } from "./refusal.ts";
@@ -73,6 +74,12 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
       break;
     case "GrantIouExtension":
       refusal = decideIouExtension(b, command);
+      break;
+    case "UseAbility":
+      refusal = decideAbility(b, command);
+      break;
+    case "Say":
+      refusal = decideSay(b, command);
       break;
   }
   if (refusal) return { ok: false, refusal };

@@ -1,5 +1,6 @@
 // End of game: elimination conditions from the rule set; a score game's end is in src/engine/score/end.ts.
 import type { Condition } from "../rules/schema.ts";
+import { conversionPath, countsAs } from "./night/bandit.ts";
 import { roleById } from "./roles.ts";
 import { scoreEndingNow } from "./score/end.ts";
 import type { GameState } from "./state.ts";
@@ -10,9 +11,11 @@ function conditionHolds(state: GameState, c: Condition): boolean {
   if ("all" in c) return c.all.every((x) => conditionHolds(state, x));
   const rules = rulesOf(state);
   const { roles, camps } = c.allOut;
-  const covered = state.seats.filter(
-    (s) => (roles?.includes(s.role) ?? false) || (camps?.includes(roleById(rules, s.role).camp) ?? false),
-  );
+  // Roles as converted: 7kill's bandit counts as 水民 or 杀手 ("水民（包括转为水民的秘匪）").
+  const covered = state.seats.filter((s) => {
+    const role = countsAs(state, s.seat);
+    return (roles?.includes(role) ?? false) || (camps?.includes(roleById(rules, role).camp) ?? false);
+  });
   return covered.every((s) => !s.alive);
 }
 
@@ -34,8 +37,8 @@ export function endingNow(state: GameState): Ending | null {
   const win = rules.win;
   if (win.kind === "elimination") {
     for (const c of win.conditions) {
-      // Conversion-dependent lines (7kill's secret bandit) wait for issue 8.
-      if (c.ifConverted) continue;
+      // "注意，秘匪的阵营归属会影响到遗言次数和胜利条件。": only the lines of the way the conversion went.
+      if (c.ifConverted && conversionPath(state, c.ifConverted.role)?.became !== c.ifConverted.became) continue;
       if (conditionHolds(state, c.when)) return { winner: c.winner, reason: describe(c.when) };
     }
     return null;

@@ -1,6 +1,7 @@
 // The engine's events: past-tense facts, each carrying `at`. A game is its event log; evolve folds them.
 import type { RuleSet } from "../rules/schema.ts";
 import type { Instant, OutCause, Override, Seat } from "./contract.ts";
+import type { DayNightEvent } from "./night/types.ts";
 import type { TallyEntry } from "./vote/types.ts";
 
 /** A round's plan (进程) as in force: votes per voter, places voted out, posts per group id. */
@@ -179,6 +180,8 @@ export type GameEvent =
   | { type: "AllianceFormed"; at: Instant; round: number; alliance: string; name: string }
   | { type: "OverrideApplied"; at: Instant; round: number; override: Override; reason: string }
   | { type: "GameEnded"; at: Instant; winner: "black" | "white" | "draw" | null; reason: string }
+  /** 7kill (issue 8): nights, dawn, the bandit, last words, thread posts, offences. */
+  | DayNightEvent
   /** 白条延期: the round's vote deadline moves one day (the next rounds follow it). */
   | {
       type: "IouExtensionGranted";

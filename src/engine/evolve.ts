@@ -5,6 +5,7 @@ import type { Override } from "./contract.ts";
 import type { GameEvent } from "./events.ts";
 import type { GameState, RoundState } from "./state.ts";
 import { initialState } from "./state.ts";
+import { applyDayNightOverride, evolveDayNight, extendPhase } from "./night/evolve.ts";
 
 function withRound(state: GameState, round: number, update: (r: RoundState) => RoundState): GameState {
   const r = state.rounds[round];
@@ -221,6 +222,8 @@ function apply(state: GameState, e: GameEvent): GameState {
       return { ...state, status: "ended", result: { winner: e.winner, reason: e.reason, at: e.at } };
     case "IouExtensionGranted":
       return extend(state, `round:${e.round}:vote`, e.voteDeadline);
+    default:
+      return evolveDayNight(state, e);
   }
 }
 
@@ -290,12 +293,14 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
           ),
         };
       });
+    default:
+      return applyDayNightOverride(state, round, o);
   }
 }
 
 /** `deadline` is a full key from pendingDeadlines ("round:3:vote"); decide resolves short names before emitting. */
 function extend(state: GameState, key: string, until: number): GameState {
-  const m = /^round:(\d+):(\w+)$/.exec(key);
+  const m = /^round:(\d+):([\w-]+)$/.exec(key);
   if (!m) return state;
   const round = Number(m[1]);
   switch (m[2]) {
@@ -321,7 +326,7 @@ function extend(state: GameState, key: string, until: number): GameState {
     case "complaint":
       return withRound(state, round, (r) => ({ ...r, complaintDeadline: until }));
     default:
-      return state;
+      return extendPhase(state, round, m[2] ?? "", until);
   }
 }
 

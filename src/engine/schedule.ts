@@ -2,6 +2,7 @@
 import type { RuleSet } from "../rules/schema.ts";
 import { addLocalDays, dayAt, MINUTE } from "./clock.ts";
 import type { Instant } from "./contract.ts";
+import { phaseEnd } from "./phases.ts";
 
 type Daily = Extract<RuleSet["schedule"], { kind: "daily-rounds" }>;
 
@@ -26,6 +27,10 @@ export interface RoundClock {
 
 /** RULINGS 19: posts are submitted from `opensAfterMinutes` after the round's start for `minutes`. */
 export function roundClock(rules: RuleSet, opensAt: Instant): RoundClock {
+  // 7kill: no kill posts; the day's vote closes with the day ("白天讨论、投票：20:00～次日22:00", weekends longer).
+  if (rules.schedule.kind === "day-night") {
+    return { postingOpensAt: opensAt, postingClosesAt: opensAt, voteDeadline: phaseEnd(rules, "day", opensAt) };
+  }
   const s = dailySchedule(rules);
   const postingOpensAt = opensAt + s.postingWindow.opensAfterMinutes * MINUTE;
   return {
@@ -37,6 +42,8 @@ export function roundClock(rules: RuleSet, opensAt: Instant): RoundClock {
 
 /** IOU and complaint deadlines, counted from the day the posts were released (白条…第二天中午12点前; 次日16点前). */
 export function releaseDeadlines(rules: RuleSet, releasedAt: Instant): { iou: Instant; complaint: Instant } {
+  // Day-night games have no kill posts, hence no IOUs or complaints.
+  if (rules.schedule.kind === "day-night") return { iou: releasedAt, complaint: releasedAt };
   const s = dailySchedule(rules);
   return {
     iou: dayAt(releasedAt, s.iouDeadline.daysAfter, s.iouDeadline.at, s.timeZone),

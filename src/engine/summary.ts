@@ -1,5 +1,6 @@
 // summarize: the per-round report and result behind `bansha replay` (seats, not aliases: the runner maps them).
 import type { GameSummary, RoundSummary } from "./contract.ts";
+import { dayNightSummary } from "./night/points.ts";
 import { roleOfSeat } from "./roles.ts";
 import { scoreSummary } from "./score/summary.ts";
 import type { GameState } from "./state.ts";
@@ -54,5 +55,11 @@ export function summarize(state: GameState): GameSummary {
       reason: state.result?.reason ?? null,
       ...(score ? { scores: score.result } : {}),
     },
+    ...dayNightPart(state),
   };
+}
+
+function dayNightPart(state: GameState): { dayNight?: Record<string, unknown> } {
+  const dayNight = dayNightSummary(state);
+  return dayNight ? { dayNight } : {};
 }

@@ -4,6 +4,9 @@ import { emit } from "./batch.ts";
 import { castsOf, hasCast } from "./cast-log.ts";
 import { MINUTE } from "./clock.ts";
 import type { Instant, Seat } from "./contract.ts";
+import { publishedRole } from "./night/bandit.ts";
+import { isDayNight, openDuel, openNight } from "./night/night.ts";
+import { closeThread } from "./night/penalties.ts";
 import { putOut, voteOut } from "./outs.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
 import type { GameState, RoundState, VoteState } from "./state.ts";
@@ -93,6 +96,8 @@ export function closeRegularVote(b: Batch, at: Instant, round: number): void {
   const res = runTally(b.state, r, v, "regular");
   const nonVoters = b.state.seats.filter((s) => s.alive && !hasCast(v.casts, s.seat)).map((s) => s.seat);
   closed(b, at, round, "regular", res, nonVoters);
+  // 7kill: the day's discussion and vote threads close; 潜水 is counted (src/engine/night/penalties.ts).
+  closeThread(b, at, round, "regular", nonVoters);
 
   // Seed 000: "不投票者或迟到者算自杀，不得参加后续游戏，自杀者身份立即公布。" (RULINGS 8; excused rounds are an option)
   const nv = rules.vote.nonVoting;
@@ -121,7 +126,8 @@ export function closeRegularVote(b: Batch, at: Instant, round: number): void {
         return;
       }
     }
-    // The duel (7kill, issue 8) plugs in here; until then a tie without overtime goes to the final tie-break.
+    // 7kill 高票对决: a second day voting only between the tied (src/engine/night/night.ts).
+    if (next === "duel" && openDuel(b, at, round, res.tie.seats)) return;
     breakTie(b, at, round, "regular", res);
   }
   closeRound(b, at, round);
@@ -132,10 +138,16 @@ export function closeOvertime(b: Batch, at: Instant, round: number): void {
   const r = b.state.rounds[round];
   const v = r?.vote;
   if (!r || !v || v.stage !== "overtime") return;
-  const res = runTally(b.state, r, v, "overtime");
-  // Seed 000: "加时投票由所有活着的玩家投票进入加时的玩家，得票最多的出局，不投票不算自杀。"
-  closed(b, at, round, "overtime", res, []);
-  if (res.tie) breakTie(b, at, round, "overtime", res);
+  // 7kill's duel day runs as the round's second vote: "高票对决后如仍平票，则无人出局进入夜晚。"
+  const kind = rulesOf(b.state).vote.duel !== null ? "duel" : "overtime";
+  const res = runTally(b.state, r, v, kind);
+  // Seed 000: "加时投票由所有活着的玩家投票进入加时的玩家，得票最多的出局，不投票不算自杀。" The duel's vote thread is
+  // a vote like the day's (seed 001 "b. 没有在导演指定的投票帖投票").
+  const nonVoters =
+    kind === "duel" ? b.state.seats.filter((s) => s.alive && !hasCast(v.casts, s.seat)).map((s) => s.seat) : [];
+  closed(b, at, round, "overtime", res, nonVoters);
+  closeThread(b, at, round, "overtime", nonVoters);
+  if (res.tie) breakTie(b, at, round, kind, res);
   closeRound(b, at, round);
 }
 
@@ -145,7 +157,8 @@ export function closeRound(b: Batch, at: Instant, round: number): void {
   if (rules.disclosure.identity) {
     for (const s of b.state.seats) {
       if (!s.alive && !s.revealed && s.out?.round === round) {
-        emit(b, { type: "IdentityRevealed", at, seat: s.seat, role: s.role, code: s.code });
+        // 7kill's bandit is published as the role it counts as ("出局时公布水民").
+        emit(b, { type: "IdentityRevealed", at, seat: s.seat, role: publishedRole(b.state, s.seat), code: s.code });
       }
     }
   }
@@ -155,4 +168,6 @@ export function closeRound(b: Batch, at: Instant, round: number): void {
     const e = scoreEndingAfterRound(b.state, round);
     if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason });
   }
+  // 7kill: "I.白天讨论、投票 -> II.夜晚行使特权".
+  if (isDayNight(b.state) && b.state.status === "running") openNight(b, at, round);
 }

@@ -19,8 +19,8 @@ const scenariosIn = (dir: string): string[] =>
         .sort()
         .map((f) => (dir === "." ? f : `${dir}/${f}`))
     : [];
-// The score rule's scenarios (issue 7) live in their own folder.
-const files = [...scenariosIn("."), ...scenariosIn("score")];
+// The score rule's scenarios (issue 7) and 7kill's (issue 8) live in their own folders.
+const files = [...scenariosIn("."), ...scenariosIn("score"), ...scenariosIn("sevenkill")];
 
 test("there are at least 25 scenarios, each with its expected outcome", () => {
   assert.ok(files.length >= 25, `only ${files.length} scenarios`);

@@ -46,6 +46,8 @@ export interface ScenarioOutput {
   alliances: { round: number; name: string }[];
   result: GameSummary["result"];
   refusals: RefusalOutput[];
+  /** 7kill: nights, checks, the bandit, last words, offences, points (seats named by alias). */
+  dayNight?: unknown;
 }
 
 /** Seats become aliases; a substituted seat shows its latest alias. */
@@ -73,5 +75,26 @@ export function toAliases(
     })),
     alliances: summary.alliances.map((a) => ({ round: a.round, name: a.name })),
     result: { ...summary.result },
+    ...(summary.dayNight ? { dayNight: named(summary.dayNight, aliasOf) } : {}),
   };
+}
+
+/** 7kill's report: `seat` becomes `alias`; seat lists and single seats under these keys become aliases. */
+const SEAT_LISTS = new Set(["due", "posted", "banned", "saved"]);
+
+function named(value: unknown, aliasOf: (seat: Seat) => string, key = ""): unknown {
+  if (Array.isArray(value)) {
+    return SEAT_LISTS.has(key)
+      ? value.map((s) => (typeof s === "number" ? aliasOf(s) : s))
+      : value.map((v) => named(v, aliasOf));
+  }
+  if (value === null || typeof value !== "object") {
+    return key === "protected" && typeof value === "number" ? aliasOf(value) : value;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "seat" && typeof v === "number") out.alias = aliasOf(v);
+    else out[k] = named(v, aliasOf, k);
+  }
+  return out;
 }

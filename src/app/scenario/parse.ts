@@ -195,6 +195,29 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
         });
         break;
       }
+      case "say": {
+        const v = ev.say!;
+        const by = seat([...p, "by"], v.by);
+        for (let i = 0; i < (v.count ?? 1); i++) push({ kind: "say", seat: by, thread: v.thread });
+        break;
+      }
+      case "says": {
+        for (const [alias, count] of Object.entries(ev.says!)) {
+          const by = seat([...p, alias], alias);
+          for (let i = 0; i < count; i++) push({ kind: "say", seat: by, thread: "discussion" });
+        }
+        break;
+      }
+      case "night": {
+        const v = ev.night!;
+        push({
+          kind: "night",
+          actor: seat([...p, "by"], v.by),
+          ability: v.action,
+          target: v.target === undefined || v.target === null ? null : seat([...p, "target"], v.target),
+        });
+        break;
+      }
     }
   });
 
@@ -262,6 +285,14 @@ function toOverride(v: RefereeEntry, target: Seat): Override {
       return { action: "void-post", poster: target };
     case "substitute":
       return { action: "substitute", seat: target, alias: v.alias };
+    case "invalid-vote":
+      return { action: "invalid-vote", voter: target };
+    case "warn":
+      return { action: "warn", target, offence: v.offence, ...(v.severe !== undefined ? { severe: v.severe } : {}) };
+    case "excuse":
+      return { action: "excuse", target, round: v.round };
+    case "reputation":
+      return { action: "reputation", target, points: v.points };
   }
 }
 

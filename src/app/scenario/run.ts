@@ -123,6 +123,10 @@ function actor(step: ScenarioStep): Seat | null {
       return a.against;
     case "referee":
       return null;
+    case "say":
+      return a.seat;
+    case "night":
+      return a.actor;
   }
 }
 
@@ -173,5 +177,9 @@ export function toCommand(step: ScenarioStep, rules: RuleSet): Command {
       };
     case "referee":
       return { type: "Override", at, override: a.override, reason: a.reason };
+    case "say":
+      return { type: "Say", at, seat: a.seat, thread: a.thread };
+    case "night":
+      return { type: "UseAbility", at, actor: a.actor, ability: a.ability, target: a.target };
   }
 }

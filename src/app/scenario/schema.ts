@@ -75,12 +75,51 @@ export const RefereeEntry = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("void-vote"), target: AliasRef, reason: Reason }),
   z.strictObject({ action: z.literal("void-post"), target: AliasRef, reason: Reason }),
   z.strictObject({ action: z.literal("substitute"), target: AliasRef, alias: AliasRef, reason: Reason }),
+  // 7kill rulings: an invalid ballot, a warning, a lurking exemption, a reputation penalty.
+  z.strictObject({ action: z.literal("invalid-vote"), target: AliasRef, reason: Reason }),
+  z.strictObject({
+    action: z.literal("warn"),
+    target: AliasRef,
+    offence: z.enum(["lurking", "zhashi", "expose-id", "evidence", "negative-play", "abuse", "cheating", "other"]),
+    severe: z.boolean().optional(),
+    reason: Reason,
+  }),
+  z.strictObject({ action: z.literal("excuse"), target: AliasRef, round: z.int().positive(), reason: Reason }),
+  z.strictObject({ action: z.literal("reputation"), target: AliasRef, points: z.int(), reason: Reason }),
 ]);
+
+/** 7kill: a post in a game thread (counted for 潜水; last words; 诈尸 when out). `count` posts at once. */
+export const SayEntry = z.strictObject({
+  by: AliasRef,
+  thread: z.enum(["discussion", "vote", "last-words"]).default("discussion"),
+  count: z.int().positive().optional(),
+});
+
+/** 7kill: many discussion posts at the same moment, alias → number of posts. */
+export const SaysEntry = z.record(AliasRef, z.int().positive());
+
+/** 7kill: a night ability (or the bandit's bullet, by day too); no target = pass. */
+export const NightEntry = z.strictObject({
+  by: AliasRef,
+  action: z.enum(["kill", "check", "protect", "shoot"]),
+  target: AliasRef.nullable().optional(),
+});
 
 /** Our addition: many ballots received at the same moment, voter → target(s), cast in the order written. */
 export const VotesEntry = z.record(AliasRef, z.union([AliasRef, z.array(AliasRef)]));
 
-export const EVENT_KINDS = ["vote", "votes", "proxy", "post", "complete", "complaint", "referee"] as const;
+export const EVENT_KINDS = [
+  "vote",
+  "votes",
+  "proxy",
+  "post",
+  "complete",
+  "complaint",
+  "referee",
+  "say",
+  "says",
+  "night",
+] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 export const EventEntry = z.strictObject({
@@ -92,6 +131,9 @@ export const EventEntry = z.strictObject({
   complete: CompleteEntry.optional(),
   complaint: ComplaintEntry.optional(),
   referee: RefereeEntry.optional(),
+  say: SayEntry.optional(),
+  says: SaysEntry.optional(),
+  night: NightEntry.optional(),
   /** A free note for the reader; ignored by the runner. */
   note: z.string().optional(),
 });

@@ -1,0 +1,92 @@
+// 7kill penalties (seed 001 4.2, 4.3): 潜水 counted from thread posts and votes, 诈尸, warnings and the penalty out.
+import type { Batch } from "../batch.ts";
+import { emit } from "../batch.ts";
+import type { Instant, Seat } from "../contract.ts";
+import { putOut } from "../outs.ts";
+import type { GameState } from "../state.ts";
+import { rulesOf } from "../state.ts";
+import { dayNightOf } from "./evolve.ts";
+import type { OffenceKind } from "./types.ts";
+
+export function warningsOf(state: GameState, seat: Seat): number {
+  return dayNightOf(state).offences.filter((o) => o.seat === seat && o.warning && !o.withdrawn).length;
+}
+
+export function isExcused(state: GameState, seat: Seat, round: number): boolean {
+  return dayNightOf(state).exemptions.some((x) => x.seat === seat && x.round === round);
+}
+
+/**
+ * One offence with its warning. "累积两次警告，将被判罚出局" (and "情节严重者" at once when `severe`): the player goes out
+ * with cause `penalty`. "对于玩家诈尸的情况…第二次诈尸，再次给予警告的同时，封玩家ID": a second 诈尸 bans the ID.
+ */
+export function recordOffence(
+  b: Batch,
+  at: Instant,
+  round: number,
+  seat: Seat,
+  offence: OffenceKind,
+  o: { reasons?: string[]; public?: boolean; severe?: boolean } = {},
+): void {
+  const rules = rulesOf(b.state);
+  const zhashiBefore = dayNightOf(b.state).offences.filter(
+    (x) => x.seat === seat && x.offence === "zhashi" && !x.withdrawn,
+  ).length;
+  emit(b, {
+    type: "OffenceRecorded",
+    at,
+    round,
+    seat,
+    offence,
+    reasons: o.reasons ?? [],
+    warning: true,
+    public: o.public ?? true,
+    banned: offence === "zhashi" && zhashiBefore >= 1,
+  });
+  const limit = rules.penalties?.warningsToOut ?? 2;
+  if (o.severe || warningsOf(b.state, seat) >= limit) putOut(b, at, round, seat, "penalty");
+}
+
+export function threadKey(round: number, stage: "regular" | "overtime"): string {
+  return `${round}:${stage === "regular" ? "day" : "duel"}`;
+}
+
+/**
+ * A discussion thread closes with its vote. 潜水 (seed 001 4.2):
+ * "a. 在一个白天的讨论帖中，发帖数少于5帖；" "b. 没有在导演指定的投票帖投票；"
+ * "c. 在连续三次的讨论帖中（含高票对决阶段的讨论帖），发帖数均少于10帖；"
+ * Any of them makes the day's lurking: one offence per seat and thread, its reasons listed. Only living seats are
+ * counted, and not a seat the referee excused for the round.
+ */
+export function closeThread(
+  b: Batch,
+  at: Instant,
+  round: number,
+  stage: "regular" | "overtime",
+  nonVoters: readonly Seat[],
+): void {
+  const rules = rulesOf(b.state);
+  const p = rules.penalties;
+  if (!p || rules.schedule.kind !== "day-night") return;
+  const key = threadKey(round, stage);
+  const dn = dayNightOf(b.state);
+  const posts = dn.threads[key] ?? {};
+  const streaks: Record<Seat, number> = {};
+  const found: { seat: Seat; reasons: string[] }[] = [];
+  for (const s of b.state.seats) {
+    if (!s.alive || isExcused(b.state, s.seat, round)) continue;
+    const n = posts[s.seat] ?? 0;
+    const reasons: string[] = [];
+    if (p.minPostsPerDay !== undefined && n < p.minPostsPerDay) reasons.push("posts");
+    if (p.notVoting && nonVoters.includes(s.seat)) reasons.push("not-voting");
+    if (p.streak) {
+      const run = n < p.streak.minPosts ? (dn.streaks[s.seat] ?? 0) + 1 : 0;
+      // A run that made an offence starts again.
+      streaks[s.seat] = run >= p.streak.threads ? 0 : run;
+      if (run >= p.streak.threads) reasons.push("streak");
+    }
+    if (reasons.length > 0) found.push({ seat: s.seat, reasons });
+  }
+  emit(b, { type: "ThreadClosed", at, round, thread: key, streaks });
+  for (const f of found) recordOffence(b, at, round, f.seat, "lurking", { reasons: f.reasons });
+}

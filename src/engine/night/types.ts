@@ -1,0 +1,169 @@
+// 7kill's state slice and events: night actions, dawn, the secret bandit, last words, discussion posts, offences.
+import type { Instant, Seat } from "../contract.ts";
+
+export type AbilityName = "kill" | "check" | "protect" | "shoot";
+export type ThreadName = "discussion" | "vote" | "last-words";
+/** 潜水 is the machine's; the rest are the referee's rulings on what no machine can see (seed 001 4.2). */
+export type OffenceKind =
+  | "lurking"
+  | "zhashi"
+  | "expose-id"
+  | "evidence"
+  | "negative-play"
+  | "abuse"
+  | "cheating"
+  | "other";
+
+export interface NightAction {
+  by: Seat;
+  /** null: the group passes (允许放弃). */
+  target: Seat | null;
+  at: Instant;
+}
+
+export interface NightState {
+  round: number;
+  endsAt: Instant;
+  /** The standing action per ability: a group acts as one, its latest choice stands. */
+  actions: Partial<Record<AbilityName, NightAction>>;
+  resolved: boolean;
+  /** Dawn's outcome, for the referee's report. */
+  result: {
+    protected: Seat | null;
+    saved: Seat[];
+    emptyNeedle: { seat: Seat; count: number } | null;
+  } | null;
+}
+
+export interface LastWordsState {
+  round: number;
+  due: Seat[];
+  posted: Seat[];
+  endsAt: Instant;
+  /** When the phase ended (by its deadline, early, or by the referee), null while it runs. */
+  endedAt: Instant | null;
+}
+
+export interface Offence {
+  round: number;
+  seat: Seat;
+  offence: OffenceKind;
+  /** For lurking: which of the seed's cases (posts, not-voting, streak, night-action). */
+  reasons: string[];
+  warning: boolean;
+  /** "此种情况处罚时不公开": a missed night action is not announced. */
+  public: boolean;
+  withdrawn: boolean;
+  at: Instant;
+}
+
+export interface BanditState {
+  seat: Seat;
+  shot: { round: number; target: Seat; at: Instant; by: "day" | "night" } | null;
+  /** The role it became (秘匪转为水民 / 转为杀手), null before either. */
+  became: string | null;
+}
+
+export interface DayNightState {
+  nights: Record<number, NightState>;
+  lastWords: Record<number, LastWordsState>;
+  bandit: BanditState | null;
+  /** 空针 per patient (RULINGS 21). */
+  needles: Record<Seat, number>;
+  /** Posts per discussion thread ("3:day", "3:duel") and seat. */
+  threads: Record<string, Record<Seat, number>>;
+  /** Discussion threads in a row each with fewer than the streak's posts, per seat. */
+  streaks: Record<Seat, number>;
+  offences: Offence[];
+  /** Seats excused from lurking in a round (the seed's exemptions, ruled by the referee). */
+  exemptions: { seat: Seat; round: number }[];
+  checks: { round: number; target: Seat; result: "good" | "killer" }[];
+  /** -10～-30, set by the referee for a seat put out by penalties. */
+  reputation: Record<Seat, number>;
+  banned: Seat[];
+}
+
+export const initialDayNight: DayNightState = {
+  nights: {},
+  lastWords: {},
+  bandit: null,
+  needles: {},
+  threads: {},
+  streaks: {},
+  offences: [],
+  exemptions: [],
+  checks: [],
+  reputation: {},
+  banned: [],
+};
+
+/** 7kill commands: a night (or the bandit's day) ability, and a post in a game thread (counted for 潜水). */
+export type DayNightCommand =
+  | { type: "UseAbility"; at: Instant; actor: Seat; ability: AbilityName; target: Seat | null }
+  | { type: "Say"; at: Instant; seat: Seat; thread: ThreadName };
+
+/** The referee's 7kill rulings, carried by the Override command. */
+export type DayNightOverride =
+  /** 无效票: a first ballot becomes an abstention, an invalid change leaves the first vote standing. */
+  | { action: "invalid-vote"; voter: Seat }
+  /** A warning for an offence no machine sees; `severe` puts the player out at once (情节严重者). */
+  | { action: "warn"; target: Seat; offence: OffenceKind; severe?: boolean }
+  /** The seed's lurking exemptions (论坛异常, late substitute, 加快进程, 特殊情况): the round is not counted. */
+  | { action: "excuse"; target: Seat; round: number }
+  /** The reputation penalty of a player put out by penalties (-10～-30). */
+  | { action: "reputation"; target: Seat; points: number };
+
+export type DayNightEvent =
+  | { type: "NightOpened"; at: Instant; round: number; endsAt: Instant }
+  | { type: "AbilityUsed"; at: Instant; round: number; seat: Seat; ability: AbilityName; target: Seat | null }
+  /** The bandit's bullet (by day it hits at once; by night at dawn, unless the doctor saved the target). */
+  | { type: "BanditShot"; at: Instant; round: number; seat: Seat; target: Seat; by: "day" | "night" }
+  | { type: "BanditConverted"; at: Instant; round: number; seat: Seat; became: string; used: boolean }
+  | {
+      type: "NightResolved";
+      at: Instant;
+      round: number;
+      kill: Seat | null;
+      shot: Seat | null;
+      protected: Seat | null;
+      saved: Seat[];
+      /** The patient of an empty needle (空针) this night, and its count on that patient after it. */
+      emptyNeedle: { seat: Seat; count: number } | null;
+    }
+  | { type: "CheckResult"; at: Instant; round: number; target: Seat; result: "good" | "killer" }
+  | { type: "LastWordsOpened"; at: Instant; round: number; due: Seat[]; endsAt: Instant }
+  | { type: "LastWordsPosted"; at: Instant; round: number; seat: Seat }
+  | { type: "LastWordsEnded"; at: Instant; round: number; early: boolean }
+  | { type: "DiscussionPosted"; at: Instant; round: number; seat: Seat; thread: string }
+  /** A discussion thread closed: each living seat's run of low-post threads (潜水 c) after it. */
+  | { type: "ThreadClosed"; at: Instant; round: number; thread: string; streaks: Record<Seat, number> }
+  /** 诈尸: an out player's post, not published. */
+  | { type: "PostRefused"; at: Instant; round: number; seat: Seat; thread: ThreadName }
+  | {
+      type: "OffenceRecorded";
+      at: Instant;
+      round: number;
+      seat: Seat;
+      offence: OffenceKind;
+      reasons: string[];
+      warning: boolean;
+      public: boolean;
+      /** 第二次诈尸…封玩家ID. */
+      banned: boolean;
+    };
+
+export const DAY_NIGHT_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "NightOpened",
+  "AbilityUsed",
+  "BanditShot",
+  "BanditConverted",
+  "NightResolved",
+  "CheckResult",
+  "LastWordsOpened",
+  "LastWordsPosted",
+  "LastWordsEnded",
+  "DiscussionPosted",
+  "ThreadClosed",
+  "PostRefused",
+  "OffenceRecorded",
+]);
