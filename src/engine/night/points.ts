@@ -3,7 +3,7 @@ import type { Seat } from "../contract.ts";
 import { roleById } from "../roles.ts";
 import type { GameState } from "../state.ts";
 import { rulesOf } from "../state.ts";
-import { conversionPath, countsAs } from "./bandit.ts";
+import { conversionPath, countsAs, publishedRole } from "./bandit.ts";
 import { dayNightOf } from "./evolve.ts";
 import { warningsOf } from "./penalties.ts";
 
@@ -51,6 +51,10 @@ export function dayNightSummary(state: GameState): Record<string, unknown> | nul
       saved: n.result?.saved ?? [],
       emptyNeedle: n.result?.emptyNeedle ?? null,
     })),
+    // "所有出局者公布身份，不公布死因": the identity each out seat was published with.
+    published: state.seats
+      .filter((s) => s.revealed)
+      .map((s) => ({ seat: s.seat, role: publishedRole(state, s.seat) })),
     checks: dn.checks.map((c) => ({ round: c.round, seat: c.target, result: c.result })),
     bandit: dn.bandit
       ? {
