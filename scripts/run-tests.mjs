@@ -35,7 +35,9 @@ if (res.status !== 0) process.exit(res.status ?? 1);
 
 // Browser tests (e2e/run.mjs) follow the whole suite when the server can be built and chromium is installed;
 // BANSHA_SKIP_E2E=1 leaves them out.
-const serverUsable = ["src/server/app.ts", "src/app/engine-adapter.ts", "e2e/run.mjs"].every((p) => existsSync(p));
+const serverUsable = ["src/server/app.ts", "src/app/engine-adapter.ts", "e2e/run.mjs"].every((p) =>
+  existsSync(p),
+);
 if (extra.length === 0 && serverUsable && process.env.BANSHA_SKIP_E2E !== "1") {
   const e2e = spawnSync(process.execPath, ["e2e/run.mjs"], { stdio: "inherit" });
   process.exit(e2e.status ?? 1);
