@@ -175,7 +175,16 @@ export type GameEvent =
     }
   | { type: "OvertimeOpened"; at: Instant; round: number; tied: Seat[]; slots: number; deadline: Instant }
   /** The final tie-break (先到先出 and its options) after overtime. */
-  | { type: "TieBroken"; at: Instant; round: number; rule: string; out: Seat[]; tied: Seat[] }
+  | {
+      type: "TieBroken";
+      at: Instant;
+      round: number;
+      rule: string;
+      out: Seat[];
+      tied: Seat[];
+      /** What the rule leaves to the referee (rule "referee", or times equal to the millisecond): `slots` of `seats`. */
+      referee?: { seats: Seat[]; slots: number; reason: string } | null;
+    }
   | { type: "RoundClosed"; at: Instant; round: number; alive: number }
   | { type: "AllianceFormed"; at: Instant; round: number; alliance: string; name: string }
   | { type: "OverrideApplied"; at: Instant; round: number; override: Override; reason: string }

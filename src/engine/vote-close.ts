@@ -83,7 +83,16 @@ function closed(
 function breakTie(b: Batch, at: Instant, round: number, kind: VoteKind, res: TallyResult): void {
   const rules = rulesOf(b.state);
   const tb = resolveTie(rules.vote, kind, res);
-  emit(b, { type: "TieBroken", at, round, rule: tb.rule, out: tb.out, tied: res.tie?.seats ?? [] });
+  // Left to the referee, the places stay open until an `eliminate` override fills them (哨子最大).
+  emit(b, {
+    type: "TieBroken",
+    at,
+    round,
+    rule: tb.rule,
+    out: tb.out,
+    tied: res.tie?.seats ?? [],
+    referee: tb.referee,
+  });
   voteOut(b, at, round, tb.out, res.leadVoters);
 }
 
@@ -144,7 +153,9 @@ export function closeOvertime(b: Batch, at: Instant, round: number): void {
   // Seed 000: "加时投票由所有活着的玩家投票进入加时的玩家，得票最多的出局，不投票不算自杀。" The duel's vote thread is
   // a vote like the day's (seed 001 "b. 没有在导演指定的投票帖投票").
   const nonVoters =
-    kind === "duel" ? b.state.seats.filter((s) => s.alive && !hasCast(v.casts, s.seat)).map((s) => s.seat) : [];
+    kind === "duel"
+      ? b.state.seats.filter((s) => s.alive && !hasCast(v.casts, s.seat)).map((s) => s.seat)
+      : [];
   closed(b, at, round, "overtime", res, nonVoters);
   closeThread(b, at, round, "overtime", nonVoters);
   if (res.tie) breakTie(b, at, round, kind, res);
@@ -158,7 +169,13 @@ export function closeRound(b: Batch, at: Instant, round: number): void {
     for (const s of b.state.seats) {
       if (!s.alive && !s.revealed && s.out?.round === round) {
         // 7kill's bandit is published as the role it counts as ("出局时公布水民").
-        emit(b, { type: "IdentityRevealed", at, seat: s.seat, role: publishedRole(b.state, s.seat), code: s.code });
+        emit(b, {
+          type: "IdentityRevealed",
+          at,
+          seat: s.seat,
+          role: publishedRole(b.state, s.seat),
+          code: s.code,
+        });
       }
     }
   }

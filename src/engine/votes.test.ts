@@ -1,6 +1,7 @@
 // The vote machine inside a round: deadlines, votes per voter, changes, non-voting, half votes, overtime, proxies.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { RuleSet } from "../rules/schema.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 
 const fengyun = () => new Driver(preset("fengyun-57"));
@@ -207,5 +208,28 @@ describe("proxy votes", () => {
     d.tick(local("12-02 21:00:01"));
     const closed = d.events("VoteClosed")[0];
     assert.equal(closed?.entries.find((e) => e.seat === 30)?.proxyVotes, 1);
+  });
+});
+
+describe("final tie-break options", () => {
+  test("RULINGS 11 option 「referee decides」: the places stay open and the event names the tied for the referee", () => {
+    const base = preset("airforce-40");
+    const rules = RuleSet.parse({
+      ...base,
+      vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" },
+    });
+    const d = new Driver(rules);
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 38 : 39]);
+    d.tick(local("12-02 21:00:01"));
+    const tb = d.events("TieBroken")[0];
+    assert.equal(tb?.rule, "referee");
+    assert.deepEqual(tb?.out, []);
+    assert.deepEqual(tb?.referee?.seats.slice().sort(), [38, 39]);
+    assert.equal(tb?.referee?.slots, 1);
+    assert.equal(d.alive(38) && d.alive(39), true);
+    // 哨子最大: the referee fills the place.
+    assert.equal(d.override(local("12-02 21:10"), { action: "eliminate", target: 39 }, "哨子裁决平票"), null);
+    assert.equal(d.alive(39), false);
   });
 });
