@@ -3,10 +3,11 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
 import type { OriginalityResponse } from "../src/server/api-types.ts";
+import { syntheticText } from "../src/text/synthetic.ts";
 import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
 import { airforceGame, type SetUpGame } from "./lib/game.ts";
 import { KNOWN_SOURCE, seededOriginality } from "./lib/originality.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, requestId, type Server, startServer } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
@@ -42,4 +43,43 @@ test("a copied passage is highlighted in the kill-post editor, and the player ne
   assert.ok(!(await page.content()).includes("王维"), "nor is the source named on the page");
   await screenshot(page, "editor-originality");
   await ctx.close();
+});
+
+test("a complaint reaches the referee's queue with the post's originality report, sources shown to the referee", async () => {
+  const poster = game.seats.find((s) => s.code === "轰炸机")!;
+  const target = game.seats.find((s) => s.role === "ranger")!;
+  const plaintiff = game.seats.find((s) => s.role === "ranger" && s.seat !== target.seat)!;
+  const text = `${syntheticText(42, 820)}${KNOWN_SOURCE}`;
+  await server.api("POST", `/api/games/${game.id}/kill-posts`, poster.cookie, {
+    requestId: requestId(),
+    target: target.seat,
+    text,
+  });
+  await server.advanceTo(beijing("12-02 21:30:02"));
+
+  const pctx = await contextFor(browser, server.url, plaintiff.cookie);
+  const page = await pctx.newPage();
+  await page.goto(`/games/${game.id}/me`);
+  await page.getByText("举报杀帖").click();
+  await page.locator("details select").selectOption(String(poster.seat));
+  await page.locator("details textarea").fill("这篇杀帖的结尾抄了唐诗");
+  await page.getByRole("button", { name: "举报", exact: true }).click();
+  await page.getByText("举报已交给哨群").waitFor();
+  await pctx.close();
+
+  const rctx = await contextFor(browser, server.url, game.refereeCookie);
+  const ref = await rctx.newPage();
+  await ref.goto(`/games/${game.id}/referee`);
+  const inbox = ref.getByTestId("inbox");
+  await inbox.getByText("这篇杀帖的结尾抄了唐诗").waitFor();
+  await inbox.getByRole("button", { name: "查该帖" }).click();
+  const report = inbox.getByTestId("complaint-originality");
+  await report.waitFor();
+  assert.ok((await report.locator("mark").allTextContents()).join("").includes("大漠孤烟直"));
+  assert.match((await report.textContent()) ?? "", /来源：corpus 使至塞上/);
+  await screenshot(ref, "referee-complaint");
+  await inbox.locator("input").fill("引用不超过两成，不构成抄袭");
+  await inbox.getByRole("button", { name: "驳回" }).click();
+  await inbox.getByText("已执行并记录").waitFor();
+  await rctx.close();
 });
