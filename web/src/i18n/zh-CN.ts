@@ -228,6 +228,7 @@ export const zhCN = {
     proxySent: "托票已交给哨子",
     results: "本轮结果",
     outBy: (names: string) => `上票房：${names}`,
+    tied: (names: string) => `平票：${names}，进入加时`,
     tieBreak: (rule: string, names: string) => `${rule === "first-reached" ? "先到先出" : rule}：${names}`,
   },
   me: {

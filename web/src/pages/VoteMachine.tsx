@@ -140,7 +140,8 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           {round.results.map((r) => (
             <p key={r.stage}>
               {r.stage === "overtime" ? `${m.vote.overtime} · ` : ""}
-              {m.vote.outBy(m.app.list(r.out.map(label)) || m.app.none)}
+              {r.out.length > 0 || !r.tie ? m.vote.outBy(m.app.list(r.out.map(label)) || m.app.none) : null}
+              {r.tie && r.out.length === 0 ? m.vote.tied(m.app.list(r.tie.map(label))) : null}
             </p>
           ))}
           {round.tieBreak ? (
