@@ -16,7 +16,8 @@ function conditionHolds(state: GameState, c: Condition): boolean {
     const role = countsAs(state, s.seat);
     return (roles?.includes(role) ?? false) || (camps?.includes(roleById(rules, role).camp) ?? false);
   });
-  return covered.every((s) => !s.alive);
+  // "All of nobody are out" must not end a game (a condition naming roles or camps the table does not have).
+  return covered.length > 0 && covered.every((s) => !s.alive);
 }
 
 function describe(c: Condition): string {
