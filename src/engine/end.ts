@@ -39,7 +39,8 @@ export function endingNow(state: GameState): Ending | null {
   if (win.kind === "elimination") {
     for (const c of win.conditions) {
       // "注意，秘匪的阵营归属会影响到遗言次数和胜利条件。": only the lines of the way the conversion went.
-      if (c.ifConverted && conversionPath(state, c.ifConverted.role)?.became !== c.ifConverted.became) continue;
+      if (c.ifConverted && conversionPath(state, c.ifConverted.role)?.became !== c.ifConverted.became)
+        continue;
       if (conditionHolds(state, c.when)) return { winner: c.winner, reason: describe(c.when) };
     }
     return null;
