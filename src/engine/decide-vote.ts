@@ -103,7 +103,12 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
     };
   }
   // 7kill's duel: "此时的投票对象只能为高票对决的双方，且不允许弃权。"
-  if (cmd.targets.length === 0 && v.stage === "overtime" && rules.vote.duel && !rules.vote.duel.abstainAllowed) {
+  if (
+    cmd.targets.length === 0 &&
+    v.stage === "overtime" &&
+    rules.vote.duel &&
+    !rules.vote.duel.abstainAllowed
+  ) {
     return { code: "vote.abstain-not-allowed", message: "the duel's vote must name one of the two" };
   }
   if (cmd.targets.length === 0 && (cmd.proxy || !rules.vote.abstainAllowed)) {

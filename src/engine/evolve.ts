@@ -3,9 +3,9 @@ import { appendCast, castLogOf, castsOf, emptyCastLog } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
 import type { Override } from "./contract.ts";
 import type { GameEvent } from "./events.ts";
+import { applyDayNightOverride, evolveDayNight, extendPhase } from "./night/evolve.ts";
 import type { GameState, RoundState } from "./state.ts";
 import { initialState } from "./state.ts";
-import { applyDayNightOverride, evolveDayNight, extendPhase } from "./night/evolve.ts";
 
 function withRound(state: GameState, round: number, update: (r: RoundState) => RoundState): GameState {
   const r = state.rounds[round];

@@ -29,7 +29,11 @@ export interface RoundClock {
 export function roundClock(rules: RuleSet, opensAt: Instant): RoundClock {
   // 7kill: no kill posts; the day's vote closes with the day ("白天讨论、投票：20:00～次日22:00", weekends longer).
   if (rules.schedule.kind === "day-night") {
-    return { postingOpensAt: opensAt, postingClosesAt: opensAt, voteDeadline: phaseEnd(rules, "day", opensAt) };
+    return {
+      postingOpensAt: opensAt,
+      postingClosesAt: opensAt,
+      voteDeadline: phaseEnd(rules, "day", opensAt),
+    };
   }
   const s = dailySchedule(rules);
   const postingOpensAt = opensAt + s.postingWindow.opensAfterMinutes * MINUTE;
