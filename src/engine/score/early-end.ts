@@ -13,6 +13,7 @@ import type { ScoreReport } from "./totals.ts";
 import { survivalValue } from "./totals.ts";
 
 export interface Outlook {
+  /** The camp whose win is in question: ahead now, or — survival points not being in the running score — the other. */
   leader: Side;
   trailing: Side;
   /** Deaths the progression still plans (vote-outs and posts of rounds not closed) plus bombs whose power still holds. */
@@ -49,39 +50,44 @@ export function outlook(state: GameState, report: ScoreReport, closedRound: numb
     const posts = released ? 0 : sum0(plan.posts) + sum0(plan.extraPosts);
     deathsLeft += plan.voteOut + posts;
   }
-  const first = left[0];
-  if (first !== undefined) {
+  const next = left[0];
+  if (next !== undefined) {
     for (const s of state.seats) {
-      if (s.alive && activeBomb(state, s.seat, first, "posts")) deathsLeft += 1;
+      if (s.alive && activeBomb(state, s.seat, next, "posts")) deathsLeft += 1;
     }
   }
   const activated = activatedSeats(state);
   const living = (side: Side) => state.seats.filter((s) => s.alive && roleById(rules, s.role).camp === side);
   const scoredLiving = (side: Side) => living(side).filter((s) => isScoredRole(roleById(rules, s.role)));
-  const c = cmp(report.black.total, report.white.total);
-  const leader: Side = c >= 0 ? "black" : "white";
-  const trailing: Side = leader === "black" ? "white" : "black";
-
-  const tScored = scoredLiving(trailing).length;
-  const lScored = scoredLiving(leader).length;
-  const lActivated = scoredLiving(leader).filter((s) => activated.has(s.seat)).length;
-  const tAlive = living(trailing).length;
-  const lAlive = living(leader).length;
-  const tValue = survivalValue(trailing, report.sizes);
-  const lValue = survivalValue(leader, report.sizes);
   const taken = (side: Side) => report[side].taken;
-
-  const grab = Math.min(deathsLeft, lScored);
-  const best = sum([taken(trailing), frac(tScored), frac(grab), mul(frac(tAlive), tValue)]);
-  const keep = Math.max(0, lActivated - deathsLeft);
-  const survive = Math.max(0, lAlive - deathsLeft);
-  const guaranteed = add(add(taken(leader), frac(keep)), mul(frac(survive), lValue));
-  const decided = cmp(best, guaranteed) < 0;
-  const explanation =
-    `${trailing} can reach at most ${show(best)} = ${show(taken(trailing))} taken + ${tScored} own scored seats alive` +
-    ` + ${grab} of ${leader}'s ${lScored} scored seats won from ${deathsLeft} deaths left + ${tAlive} survivors × ${show(tValue)};` +
-    ` ${leader} keeps at least ${show(guaranteed)} = ${show(taken(leader))} taken + ${keep} activated seats beyond the deaths left` +
-    ` + ${survive} survivors × ${show(lValue)}`;
+  /** The bounds with `leader` as the camp that may have it sewn up. */
+  const bounds = (leader: Side) => {
+    const trailing: Side = leader === "black" ? "white" : "black";
+    const tScored = scoredLiving(trailing).length;
+    const lScored = scoredLiving(leader).length;
+    const lActivated = scoredLiving(leader).filter((s) => activated.has(s.seat)).length;
+    const tAlive = living(trailing).length;
+    const lAlive = living(leader).length;
+    const tValue = survivalValue(trailing, report.sizes);
+    const lValue = survivalValue(leader, report.sizes);
+    const grab = Math.min(deathsLeft, lScored);
+    const best = sum([taken(trailing), frac(tScored), frac(grab), mul(frac(tAlive), tValue)]);
+    const keep = Math.max(0, lActivated - deathsLeft);
+    const survive = Math.max(0, lAlive - deathsLeft);
+    const guaranteed = add(add(taken(leader), frac(keep)), mul(frac(survive), lValue));
+    const explanation =
+      `${trailing} can reach at most ${show(best)} = ${show(taken(trailing))} taken + ${tScored} own scored seats alive` +
+      ` + ${grab} of ${leader}'s ${lScored} scored seats won from ${deathsLeft} deaths left + ${tAlive} survivors × ${show(tValue)};` +
+      ` ${leader} keeps at least ${show(guaranteed)} = ${show(taken(leader))} taken + ${keep} activated seats beyond the deaths left` +
+      ` + ${survive} survivors × ${show(lValue)}`;
+    return { leader, trailing, best, guaranteed, decided: cmp(best, guaranteed) < 0, explanation };
+  };
+  // Survival points are not in the running score, so the camp behind now may be the one that has it won: try both.
+  const ahead: Side = cmp(report.black.total, report.white.total) >= 0 ? "black" : "white";
+  const first = bounds(ahead);
+  const other = bounds(ahead === "black" ? "white" : "black");
+  const { leader, trailing, best, guaranteed, decided, explanation } =
+    first.decided || !other.decided ? first : other;
   return { leader, trailing, deathsLeft, best, guaranteed, decided, explanation };
 }
 
