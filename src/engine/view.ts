@@ -5,6 +5,7 @@ import type { Instant, OutCause, Seat } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
 import { postRightOf, roomsOf } from "./groups.ts";
+import { hideCause, isDayNightEvent, redactDayNightEvent } from "./night/redact.ts";
 import { roleById } from "./roles.ts";
 import type { GameState, IouState, Submission } from "./state.ts";
 
@@ -236,6 +237,8 @@ export type RedactedEvent = GameEvent | { type: string; at: Instant; [key: strin
 export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState): RedactedEvent | null {
   if (viewer.kind === "referee") return event;
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;
+  // 7kill: night actions to their group only, check results to the police, no causes (src/engine/night/redact.ts).
+  if (isDayNightEvent(event)) return redactDayNightEvent(event, mySeat, state);
   switch (event.type) {
     case "GameStarted": {
       const me = mySeat !== null ? viewFor(state, viewer).you : null;
@@ -271,6 +274,7 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
       // The poster goes out for it, publicly; the target is already public from the released post.
       return event;
     case "PlayerOut":
+      if (state.rules?.disclosure.cause === false) return hideCause(event, state);
       return event.cause === "post" && event.by !== mySeat ? { ...event, by: null } : event;
     case "IouExtensionGranted":
       // Announced publicly ("哨子批准后应予公告"), but who asked would reveal a swordsman.
