@@ -179,6 +179,16 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
         });
         break;
       }
+      case "extension": {
+        // 白条延期 (score rule): the referee grants the request of these seats.
+        const v = ev.extension!;
+        push({
+          kind: "extension",
+          requestedBy: v.by.map((a, j) => seat([...p, "by", j], a)),
+          ...(v.reason !== undefined ? { reason: v.reason } : {}),
+        });
+        break;
+      }
       case "referee": {
         const v = ev.referee!;
         const target = "target" in v ? seat([...p, "target"], v.target) : -1;

@@ -121,6 +121,8 @@ function actor(step: ScenarioStep): Seat | null {
       return a.poster;
     case "complaint":
       return a.against;
+    case "extension":
+      return a.requestedBy[0] ?? null;
     case "referee":
       return null;
     case "say":
@@ -177,6 +179,13 @@ export function toCommand(step: ScenarioStep, rules: RuleSet): Command {
       };
     case "referee":
       return { type: "Override", at, override: a.override, reason: a.reason };
+    case "extension":
+      return {
+        type: "GrantIouExtension",
+        at,
+        requestedBy: a.requestedBy,
+        ...(a.reason !== undefined ? { reason: a.reason } : {}),
+      };
     case "say":
       return { type: "Say", at, seat: a.seat, thread: a.thread };
     case "night":

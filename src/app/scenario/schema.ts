@@ -105,6 +105,12 @@ export const NightEntry = z.strictObject({
   target: AliasRef.nullable().optional(),
 });
 
+/** 白条延期 (score rule): the referee grants the other camp's one-day extension, asked by these seats. */
+export const ExtensionEntry = z.strictObject({
+  by: z.array(AliasRef).min(1),
+  reason: Reason.optional(),
+});
+
 /** Our addition: many ballots received at the same moment, voter → target(s), cast in the order written. */
 export const VotesEntry = z.record(AliasRef, z.union([AliasRef, z.array(AliasRef)]));
 
@@ -115,6 +121,7 @@ export const EVENT_KINDS = [
   "post",
   "complete",
   "complaint",
+  "extension",
   "referee",
   "say",
   "says",
@@ -130,6 +137,7 @@ export const EventEntry = z.strictObject({
   post: PostEntry.optional(),
   complete: CompleteEntry.optional(),
   complaint: ComplaintEntry.optional(),
+  extension: ExtensionEntry.optional(),
   referee: RefereeEntry.optional(),
   say: SayEntry.optional(),
   says: SaysEntry.optional(),

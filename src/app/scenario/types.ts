@@ -29,6 +29,7 @@ export type ScenarioAction =
   | { kind: "post"; poster: Seat; target: Seat; length: Length; code?: string }
   | { kind: "complete"; poster: Seat; length: Length }
   | { kind: "complaint"; against: Seat; upheld: boolean; reason?: string }
+  | { kind: "extension"; requestedBy: Seat[]; reason?: string }
   | { kind: "referee"; override: Override; reason: string; newAlias?: string }
   | { kind: "say"; seat: Seat; thread: "discussion" | "vote" | "last-words" }
   | { kind: "night"; actor: Seat; ability: "kill" | "check" | "protect" | "shoot"; target: Seat | null };
