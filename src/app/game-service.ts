@@ -28,7 +28,7 @@ import { type AppEvent, type AppViewer, appEventVisible, isAppEvent } from "./ap
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
-import { ok, type Result, refuse } from "./refusal.ts";
+import { type AppRefusal, ok, type Result, refuse } from "./refusal.ts";
 import { renderResultsPost } from "./results-post.ts";
 import type { RulesCatalog } from "./rules-catalog.ts";
 
@@ -302,7 +302,9 @@ export class GameService<S> {
     const snap = await ctx.actor.snapshot();
     const v = await this.viewer(gameId, account, snap);
     const denied = authorize(v, need);
-    if (denied) return denied;
+    // Every refusal says when the request was received, since that time is what it was judged by.
+    if (denied)
+      return { ok: false, refusal: { ...denied.refusal, details: { ...denied.refusal.details, at } } };
     const decide = build(ctx, v, at);
     if (typeof decide !== "function") return decide;
     const res = await ctx.actor.submit({
@@ -310,6 +312,11 @@ export class GameService<S> {
       decide,
       ...(extra.requestId !== undefined && { requestId: `${account.id}:${extra.requestId}` }),
     });
+    if (res.ok && res.replayed) {
+      // A retry answers with the original's receipt time: that is the time the stored command was judged by.
+      const original = (await ctx.actor.events(res.lastSeq)).find((e) => e.seq === res.lastSeq);
+      return ok({ seq: res.lastSeq, receivedAt: original?.event.at ?? at, replayed: true });
+    }
     return toCommandResult(res, at);
   }
 
@@ -1115,7 +1122,7 @@ function toDto(seq: number, event: EngineEvent): GameEventDto {
 function authorize(
   v: Viewer,
   need: "referee" | "player" | "living" | "member" | "signed-in",
-): Result<never> | null {
+): { ok: false; refusal: AppRefusal } | null {
   switch (need) {
     case "signed-in":
       return null;
