@@ -298,7 +298,12 @@ function toOverride(v: RefereeEntry, target: Seat): Override {
     case "invalid-vote":
       return { action: "invalid-vote", voter: target };
     case "warn":
-      return { action: "warn", target, offence: v.offence, ...(v.severe !== undefined ? { severe: v.severe } : {}) };
+      return {
+        action: "warn",
+        target,
+        offence: v.offence,
+        ...(v.severe !== undefined ? { severe: v.severe } : {}),
+      };
     case "excuse":
       return { action: "excuse", target, round: v.round };
     case "reputation":

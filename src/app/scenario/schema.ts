@@ -80,11 +80,25 @@ export const RefereeEntry = z.discriminatedUnion("action", [
   z.strictObject({
     action: z.literal("warn"),
     target: AliasRef,
-    offence: z.enum(["lurking", "zhashi", "expose-id", "evidence", "negative-play", "abuse", "cheating", "other"]),
+    offence: z.enum([
+      "lurking",
+      "zhashi",
+      "expose-id",
+      "evidence",
+      "negative-play",
+      "abuse",
+      "cheating",
+      "other",
+    ]),
     severe: z.boolean().optional(),
     reason: Reason,
   }),
-  z.strictObject({ action: z.literal("excuse"), target: AliasRef, round: z.int().positive(), reason: Reason }),
+  z.strictObject({
+    action: z.literal("excuse"),
+    target: AliasRef,
+    round: z.int().positive(),
+    reason: Reason,
+  }),
   z.strictObject({ action: z.literal("reputation"), target: AliasRef, points: z.int(), reason: Reason }),
 ]);
 
