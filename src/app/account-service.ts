@@ -6,6 +6,12 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/**
+ * How long a looked-up session is trusted without asking the database again. A logout in this process takes
+ * effect at once; a revocation by another process (PostgreSQL, several servers) within this many milliseconds.
+ */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 50_000;
 
 export interface SignedIn {
   readonly account: Account;
@@ -20,6 +26,7 @@ export function hashToken(token: string): string {
 export class AccountService {
   readonly #storage: Storage;
   readonly #clock: Clock;
+  readonly #sessions = new Map<string, { account: Account; checkedAt: number; expiresAt: number }>();
 
   constructor(storage: Storage, clock: Clock) {
     this.#storage = storage;
@@ -67,14 +74,34 @@ export class AccountService {
   }
 
   async logout(token: string): Promise<void> {
-    await this.#storage.revokeSession(hashToken(token), this.#clock.now());
+    const hash = hashToken(token);
+    this.#sessions.delete(hash);
+    await this.#storage.revokeSession(hash, this.#clock.now());
   }
 
   /** The account behind a session token, if the session is live. */
   async authenticate(token: string | undefined): Promise<Account | undefined> {
     if (!token) return undefined;
-    const session = await this.#storage.findLiveSession(hashToken(token), this.#clock.now());
-    return session ? this.#storage.getAccount(session.accountId) : undefined;
+    const hash = hashToken(token);
+    const now = this.#clock.now();
+    const cached = this.#sessions.get(hash);
+    if (
+      cached &&
+      now - cached.checkedAt < SESSION_CACHE_MS &&
+      now >= cached.checkedAt &&
+      now < cached.expiresAt
+    ) {
+      return cached.account;
+    }
+    this.#sessions.delete(hash);
+    const session = await this.#storage.findLiveSession(hash, now);
+    const account = session ? await this.#storage.getAccount(session.accountId) : undefined;
+    if (session && account) {
+      if (this.#sessions.size >= SESSION_CACHE_MAX)
+        this.#sessions.delete(this.#sessions.keys().next().value!);
+      this.#sessions.set(hash, { account, checkedAt: now, expiresAt: session.expiresAt });
+    }
+    return account;
   }
 
   findByUsername(username: string): Promise<Account | undefined> {

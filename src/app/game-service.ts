@@ -56,6 +56,16 @@ interface GameContext<S> {
 }
 
 export const TIMER_ENGINE = "engine:";
+
+/** Events that never move a deadline or the game's status (a vote's close is a Tick, not the vote). */
+const QUIET_EVENTS: ReadonlySet<string> = new Set([
+  "VoteCast",
+  "app.RoomMessagePosted",
+  "app.ComplaintFiled",
+  "app.ProxyRequested",
+  "app.PlayerJoined",
+  "app.ReportRedone",
+]);
 export const TIMER_REDO = "redo:";
 
 /** A timer callback so the scheduler learns about new deadlines right away. */
@@ -97,7 +107,8 @@ export class GameService<S> {
     const actor = new GameActor<S>(gameId, this.#storage, this.#engine);
     const ctx: GameContext<S> = { record, rules: record.rules as RuleSet, actor };
     actor.onCommitted((events) => {
-      void this.#afterCommit(ctx);
+      // Re-arming timers and the status costs a summary and a schedule walk; votes and talk change neither.
+      if (events.some((e) => !QUIET_EVENTS.has(e.event.type))) void this.#afterCommit(ctx);
       const last = events.at(-1);
       if (last) this.onCommitted?.(gameId, last.seq);
     });

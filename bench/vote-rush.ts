@@ -1,0 +1,223 @@
+// Vote rush: the real vote endpoint (60 games × 57 players voting hard before the deadline, full durability) against
+// a ceiling (a Fastify route with the same cookie parsing and body validation, no database), same wrk load, same run.
+//
+//   node --import tsx bench/vote-rush.ts        (BENCH_SECONDS=10 BENCH_CONNECTIONS=100 DATABASE_URL=postgres://… optional)
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { hashToken } from "../src/app/account-service.ts";
+import { systemClock } from "../src/app/clock.ts";
+import { realEngine } from "../src/app/engine-adapter.ts";
+import { builtinRulesCatalog } from "../src/app/rules-catalog.ts";
+import { Scheduler } from "../src/app/scheduler.ts";
+import { buildApp, SESSION_COOKIE } from "../src/server/app.ts";
+import { parseOr400 } from "../src/server/http-errors.ts";
+import { VoteBody } from "../src/server/schemas.ts";
+import { openStorage } from "../src/storage/storage.ts";
+import { smallRules } from "../test/server/fixtures.ts";
+
+const GAMES = Number(process.env.BENCH_GAMES ?? 60);
+const PLAYERS = 57;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const WRK = "/usr/bin/wrk";
+const work = mkdtempSync(join(tmpdir(), "bansha-rush-"));
+const dbUrl = process.env.DATABASE_URL ?? join(work, "rush.sqlite");
+
+interface Target {
+  path: string;
+  cookie: string;
+  seats: number[];
+}
+
+async function setup(): Promise<{ app: FastifyInstance; close: () => Promise<void>; targets: Target[] }> {
+  const storage = await openStorage(
+    dbUrl,
+    dbUrl.startsWith("postgres") ? { pgSchema: `rush_${randomBytes(4).toString("hex")}` } : {},
+  );
+  const { app, games } = await buildApp({
+    storage,
+    clock: systemClock,
+    engine: realEngine,
+    rules: builtinRulesCatalog(),
+    rateLimits: { login: 1e9, writes: 1e9 },
+  });
+  const now = Date.now();
+  let n = 0;
+  const account = async () => {
+    const created = await storage.createAccount({
+      username: `rush-${n++}`,
+      passwordHash: "x",
+      createdAt: now,
+    });
+    if (!created.ok) throw new Error("account");
+    const token = randomBytes(24).toString("base64url");
+    await storage.createSession({
+      tokenHash: hashToken(token),
+      accountId: created.value.id,
+      createdAt: now,
+      expiresAt: now + 86_400_000,
+    });
+    return token;
+  };
+  const post = async (url: string, who: string, body: unknown) => {
+    const res = await app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/json", cookie: `${SESSION_COOKIE}=${who}` },
+      payload: JSON.stringify(body),
+    });
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.body}`);
+    return JSON.parse(res.body);
+  };
+  const rules = {
+    ...smallRules(PLAYERS),
+    progression: [{ round: 1, voteOut: 1, posts: {} }],
+    vote: { overtimeMinutes: null },
+  };
+  const targets: Target[] = [];
+  for (let gi = 0; gi < GAMES; gi++) {
+    const referee = await account();
+    const { game } = await post("/api/games", referee, {
+      name: `rush${gi}`,
+      rulesText: JSON.stringify(rules),
+      refereeAlias: "哨",
+    });
+    await post(`/api/games/${game.id}/signup/open`, referee, {});
+    const cookies: string[] = [];
+    for (let i = 0; i < PLAYERS; i++) cookies.push(await account());
+    await Promise.all(
+      cookies.map((c, i) =>
+        post(`/api/games/${game.id}/join`, c, {
+          alias: `g${gi}p${i}`,
+          report: "报道：风雨夜归人，剑气满江湖。",
+        }),
+      ),
+    );
+    await post(`/api/games/${game.id}/signup/close`, referee, {});
+    await post(`/api/games/${game.id}/start`, referee, { seed: "rush", round1At: now - 40 * 60_000 });
+    const seats = Array.from({ length: PLAYERS }, (_, i) => i);
+    for (const c of cookies) targets.push({ path: `/api/games/${game.id}/votes`, cookie: c, seats });
+  }
+  await new Scheduler(storage, games, systemClock).runDue();
+  return {
+    app,
+    targets,
+    close: async () => {
+      await app.close();
+      await storage.close();
+    },
+  };
+}
+
+/** The ceiling: the same cookie parsing and zod body validation, answering without any storage. */
+async function ceilingApp(): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(cookie);
+  let seq = 0;
+  app.post<{ Params: { id: string } }>("/api/games/:id/votes", async (req, reply) => {
+    const body = parseOr400(VoteBody, req.body, reply);
+    if (!body) return reply;
+    if (!req.cookies[SESSION_COOKIE]) return reply.code(401).send({});
+    return { ok: true, seq: ++seq, receivedAt: Date.now(), replayed: false };
+  });
+  return app;
+}
+
+function luaScript(targets: Target[]): string {
+  const rows = targets
+    .map(
+      (t) =>
+        `{${JSON.stringify(t.path)},${JSON.stringify(`${SESSION_COOKIE}=${t.cookie}`)},${t.seats.length}}`,
+    )
+    .join(",\n");
+  return `
+local targets = {
+${rows}
+}
+local counter = 0
+local tid = tostring(math.random(1, 1e9))
+request = function()
+  counter = counter + 1
+  local t = targets[math.random(1, #targets)]
+  local body = '{"requestId":"r' .. tid .. '-' .. counter .. '","targets":[' .. (math.random(1, t[3]) - 1) .. ']}'
+  return wrk.format("POST", t[1], { ["Content-Type"] = "application/json", ["Cookie"] = t[2] }, body)
+end
+`;
+}
+
+interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function ms(text: string | undefined): number {
+  if (!text) return Number.NaN;
+  const m = /([\d.]+)(us|ms|s)/.exec(text);
+  if (!m) return Number.NaN;
+  const v = Number(m[1]);
+  return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
+}
+
+/** wrk runs in its own process; the server under test stays in this one, so wait without blocking it. */
+async function wrk(port: number, script: string): Promise<WrkResult> {
+  const child = spawn(WRK, [
+    "-t1",
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    "--latency",
+    "-s",
+    script,
+    `http://127.0.0.1:${port}`,
+  ]);
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  await new Promise((r) => child.once("exit", r));
+  if (process.env.BENCH_DEBUG) console.log(out);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1]);
+  const p99 = ms(/\s99%\s+(\S+)/.exec(out)?.[1]);
+  const errors =
+    Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) +
+    Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p50, p99, errors };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(WRK)) {
+    console.log("vote-rush: skipped (wrk is not installed at /usr/bin/wrk)");
+    return;
+  }
+  console.log(
+    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS}s each, ${dbUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite (WAL, synchronous=FULL)"}`,
+  );
+  const { app, targets, close } = await setup();
+  const script = join(work, "rush.lua");
+  writeFileSync(script, luaScript(targets));
+
+  const ceiling = await ceilingApp();
+  await ceiling.listen({ port: 0, host: "127.0.0.1" });
+  const c = await wrk((ceiling.server.address() as { port: number }).port, script);
+  await ceiling.close();
+
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const v = await wrk((app.server.address() as { port: number }).port, script);
+  await close();
+
+  const fmt = (r: WrkResult) =>
+    `${r.rps.toFixed(0)}/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  errors ${r.errors}`;
+  console.log(`ceiling (Fastify + validation, no database): ${fmt(c)}`);
+  console.log(`votes (durable, group commit):               ${fmt(v)}`);
+  console.log(`ratio votes/ceiling: ${(v.rps / c.rps).toFixed(2)}× (aim ≥ 0.6×; p99 aim < 20 ms)`);
+  rmSync(work, { recursive: true, force: true });
+}
+
+await main();
