@@ -10,7 +10,15 @@ export type AppEvent =
   | { type: "app.GameCreated"; at: number; name: string; rulesId: string; refereeAlias: string }
   | { type: "app.SignupOpened"; at: number }
   | { type: "app.SignupClosed"; at: number }
-  | { type: "app.PlayerJoined"; at: number; alias: string; postId: string; words: number }
+  | {
+      type: "app.PlayerJoined";
+      at: number;
+      alias: string;
+      postId: string;
+      words: number;
+      /** Copied share of the 报道 in percent, null when no index was available. */
+      copiedPercent?: number | null;
+    }
   | { type: "app.CoRefereeAdded"; at: number; alias: string }
   | {
       type: "app.ReportRejected";
@@ -38,6 +46,7 @@ export interface ReportState {
   submittedAt: number;
   status: "accepted" | "rejected" | "redone";
   rejection: { reason: string; redoDeadline: number; redoMin: number } | null;
+  copiedPercent: number | null;
 }
 
 export interface AppState {
@@ -65,6 +74,7 @@ export function evolveApp(state: AppState, raw: EngineEvent): AppState {
         submittedAt: event.at,
         status: "accepted",
         rejection: null,
+        copiedPercent: event.copiedPercent ?? null,
       });
       return { ...state, reports };
     }

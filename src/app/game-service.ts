@@ -28,6 +28,7 @@ import { type AppEvent, type AppViewer, appEventVisible, isAppEvent } from "./ap
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
+import { type OriginalityPort, unavailableOriginality } from "./originality-port.ts";
 import { type AppRefusal, ok, type Result, refuse } from "./refusal.ts";
 import { renderResultsPost } from "./results-post.ts";
 import type { RulesCatalog } from "./rules-catalog.ts";
@@ -84,7 +85,16 @@ export class GameService<S> {
   /** Called after events of a game were committed or read from another process (to notify other processes). */
   onCommitted: ((gameId: string, lastSeq: number) => void) | undefined;
 
-  constructor(deps: { storage: Storage; engine: EnginePort<S>; clock: Clock; rules: RulesCatalog }) {
+  readonly #originality: OriginalityPort;
+
+  constructor(deps: {
+    storage: Storage;
+    engine: EnginePort<S>;
+    clock: Clock;
+    rules: RulesCatalog;
+    originality?: OriginalityPort;
+  }) {
+    this.#originality = deps.originality ?? unavailableOriginality;
     this.#storage = deps.storage;
     this.#engine = deps.engine;
     this.#clock = deps.clock;
@@ -395,6 +405,12 @@ export class GameService<S> {
         : refuse("alias-taken", 409, { alias });
     }
     const postId = `report-${randomUUID()}`;
+    // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24).
+    const check = this.#originality.check(report, {
+      withSources: false,
+      limitPercent: ctx.rules.text.copiedShareLimitPercent,
+    });
+    const copiedPercent = check.available ? check.copiedPercent : null;
     const res = await ctx.actor.submit({
       now: at,
       decide: (s) =>
@@ -402,14 +418,20 @@ export class GameService<S> {
           ? refuse("signup-closed", 409)
           : {
               ok: true,
-              events: [{ type: "app.PlayerJoined", at, alias, postId, words }],
+              events: [{ type: "app.PlayerJoined", at, alias, postId, words, copiedPercent }],
               posts: [{ postId, text: report }],
             },
     });
     if (!res.ok) return res;
+    this.#originality.add?.({
+      id: postId,
+      text: report,
+      label: `${ctx.record.displayName} · 报道 · ${alias}`,
+      time: at,
+    });
     return ok({
       member: { alias, kind: "player", joinedAt: at },
-      report: { alias, postId, words, submittedAt: at, status: "accepted", rejection: null },
+      report: { alias, postId, words, submittedAt: at, status: "accepted", rejection: null, copiedPercent },
     });
   }
 
@@ -425,6 +447,7 @@ export class GameService<S> {
         submittedAt: r.submittedAt,
         status: r.status,
         rejection: r.rejection,
+        copiedPercent: r.copiedPercent,
       })),
     );
   }

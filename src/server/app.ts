@@ -69,8 +69,8 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const { storage, clock } = deps;
   const accounts = new AccountService(storage, clock);
-  const games = new GameService<St>({ storage, engine: deps.engine, clock, rules: deps.rules });
   const originality = deps.originality ?? unavailableOriginality;
+  const games = new GameService<St>({ storage, engine: deps.engine, clock, rules: deps.rules, originality });
   const limits = deps.rateLimits ?? { login: 10, writes: 120 };
 
   const logger: FastifyServerOptions["logger"] =

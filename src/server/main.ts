@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { systemClock } from "../app/clock.ts";
 import { realEngine } from "../app/engine-adapter.ts";
+import { indexedOriginality } from "../app/originality-service.ts";
 import { builtinRulesCatalog } from "../app/rules-catalog.ts";
 import { Scheduler } from "../app/scheduler.ts";
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from "../storage/open-storage.ts";
@@ -24,6 +25,7 @@ const { app, games, accounts } = await buildApp({
   clock: systemClock,
   engine: realEngine,
   rules: builtinRulesCatalog(),
+  originality: await indexedOriginality(storage),
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   webRoot: resolve("web/dist"),
   ...(process.env.BANSHA_RATE_LIMIT_WRITES && {

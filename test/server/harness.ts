@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { hashToken } from "../../src/app/account-service.ts";
 import { ManualClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
+import { indexedOriginality } from "../../src/app/originality-service.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
 import { type BuiltApp, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
@@ -36,6 +37,7 @@ export async function makeHarness(
     clock,
     engine: realEngine,
     rules: builtinRulesCatalog(),
+    originality: await indexedOriginality(storage),
     rateLimits: { login: 100_000, writes: 1_000_000 },
     ...(logLines && {
       logger: { level: "debug" },

@@ -233,3 +233,38 @@ test("start: roles are dealt from the seed, which is in the referee's log; each 
     assert.ok(!publicEvents.text.includes("seed-42"), "the seed is in the referee's log only");
   });
 });
+
+test("originality: a copied 报道 shows its copied share; a player's check hides the sources, the referee's shows them", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 3);
+    const original =
+      "秋风起兮白云飞，草木黄落兮雁南归。兰有秀兮菊有芳，怀佳人兮不能忘。泛楼船兮济汾河，横中流兮扬素波。";
+    const u1 = await quickAccount(h, "u1");
+    const first = await must(call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: original }));
+    assert.equal(first.json.report.copiedPercent, 0);
+    const u2 = await quickAccount(h, "u2");
+    const copy = await must(
+      call(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: `我来了。${original}` }),
+    );
+    assert.ok(copy.json.report.copiedPercent > 80, `copied share ${copy.json.report.copiedPercent}`);
+    const asPlayer = await must(call(h, "POST", `/api/games/${id}/originality`, u1, { text: original }));
+    assert.equal(asPlayer.json.flagged, true);
+    assert.ok(asPlayer.json.spans.length > 0);
+    assert.ok(
+      asPlayer.json.spans.every((s: { source?: unknown }) => s.source === undefined),
+      "no sources for players",
+    );
+    const asReferee = await must(
+      call(h, "POST", `/api/games/${id}/originality`, referee, { text: original }),
+    );
+    assert.ok(
+      asReferee.json.spans.some((s: { source?: { title: string } }) => s.source?.title?.includes("报道")),
+    );
+    const anon = await call(h, "POST", `/api/games/${id}/originality`, undefined, { text: original });
+    assert.equal(anon.status, 401);
+    const outsider = await call(h, "POST", `/api/games/${id}/originality`, await quickAccount(h, "x"), {
+      text: original,
+    });
+    assert.equal(outsider.status, 403);
+  });
+});
