@@ -1,6 +1,7 @@
 // Posting units (出帖组) as they stand now: merges by alliances, takeovers of wiped groups (顶上出帖), quotas and rotation.
 import type { Seat } from "./contract.ts";
 import type { RoundPlan } from "./events.ts";
+import { dayNightOf } from "./night/evolve.ts";
 import { compareKeys, roleById, rotationKey } from "./roles.ts";
 import type { GameState, RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
@@ -214,6 +215,10 @@ export function roomsOf(state: GameState, seat: Seat): string[] {
   const role = roleById(rules, s.role);
   const rooms = new Set<string>();
   if (role.room) rooms.add(role.room);
+  // 秘匪 "转成杀手（与存活的杀手互知共同杀人）": a converted seat joins its new role's room.
+  const bandit = dayNightOf(state).bandit;
+  const became = bandit?.seat === seat && bandit.became ? roleById(rules, bandit.became) : null;
+  if (became?.room) rooms.add(became.room);
   const merges = mergedInto(state);
   const ownGroup = role.group;
   for (const fired of state.alliances) {

@@ -1,4 +1,5 @@
-// Property: over random games, no view and no streamed event holds another seat's hidden role or code name early.
+// Property: over random games, no view and no streamed event holds another seat's hidden role or code name early; once
+// the game has ended, every view reveals every role and code name ("A finished game's full record, with roles revealed").
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
@@ -175,6 +176,10 @@ function check(
   seats: number[],
 ): void {
   const viewers: Viewer[] = [{ kind: "public" }, ...seats.map((seat) => ({ kind: "seat" as const, seat }))];
+  if (state.status === "ended") {
+    for (const viewer of viewers) checkRevealed(state, batch, viewer);
+    return;
+  }
   for (const viewer of viewers) {
     const forbidden =
       viewer.kind === "seat"
@@ -198,8 +203,30 @@ function check(
   }
 }
 
+/** After GameEnded: every seat's true role, camp and code, every poster and every streamed event in full. */
+function checkRevealed(state: GameState, batch: readonly GameEvent[], viewer: Viewer): void {
+  const view = viewFor(state, viewer);
+  const who = JSON.stringify(viewer);
+  for (const s of state.seats) {
+    const v = view.seats[s.seat];
+    assert.equal(v?.role, s.role, `${who} is not shown seat ${s.seat}'s role at the end`);
+    assert.equal(v?.code, s.code, `${who} is not shown seat ${s.seat}'s code at the end`);
+    assert.equal(v?.camp, rules.roles.find((r) => r.id === s.role)?.camp);
+  }
+  if (viewer.kind === "seat") assert.equal(view.you?.role, state.seats[viewer.seat]?.role);
+  for (const r of view.rounds) {
+    const submitted = state.rounds[r.round]?.released ?? [];
+    assert.deepEqual(
+      r.posts?.map((p) => p.poster) ?? [],
+      submitted.map((p) => p.poster),
+    );
+  }
+  for (const e of batch) assert.deepEqual(redactEvent(e, viewer, state), e);
+}
+
 test("no view ever holds another seat's hidden role or code name before the rules reveal it (≥ 1,000 games)", () => {
   let games = 0;
+  let ended = 0;
   fc.assert(
     fc.property(
       fc.string({ minLength: 1, maxLength: 12 }),
@@ -217,6 +244,7 @@ test("no view ever holds another seat's hidden role or code name before the rule
             const moment = events.some((e) =>
               ["GameStarted", "PostsReleased", "AllianceFormed", "RoundClosed", "GameEnded"].includes(e.type),
             );
+            if (state.status === "ended") ended++;
             const seats = moment ? state.seats.map((s) => s.seat) : [step % 12, (step * 7 + 3) % 12];
             check(state, log, events, seats);
           },
@@ -226,4 +254,6 @@ test("no view ever holds another seat's hidden role or code name before the rule
     { numRuns: 1000, seed: 20261201 },
   );
   assert.equal(games, 1000);
+  // The end-of-game reveal is exercised, not vacuous.
+  assert.ok(ended > 50, `only ${ended} steps after an ended game`);
 });

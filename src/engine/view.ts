@@ -5,7 +5,15 @@ import type { Instant, OutCause, Seat } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
 import { postRightOf, roomsOf } from "./groups.ts";
-import { hideCause, isDayNightEvent, redactDayNightEvent } from "./night/redact.ts";
+import { actingRole, countsAs, publishedRole } from "./night/bandit.ts";
+import type { DayNightView, NightYouView } from "./night/redact.ts";
+import {
+  dayNightView,
+  hideCause,
+  isDayNightEvent,
+  nightYouView,
+  redactDayNightEvent,
+} from "./night/redact.ts";
 import { roleById } from "./roles.ts";
 import type { GameState, IouState, Submission } from "./state.ts";
 
@@ -15,8 +23,12 @@ export interface SeatView {
   seat: Seat;
   alias: string;
   alive: boolean;
-  out: { round: number; cause: OutCause } | null;
-  /** Null unless this viewer may know it (revealed, a teammate, a room-mate, or the referee). */
+  /** `cause` is null where the rule set hides causes ("所有出局者公布身份，不公布死因"), until the game ends. */
+  out: { round: number; cause: OutCause | null } | null;
+  /**
+   * Null unless this viewer may know it (revealed, a teammate, a room-mate, the referee, or anyone once the game has
+   * ended). A seat known only by its reveal shows the role it was published as (the secret bandit as 水民 or 杀手).
+   */
   role: string | null;
   camp: string | null;
   code: string | null;
@@ -62,6 +74,8 @@ export interface YouView {
   ious: (IouState & { round: number })[];
   /** This round's post right, while the posting window is open. */
   postRight: { unit: string; quota: number; used: number; yourTurn: boolean } | null;
+  /** 7kill: this seat's night record (its group's actions, the police's results, the bandit's bullet); else null. */
+  night: NightYouView | null;
 }
 
 export interface GameView {
@@ -77,21 +91,27 @@ export interface GameView {
   result: GameState["result"];
   /** What is due next and when (deadline times are public: they are in the vote thread). */
   deadlines: { key: string; at: Instant }[];
+  /** 7kill's public record (phases, last words, announced warnings; everything once the game has ended); else null. */
+  dayNight: DayNightView | null;
   /** The referee's view only: the full state. */
   referee: GameState | null;
 }
 
-/** Seats whose role (and code) `seat` knows: itself, roles its role knows, and members of its rooms. */
+/**
+ * Seats whose role (and code) `seat` knows: roles its role knows, and members of its rooms. Roles as they act now: a
+ * secret bandit turned killer and the killers know each other ("转成杀手（与存活的杀手互知共同杀人）").
+ */
 export function knownSeats(state: GameState, seat: Seat, rooms: RoomMap = roomMap(state)): Set<Seat> {
   const rules = state.rules;
   const known = new Set<Seat>();
   const me = state.seats[seat];
   if (!rules || !me) return known;
-  const role = roleById(rules, me.role);
+  const role = roleById(rules, actingRole(state, seat));
   const mine = new Set(rooms.get(seat) ?? []);
   for (const s of state.seats) {
     if (s.seat === seat) continue;
-    if (role.knows.includes(s.role) || (rooms.get(s.seat) ?? []).some((r) => mine.has(r))) known.add(s.seat);
+    const knows = role.knows.includes(s.role) || role.knows.includes(actingRole(state, s.seat));
+    if (knows || (rooms.get(s.seat) ?? []).some((r) => mine.has(r))) known.add(s.seat);
   }
   return known;
 }
@@ -106,30 +126,35 @@ function roomMap(state: GameState): RoomMap {
 export function viewFor(state: GameState, viewer: Viewer): GameView {
   const rules = state.rules;
   const isRef = viewer.kind === "referee";
+  // "A finished game's full record, with roles revealed" (issue 6): after GameEnded every viewer sees what the referee does.
+  const all = isRef || state.status === "ended";
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;
   const rooms = mySeat !== null ? roomMap(state) : new Map<Seat, string[]>();
   const known = mySeat !== null ? knownSeats(state, mySeat, rooms) : new Set<Seat>();
+  const hideCauses = !all && rules?.disclosure.cause === false;
 
   const seats: SeatView[] = state.seats.map((s) => {
     const role = rules ? roleById(rules, s.role) : null;
-    let visible = isRef || s.revealed || known.has(s.seat);
+    const knowsTrue = all || s.seat === mySeat || known.has(s.seat);
+    const visible = knowsTrue || s.revealed;
     let shownRole = s.role;
     let shownCode = s.code;
-    if (s.seat === mySeat) {
-      visible = true;
-      if (role?.toldAs && !s.revealed) {
-        shownRole = role.toldAs;
-        shownCode = null;
-      }
+    if (!knowsTrue && s.revealed && rules) {
+      // "出局时公布水民": a seat known only by its reveal shows the identity it was published as.
+      shownRole = publishedRole(state, s.seat);
+    } else if (s.seat === mySeat && !all && role?.toldAs && !s.revealed) {
+      shownRole = role.toldAs;
+      shownCode = null;
     }
-    const shown = visible && rules ? roleById(rules, shownRole) : null;
+    // The camp the seat counts in now (a converted bandit counts as what it became).
+    const campRole = visible && rules ? (shownRole === s.role ? countsAs(state, s.seat) : shownRole) : null;
     return {
       seat: s.seat,
       alias: s.alias,
       alive: s.alive,
-      out: s.out ? { round: s.out.round, cause: s.out.cause } : null,
+      out: s.out ? { round: s.out.round, cause: hideCauses ? null : s.out.cause } : null,
       role: visible ? shownRole : null,
-      camp: shown?.camp ?? null,
+      camp: campRole !== null && rules ? roleById(rules, campRole).camp : null,
       code: visible ? shownCode : null,
     };
   });
@@ -148,7 +173,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
       posts:
         r.released?.map((p) => ({
           ...p,
-          poster: isRef || p.poster === mySeat ? p.poster : null,
+          poster: all || p.poster === mySeat ? p.poster : null,
           iouStatus: iouOf(r.round, p.index),
         })) ?? null,
       vote: r.vote
@@ -161,7 +186,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
               targets: c.targets,
               at: c.at,
               proxy: c.proxy,
-              ...(c.codes && (isRef || c.voter === mySeat) ? { codes: c.codes } : {}),
+              ...(c.codes && (all || c.voter === mySeat) ? { codes: c.codes } : {}),
             })),
           }
         : null,
@@ -180,7 +205,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
   const me = mySeat !== null ? state.seats[mySeat] : undefined;
   if (me && rules && mySeat !== null) {
     const role = roleById(rules, me.role);
-    const told = me.revealed ? role : role.toldAs ? roleById(rules, role.toldAs) : role;
+    const told = me.revealed || all ? role : role.toldAs ? roleById(rules, role.toldAs) : role;
     const current = state.rounds[state.current];
     const right = current && !current.released && me.alive ? postRightOf(state, current, mySeat) : null;
     you = {
@@ -208,6 +233,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
               yourTurn: right.expected.includes(mySeat),
             }
           : null,
+      night: nightYouView(state, mySeat),
     };
   }
 
@@ -223,6 +249,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     alliances: state.alliances.map((a) => ({ id: a.id, name: a.name, round: a.round })),
     result: state.result,
     deadlines: pendingDeadlines(state).map((x) => ({ key: x.key, at: x.at })),
+    dayNight: dayNightView(state, mySeat, all),
     referee: isRef ? state : null,
   };
 }
@@ -235,7 +262,8 @@ export type RedactedEvent = GameEvent | { type: string; at: Instant; [key: strin
  * viewer knows at that moment.
  */
 export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState): RedactedEvent | null {
-  if (viewer.kind === "referee") return event;
+  // The referee sees everything; so does everyone once the game has ended (the archive's full record).
+  if (viewer.kind === "referee" || state.status === "ended") return event;
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;
   // 7kill: night actions to their group only, check results to the police, no causes (src/engine/night/redact.ts).
   if (isDayNightEvent(event)) return redactDayNightEvent(event, mySeat, state);

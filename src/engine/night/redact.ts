@@ -1,10 +1,18 @@
-// What a viewer may see of 7kill's events: "无反馈" for killers, check results for the police only, no causes of death.
-import type { Seat } from "../contract.ts";
+// What a viewer may see of 7kill: "无反馈" for killers, check results for the police only, no causes of death.
+import type { Instant, Seat } from "../contract.ts";
 import type { GameEvent } from "../events.ts";
 import { roleById } from "../roles.ts";
 import type { GameState } from "../state.ts";
 import { actingRole } from "./bandit.ts";
-import type { AbilityName, DayNightEvent } from "./types.ts";
+import { dayNightOf } from "./evolve.ts";
+import type {
+  AbilityName,
+  BanditState,
+  DayNightEvent,
+  DayNightState,
+  LastWordsState,
+  Offence,
+} from "./types.ts";
 import { DAY_NIGHT_EVENT_TYPES } from "./types.ts";
 
 /** An event with fields left out. */
@@ -54,4 +62,79 @@ export function hideCause(e: Extract<GameEvent, { type: "PlayerOut" }>, state: G
   if (state.rules?.disclosure.cause !== false) return e;
   const { cause: _cause, by: _by, ...rest } = e;
   return rest;
+}
+
+/** A seat's own night record, as far as its role lets it know. */
+export interface NightYouView {
+  /** The role whose abilities the seat has now (the bandit turned killer acts as a killer). */
+  actingAs: string;
+  /**
+   * The standing night choices of the abilities the seat has now: its group's for abilities used together (the killers'
+   * kill, the police's check), its own otherwise (the doctor's protections). No outcome: "无反馈".
+   */
+  actions: { round: number; ability: AbilityName; by: Seat; target: Seat | null; at: Instant }[];
+  /** The police's results: "验人结果只显示是好人或杀手，不显示具体身份". */
+  checks: { round: number; target: Seat; result: "good" | "killer" }[];
+  /** 秘匪: its one bullet ("拥有一发子弹") and what it became (水民 after a shot, 杀手 after day 3), for the bandit only. */
+  bandit: { bulletLeft: boolean; shot: BanditState["shot"]; became: string | null } | null;
+}
+
+/** 7kill's record as a viewer may see it. */
+export interface DayNightView {
+  /** Phase times are public (the referee opens and closes each phase in the threads); outcomes are not. */
+  nights: { round: number; endsAt: Instant; resolved: boolean }[];
+  /** Who is due last words, who has posted them, and the phase's end (the last-words thread is public). */
+  lastWords: LastWordsState[];
+  /** Announced warnings, and the viewer's own ("d. …（此种情况处罚时不公开）" stays with the referee and the seat). */
+  offences: Offence[];
+  /** The whole 7kill record (every action, dawn outcome, check, empty needle): the referee's, and everyone's at the end. */
+  record: DayNightState | null;
+}
+
+/**
+ * What a viewer may see of the 7kill slice; null for other rule sets. `all`: the referee, or any viewer once the game
+ * has ended. The doctor is not told empty-needle counts: the seed gives it no feedback, and a count would say which
+ * nights the killers struck elsewhere; an out patient is published like every other death, without its cause.
+ */
+export function dayNightView(state: GameState, seat: Seat | null, all: boolean): DayNightView | null {
+  if (state.rules?.schedule.kind !== "day-night") return null;
+  const dn = dayNightOf(state);
+  return {
+    nights: Object.values(dn.nights).map((n) => ({ round: n.round, endsAt: n.endsAt, resolved: n.resolved })),
+    lastWords: Object.values(dn.lastWords),
+    offences: dn.offences.filter((o) => all || o.public || o.seat === seat),
+    record: all ? dn : null,
+  };
+}
+
+/** A seat's night record (see NightYouView); null for other rule sets. */
+export function nightYouView(state: GameState, seat: Seat): NightYouView | null {
+  const rules = state.rules;
+  if (rules?.schedule.kind !== "day-night" || !state.seats[seat]) return null;
+  const dn = dayNightOf(state);
+  const acting = actingRole(state, seat);
+  const abilities = roleById(rules, acting).abilities;
+  const actions: NightYouView["actions"] = [];
+  for (const night of Object.values(dn.nights)) {
+    for (const ab of abilities) {
+      const a = night.actions[ab.ability];
+      if (a && (ab.together || a.by === seat))
+        actions.push({ round: night.round, ability: ab.ability, ...a });
+    }
+  }
+  const b = dn.bandit;
+  const own = roleById(rules, state.seats[seat]?.role ?? acting);
+  return {
+    actingAs: acting,
+    actions,
+    checks: holds(state, seat, "check") ? dn.checks : [],
+    // The bullet goes with the old role: "前三天不开枪则转成杀手".
+    bandit: own.conversion
+      ? {
+          bulletLeft: !b?.shot && abilities.some((a) => a.ability === own.conversion?.ability),
+          shot: b?.shot ?? null,
+          became: b?.became ?? null,
+        }
+      : null,
+  };
 }

@@ -1,0 +1,215 @@
+// 7kill's per-viewer views (seed 001): identities not causes, each role's night information, the bandit's conversion,
+// and the full record once the game has ended.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parseRuleSet } from "../../rules/parse.ts";
+import { sevenkill16 } from "../../rules/presets/sevenkill-16.ts";
+import type { Command, Seat } from "../contract.ts";
+import { pendingDeadlines } from "../deadlines.ts";
+import { decide } from "../decide.ts";
+import type { GameEvent } from "../events.ts";
+import { evolve } from "../evolve.ts";
+import type { GameState } from "../state.ts";
+import { initialState } from "../state.ts";
+import type { GameView } from "../view.ts";
+import { redactEvent, viewFor } from "../view.ts";
+
+// The penalty ladder is left out: these games have no discussion posts, and 潜水 warnings are not what is checked here.
+const parsed = parseRuleSet({ ...sevenkill16, penalties: undefined });
+if (!parsed.ok) throw new Error("sevenkill-16 does not parse");
+const rules = parsed.ruleSet;
+const t = (s: string) => Date.parse(`${s}+08:00`);
+// Seats 0–3 killers, 4–6 police, 7 doctor, 8–14 villagers, 15 the bandit.
+const roles = ["killer", "killer", "killer", "killer", "police", "police", "police", "doctor"];
+const seats = [...roles, ...Array(7).fill("villager"), "bandit"].map((role, i) => ({ alias: `p${i}`, role }));
+
+class Game {
+  state: GameState = initialState;
+  log: GameEvent[] = [];
+  now = t("2026-12-01T19:00:00");
+  constructor() {
+    this.send({ type: "StartGame", at: this.now, rules, start: t("2026-12-01T20:00:00"), seats });
+    this.next();
+  }
+  send(c: Command): void {
+    const d = decide(this.state, c);
+    assert.ok(d.ok, d.ok ? "" : d.refusal.code);
+    this.now = Math.max(this.now, c.at);
+    for (const e of d.events) {
+      this.state = evolve(this.state, e);
+      this.log.push(e);
+    }
+  }
+  /** Fires the next deadline (the day's vote, the night, the last words, the next day); a day's empty posting window too. */
+  next(): void {
+    const due = pendingDeadlines(this.state)[0];
+    assert.ok(due, "no deadline pending");
+    this.send({ type: "Tick", at: due.at });
+    if (due.kind === "posting") this.next();
+  }
+  use(actor: Seat, ability: "kill" | "check" | "protect" | "shoot", target: Seat | null): void {
+    this.send({ type: "UseAbility", at: this.now + 60_000, actor, ability, target });
+  }
+  seat(seat: Seat): GameView {
+    return viewFor(this.state, { kind: "seat", seat });
+  }
+  get public(): GameView {
+    return viewFor(this.state, { kind: "public" });
+  }
+}
+
+/** Night 1: the killers kill 8, the police check the bandit, the doctor protects 9 (an empty needle). */
+function nightOne(): Game {
+  const g = new Game();
+  g.next(); // day 1's vote closes, nobody out; night 1 opens
+  g.use(0, "kill", 8);
+  g.use(4, "check", 15);
+  g.use(7, "protect", 9);
+  g.next(); // dawn
+  return g;
+}
+
+test('"所有出局者公布身份，不公布死因": every viewer but the referee sees who is out and the identity, not the cause', () => {
+  const g = nightOne();
+  for (const view of [g.public, g.seat(9), g.seat(1), g.seat(8)]) {
+    const out = view.seats[8];
+    assert.equal(out?.alive, false);
+    assert.equal(out?.role, "villager");
+    assert.deepEqual(out?.out, { round: 1, cause: null });
+  }
+  assert.equal(viewFor(g.state, { kind: "referee" }).seats[8]?.out?.cause, "night");
+});
+
+test('"验人结果只显示是好人或杀手": the police see their group\'s results (the bandit before conversion is good), no one else does', () => {
+  const g = nightOne();
+  for (const police of [4, 5, 6]) {
+    assert.deepEqual(g.seat(police).you?.night?.checks, [{ round: 1, target: 15, result: "good" }]);
+    assert.deepEqual(
+      g.seat(police).you?.night?.actions.map((a) => [a.ability, a.target]),
+      [["check", 15]],
+    );
+  }
+  for (const other of [0, 7, 9, 15]) assert.deepEqual(g.seat(other).you?.night?.checks, []);
+  assert.ok(!JSON.stringify(g.public).includes('"result":"good"'));
+});
+
+test('"每晚共同杀人…无反馈": the killers see their group\'s choice, not what came of it; nobody else sees it', () => {
+  const g = nightOne();
+  for (const killer of [0, 1, 2, 3]) {
+    const night = g.seat(killer).you?.night;
+    assert.deepEqual(
+      night?.actions.map((a) => [a.round, a.ability, a.by, a.target]),
+      [[1, "kill", 0, 8]],
+    );
+    const text = JSON.stringify(g.seat(killer));
+    for (const outcome of ['"protected"', '"saved"', '"emptyNeedle"']) assert.ok(!text.includes(outcome));
+  }
+  for (const other of [4, 7, 9, 15]) {
+    assert.ok(!g.seat(other).you?.night?.actions.some((a) => a.ability === "kill"));
+  }
+});
+
+test('"医生每晚可以救治一人": the doctor sees its own protections; the empty-needle count stays the referee\'s', () => {
+  const g = nightOne();
+  const doctor = g.seat(7);
+  assert.deepEqual(
+    doctor.you?.night?.actions.map((a) => [a.ability, a.target]),
+    [["protect", 9]],
+  );
+  // An empty needle was counted on 9 ("被救治的当晚如没有被杀手杀到，则产生一次空针") — for the referee only.
+  assert.deepEqual(g.state.dayNight?.needles, { 9: 1 });
+  assert.ok(!JSON.stringify(doctor).includes('"needles"'));
+  assert.equal(doctor.dayNight?.record, null);
+  assert.ok(viewFor(g.state, { kind: "referee" }).dayNight?.record?.needles[9] === 1);
+});
+
+test('"秘匪…前三天不开枪则转成杀手（与存活的杀手互知共同杀人）": the converted bandit joins the killers\' room and they know each other', () => {
+  const g = nightOne();
+  assert.deepEqual(g.seat(15).you?.night?.bandit, { bulletLeft: true, shot: null, became: null });
+  assert.equal(g.seat(0).seats[15]?.role, null);
+  // Through day 3 without a shot: last words 1, day 2, night 2, last words 2, day 3 (its end converts).
+  while (!g.state.dayNight?.bandit?.became) g.next();
+  assert.equal(g.state.dayNight.bandit.became, "killer");
+
+  const bandit = g.seat(15);
+  assert.deepEqual(bandit.you?.night?.bandit, { bulletLeft: false, shot: null, became: "killer" });
+  assert.equal(bandit.you?.night?.actingAs, "killer");
+  assert.deepEqual(bandit.you?.teammates, [0, 1, 2, 3]);
+  assert.deepEqual(bandit.you?.rooms, [{ id: "killer-room", name: "杀手群", members: [0, 1, 2, 3, 15] }]);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((s) => bandit.seats[s]?.role),
+    ["killer", "killer", "killer", "killer"],
+  );
+  // It now sees the group's kill choices, and it kills with them.
+  assert.ok(bandit.you?.night?.actions.some((a) => a.ability === "kill"));
+  g.use(15, "kill", 10);
+  for (const killer of [0, 3]) {
+    const view = g.seat(killer);
+    assert.ok(view.you?.teammates.includes(15));
+    assert.equal(view.seats[15]?.role, "bandit");
+    assert.equal(view.seats[15]?.camp, "black");
+    assert.ok(view.you?.rooms[0]?.members.includes(15));
+    assert.deepEqual(view.you?.night?.actions.at(-1), {
+      round: g.state.current,
+      ability: "kill",
+      by: 15,
+      target: 10,
+      at: g.now,
+    });
+  }
+  // The good side learns nothing.
+  for (const other of [4, 7, 9]) assert.equal(g.seat(other).seats[15]?.role, null);
+  assert.equal(g.public.seats[15]?.role, null);
+});
+
+test('"如果在前三天开枪，则转为水民（出局时公布水民）": the bandit sees its spent bullet; out, it is published as 水民', () => {
+  const g = new Game();
+  g.use(15, "shoot", 9);
+  assert.deepEqual(g.seat(15).you?.night?.bandit, {
+    bulletLeft: false,
+    shot: { round: 1, target: 9, at: g.now, by: "day" },
+    became: "villager",
+  });
+  assert.equal(g.public.seats[9]?.out?.cause, null);
+  // Day 1: seven of fifteen vote the bandit out (40% of 15 is 6).
+  for (const v of [0, 1, 2, 3, 4, 5, 6]) {
+    g.send({ type: "CastVote", at: g.now + 60_000 + v, voter: v, targets: [15] });
+  }
+  g.next();
+  assert.equal(g.state.seats[15]?.alive, false);
+  for (const view of [g.public, g.seat(0), g.seat(4)]) {
+    assert.equal(view.seats[15]?.role, "villager");
+    assert.equal(view.seats[15]?.camp, "white");
+    assert.ok(!/"bandit"(?!:)/.test(JSON.stringify(view)), "the role id appears (as a value)");
+  }
+  assert.equal(g.seat(15).seats[15]?.role, "bandit");
+});
+
+test('"A finished game\'s full record, with roles revealed" (issue 6): after GameEnded every view shows every role and cause', () => {
+  const g = nightOne();
+  assert.equal(g.public.seats[0]?.role, null);
+  // "如果秘匪转为水民…警察全部出局…杀手获胜" (the bandit counts as 水民 before converting): the referee puts the police out.
+  for (const police of [4, 5, 6]) {
+    g.send({
+      type: "Override",
+      at: g.now + 60_000,
+      override: { action: "eliminate", target: police },
+      reason: "test",
+    });
+  }
+  assert.equal(g.state.status, "ended");
+  const referee = viewFor(g.state, { kind: "referee" });
+  for (const view of [g.public, g.seat(9), g.seat(0)]) {
+    assert.deepEqual(view.seats, referee.seats);
+    assert.deepEqual(
+      view.seats.map((s) => s.role),
+      seats.map((s) => s.role),
+    );
+    assert.equal(view.seats[8]?.out?.cause, "night");
+    assert.deepEqual(view.dayNight?.record, g.state.dayNight);
+  }
+  // The streamed record is whole too: the police's result and the dawn outcome.
+  for (const e of g.log.filter((x) => x.type === "CheckResult" || x.type === "NightResolved")) {
+    assert.deepEqual(redactEvent(e, { kind: "public" }, g.state), e);
+  }
+});
