@@ -145,7 +145,9 @@ export const zhCN = {
     living: (n: number) => `存活（${n}）`,
     dead: (n: number) => `出局（${n}）`,
     outCause: (c: string) => outCauses[c] ?? c,
-    outIn: (round: number, cause: string) => `第${round}轮 · ${outCauses[cause] ?? cause}`,
+    // A null cause: the rules publish identities, not causes (7kill).
+    outIn: (round: number, cause: string | null) =>
+      cause === null ? `第${round}轮出局` : `第${round}轮 · ${outCauses[cause] ?? cause}`,
     camp: (c: string) => camps[c] ?? c,
     hiddenRole: "身份未知",
     deadlines: "倒计时",
