@@ -38,6 +38,13 @@ export interface ResultsPostRound {
   alive: number;
   tally: ResultsPostTally[];
   overtime: { tied: string[]; tally: ResultsPostTally[] } | null;
+  /** 两府制: each house's own thread; the post then lists every house's votes and dead under its own heading. */
+  houses?: {
+    house: number;
+    tally: ResultsPostTally[];
+    out: ResultsPostRound["out"];
+    overtime: ResultsPostRound["overtime"];
+  }[];
 }
 
 export interface ResultsPostContext {
@@ -53,6 +60,8 @@ export interface ResultsPostContext {
     scores?: { black: ScoreValue; white: ScoreValue };
   };
 }
+
+const HOUSE_NAME: Record<number, string> = { 1: "一府", 2: "二府" };
 
 const CAMP: Record<string, string> = { black: "黑道", white: "白道", neutral: "中立" };
 
@@ -102,24 +111,36 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   const who = (o: ResultsPostRound["out"][number]) =>
     `${o.alias}（${CAMP[o.camp] ?? o.camp}·${name(o.role)}）`;
   const lines: string[] = [`## 第${round.round}轮结果`, ""];
+  const thread = (part: Pick<ResultsPostRound, "tally" | "overtime" | "out">) => {
+    if (part.tally.length > 0) {
+      lines.push(`票楼结果：${part.tally.map(tallyLine).join("，")}`);
+    }
+    if (part.overtime !== null) {
+      const ot = part.overtime;
+      lines.push(`平票加时：${ot.tied.join("、")} 平票，进入加时投票。`);
+      if (ot.tally.length > 0) lines.push(`加时结果：${ot.tally.map(tallyLine).join("，")}`);
+      const top = Math.max(...ot.tally.map((t) => t.votes), 0);
+      const atTop = ot.tally.filter((t) => t.votes === top).length;
+      if (atTop > 1) lines.push("加时依然平票，按先到先出。");
+    }
+    if (part.tally.length > 0 || part.overtime !== null) lines.push("");
+    for (const cause of CAUSE_ORDER) {
+      const outs = part.out.filter((o) => o.cause === cause);
+      if (outs.length === 0) continue;
+      lines.push(`${CAUSE_HEADING[cause]}：${outs.map(who).join("、")}`);
+    }
+  };
 
-  if (round.tally.length > 0) {
-    lines.push(`票楼结果：${round.tally.map(tallyLine).join("，")}`);
-  }
-  if (round.overtime !== null) {
-    const ot = round.overtime;
-    lines.push(`平票加时：${ot.tied.join("、")} 平票，进入加时投票。`);
-    if (ot.tally.length > 0) lines.push(`加时结果：${ot.tally.map(tallyLine).join("，")}`);
-    const top = Math.max(...ot.tally.map((t) => t.votes), 0);
-    const atTop = ot.tally.filter((t) => t.votes === top).length;
-    if (atTop > 1) lines.push("加时依然平票，按先到先出。");
-  }
-  if (round.tally.length > 0 || round.overtime !== null) lines.push("");
-
-  for (const cause of CAUSE_ORDER) {
-    const outs = round.out.filter((o) => o.cause === cause);
-    if (outs.length === 0) continue;
-    lines.push(`${CAUSE_HEADING[cause]}：${outs.map(who).join("、")}`);
+  if (round.houses) {
+    // 两府制: "分数不跨票楼归属，死亡人员在哪个票楼，其死亡后分值就在哪个票楼的结果里判归属" — each house its own results.
+    for (const h of round.houses) {
+      lines.push(`### ${HOUSE_NAME[h.house] ?? `第${h.house}府`}`, "");
+      thread(h);
+      if (h.out.length === 0) lines.push("本府本轮无人出局。");
+      lines.push("");
+    }
+  } else {
+    thread(round);
   }
   if (round.out.length === 0) lines.push("本轮无人出局。");
   if (round.revived.length > 0)

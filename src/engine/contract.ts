@@ -136,6 +136,20 @@ export interface RoundSummary {
   /** The round's final tally; `votes` may be a half, e.g. 10.5. */
   tally: { seat: Seat; votes: number; proxy?: number; half?: number }[];
   overtime: { tied: Seat[]; tally: { seat: Seat; votes: number }[] } | null;
+  /**
+   * 两府制 only: each house's own thread — its tally, who went out in that house (any cause; their points are settled
+   * there), and its overtime. The round's `tally` above then lists both houses' entries, house 1 first, and `overtime`
+   * is the first house's that had one.
+   */
+  houses?: HouseRound[];
+}
+
+/** One house's part of a round under 两府制. */
+export interface HouseRound {
+  house: number;
+  tally: RoundSummary["tally"];
+  out: RoundSummary["out"];
+  overtime: RoundSummary["overtime"];
 }
 
 export interface GameSummary {

@@ -3,6 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant } from "./contract.ts";
+import { openThreads } from "./houses.ts";
 import { endLastWords, phaseDeadlines, resolveNight } from "./night/night.ts";
 import { putOut, reviveTargetOf } from "./outs.ts";
 import { hasPosts, planFor, progressionCovers } from "./plan.ts";
@@ -55,8 +56,13 @@ export function pendingDeadlines(state: GameState): Deadline[] {
   for (const r of state.rounds) {
     if (!r) continue;
     if (!r.released) add(r.round, "posting", r.postingClosesAt + SECOND);
-    if (r.vote) add(r.round, r.vote.stage === "overtime" ? "overtime" : "vote", r.vote.closesAt);
-    else if (!r.voteOpened) add(r.round, "vote", r.voteDeadline + SECOND);
+    // 两府制: the houses share the vote deadline; each house in overtime has its own (the earliest is due first).
+    const threads = openThreads(r);
+    for (const stage of ["regular", "overtime"] as const) {
+      const due = threads.filter((t) => t.vote.stage === stage).map((t) => t.vote.closesAt);
+      if (due.length > 0) add(r.round, stage === "overtime" ? "overtime" : "vote", Math.min(...due));
+    }
+    if (threads.length === 0 && !r.voteOpened) add(r.round, "vote", r.voteDeadline + SECOND);
     const open = r.ious.filter((i) => i.status === "open");
     if (open.length > 0) add(r.round, "iou", Math.min(...open.map((i) => i.deadline)) + SECOND);
     if (r.complaintsOpen && r.complaintDeadline !== null)

@@ -58,7 +58,7 @@ export type GameEvent =
       postingClosesAt: Instant;
       voteDeadline: Instant;
     }
-  /** The round's vote thread opens: when its posts are out, or at once when the round has no posts. */
+  /** The round's vote thread opens (under 两府制, every house's): when its posts are out, or at once without posts. */
   | { type: "VoteOpened"; at: Instant; round: number }
   | {
       type: "VoteCast";
@@ -69,6 +69,8 @@ export type GameEvent =
       targets: Seat[];
       codes?: (string | null)[];
       proxy: boolean;
+      /** 两府制: the house whose thread this is (absent = house 1, or the only thread). */
+      house?: number;
     }
   | {
       type: "KillPostSubmitted";
@@ -172,8 +174,19 @@ export type GameEvent =
       outCodes: Record<Seat, string | null>;
       /** Living voters who did not vote (suicide, or excused / no offence). */
       nonVoters: Seat[];
+      /** 两府制: the house whose thread this is (absent = house 1, or the only thread). */
+      house?: number;
     }
-  | { type: "OvertimeOpened"; at: Instant; round: number; tied: Seat[]; slots: number; deadline: Instant }
+  | {
+      type: "OvertimeOpened";
+      at: Instant;
+      round: number;
+      tied: Seat[];
+      slots: number;
+      deadline: Instant;
+      /** 两府制: the house whose thread this is (absent = house 1, or the only thread). */
+      house?: number;
+    }
   /** The final tie-break (先到先出 and its options) after overtime. */
   | {
       type: "TieBroken";
@@ -184,6 +197,8 @@ export type GameEvent =
       tied: Seat[];
       /** What the rule leaves to the referee (rule "referee", or times equal to the millisecond): `slots` of `seats`. */
       referee?: { seats: Seat[]; slots: number; reason: string } | null;
+      /** 两府制: the house whose thread this is (absent = house 1, or the only thread). */
+      house?: number;
     }
   | { type: "RoundClosed"; at: Instant; round: number; alive: number }
   | { type: "AllianceFormed"; at: Instant; round: number; alliance: string; name: string }

@@ -3,9 +3,10 @@ import { appendCast, castLogOf, castsOf, emptyCastLog } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
 import type { Override } from "./contract.ts";
 import type { GameEvent } from "./events.ts";
+import { housesOf, houseVoteOut, mapThreads, threadOf, withThread } from "./houses.ts";
 import { applyDayNightOverride, evolveDayNight, extendPhase } from "./night/evolve.ts";
 import type { GameState, RoundState } from "./state.ts";
-import { initialState } from "./state.ts";
+import { initialState, rulesOf } from "./state.ts";
 
 function withRound(state: GameState, round: number, update: (r: RoundState) => RoundState): GameState {
   const r = state.rounds[round];
@@ -72,35 +73,33 @@ function apply(state: GameState, e: GameEvent): GameState {
       return { ...state, rounds, current: Math.max(state.current, e.round) };
     }
     case "VoteOpened":
-      return withRound(state, e.round, (r) => ({
-        ...r,
-        voteOpened: true,
-        vote: {
-          stage: "regular",
-          casts: emptyCastLog,
-          candidates: null,
-          slots: r.plan.voteOut,
-          closesAt: r.voteDeadline + SECOND,
-        },
-      }));
-    case "VoteCast":
+      // 两府制: every house's thread opens at once (src/engine/houses.ts).
       return withRound(state, e.round, (r) =>
-        r.vote
-          ? {
-              ...r,
-              vote: {
-                ...r.vote,
-                casts: appendCast(r.vote.casts, {
-                  voter: e.voter,
-                  targets: e.targets,
-                  at: e.at,
-                  proxy: e.proxy,
-                  ...(e.codes ? { codes: e.codes } : {}),
-                }),
-              },
-            }
-          : r,
+        housesOf(rulesOf(state)).reduce<RoundState>(
+          (acc, house) =>
+            withThread(acc, house, {
+              stage: "regular",
+              casts: emptyCastLog,
+              candidates: null,
+              slots: houseVoteOut(rulesOf(state), r.plan.voteOut, house),
+              closesAt: r.voteDeadline + SECOND,
+            }),
+          { ...r, voteOpened: true },
+        ),
       );
+    case "VoteCast":
+      return withRound(state, e.round, (r) => {
+        const v = threadOf(r, e.house ?? 1);
+        if (!v) return r;
+        const cast = {
+          voter: e.voter,
+          targets: e.targets,
+          at: e.at,
+          proxy: e.proxy,
+          ...(e.codes ? { codes: e.codes } : {}),
+        };
+        return withThread(r, e.house ?? 1, { ...v, casts: appendCast(v.casts, cast) });
+      });
     case "KillPostSubmitted":
       return withRound(state, e.round, (r) => ({
         ...r,
@@ -179,8 +178,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       return withSeat(state, e.seat, (seat) => ({ ...seat, revealed: true }));
     case "VoteClosed":
       return withRound(state, e.round, (r) => ({
-        ...r,
-        vote: null,
+        ...withThread(r, e.house ?? 1, null),
         votes: [
           ...r.votes,
           {
@@ -190,25 +188,28 @@ function apply(state: GameState, e: GameEvent): GameState {
             halfVotesApplied: e.halfVotesApplied,
             tie: e.tie,
             outCodes: e.outCodes,
+            ...(e.house !== undefined ? { house: e.house } : {}),
           },
         ],
       }));
     case "OvertimeOpened":
-      return withRound(state, e.round, (r) => ({
-        ...r,
-        vote: {
+      return withRound(state, e.round, (r) =>
+        withThread(r, e.house ?? 1, {
           stage: "overtime",
           casts: emptyCastLog,
           candidates: e.tied,
           slots: e.slots,
           closesAt: e.deadline + SECOND,
-        },
-      }));
-    case "TieBroken":
-      return withRound(state, e.round, (r) => ({
-        ...r,
-        tieBreak: { rule: e.rule, out: e.out, tied: e.tied },
-      }));
+        }),
+      );
+    case "TieBroken": {
+      const tb = { rule: e.rule, out: e.out, tied: e.tied };
+      return withRound(state, e.round, (r) =>
+        (e.house ?? 1) === 1
+          ? { ...r, tieBreak: tb }
+          : { ...r, houseTieBreaks: { ...r.houseTieBreaks, [e.house ?? 1]: tb } },
+      );
+    }
     case "RoundClosed":
       return withRound(state, e.round, (r) => ({ ...r, closed: true }));
     case "AllianceFormed":
@@ -258,25 +259,23 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
         ...state,
         planOverrides: { ...state.planOverrides, [o.round]: { ...state.planOverrides[o.round], ...change } },
       };
-      return withRound(withPlan, o.round, (r) => ({
-        ...r,
-        plan: { ...r.plan, ...change },
-        vote:
-          r.vote && r.vote.stage === "regular" && o.voteOut !== undefined
-            ? { ...r.vote, slots: o.voteOut }
-            : r.vote,
-      }));
+      const voteOut = o.voteOut;
+      return withRound(withPlan, o.round, (r) =>
+        mapThreads({ ...r, plan: { ...r.plan, ...change } }, (v, house) =>
+          v.stage === "regular" && voteOut !== undefined
+            ? { ...v, slots: houseVoteOut(rulesOf(state), voteOut, house) }
+            : v,
+        ),
+      );
     }
     case "extend":
       return extend(state, o.deadline, o.until);
     case "void-vote":
       return withRound(state, round, (r) =>
-        r.vote
-          ? {
-              ...r,
-              vote: { ...r.vote, casts: castLogOf(castsOf(r.vote.casts).filter((c) => c.voter !== o.voter)) },
-            }
-          : r,
+        mapThreads(r, (v) => ({
+          ...v,
+          casts: castLogOf(castsOf(v.casts).filter((c) => c.voter !== o.voter)),
+        })),
       );
     case "void-post":
       return withRound(state, round, (r) => {
@@ -307,16 +306,15 @@ function extend(state: GameState, key: string, until: number): GameState {
     case "posting":
       return withRound(state, round, (r) => ({ ...r, postingClosesAt: until }));
     case "vote":
-      return withRound(state, round, (r) => ({
-        ...r,
-        voteDeadline: until,
-        vote: r.vote && r.vote.stage === "regular" ? { ...r.vote, closesAt: until + SECOND } : r.vote,
-      }));
+      return withRound(state, round, (r) =>
+        mapThreads({ ...r, voteDeadline: until }, (v) =>
+          v.stage === "regular" ? { ...v, closesAt: until + SECOND } : v,
+        ),
+      );
     case "overtime":
-      return withRound(state, round, (r) => ({
-        ...r,
-        vote: r.vote && r.vote.stage === "overtime" ? { ...r.vote, closesAt: until + SECOND } : r.vote,
-      }));
+      return withRound(state, round, (r) =>
+        mapThreads(r, (v) => (v.stage === "overtime" ? { ...v, closesAt: until + SECOND } : v)),
+      );
     case "iou":
       return withRound(state, round, (r) => ({
         ...r,

@@ -59,6 +59,8 @@ export interface VoteRecord {
   tie: { seats: Seat[]; slots: number } | null;
   /** Per seat in the tally: the code most chosen among its votes (score rule). */
   outCodes: Record<Seat, string | null>;
+  /** 两府制: the house whose thread this was (absent = house 1, or the only thread). */
+  house?: number;
 }
 
 export interface RoundState {
@@ -77,6 +79,8 @@ export interface RoundState {
   ious: IouState[];
   /** The vote in progress (regular, then possibly overtime), null before it opens and after it closes. */
   vote: VoteState | null;
+  /** 两府制: the threads of houses 2+, side by side with `vote` (house 1); see src/engine/houses.ts. */
+  houseVotes?: Record<number, VoteState | null>;
   voteOpened: boolean;
   votes: VoteRecord[];
   /** Post victims with a half vote this round (半票). */
@@ -84,6 +88,8 @@ export interface RoundState {
   /** Out this round but still voting this round (post victims). */
   outVoters: Seat[];
   tieBreak: { rule: string; out: Seat[]; tied: Seat[] } | null;
+  /** 两府制: the final tie-break of houses 2+, by house (house 1's is `tieBreak`). */
+  houseTieBreaks?: Record<number, { rule: string; out: Seat[]; tied: Seat[] }>;
   /** Every PlayerOut of this round, in order (a later revival does not remove it). */
   outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null }[];
   revived: Seat[];

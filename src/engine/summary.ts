@@ -1,9 +1,11 @@
 // summarize: the per-round report and result behind `bansha replay` (seats, not aliases: the runner maps them).
-import type { GameSummary, RoundSummary } from "./contract.ts";
+import type { GameSummary, HouseRound, RoundSummary } from "./contract.ts";
+import { houseOfSeat, housesOf } from "./houses.ts";
 import { dayNightSummary } from "./night/points.ts";
 import { roleOfSeat } from "./roles.ts";
 import { scoreSummary } from "./score/summary.ts";
-import type { GameState } from "./state.ts";
+import type { GameState, RoundState } from "./state.ts";
+import { rulesOf } from "./state.ts";
 
 const votes = (halves: number) => halves / 2;
 
@@ -14,35 +16,27 @@ export function summarize(state: GameState): GameSummary {
     if (!r) continue;
     // A round appears once something happened in it: a round that has only just opened has nothing to report.
     if (!r.closed && r.outs.length === 0 && r.revived.length === 0 && r.votes.length === 0) continue;
-    const regular = r.votes.find((v) => v.stage === "regular");
-    const overtime = r.votes.find((v) => v.stage === "overtime");
+    const out: RoundSummary["out"] = r.outs.map((o) => {
+      const role = roleOfSeat(state, o.seat);
+      const points = score?.points(r.round, o.seat);
+      return {
+        seat: o.seat,
+        role: role.id,
+        camp: role.camp,
+        cause: o.cause,
+        ...(points ? { points } : {}),
+      };
+    });
+    const houses = housesOf(rulesOf(state)).map((house) => houseRound(state, r, house, out));
+    const first = houses.find((h) => h.overtime !== null);
     rounds.push({
       round: r.round,
-      out: r.outs.map((o) => {
-        const role = roleOfSeat(state, o.seat);
-        const points = score?.points(r.round, o.seat);
-        return {
-          seat: o.seat,
-          role: role.id,
-          camp: role.camp,
-          cause: o.cause,
-          ...(points ? { points } : {}),
-        };
-      }),
+      out,
       revived: r.revived.map((seat) => ({ seat })),
       alive: state.seats.filter((s) => s.alive || (s.out !== null && s.out.round > r.round)).length,
-      tally: (regular?.entries ?? []).map((e) => ({
-        seat: e.seat,
-        votes: votes(e.halves),
-        ...(e.proxyVotes > 0 ? { proxy: e.proxyVotes } : {}),
-        ...(e.halfVotes > 0 ? { half: e.halfVotes } : {}),
-      })),
-      overtime: overtime
-        ? {
-            tied: r.votes.find((v) => v.stage === "regular")?.tie?.seats ?? [],
-            tally: overtime.entries.map((e) => ({ seat: e.seat, votes: votes(e.halves) })),
-          }
-        : null,
+      tally: houses.flatMap((h) => h.tally),
+      overtime: first?.overtime ?? null,
+      ...(houses.length > 1 ? { houses } : {}),
       ...(score && r.closed ? { scores: score.roundScores(r.round) } : {}),
     });
   }
@@ -56,6 +50,30 @@ export function summarize(state: GameState): GameSummary {
       ...(score ? { scores: score.result } : {}),
     },
     ...dayNightPart(state),
+  };
+}
+
+/** One house's thread in a round (the only thread when the game has one house). */
+function houseRound(state: GameState, r: RoundState, house: number, out: RoundSummary["out"]): HouseRound {
+  const mine = r.votes.filter((v) => (v.house ?? 1) === house);
+  const regular = mine.find((v) => v.stage === "regular");
+  const overtime = mine.find((v) => v.stage === "overtime");
+  return {
+    house,
+    tally: (regular?.entries ?? []).map((e) => ({
+      seat: e.seat,
+      votes: votes(e.halves),
+      ...(e.proxyVotes > 0 ? { proxy: e.proxyVotes } : {}),
+      ...(e.halfVotes > 0 ? { half: e.halfVotes } : {}),
+    })),
+    // 两府制: a death belongs to the victim's house, whoever decided it (seed 000 "死亡人员在哪个票楼…").
+    out: out.filter((o) => houseOfSeat(state, o.seat) === house),
+    overtime: overtime
+      ? {
+          tied: regular?.tie?.seats ?? [],
+          tally: overtime.entries.map((e) => ({ seat: e.seat, votes: votes(e.halves) })),
+        }
+      : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { emit } from "./batch.ts";
 import { castsOf, hasCast } from "./cast-log.ts";
 import { MINUTE } from "./clock.ts";
 import type { Instant, Seat } from "./contract.ts";
+import { houseCount, houseOfSeat, housesOf, openThreads, threadOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { isDayNight, openDuel, openNight } from "./night/night.ts";
 import { closeThread } from "./night/penalties.ts";
@@ -37,9 +38,12 @@ function standingCasts(state: GameState, r: RoundState, v: VoteState): VoteCast[
   return out;
 }
 
-function runTally(state: GameState, r: RoundState, v: VoteState, kind: VoteKind): TallyResult {
+function runTally(state: GameState, r: RoundState, v: VoteState, kind: VoteKind, house: number): TallyResult {
   const rules = rulesOf(state);
-  const living = state.seats.filter((s) => s.alive).map((s) => s.seat);
+  // 两府制: each house is tallied on its own — its living players, its threshold, its ties.
+  const living = state.seats
+    .filter((s) => s.alive && houseOfSeat(state, s.seat) === house)
+    .map((s) => s.seat);
   const candidates = v.candidates ? v.candidates.filter((s) => state.seats[s]?.alive) : living;
   return tally({
     settings: rules.vote,
@@ -55,6 +59,11 @@ function runTally(state: GameState, r: RoundState, v: VoteState, kind: VoteKind)
   });
 }
 
+/** The `house` field of a thread's events: only under 两府制, so single-thread logs stay as they were. */
+function houseField(b: Batch, house: number): { house?: number } {
+  return houseCount(rulesOf(b.state)) > 1 ? { house } : {};
+}
+
 function closed(
   b: Batch,
   at: Instant,
@@ -62,6 +71,7 @@ function closed(
   stage: "regular" | "overtime",
   res: TallyResult,
   nonVoters: Seat[],
+  house: number,
 ) {
   emit(b, {
     type: "VoteClosed",
@@ -75,12 +85,20 @@ function closed(
     leadVoters: res.leadVoters,
     outCodes: res.outCodes,
     nonVoters,
+    ...houseField(b, house),
   });
   voteOut(b, at, round, res.out, res.leadVoters);
 }
 
 /** The final tie-break (先到先出 and its options, RULINGS 11). What the rule leaves open is the referee's to decide. */
-function breakTie(b: Batch, at: Instant, round: number, kind: VoteKind, res: TallyResult): void {
+function breakTie(
+  b: Batch,
+  at: Instant,
+  round: number,
+  kind: VoteKind,
+  res: TallyResult,
+  house: number,
+): void {
   const rules = rulesOf(b.state);
   const tb = resolveTie(rules.vote, kind, res);
   // Left to the referee, the places stay open until an `eliminate` override fills them (哨子最大).
@@ -92,19 +110,32 @@ function breakTie(b: Batch, at: Instant, round: number, kind: VoteKind, res: Tal
     out: tb.out,
     tied: res.tie?.seats ?? [],
     referee: tb.referee,
+    ...houseField(b, house),
   });
   voteOut(b, at, round, tb.out, res.leadVoters);
 }
 
-/** The regular vote's deadline has passed (RULINGS 6: received by hh:mm:ss.999 counts). */
+/**
+ * The regular vote's deadline has passed (RULINGS 6: received by hh:mm:ss.999 counts). Under 两府制 every house's
+ * thread closes, each on its own; the round closes once no house has an overtime left.
+ */
 export function closeRegularVote(b: Batch, at: Instant, round: number): void {
+  for (const house of housesOf(rulesOf(b.state))) closeHouseVote(b, at, round, house);
+  const r = b.state.rounds[round];
+  if (r && !r.closed && openThreads(r).length === 0) closeRound(b, at, round);
+}
+
+/** One house's regular vote: tally, non-voters, then its tie (overtime, duel or the final tie-break). */
+function closeHouseVote(b: Batch, at: Instant, round: number, house: number): void {
   const rules = rulesOf(b.state);
   const r = b.state.rounds[round];
-  const v = r?.vote;
+  const v = r ? threadOf(r, house) : null;
   if (!r || !v || v.stage !== "regular") return;
-  const res = runTally(b.state, r, v, "regular");
-  const nonVoters = b.state.seats.filter((s) => s.alive && !hasCast(v.casts, s.seat)).map((s) => s.seat);
-  closed(b, at, round, "regular", res, nonVoters);
+  const res = runTally(b.state, r, v, "regular", house);
+  const nonVoters = b.state.seats
+    .filter((s) => s.alive && houseOfSeat(b.state, s.seat) === house && !hasCast(v.casts, s.seat))
+    .map((s) => s.seat);
+  closed(b, at, round, "regular", res, nonVoters, house);
   // 7kill: the day's discussion and vote threads close; 潜水 is counted (src/engine/night/penalties.ts).
   closeThread(b, at, round, "regular", nonVoters);
 
@@ -131,35 +162,43 @@ export function closeRegularVote(b: Batch, at: Instant, round: number): void {
           slots: Math.min(res.tie.slots, tied.length),
           // Seed 000: "以发出加时投票贴开始计，时间15分钟" — counted from the deadline the tie arose at.
           deadline: r.voteDeadline + rules.vote.overtimeMinutes * MINUTE,
+          ...houseField(b, house),
         });
         return;
       }
     }
     // 7kill 高票对决: a second day voting only between the tied (src/engine/night/night.ts).
     if (next === "duel" && openDuel(b, at, round, res.tie.seats)) return;
-    breakTie(b, at, round, "regular", res);
+    breakTie(b, at, round, "regular", res, house);
   }
-  closeRound(b, at, round);
 }
 
-/** Overtime's deadline has passed: plurality among the tied, then the final tie-break. */
+/** Overtime's deadline has passed: plurality among the tied, then the final tie-break (each house in overtime). */
 export function closeOvertime(b: Batch, at: Instant, round: number): void {
+  const r0 = b.state.rounds[round];
+  for (const { house, vote } of r0 ? openThreads(r0) : []) {
+    if (vote.stage === "overtime" && vote.closesAt <= at) closeHouseOvertime(b, at, round, house);
+  }
   const r = b.state.rounds[round];
-  const v = r?.vote;
+  if (r && !r.closed && openThreads(r).length === 0) closeRound(b, at, round);
+}
+
+function closeHouseOvertime(b: Batch, at: Instant, round: number, house: number): void {
+  const r = b.state.rounds[round];
+  const v = r ? threadOf(r, house) : null;
   if (!r || !v || v.stage !== "overtime") return;
   // 7kill's duel day runs as the round's second vote: "高票对决后如仍平票，则无人出局进入夜晚。"
   const kind = rulesOf(b.state).vote.duel !== null ? "duel" : "overtime";
-  const res = runTally(b.state, r, v, kind);
+  const res = runTally(b.state, r, v, kind, house);
   // Seed 000: "加时投票由所有活着的玩家投票进入加时的玩家，得票最多的出局，不投票不算自杀。" The duel's vote thread is
   // a vote like the day's (seed 001 "b. 没有在导演指定的投票帖投票").
   const nonVoters =
     kind === "duel"
       ? b.state.seats.filter((s) => s.alive && !hasCast(v.casts, s.seat)).map((s) => s.seat)
       : [];
-  closed(b, at, round, "overtime", res, nonVoters);
+  closed(b, at, round, "overtime", res, nonVoters, house);
   closeThread(b, at, round, "overtime", nonVoters);
-  if (res.tie) breakTie(b, at, round, kind, res);
-  closeRound(b, at, round);
+  if (res.tie) breakTie(b, at, round, kind, res, house);
 }
 
 /** Results post: identities of this round's dead are published (seed 000: "由哨子公布被票杀者身份以及被帖杀者身份"). */

@@ -370,6 +370,12 @@ export const ScoreWin = z.strictObject({
   kind: z.literal("score"),
   /** 两府制: two vote threads run side by side; a death's point is settled in its own house. */
   houses: z.union([z.literal(1), z.literal(2)]).default(1),
+  /**
+   * 两府制: how a round's vote-out count (the progression's `voteOut`) applies to the houses. The seed does not say:
+   * `each` (default) — every house votes out that many in its own thread; `split` — the count is shared, house 1
+   * taking the larger half (票杀5人 → 3 and 2).
+   */
+  houseVoteOut: z.enum(["each", "split"]).default("each"),
   /** Votes and kill posts carry a code-name guess (代号猜想). */
   codeGuesses: z.boolean().default(true),
   /** End early as soon as the trailing camp cannot draw level. */

@@ -24,6 +24,15 @@ export interface RoundOutput {
   alive: number;
   tally: AliasTally[];
   overtime: { tied: string[]; tally: AliasTally[] } | null;
+  /** 两府制: each house's own thread (its tally, its dead, its overtime). */
+  houses?: HouseOutput[];
+}
+
+export interface HouseOutput {
+  house: number;
+  tally: AliasTally[];
+  out: RoundOutput["out"];
+  overtime: RoundOutput["overtime"];
 }
 
 /** A command the engine refused, as the live game would refuse it. */
@@ -61,17 +70,32 @@ export function toAliases(
     ...(t.proxy !== undefined ? { proxy: t.proxy } : {}),
     ...(t.half !== undefined ? { half: t.half } : {}),
   });
+  const outRow = ({ seat, ...rest }: GameSummary["rounds"][number]["out"][number]) => ({
+    alias: aliasOf(seat),
+    ...rest,
+  });
+  const overtimeOf = (overtime: GameSummary["rounds"][number]["overtime"]) =>
+    overtime === null ? null : { tied: overtime.tied.map(aliasOf), tally: overtime.tally.map(tallyRow) };
   // Fields the engine adds beyond the contract (e.g. the score rule's points) pass through unchanged.
   return {
-    rounds: summary.rounds.map(({ round, out, revived, alive, tally, overtime, ...extra }) => ({
+    rounds: summary.rounds.map(({ round, out, revived, alive, tally, overtime, houses, ...extra }) => ({
       round,
-      out: out.map(({ seat, ...rest }) => ({ alias: aliasOf(seat), ...rest })),
+      out: out.map(outRow),
       revived: revived.map((v) => ({ alias: aliasOf(v.seat) })),
       alive,
       tally: tally.map(tallyRow),
-      overtime:
-        overtime === null ? null : { tied: overtime.tied.map(aliasOf), tally: overtime.tally.map(tallyRow) },
+      overtime: overtimeOf(overtime),
       ...extra,
+      ...(houses
+        ? {
+            houses: houses.map((h) => ({
+              house: h.house,
+              tally: h.tally.map(tallyRow),
+              out: h.out.map(outRow),
+              overtime: overtimeOf(h.overtime),
+            })),
+          }
+        : {}),
     })),
     alliances: summary.alliances.map((a) => ({ round: a.round, name: a.name })),
     result: { ...summary.result },

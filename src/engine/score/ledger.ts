@@ -49,7 +49,11 @@ function voidedPosts(r: RoundState): Set<number> {
 /** The out code of a seat voted out: the overtime's if it was in overtime ("加时投票，出局代号以加时的选投为准"), else the regular vote's. */
 function outCode(r: RoundState, seat: Seat): string | null {
   const overtime = r.votes.find((v) => v.stage === "overtime" && v.entries.some((e) => e.seat === seat));
-  const record = overtime ?? r.votes.find((v) => v.stage === "regular");
+  // 两府制: each house has its own regular record; the seat's is the one that tallied it.
+  const record =
+    overtime ??
+    r.votes.find((v) => v.stage === "regular" && v.entries.some((e) => e.seat === seat)) ??
+    r.votes.find((v) => v.stage === "regular");
   return record?.outCodes?.[seat] ?? null;
 }
 

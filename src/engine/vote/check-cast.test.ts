@@ -65,7 +65,7 @@ describe("the deadline, to the second", () => {
 
 describe("who may vote", () => {
   test("a seat that is out may not vote", () => {
-    assert.equal(codeOf(ctx(), cast(9, [A], "20:00:00")), "vote.voter-dead");
+    assert.equal(codeOf(ctx(), cast(9, [A], "20:00:00")), "vote.voter-out");
   });
   test("a post-killed seat keeps its (half) vote this round", () => {
     // seed 000: "当轮被帖杀的人，仍有投票权，但其所投的票只在平票时有效(类似半票)"
@@ -75,7 +75,7 @@ describe("who may vote", () => {
         ctx({ halfVoters: new Set([9]), settings: settings({ halfVotes: false }) }),
         cast(9, [A], "20:00:00"),
       ),
-      "vote.voter-dead",
+      "vote.voter-out",
     );
   });
   test("a failed IOU's poster has no vote that round", () => {
@@ -102,7 +102,8 @@ describe("targets", () => {
     // seed 002: "若当轮投票为一票以上的，只投一票者或两票同投一人者，不算自杀，以第一票计算。"
     const v = checkCast(ctx(), cast(1, [A, B], "20:00:00"));
     assert.equal(v?.code, "vote.too-many-targets");
-    assert.equal(v?.details.max, 1);
+    assert.equal(v?.details.allowed, 1);
+    assert.equal(v?.details.got, 2);
     assert.equal(codeOf(ctx({ votesPerVoter: 2 }), cast(1, [A, A], "20:00:00")), null);
     assert.equal(codeOf(ctx({ votesPerVoter: 2 }), cast(1, [A], "20:00:00")), null);
   });
@@ -141,7 +142,7 @@ describe("changes (改票)", () => {
     assert.equal(codeOf(ctx({ settings: s, deadline }), first), null);
     assert.equal(codeOf(ctx({ settings: s, deadline, previous: [first] }), change), null);
     const v = checkCast(ctx({ settings: s, deadline, previous: [first, change] }), cast(1, [C], "14:00:00"));
-    assert.equal(v?.code, "vote.change-limit");
+    assert.equal(v?.code, "vote.no-more-changes");
     assert.equal(v?.details.changesMade, 1);
     assert.equal(v?.details.max, 1);
   });
@@ -183,6 +184,20 @@ describe("proxy votes (托票)", () => {
     // The cut-off concerns proxies only: the player's own vote is still on time.
     assert.equal(codeOf(c, cast(1, [A], "20:50:00")), null);
   });
+  test("RULINGS 12 「naming one target」: a proxy vote cannot abstain, even where players may", () => {
+    const c = ctx({ settings: settings({ abstainAllowed: true }) });
+    assert.equal(codeOf(c, cast(1, [], "12:00:00", { proxy: true })), "proxy.no-target");
+    assert.equal(codeOf(c, cast(1, [], "12:00:00")), null);
+  });
+  test("an overtime's proxies are not timed by the day's cut-off (it would fall before the overtime opens)", () => {
+    const c = ctx({
+      kind: "overtime",
+      candidates: [A, B],
+      deadline: clock("21:15:00"),
+      settings: settings({ proxy: { cutoffMinutes: 20, publishMinutes: null } }),
+    });
+    assert.equal(codeOf(c, cast(1, [A], "21:10:00", { proxy: true })), null);
+  });
   test("7kill: a proxy published later than 10 minutes before the deadline is void", () => {
     // seed 001: "建议导演至少在投票截至的10～15分钟前（如果已经收到代投信息）发出代投信息" /
     // "导演在统计票数时才公布的代投信息是无效的。"
@@ -202,7 +217,16 @@ describe("code guesses (代号)", () => {
   // seed 000: "未有杀刺出帖前，投票楼不提供代号供投选。有一个杀刺出帖后，勺子会在票楼里提供所有有分值的黑道代号供投选"
   test("no codes before the first black post", () => {
     const v = checkCast(ctx({ codeChoices: null }), cast(1, [A], "20:00:00", { codes: ["轰炸机"] }));
-    assert.equal(v?.code, "vote.code-not-offered");
+    assert.equal(v?.code, "vote.codes-not-offered");
+    // Codes are not checked at all where the caller offers none (undefined): not a score game.
+    assert.equal(codeOf(ctx(), cast(1, [A], "20:00:00", { codes: ["轰炸机"] })), null);
+  });
+  test("one code guess per vote at most", () => {
+    const c = ctx({ codeChoices: ["轰炸机", "航测团"] });
+    const v = checkCast(c, cast(1, [A], "20:00:00", { codes: ["轰炸机", "航测团"] }));
+    assert.equal(v?.code, "vote.too-many-codes");
+    // Extra empty guesses are harmless: only a code actually given needs a vote to ride on.
+    assert.equal(codeOf(c, cast(1, [A], "20:00:00", { codes: [null, null] })), null);
   });
   test("afterwards only the offered codes; a vote without one stays valid", () => {
     // seed 000: "未选代号的投票，不影响出票的有效性。"
@@ -211,6 +235,29 @@ describe("code guesses (代号)", () => {
     assert.equal(codeOf(c, cast(1, [A], "20:00:00", { codes: [null] })), null);
     assert.equal(codeOf(c, cast(1, [A], "20:00:00")), null);
     assert.equal(codeOf(c, cast(1, [A], "20:00:00", { codes: ["北空"] })), "vote.code-not-offered");
+  });
+});
+
+describe("两府制 (two houses)", () => {
+  // seed 000: "两府制算分时，分数不跨票楼归属，死亡人员在哪个票楼，其死亡后分值就在哪个票楼的结果里判归属"
+  test("a thread takes votes for its own house's players only", () => {
+    const c = ctx({ house: { house: 1, seats: new Set([1, 2, A]) } });
+    assert.equal(codeOf(c, cast(1, [A], "20:00:00")), null);
+    const v = checkCast(c, cast(1, [B], "20:00:00"));
+    assert.equal(v?.code, "vote.target-other-house");
+    assert.equal(v?.details.seat, B);
+    assert.equal(v?.details.house, 1);
+  });
+});
+
+describe("the change count from the caller's cast log", () => {
+  test("castsBy replaces counting `previous`", () => {
+    const s = settings({ changes: { max: 1, freezeMinutes: 0 } });
+    assert.equal(codeOf(ctx({ settings: s, castsBy: () => 1 }), cast(1, [A], "20:00:00")), null);
+    assert.equal(
+      codeOf(ctx({ settings: s, castsBy: () => 2 }), cast(1, [A], "20:00:00")),
+      "vote.no-more-changes",
+    );
   });
 });
 

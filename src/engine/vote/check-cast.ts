@@ -23,23 +23,31 @@ export interface CastContext {
   candidates: readonly Seat[] | null;
   /** The code names offered (score rule): undefined = codes not checked; null = none offered yet, so any code is refused. */
   codeChoices?: readonly string[] | null;
+  /** 两府制: the seats of the house this vote thread belongs to; targets outside it are refused. Absent: one thread. */
+  house?: { house: number; seats: ReadonlySet<Seat> } | null;
   /** The casts of this vote accepted so far, any voter, in receipt order. */
   previous: readonly VoteCast[];
+  /** How many casts of this vote are the voter's, when the caller keeps that count (the engine's cast log); `previous` may then be empty. */
+  castsBy?: (voter: Seat) => number;
 }
 
 export type CastCode =
   | "vote.not-open"
   | "vote.after-deadline"
   | "vote.no-vote-right"
-  | "vote.voter-dead"
+  | "vote.voter-out"
   | "proxy.after-cutoff"
   | "proxy.too-late-to-publish"
   | "vote.too-many-targets"
+  | "proxy.no-target"
   | "vote.abstain-not-allowed"
   | "vote.target-dead"
+  | "vote.target-other-house"
   | "vote.not-a-candidate"
+  | "vote.too-many-codes"
+  | "vote.codes-not-offered"
   | "vote.code-not-offered"
-  | "vote.change-limit"
+  | "vote.no-more-changes"
   | "vote.change-frozen";
 
 /** A refused cast: a stable code, an English message for logs, and the numbers a UI needs for its Chinese text. */
@@ -100,10 +108,11 @@ export function checkCast(ctx: CastContext, cast: VoteCast): CastViolation | nul
     return violation("vote.no-vote-right", "this seat has no vote in this vote", { voter });
   }
   if (!ctx.alive.has(voter) && !(settings.halfVotes && ctx.halfVoters.has(voter))) {
-    return violation("vote.voter-dead", "the voter is out", { voter });
+    return violation("vote.voter-out", "an out player has no vote", { voter, seat: voter });
   }
 
-  if (cast.proxy) {
+  // An overtime's own deadline is minutes after it opens, so its cut-off would fall before it: proxies there are not timed.
+  if (cast.proxy && ctx.kind !== "overtime") {
     const cutoff = proxyCutoff(settings, deadline);
     if (receivedAt >= cutoff) {
       return violation("proxy.after-cutoff", "proxy votes are no longer accepted", {
@@ -124,9 +133,13 @@ export function checkCast(ctx: CastContext, cast: VoteCast): CastViolation | nul
 
   if (cast.targets.length > ctx.votesPerVoter) {
     return violation("vote.too-many-targets", "more targets than votes", {
-      given: cast.targets.length,
-      max: ctx.votesPerVoter,
+      got: cast.targets.length,
+      allowed: ctx.votesPerVoter,
     });
+  }
+  // RULINGS 12: a proxy vote names one target ("naming one target").
+  if (cast.proxy && cast.targets.length === 0) {
+    return violation("proxy.no-target", "a proxy vote must name a player", { voter });
   }
   if (cast.targets.length === 0) {
     const allowed = ctx.kind === "duel" ? (settings.duel?.abstainAllowed ?? false) : settings.abstainAllowed;
@@ -134,32 +147,55 @@ export function checkCast(ctx: CastContext, cast: VoteCast): CastViolation | nul
       return violation("vote.abstain-not-allowed", "this vote must name a player", { kind: ctx.kind });
   }
   for (const target of cast.targets) {
-    if (!ctx.alive.has(target)) return violation("vote.target-dead", "the target is out", { target });
+    if (!ctx.alive.has(target))
+      return violation("vote.target-dead", "the target is out", { target, seat: target });
+    if (ctx.house && !ctx.house.seats.has(target)) {
+      return violation("vote.target-other-house", "votes go to players of the voter's own house", {
+        target,
+        seat: target,
+        house: ctx.house.house,
+      });
+    }
     if (ctx.candidates !== null && !ctx.candidates.includes(target)) {
       return violation("vote.not-a-candidate", "only the tied players may be voted for", {
         target,
+        seat: target,
         candidates: ctx.candidates.join(","),
       });
     }
   }
 
+  const codes = cast.codes ?? [];
+  if (codes.length > cast.targets.length && codes.some((c) => c !== null)) {
+    return violation("vote.too-many-codes", "one code guess per vote at most", {
+      got: codes.length,
+      allowed: cast.targets.length,
+    });
+  }
   if (ctx.codeChoices !== undefined) {
-    for (const code of cast.codes ?? []) {
+    for (const code of codes) {
       if (code === null) continue;
-      if (ctx.codeChoices === null || !ctx.codeChoices.includes(code)) {
+      // Seed 000 "未有杀刺出帖前，投票楼不提供代号供投选": before the first black post no code at all is offered.
+      if (ctx.codeChoices === null) {
+        return violation("vote.codes-not-offered", "no codes are offered before the first black kill post", {
+          code,
+          offered: "",
+        });
+      }
+      if (!ctx.codeChoices.includes(code)) {
         return violation("vote.code-not-offered", "that code name is not offered", {
           code,
-          offered: ctx.codeChoices === null ? "" : ctx.codeChoices.join(","),
+          offered: ctx.codeChoices.join(","),
         });
       }
     }
   }
 
-  const changesMade = ctx.previous.filter((c) => c.voter === voter).length;
+  const changesMade = ctx.castsBy ? ctx.castsBy(voter) : ctx.previous.filter((c) => c.voter === voter).length;
   if (changesMade > 0) {
     const max = settings.changes.max;
     if (max !== null && changesMade > max) {
-      return violation("vote.change-limit", "no vote changes left", { changesMade: changesMade - 1, max });
+      return violation("vote.no-more-changes", "no vote changes left", { changesMade: changesMade - 1, max });
     }
     const freezeFrom = changeFreezeFrom(settings, deadline);
     if (freezeFrom !== null && receivedAt >= freezeFrom) {
