@@ -1,0 +1,54 @@
+// Two server processes on one PostgreSQL database (BANSHA_TEST_PG=postgres://…): events reach the other's SSE viewers
+// through LISTEN/NOTIFY, each deadline fires once, and a stale process catches up instead of overwriting.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { test } from "node:test";
+import { ManualClock } from "../../src/app/clock.ts";
+import { SESSION_COOKIE } from "../../src/server/app.ts";
+import { openStorage } from "../../src/storage/storage.ts";
+import { local } from "./fixtures.ts";
+import { call, makeHarness, must, rid, startedGame } from "./harness.ts";
+
+const pgUrl = process.env.BANSHA_TEST_PG;
+
+test("PostgreSQL, two processes: a vote on one reaches a stream on the other; timers fire once", {
+  skip: !pgUrl,
+}, async () => {
+  const schema = `srv_${randomBytes(4).toString("hex")}`;
+  const clock = new ManualClock(local("12-01 12:00:00"));
+  const a = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  const b = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  try {
+    const g = await startedGame(a, 6);
+    clock.set(local("12-02 10:00:00"));
+    await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()]);
+    const [p0, p1, p2] = g.players;
+    const { lastSeq } = (await must(call(b, "GET", `/api/games/${g.id}`))).json;
+    const stream = b.app.inject({
+      method: "GET",
+      url: `/api/games/${g.id}/stream?after=${lastSeq}&limit=2`,
+      headers: { cookie: `${SESSION_COOKIE}=${p2!.cookie}` },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    await must(
+      call(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p1!.seat] }),
+    );
+    // b's copy of the game is now stale: its next write must catch up, not overwrite seq N+1.
+    await must(
+      call(b, "POST", `/api/games/${g.id}/votes`, p1!.cookie, { requestId: rid(), targets: [p0!.seat] }),
+    );
+    const body = (await stream).body;
+    assert.equal(body.match(/event: game-event/g)?.length, 2, body);
+    const log = await must(call(a, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    const types = log.json.events.map((e: { type: string }) => e.type);
+    assert.equal(
+      types.filter((t: string) => t === "RoundOpened").length,
+      1,
+      "round 1 opened once though both fired",
+    );
+    assert.equal(types.filter((t: string) => t === "VoteCast").length, 2);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
