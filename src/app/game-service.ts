@@ -495,7 +495,7 @@ export class GameService<S> {
         const postId = `report-${randomUUID()}`;
         return (snap) => {
           const r = snap.app.reports.get(alias);
-          if (!r || r.status !== "rejected" || !r.rejection) return refuse("report-not-rejected", 409);
+          if (r?.status !== "rejected" || !r.rejection) return refuse("report-not-rejected", 409);
           if (at > r.rejection.redoDeadline)
             return refuse("redo-deadline-passed", 409, { deadline: r.rejection.redoDeadline, at });
           if (words < r.rejection.redoMin)
@@ -1082,7 +1082,7 @@ export class GameService<S> {
         decide: (snap) => {
           const r = snap.app.reports.get(alias);
           const seat = this.#engine.seats(snap.engine).find((s) => s.alias === alias);
-          if (!r || r.status !== "rejected" || !seat || !seat.alive) return okEvents([]);
+          if (r?.status !== "rejected" || !seat || !seat.alive) return okEvents([]);
           const d = this.#engine.decide(snap.engine, {
             type: "Override",
             at,

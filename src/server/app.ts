@@ -99,6 +99,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: false });
 
   app.removeContentTypeParser("text/plain");
+  // A write without a payload ("signup/open") may come as an empty JSON body: read it as {}.
+  const jsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) =>
+    body === "" ? done(null, {}) : jsonParser(req, body as string, done),
+  );
   app.decorateRequest("account", null);
   await app.register(cookie);
   await app.register(rateLimit, {

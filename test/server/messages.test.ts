@@ -1,0 +1,34 @@
+// Every refusal code the engine and the app can return has a Chinese message in the catalog.
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { clockTime, hasZhMessage, zhMessage } from "../../src/server/messages-zh.ts";
+
+function codesIn(dir: string, pattern: RegExp): Set<string> {
+  const out = new Set<string>();
+  for (const f of readdirSync(dir)) {
+    if (!f.endsWith(".ts") || f.endsWith(".test.ts")) continue;
+    for (const m of readFileSync(join(dir, f), "utf8").matchAll(pattern)) out.add(m[1]!);
+  }
+  return out;
+}
+
+test("the zh catalog covers every refusal code of the engine and of the app", () => {
+  const root = join(import.meta.dirname, "../../src");
+  const engine = codesIn(join(root, "engine"), /(?:code: |refuse\()"([a-z]+\.[a-z-]+)"/g);
+  const app = codesIn(join(root, "app"), /refuse\("([a-z-]+)"/g);
+  assert.ok(engine.size > 20 && app.size > 20, `found ${engine.size} engine and ${app.size} app codes`);
+  const missing = [...engine, ...app].filter((c) => !hasZhMessage(c));
+  assert.deepEqual(missing, []);
+});
+
+test("messages name the deadline and the receipt time in Beijing time", () => {
+  const deadline = Date.parse("2026-12-02T21:00:00+08:00");
+  assert.equal(
+    zhMessage("vote.after-deadline", { deadline, at: deadline + 2000 }),
+    "投票已截止（截止时间 21:00:00，收到时间 21:00:02）",
+  );
+  assert.equal(clockTime(Date.parse("2026-12-02T12:34:56Z")), "20:34:56");
+  assert.equal(zhMessage("no-such-code"), "操作被拒绝（no-such-code）");
+});
