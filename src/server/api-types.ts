@@ -1,8 +1,9 @@
 // The HTTP API's request and response shapes: pure types shared by the server and the web app (no runtime imports).
 //
 // Conventions
-// - JSON only. Every write is POST with `Content-Type: application/json` and must come from the site's own
-//   Origin (checked on writes). Cookies: `bansha_session` (HttpOnly, SameSite=Lax), an opaque token.
+// - JSON only. Every write is POST with `Content-Type: application/json` (an empty body reads as {}) and must
+//   come from the site's own Origin (checked on writes). Cookie: `bansha_session` (HttpOnly, SameSite=Lax),
+//   an opaque token.
 // - Times are epoch milliseconds measured by the server clock. `GET /api/time` gives the server's now, so
 //   countdowns can be corrected: `offset = serverNow - (clientSend + clientReceive) / 2`.
 // - Every failure answers `ApiError` with a stable `code` and a Chinese `message` (see src/server/messages-zh.ts).
