@@ -237,11 +237,8 @@ export class GameActor<S> {
     await Promise.all(
       refused.map(async ({ q, refusal }) => {
         if (q.job.requestId !== undefined) {
-          const prior = await this.#storage.append(this.gameId, Number.MAX_SAFE_INTEGER, [], {
-            requestId: q.job.requestId,
-            now: q.job.now,
-          });
-          if (prior.ok) {
+          const prior = await this.#storage.findRequest(this.gameId, q.job.requestId);
+          if (prior) {
             q.resolve({ ok: true, firstSeq: prior.firstSeq, lastSeq: prior.lastSeq, replayed: true });
             return;
           }
