@@ -5,7 +5,7 @@ import xxhash from "xxhash-wasm";
 export interface FingerprintParams {
   /** k-gram length in normalised characters. */
   k: number;
-  /** Winnowing window in k-grams: any common run of w + k − 1 characters shares a fingerprint. */
+  /** Winnowing window in k-grams: every common run of w + k − 1 characters shares a fingerprint. */
   w: number;
   /** xxHash64 seed. */
   seed: bigint;

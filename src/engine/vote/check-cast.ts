@@ -19,7 +19,7 @@ export interface CastContext {
   halfVoters: ReadonlySet<Seat>;
   /** Seats without a vote this vote, alive or not (a failed IOU's poster: "出帖者出局当轮无票权"). */
   noVote: ReadonlySet<Seat>;
-  /** Overtime and duel: the tied seats, the only valid targets. Null: any living seat. */
+  /** Overtime and duel: the tied seats, the only valid targets. Null: every living seat. */
   candidates: readonly Seat[] | null;
   /** The code names offered (score rule): undefined = codes not checked; null = none offered yet, so any code is refused. */
   codeChoices?: readonly string[] | null;

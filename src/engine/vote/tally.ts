@@ -5,7 +5,7 @@ import type { Seat, StandingVote, TallyEntry, TallyInput, TallyResult } from "./
 
 /**
  * Whether `halves` (votes ×2) reach the rule set's threshold with `alive` living players. Pure, integers only.
- * Plurality: any vote. Percent (seed 001, RULINGS.md 4): `votes*100 >= alive*percent`, i.e. `halves*100 >= alive*percent*2`.
+ * Plurality: every vote counts. Percent (seed 001, RULINGS.md 4): `votes*100 >= alive*percent`, i.e. `halves*100 >= alive*percent*2`.
  */
 export function meetsThreshold(settings: VoteSettings, halves: number, alive: number): boolean {
   if (halves <= 0) return false;

@@ -29,7 +29,7 @@ export interface TallyInput {
   slots: number;
   /** Living players when the vote closes, for a percentage threshold. */
   alive: number;
-  /** Overtime and duel: only these seats may receive votes. Null: any living seat. When given, votes on other seats are
+  /** Overtime and duel: only these seats may receive votes. Null: every living seat. When given, votes on other seats are
    *  dropped (a regular vote may pass the living seats); in overtime and duel every candidate is ranked, even with 0 votes. */
   candidates: Seat[] | null;
   /** Voters whose vote is a half vote (半票) this round; ignored in overtime and duel. */
