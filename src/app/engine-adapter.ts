@@ -39,6 +39,7 @@ export const realEngine: EnginePort<GameState> = {
     }));
   },
   started: (state) => state.status !== "idle",
+  ended: (state) => state.status === "ended",
   summarize: (state) => summarize(state),
   publicPostIds(state) {
     const ids = new Set<string>();

@@ -44,6 +44,8 @@ export interface EnginePort<S = unknown> {
   roomsOf(state: S, seat: Seat): RoomInfo[];
   /** Whether the game has been started (seats fixed). */
   started(state: S): boolean;
+  /** Whether the game is over; cheaper than a summary when the engine knows it directly. */
+  ended?(state: S): boolean;
   summarize(state: S): GameSummary;
   /** Post ids whose text is public now (kill posts after their release). */
   publicPostIds?(state: S): Set<string>;

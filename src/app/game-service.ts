@@ -228,6 +228,13 @@ export class GameService<S> {
     return items;
   }
 
+  /** The game's status now: the app's sign-up status until the engine has started, then the engine's. */
+  status(snap: GameSnapshot<S>): GameStatus {
+    if (!this.#engine.started(snap.engine)) return snap.app.status;
+    const ended = this.#engine.ended?.(snap.engine) ?? this.#engine.summarize(snap.engine).result.ended;
+    return ended ? "ended" : "running";
+  }
+
   info(ctx: GameContext<S>, status: GameStatus): GameInfo {
     const r = ctx.rules;
     return {
@@ -360,8 +367,9 @@ export class GameService<S> {
 
   openSignup(gameId: string, account: Account | null): Promise<Result<CommandOk>> {
     return this.#run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
-      if (snap.app.status !== "draft" && snap.app.status !== "closed")
-        return refuse("signup-not-openable", 409);
+      // A started game keeps the app's "closed" sign-up status, so ask for the status that counts.
+      const status = this.status(snap);
+      if (status !== "draft" && status !== "closed") return refuse("signup-not-openable", 409);
       return okEvents([{ type: "app.SignupOpened", at }]);
     });
   }
@@ -1025,7 +1033,7 @@ export class GameService<S> {
     const v = await this.viewer(gameId, account, snap);
     const members = await this.#storage.listAliases(gameId);
     return ok({
-      game: this.info(ctx, snap.app.status),
+      game: this.info(ctx, this.status(snap)),
       viewer: { kind: v.kind, alias: v.alias, seat: v.seat, memberKind: v.memberKind },
       members: members.map((m) => ({ alias: m.alias, kind: m.kind, joinedAt: m.createdAt })),
       view: this.#engine.started(snap.engine) ? this.#engine.view(snap.engine, this.engineViewer(v)) : null,
@@ -1128,9 +1136,7 @@ export class GameService<S> {
   async #afterCommit(ctx: GameContext<S>): Promise<void> {
     const snap = await ctx.actor.snapshot();
     const gameId = ctx.record.id;
-    let status = snap.app.status;
-    if (this.#engine.started(snap.engine))
-      status = this.#engine.summarize(snap.engine).result.ended ? "ended" : "running";
+    const status = this.status(snap);
     if (status !== ctx.record.status) {
       ctx.record = { ...ctx.record, status };
       await this.#storage.setGameStatus(gameId, status);

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GameService } from "../app/game-service.ts";
 import type { Account, StoredEvent } from "../storage/storage.ts";
-import type { GameStatus, StreamMessage } from "./api-types.ts";
+import type { StreamMessage } from "./api-types.ts";
 
 export const EVENTS_CHANNEL = "bansha_events";
 const PING_MS = 15_000;
@@ -64,7 +64,7 @@ export async function serveStream<S>(
         kind: "view",
         lastSeq: lastSent,
         view: started ? games.engine.view(snap.engine, games.engineViewer(v)) : null,
-        status: snap.app.status as GameStatus,
+        status: games.status(snap),
         serverTime: now(),
       });
       if (options.limit !== undefined && sent >= options.limit) finish();

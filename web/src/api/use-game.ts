@@ -79,11 +79,5 @@ export function useGame(id: string): LiveGame {
     return () => es.close();
   }, [id, reload]);
 
-  return { data, view, status: effectiveStatus(status, view), events, error, live, reload };
-}
-
-/** Once the engine has a view the game is running or over, whatever the stored sign-up status still says. */
-function effectiveStatus(status: GameStatus | null, view: GameView | null): GameStatus | null {
-  if (view === null) return status;
-  return view.result?.ended ? "ended" : "running";
+  return { data, view, status, events, error, live, reload };
 }
