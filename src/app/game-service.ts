@@ -69,6 +69,9 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
 ]);
 export const TIMER_REDO = "redo:";
 
+/** Engine refusals that say the seat has no right to act at all, answered as 403 like the app's own. */
+const FORBIDDEN_ENGINE_CODES: ReadonlySet<string> = new Set(["vote.voter-out"]);
+
 /** A timer callback so the scheduler learns about new deadlines right away. */
 export type DeadlinesChanged = (gameId: string, deadlines: { key: string; dueAt: number }[]) => void;
 
@@ -315,7 +318,7 @@ export class GameService<S> {
   async #run(
     gameId: string,
     account: Account | null,
-    need: "referee" | "player" | "living" | "member" | "signed-in",
+    need: "referee" | "player" | "seated" | "living" | "member" | "signed-in",
     build: (
       ctx: GameContext<S>,
       v: Viewer,
@@ -357,7 +360,8 @@ export class GameService<S> {
         // The message names the deadline and the receipt time, so a late player sees exactly why.
         const deadline = this.#engine.deadlineOf?.(snap.engine, d.refusal.code, d.refusal.details) ?? null;
         const details = { ...d.refusal.details, at: command.at, ...(deadline !== null && { deadline }) };
-        return { ok: false, refusal: { code: d.refusal.code, status: 409, details } };
+        const status = FORBIDDEN_ENGINE_CODES.has(d.refusal.code) ? 403 : 409;
+        return { ok: false, refusal: { code: d.refusal.code, status, details } };
       }
       return { ok: true, events: [...d.events, ...extraEvents] };
     };
@@ -590,10 +594,11 @@ export class GameService<S> {
     account: Account | null,
     input: { requestId: string; targets: number[]; codes?: (string | null)[] | undefined },
   ): Promise<Result<CommandOk>> {
+    // Not "living": a player post-killed this round keeps a half vote (RULINGS 10), and only the engine knows it.
     return this.#run(
       gameId,
       account,
-      "living",
+      "seated",
       (_ctx, v, at) =>
         this.#engineJob({
           type: "CastVote",
@@ -1161,7 +1166,7 @@ function toDto(seq: number, event: EngineEvent): GameEventDto {
 
 function authorize(
   v: Viewer,
-  need: "referee" | "player" | "living" | "member" | "signed-in",
+  need: "referee" | "player" | "seated" | "living" | "member" | "signed-in",
 ): { ok: false; refusal: AppRefusal } | null {
   switch (need) {
     case "signed-in":
@@ -1172,6 +1177,9 @@ function authorize(
       return v.memberKind ? null : refuse("forbidden", 403);
     case "player":
       return v.memberKind === "player" ? null : refuse("forbidden", 403);
+    case "seated":
+      if (v.memberKind !== "player") return refuse("forbidden", 403);
+      return v.seat === null ? refuse("game-not-started", 409) : null;
     case "living":
       if (v.memberKind !== "player") return refuse("forbidden", 403);
       if (v.seat === null) return refuse("game-not-started", 409);

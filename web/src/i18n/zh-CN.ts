@@ -222,6 +222,8 @@ export const zhCN = {
     ballots: "投票记录",
     ballotLine: (voter: string, targets: string) => `${voter} → ${targets}`,
     deadPlayer: "你已出局，不能投票",
+    halfVoter: "你本轮被贴杀，仍可投票，但你的票是半票：只在平票时有效。",
+    halfVoterOvertime: "你本轮被贴杀；在平票加时中，你的票是完整的一票。",
     notPlayer: "只有本局存活玩家可以投票",
     proxyTitle: "托票",
     proxyHint: "托票交给哨子代投，必须指定一人，且有截止时间。",

@@ -25,10 +25,14 @@ export function VoteMachine({ game }: { game: LiveGame }) {
     : 1;
   const codeGuesses = (data.game as { codeGuesses?: boolean }).codeGuesses === true;
   const mySeat = data.viewer.seat;
+  const halfVoter =
+    mySeat !== null &&
+    seats.find((s) => s.seat === mySeat)?.alive !== true &&
+    (round?.halfVoters ?? []).includes(mySeat);
   const canVote =
     data.viewer.memberKind === "player" &&
     mySeat !== null &&
-    (seats.find((s) => s.seat === mySeat)?.alive === true || (round?.halfVoters ?? []).includes(mySeat));
+    (seats.find((s) => s.seat === mySeat)?.alive === true || halfVoter);
 
   const tally = (view?.tally ?? [])
     .filter((t) => candidates === null || candidates.includes(t.seat))
@@ -61,6 +65,12 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         ) : null}
         {!vote ? <Notice kind="info">{m.vote.notOpen}</Notice> : null}
       </section>
+
+      {vote && canVote && halfVoter ? (
+        <Notice kind="info">
+          <span data-testid="half-voter-note">{overtime ? m.vote.halfVoterOvertime : m.vote.halfVoter}</span>
+        </Notice>
+      ) : null}
 
       {vote && canVote ? (
         <Ballot

@@ -1,0 +1,58 @@
+// Half votes over HTTP: a player post-killed this round still votes (the engine decides), a player out otherwise does not.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { local } from "./fixtures.ts";
+import { advanceTo, call, cast, LONG_POST, makeHarness, must, rid, startedGame } from "./harness.ts";
+
+// Seed 000: "当轮被贴杀的人，仍有投票权，但其所投的票只在平票时有效(类似半票)；在平票加时投票时，其投票是合法的完全一票"
+test("half votes: the round's post victim votes and the tally marks it half; a seat put out by the referee is refused", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    const victim = rangers[0]!;
+    const removed = rangers[1]!;
+    await advanceTo(h, local("12-01 21:10:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+        requestId: rid(),
+        target: victim.seat,
+        text: LONG_POST,
+      }),
+    );
+    await advanceTo(h, local("12-01 21:31:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "eliminate", target: removed.seat },
+        reason: "违规",
+      }),
+    );
+    await advanceTo(h, local("12-02 10:00:00"));
+    const mine = await must(call(h, "GET", `/api/games/${g.id}`, victim.cookie));
+    assert.equal(
+      mine.json.view.seats.find((s: { seat: number }) => s.seat === victim.seat).alive,
+      false,
+      "the victim is out",
+    );
+
+    const half = await call(h, "POST", `/api/games/${g.id}/votes`, victim.cookie, {
+      requestId: rid(),
+      targets: [first.seat],
+    });
+    assert.equal(half.status, 200, half.text);
+    const view = await must(call(h, "GET", `/api/games/${g.id}`));
+    const row = view.json.view.tally.find((t: { seat: number }) => t.seat === first.seat);
+    assert.deepEqual({ votes: row.votes, half: row.half }, { votes: 0, half: 1 });
+
+    const refused = await call(h, "POST", `/api/games/${g.id}/votes`, removed.cookie, {
+      requestId: rid(),
+      targets: [first.seat],
+    });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.json.error.code, "vote.voter-out");
+    assert.match(refused.json.error.message, /出局/);
+  } finally {
+    await h.close();
+  }
+});
