@@ -33,6 +33,17 @@ export type AppEvent =
   | { type: "app.ComplaintFiled"; at: number; seat: Seat; alias: string; against: Seat; text: string }
   | { type: "app.ProxyRequested"; at: number; seat: Seat; alias: string; target: Seat; note: string }
   | { type: "app.ResultsPublished"; at: number; round: number; text: string }
+  /** A discussion post (讨论帖); its body is stored beside the events. `seat` is null for a referee's post. */
+  | {
+      type: "app.DiscussionPosted";
+      at: number;
+      thread: string;
+      seat: Seat | null;
+      alias: string;
+      referee: boolean;
+      postId: string;
+      words: number;
+    }
   | { type: "app.GameEnded"; at: number };
 
 export function isAppEvent(event: { type: string }): boolean {

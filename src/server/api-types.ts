@@ -320,8 +320,10 @@ export interface GameView {
   phase: string | null;
   seats: SeatView[];
   deadlines: DeadlineView[];
-  /** Live tally of the current vote (public on the vote thread). */
+  /** Live tally of the current vote (public on the vote thread); under 两府制, of the viewer's own house. */
   tally: TallyView[];
+  /** 两府制 only: each house's live tally, house 1 first; null with one thread. */
+  houses?: { house: number; tally: TallyView[] }[] | null;
   /** The viewer's own role card; null for the public and referees. */
   roleCard: RoleCard | null;
   myVote: MyVoteView | null;
@@ -562,4 +564,57 @@ export interface PublishResultsRequest {
   round: number;
   /** The text to publish; the preview when absent. */
   text?: string;
+}
+
+// ---------------------------------------------------------------- discussion threads (讨论帖)
+//   GET  /api/games/:id/discussion                          *  DiscussionThreadsResponse
+//   GET  /api/games/:id/discussion/:thread/posts?before=&after=&limit=  *  DiscussionPostsResponse (newest last)
+//   POST /api/games/:id/discussion/:thread/posts            P or R: DiscussionPostRequest → DiscussionPostResponse
+// Thread ids: "general" (场外总帖), "round-N" (daily rounds), "day-N" / "duel-N" / "last-words-N" (7kill).
+
+export type DiscussionThreadKind = "general" | "round" | "day" | "duel" | "last-words";
+
+export interface DiscussionThread {
+  id: string;
+  kind: DiscussionThreadKind;
+  round: number | null;
+  /** Whether posts are taken now. */
+  open: boolean;
+  posts: number;
+  lastPostAt: Millis | null;
+}
+
+export interface DiscussionThreadsResponse {
+  threads: DiscussionThread[];
+  /** The thread a player would post to now (the open round's or day's), else "general". */
+  current: string;
+}
+
+export interface DiscussionPost {
+  seq: number;
+  postId: string;
+  thread: string;
+  /** The alias (马甲); never an account. */
+  alias: string;
+  seat: SeatNo | null;
+  referee: boolean;
+  at: Millis;
+  words: number;
+  text: string;
+}
+
+export interface DiscussionPostsResponse {
+  thread: DiscussionThread;
+  posts: DiscussionPost[];
+  /** Older posts exist: ask again with `before` = the first post's seq. */
+  hasOlder: boolean;
+}
+
+export interface DiscussionPostRequest {
+  requestId: string;
+  text: string;
+}
+
+export interface DiscussionPostResponse extends CommandResponse {
+  post: DiscussionPost;
 }

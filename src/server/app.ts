@@ -11,6 +11,7 @@ import Fastify, {
 } from "fastify";
 import { AccountService, hashToken } from "../app/account-service.ts";
 import type { Clock } from "../app/clock.ts";
+import { DiscussionService } from "../app/discussion-service.ts";
 import type { EnginePort } from "../app/engine-port.ts";
 import { type CommandOk, GameService } from "../app/game-service.ts";
 import { type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
@@ -28,6 +29,7 @@ import type {
 } from "./api-types.ts";
 import { parseOr400, sendError, sendRefusal } from "./http-errors.ts";
 import { EVENTS_CHANNEL, serveStream } from "./live-stream.ts";
+import { registerDiscussionRoutes } from "./routes-discussion.ts";
 import * as S from "./schemas.ts";
 
 export const SESSION_COOKIE = "bansha_session";
@@ -382,6 +384,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       limitPercent: ctx.rules.text.copiedShareLimitPercent,
     });
   });
+
+  registerDiscussionRoutes(app, new DiscussionService({ games, storage, clock, originality }), writeLimit);
 
   // ---------------------------------------------------------------- referee
 

@@ -123,6 +123,18 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.unknown-deadline": (d) => `没有名为 ${d?.deadline ?? "?"} 的期限`,
   "override.unknown-seat": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
   "round-unknown": () => "没有这一轮",
+  // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
+  "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,
+  "discussion-thread-closed": () => "该讨论帖现在不能发帖",
+  "discussion-zhashi": (d) =>
+    d?.banned
+      ? "出局玩家发言视为诈尸：发言未发布，已再次警告，并封禁该ID"
+      : "出局玩家发言视为诈尸：发言未发布，已记录一次警告",
+  "say.not-in-this-game": () => "本局不统计讨论帖发帖数",
+  "say.unknown-seat": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
+  "say.not-out": () => "遗言只属于出局玩家",
+  "say.no-last-words": () => "你现在没有可发的遗言",
+  "say.thread-closed": () => "夜晚讨论帖关闭，不能发帖",
 };
 
 /** The Chinese message for a refusal code; unknown codes still get a readable sentence with the code. */
