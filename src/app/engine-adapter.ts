@@ -14,6 +14,7 @@ import {
   summarize,
   viewFor,
 } from "../engine/index.ts";
+import type { VoteView } from "../engine/view.ts";
 import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
 import type { EngineEvent, EnginePort, EngineViewer, RoomInfo } from "./engine-port.ts";
 
@@ -64,6 +65,25 @@ export const realEngine: EnginePort<GameState> = {
 
 export { initialState };
 
+/** The live tally of one vote thread: each voter's standing ballot, half votes apart in the regular stage. */
+function tallyOf(vote: VoteView | null, halfVoters: readonly number[]): TallyView[] {
+  if (!vote) return [];
+  const standing = new Map<number, { targets: number[]; proxy: boolean }>();
+  for (const c of vote.casts) standing.set(c.voter, { targets: c.targets, proxy: c.proxy });
+  const half = new Set(halfVoters);
+  const byTarget = new Map<number, TallyView>();
+  for (const [voter, cast] of standing) {
+    for (const t of new Set(cast.targets)) {
+      const e = byTarget.get(t) ?? { seat: t, votes: 0, proxy: 0, half: 0 };
+      if (half.has(voter) && vote.stage === "regular") e.half++;
+      else e.votes++;
+      if (cast.proxy) e.proxy++;
+      byTarget.set(t, e);
+    }
+  }
+  return [...byTarget.values()].sort((a, b) => b.votes - a.votes || a.seat - b.seat);
+}
+
 function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): GameView {
   const rules = state.rules;
   const roleName = (id: string | null): string | null =>
@@ -78,23 +98,11 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     code: s.code,
   }));
   const current = v.rounds.find((r) => r.round === v.current) ?? null;
-  const tally: TallyView[] = [];
-  if (current?.vote) {
-    const standing = new Map<number, { targets: number[]; proxy: boolean }>();
-    for (const c of current.vote.casts) standing.set(c.voter, { targets: c.targets, proxy: c.proxy });
-    const half = new Set(current.halfVoters);
-    const byTarget = new Map<number, TallyView>();
-    for (const [voter, cast] of standing) {
-      for (const t of new Set(cast.targets)) {
-        const e = byTarget.get(t) ?? { seat: t, votes: 0, proxy: 0, half: 0 };
-        if (half.has(voter) && current.vote.stage === "regular") e.half++;
-        else e.votes++;
-        if (cast.proxy) e.proxy++;
-        byTarget.set(t, e);
-      }
-    }
-    tally.push(...[...byTarget.values()].sort((a, b) => b.votes - a.votes || a.seat - b.seat));
-  }
+  // The viewer's own house's thread (the only one without 两府制); each house's for the `houses` list.
+  const tally = current ? tallyOf(current.vote, current.halfVoters) : [];
+  const houses = current?.houses
+    ? current.houses.map((h) => ({ house: h.house, tally: tallyOf(h.vote, current.halfVoters) }))
+    : null;
   let phase: string;
   if (v.status === "ended") phase = "ended";
   else if (!current) phase = "waiting";
@@ -125,6 +133,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     seats,
     deadlines: pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
     tally,
+    houses,
     roleCard,
     myVote: mine ? { targets: mine.targets, at: mine.at, changesLeft: null } : null,
     result: v.result ? { ended: true, winner: v.result.winner, reason: v.result.reason } : null,

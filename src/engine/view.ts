@@ -5,6 +5,7 @@ import type { Instant, OutCause, Seat } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
 import { postRightOf, roomsOf } from "./groups.ts";
+import { houseCount, houseOfSeat, housesOf, threadOf } from "./houses.ts";
 import { actingRole, countsAs, publishedRole } from "./night/bandit.ts";
 import type { DayNightView, NightYouView } from "./night/redact.ts";
 import {
@@ -15,7 +16,7 @@ import {
   redactDayNightEvent,
 } from "./night/redact.ts";
 import { roleById } from "./roles.ts";
-import type { GameState, IouState, Submission } from "./state.ts";
+import type { GameState, IouState, RoundState, Submission, VoteState } from "./state.ts";
 
 export type Viewer = { kind: "seat"; seat: Seat } | { kind: "referee" } | { kind: "public" };
 
@@ -44,22 +45,33 @@ export interface RoundView {
   posts:
     | (Omit<ReleasedPost, "poster"> & { poster: Seat | null; iouStatus: IouState["status"] | null })[]
     | null;
-  /** Ballots in the open vote (a forum vote thread is public); codes only for one's own ballot. */
-  vote: {
-    stage: "regular" | "overtime";
-    closesAt: Instant;
-    candidates: Seat[] | null;
-    casts: { voter: Seat; targets: Seat[]; at: Instant; proxy: boolean; codes?: (string | null)[] }[];
-  } | null;
+  /**
+   * Ballots in the open vote (a forum vote thread is public); codes only for one's own ballot. Under 两府制 this is the
+   * viewer's own house's thread (house 1 for the public and the referee, who read every thread in `houses`).
+   */
+  vote: VoteView | null;
+  /** The house `vote` and `tieBreak` belong to (1 when the game has one thread). */
+  house: number;
+  /** 两府制 only: every house's thread side by side (the threads are public); null with one thread. */
+  houses: { house: number; vote: VoteView | null; tieBreak: { rule: string; out: Seat[] } | null }[] | null;
   results: {
     stage: "regular" | "overtime";
     tally: { seat: Seat; halves: number }[];
     out: Seat[];
     tie: Seat[] | null;
+    /** 两府制: the house whose thread this was (absent = house 1, or the only thread). */
+    house?: number;
   }[];
   halfVoters: Seat[];
   tieBreak: { rule: string; out: Seat[] } | null;
   closed: boolean;
+}
+
+export interface VoteView {
+  stage: "regular" | "overtime";
+  closesAt: Instant;
+  candidates: Seat[] | null;
+  casts: { voter: Seat; targets: Seat[]; at: Instant; proxy: boolean; codes?: (string | null)[] }[];
 }
 
 export interface YouView {
@@ -161,6 +173,28 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
 
   const iouOf = (round: number, post: number) =>
     state.rounds[round]?.ious.find((i) => i.post === post)?.status ?? null;
+  const voteView = (v: VoteState | null): VoteView | null =>
+    v
+      ? {
+          stage: v.stage,
+          closesAt: v.closesAt,
+          candidates: v.candidates,
+          casts: castsOf(v.casts).map((c) => ({
+            voter: c.voter,
+            targets: c.targets,
+            at: c.at,
+            proxy: c.proxy,
+            ...(c.codes && (all || c.voter === mySeat) ? { codes: c.codes } : {}),
+          })),
+        }
+      : null;
+  // 两府制: a seat reads its own house's thread; the public and the referee read house 1 there and both in `houses`.
+  const myHouse = mySeat !== null ? houseOfSeat(state, mySeat) : 1;
+  const multiHouse = rules !== null && houseCount(rules) > 1;
+  const tieBreakOf = (r: RoundState, house: number) => {
+    const t = house === 1 ? r.tieBreak : (r.houseTieBreaks?.[house] ?? null);
+    return t ? { rule: t.rule, out: t.out } : null;
+  };
 
   const rounds: RoundView[] = state.rounds
     .filter((r) => r !== undefined)
@@ -176,28 +210,25 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
           poster: all || p.poster === mySeat ? p.poster : null,
           iouStatus: iouOf(r.round, p.index),
         })) ?? null,
-      vote: r.vote
-        ? {
-            stage: r.vote.stage,
-            closesAt: r.vote.closesAt,
-            candidates: r.vote.candidates,
-            casts: castsOf(r.vote.casts).map((c) => ({
-              voter: c.voter,
-              targets: c.targets,
-              at: c.at,
-              proxy: c.proxy,
-              ...(c.codes && (all || c.voter === mySeat) ? { codes: c.codes } : {}),
-            })),
-          }
-        : null,
+      vote: voteView(threadOf(r, myHouse)),
+      house: myHouse,
+      houses:
+        multiHouse && rules
+          ? housesOf(rules).map((house) => ({
+              house,
+              vote: voteView(threadOf(r, house)),
+              tieBreak: tieBreakOf(r, house),
+            }))
+          : null,
       results: r.votes.map((v) => ({
         stage: v.stage,
         tally: v.entries.map((e) => ({ seat: e.seat, halves: e.halves })),
         out: v.out,
         tie: v.tie?.seats ?? null,
+        ...(v.house !== undefined ? { house: v.house } : {}),
       })),
       halfVoters: r.halfVoters,
-      tieBreak: r.tieBreak ? { rule: r.tieBreak.rule, out: r.tieBreak.out } : null,
+      tieBreak: tieBreakOf(r, myHouse),
       closed: r.closed,
     }));
 

@@ -223,6 +223,7 @@ export const zhCN = {
     ballotLine: (voter: string, targets: string) => `${voter} → ${targets}`,
     deadPlayer: "你已出局，不能投票",
     halfVoter: "你本轮被贴杀，仍可投票，但你的票是半票：只在平票时有效。",
+    house: (n: number) => (n === 1 ? "一府" : n === 2 ? "二府" : `${n}府`),
     halfVoterOvertime: "你本轮被贴杀；在平票加时中，你的票是完整的一票。",
     notPlayer: "只有本局存活玩家可以投票",
     proxyTitle: "托票",
@@ -365,6 +366,35 @@ export const zhCN = {
     substitute: "替补",
     coReferee: "加副哨",
     username: "账号",
+  },
+  discussion: {
+    title: "讨论帖",
+    thread: "帖子",
+    threadName: (kind: string, round: number | null) =>
+      kind === "general"
+        ? "场外总帖"
+        : kind === "round"
+          ? `第${round}轮讨论帖`
+          : kind === "day"
+            ? `第${round}天讨论帖`
+            : kind === "duel"
+              ? `第${round}天高票对决讨论帖`
+              : `第${round}夜遗言帖`,
+    open: "进行中",
+    closed: "已关闭",
+    postCount: (n: number) => `${n}帖`,
+    empty: "这个帖子还没有人发言",
+    older: "加载更早的发言",
+    referee: "哨子",
+    composer: "发言",
+    placeholder: "说点什么……（草稿自动保存）",
+    send: "发表",
+    sending: "发表中……",
+    sent: (clock: string) => `已发表（收到时间 ${clock}）`,
+    closedNote: "这个帖子现在不能发帖",
+    signInToPost: "加入本局的玩家和哨子可以在这里发言",
+    deadDaily: "你已出局，不能在讨论帖发言",
+    deadZhashi: "你已出局：在讨论帖或其他帖子里发言将被视为诈尸（不发布，并记录警告）",
   },
   archive: {
     title: "存档",

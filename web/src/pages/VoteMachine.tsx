@@ -50,6 +50,11 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         <h2>
           {m.vote.title}
           {round ? <span className="badge">{m.board.round(round.round)}</span> : null}
+          {round?.houses ? (
+            <span className="badge" data-testid="vote-house">
+              {m.vote.house(round.house)}
+            </span>
+          ) : null}
           {overtime ? (
             <span className="badge overtime" data-testid="overtime-badge">
               {m.vote.overtime}
@@ -90,7 +95,10 @@ export function VoteMachine({ game }: { game: LiveGame }) {
       ) : null}
 
       <section className="card" data-testid="tally">
-        <h2>{m.vote.tally}</h2>
+        <h2>
+          {m.vote.tally}
+          {round?.houses ? <span className="badge">{m.vote.house(round.house)}</span> : null}
+        </h2>
         {shownTally.length === 0 ? <p className="empty small">{m.vote.tallyEmpty}</p> : null}
         <ol className="tally">
           {shownTally.map((t) => (
@@ -121,6 +129,29 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           <span className="mark proxy">{m.vote.proxyMark}</span> {m.vote.legendProxy}
         </p>
       </section>
+
+      {round?.houses && mySeat === null
+        ? (view?.houses ?? [])
+            .filter((h) => h.house !== round.house)
+            .map((h) => (
+              <section className="card" key={h.house} data-testid={`tally-house-${h.house}`}>
+                <h2>
+                  {m.vote.tally}
+                  <span className="badge">{m.vote.house(h.house)}</span>
+                </h2>
+                {h.tally.length === 0 ? <p className="empty small">{m.vote.tallyEmpty}</p> : null}
+                <ol className="tally">
+                  {h.tally.map((t) => (
+                    <li key={t.seat} className="tally-row" data-seat={t.seat}>
+                      <span className="tally-name">{label(t.seat)}</span>
+                      <span className="tally-votes">{m.vote.votes(t.votes)}</span>
+                      {t.half > 0 ? <span className="mark half">{m.vote.half(t.half)}</span> : null}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ))
+        : null}
 
       {vote && vote.casts.length > 0 ? (
         <section className="card">

@@ -1,0 +1,98 @@
+// 两府制 over HTTP: each player's view carries their own house's thread and tally; the public gets both houses.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fixedSeats } from "../../src/engine/test-kit.ts";
+import { presets } from "../../src/rules/presets/index.ts";
+import type { RuleSet } from "../../src/rules/schema.ts";
+import { local } from "./fixtures.ts";
+import { advanceTo, call, type Harness, makeHarness, must, quickAccount, rid } from "./harness.ts";
+
+/**
+ * A started 风云 game with two houses, even seats in house 1 and odd seats in house 2. The HTTP start deals no houses,
+ * so the game is started through the service with explicit seats, as a referee's seating would.
+ */
+async function twoHouseGame(h: Harness): Promise<{ id: string; cookies: string[] }> {
+  const base = presets["fengyun-57"]!;
+  const referee = await quickAccount(h, "ref");
+  const created = await must(
+    call(h, "POST", "/api/games", referee, {
+      name: "两府局",
+      rulesText: JSON.stringify({ ...base, win: { ...base.win, houses: 2 } }),
+      refereeAlias: "哨子",
+    }),
+  );
+  const id = created.json.game.id as string;
+  const ctx = (await h.games.context(id))!;
+  const rules = ctx.rules as RuleSet;
+  const seats = fixedSeats(rules).map((s, i) => ({ ...s, alias: `府${i}`, house: (i % 2) + 1 }));
+  const cookies: string[] = [];
+  for (const s of seats) {
+    const cookie = await quickAccount(h, `u-${s.alias}`);
+    const account = (await h.storage.findAccountByUsername(`u-${s.alias}`))!;
+    await h.storage.addMember({
+      gameId: id,
+      alias: s.alias,
+      accountId: account.id,
+      kind: "player",
+      createdAt: h.clock.now(),
+    });
+    cookies.push(cookie);
+  }
+  const started = await ctx.actor.submit({
+    now: h.clock.now(),
+    decide: (snap) => {
+      const d = h.games.engine.decide(snap.engine, {
+        type: "StartGame",
+        at: h.clock.now(),
+        rules,
+        start: local("12-01 21:00:00"),
+        seats,
+      });
+      return d.ok
+        ? { ok: true, events: d.events }
+        : { ok: false, refusal: { code: d.refusal.code, status: 409 } };
+    },
+  });
+  assert.ok(started.ok, JSON.stringify(started));
+  return { id, cookies };
+}
+
+test("两府制: a house-2 player votes in and sees house 2's thread; a house-1 player sees house 1's; the public both", async () => {
+  const h = await makeHarness();
+  try {
+    const { id, cookies } = await twoHouseGame(h);
+    await advanceTo(h, local("12-02 20:00:00"));
+    // Seat 1 (house 2) votes seat 55 (house 2); seat 0 (house 1) votes seat 56 (house 1).
+    await must(call(h, "POST", `/api/games/${id}/votes`, cookies[1], { requestId: rid(), targets: [55] }));
+    await must(call(h, "POST", `/api/games/${id}/votes`, cookies[0], { requestId: rid(), targets: [56] }));
+    const other = await call(h, "POST", `/api/games/${id}/votes`, cookies[3], {
+      requestId: rid(),
+      targets: [56],
+    });
+    assert.equal(other.json.error.code, "vote.target-other-house", "a vote stays in the voter's house");
+
+    const seatTally = (r: { json: { view: { tally: { seat: number; votes: number }[] } } }) =>
+      r.json.view.tally.map((t) => [t.seat, t.votes]);
+    const house2 = await must(call(h, "GET", `/api/games/${id}`, cookies[1]));
+    assert.deepEqual(seatTally(house2), [[55, 1]]);
+    assert.deepEqual(house2.json.view.myVote.targets, [55]);
+    const h2Round = house2.json.view.engine.rounds.find((r: { round: number }) => r.round === 1);
+    assert.equal(h2Round.house, 2);
+    const house1 = await must(call(h, "GET", `/api/games/${id}`, cookies[0]));
+    assert.deepEqual(seatTally(house1), [[56, 1]]);
+
+    const pub = await must(call(h, "GET", `/api/games/${id}`));
+    assert.deepEqual(
+      pub.json.view.houses.map((x: { house: number; tally: { seat: number }[] }) => [
+        x.house,
+        x.tally.map((t) => t.seat),
+      ]),
+      [
+        [1, [56]],
+        [2, [55]],
+      ],
+    );
+  } finally {
+    await h.close();
+  }
+});
