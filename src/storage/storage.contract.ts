@@ -485,6 +485,10 @@ export function registerStorageContract(factory: StorageFactory): void {
         ownerKey: "alias-1",
         fingerprints: new Uint8Array(0),
       });
+      // A reader keeping up with new rows asks only for those after the last id it saw.
+      const later: number[] = [];
+      assert.equal(await s.streamTextDocuments(2, (b) => void later.push(...b.map((d) => d.id)), ids[8]), 2);
+      assert.deepEqual(later, [ids[9], more[0]]);
     });
 
     it("never returns account ids from public member reads; only referees get the roster", async (fx) => {

@@ -244,10 +244,14 @@ export type TextDocumentSummary = Omit<TextDocument, "body" | "gameId" | "create
 export interface TextDocumentStore {
   /** Inserts rows in one transaction; returns their ids in input order. */
   insertTextDocuments(rows: readonly TextDocumentInput[]): Promise<number[]>;
-  /** Calls onBatch with up to batchSize summaries at a time, ordered by id; resolves to the total count. */
+  /**
+   * Calls onBatch with up to batchSize summaries at a time, ordered by id, of the rows with id > afterId
+   * (default 0: every row); resolves to the count passed.
+   */
   streamTextDocuments(
     batchSize: number,
     onBatch: (batch: TextDocumentSummary[]) => void | Promise<void>,
+    afterId?: number,
   ): Promise<number>;
   getTextDocument(id: number): Promise<TextDocument | undefined>;
 }

@@ -35,10 +35,10 @@ export function createTextDocumentStore(adapter: DialectAdapter): TextDocumentSt
       });
     },
 
-    async streamTextDocuments(batchSize, onBatch) {
+    async streamTextDocuments(batchSize, onBatch, afterId = 0) {
       if (!Number.isSafeInteger(batchSize) || batchSize < 1)
         throw new TypeError("batchSize must be a positive integer");
-      let after = 0;
+      let after = afterId;
       let total = 0;
       // Keyset pages rather than a cursor: no connection is held while onBatch builds the index.
       for (;;) {
