@@ -12,7 +12,7 @@ export async function seededOriginality(): Promise<OriginalityPort> {
   const index = new OriginalityIndex(await createFingerprinter());
   index.add({ id: "poem:使至塞上", label: "使至塞上", author: "王维" }, KNOWN_SOURCE);
   return {
-    check(text, { withSources, limitPercent }) {
+    async check(text, { withSources, limitPercent }) {
       const r = index.check(text, { limitPercent });
       return {
         available: true,

@@ -28,7 +28,8 @@ import { type AppEvent, type AppViewer, appEventVisible, isAppEvent } from "./ap
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
-import { type OriginalityPort, unavailableOriginality } from "./originality-port.ts";
+import { type OriginalityPort, reportLineage, unavailableOriginality } from "./originality-port.ts";
+import { indexCommittedPost } from "./originality-service.ts";
 import { type AppRefusal, ok, type Result, refuse } from "./refusal.ts";
 import { renderResultsPost } from "./results-post.ts";
 import type { RulesCatalog } from "./rules-catalog.ts";
@@ -418,7 +419,7 @@ export class GameService<S> {
     }
     const postId = `report-${randomUUID()}`;
     // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24).
-    const check = this.#originality.check(report, {
+    const check = await this.#originality.check(report, {
       withSources: false,
       limitPercent: ctx.rules.text.copiedShareLimitPercent,
     });
@@ -435,10 +436,13 @@ export class GameService<S> {
             },
     });
     if (!res.ok) return res;
-    this.#originality.add?.({
-      id: postId,
+    await this.#originality.addDocument?.({
+      kind: "report",
+      postId,
+      gameId,
       text: report,
       label: `${ctx.record.displayName} · 报道 · ${alias}`,
+      lineage: reportLineage(gameId, alias),
       time: at,
     });
     return ok({
@@ -644,6 +648,7 @@ export class GameService<S> {
       { requestId: input.requestId },
     );
     if (!res.ok) return res;
+    if (ctx && !res.value.replayed) await this.#indexPost(ctx, postId, input.text);
     return ok({ ...res.value, postId, words, iou: rules ? words < rules.text.killPostMin : false });
   }
 
@@ -672,7 +677,14 @@ export class GameService<S> {
       { requestId: input.requestId },
     );
     if (!res.ok) return res;
+    if (ctx && !res.value.replayed) await this.#indexPost(ctx, postId, input.text);
     return ok({ ...res.value, postId, words, iou: false });
+  }
+
+  /** Kill posts and IOU completions join the originality index as they are written. */
+  #indexPost(ctx: GameContext<S>, postId: string, text: string): Promise<void> {
+    const game = { id: ctx.record.id, name: ctx.record.displayName, events: () => ctx.actor.events() };
+    return indexCommittedPost(this.#originality, game, postId, text);
   }
 
   roomMessage(

@@ -1,16 +1,53 @@
 // The originality check as the app uses it: a report with sources, projected per viewer by the caller.
 import type { OriginalityResponse } from "../server/api-types.ts";
 
+/** What a text is in the index: an imported reference text or a post written on the site. */
+export type DocumentKind = "reference" | "report" | "kill" | "iou" | "discussion";
+
+/** A post written on the site, to be indexed and stored as it is written. */
+export interface SiteDocument {
+  kind: Exclude<DocumentKind, "reference">;
+  /** The post's id (its `postId`). */
+  postId: string;
+  gameId: string;
+  text: string;
+  /** Shown to referees as the source (game, kind, alias, round); defaults to the post id. */
+  label?: string;
+  /**
+   * Texts of one lineage are never sources against each other: a post, its earlier drafts and its IOU
+   * completion. Build it with `killPostLineage` / `reportLineage`; omit it for a text with no relatives.
+   */
+  lineage?: string;
+  time: number;
+}
+
+export interface CheckRequest {
+  /** True only for referees: sources can reveal who wrote an old post (旧帖追魂 is forbidden to players). */
+  withSources: boolean;
+  limitPercent: number;
+  /** The lineage of the text being checked, so its own drafts and IOU text are not counted against it. */
+  excludeLineage?: string;
+}
+
 export interface OriginalityPort {
-  /** Checks a draft; `withSources` is true only for referees (旧帖追魂 is forbidden to players). */
-  check(text: string, options: { withSources: boolean; limitPercent: number }): OriginalityResponse;
-  /** Adds a published text (a 报道 or a released post) to the index. */
-  add?(doc: { id: string; text: string; label: string; time: number }): void;
+  check(text: string, options: CheckRequest): Promise<OriginalityResponse>;
+  /** Indexes and stores a post; resolves once later checks see it. Never rejects (indexing is best effort). */
+  addDocument?(doc: SiteDocument): Promise<void>;
+}
+
+/** A kill post and its IOU completion share this lineage: one poster, one round, one game. */
+export function killPostLineage(gameId: string, round: number, seat: number): string {
+  return `${gameId}/kill/r${round}/s${seat}`;
+}
+
+/** A 报道 and its redone version share this lineage. */
+export function reportLineage(gameId: string, alias: string): string {
+  return `${gameId}/report/${alias}`;
 }
 
 /** Used until the index is available: reports that no check could be made. */
 export const unavailableOriginality: OriginalityPort = {
-  check: (_text, { limitPercent }) => ({
+  check: async (_text, { limitPercent }) => ({
     available: false,
     words: 0,
     copiedWords: 0,

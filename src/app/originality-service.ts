@@ -1,44 +1,260 @@
-// The originality check over the in-memory index, fed from the text_documents table and every published 报道/post.
+// The originality check over an in-memory index of the text_documents table: loaded at start-up, kept current as
+// posts are written here and as rows arrive from other processes (corpus imports, other servers).
 import type { OriginalityResponse } from "../server/api-types.ts";
-import type { Storage } from "../storage/storage.ts";
-import { OriginalityIndex } from "../text/originality-index.ts";
+import type { Storage, StoredEvent, TextDocumentSummary } from "../storage/storage.ts";
+import { encodeFingerprints } from "../text/fingerprint.ts";
+import { type CheckOptions, OriginalityIndex, type SourceTexts } from "../text/originality-index.ts";
 import type { OriginalityReport } from "../text/originality-report.ts";
-import type { OriginalityPort } from "./originality-port.ts";
+import {
+  type DocumentKind,
+  killPostLineage,
+  type OriginalityPort,
+  type SiteDocument,
+} from "./originality-port.ts";
 
-/** Loads every stored document into a fresh index; texts published later are added (and stored) as they come. */
-export async function indexedOriginality(storage: Storage): Promise<OriginalityPort> {
-  const index = await OriginalityIndex.create();
-  const ids: number[] = [];
-  await storage.streamTextDocuments(1000, (batch) => {
-    for (const d of batch) ids.push(d.id);
-  });
-  for (const id of ids) {
-    const d = await storage.getTextDocument(id);
-    if (d) index.add({ id: `doc-${d.id}`, label: d.ref ?? d.source, time: d.createdAt }, d.body);
+/** Notified with "first,last" ids after rows are inserted; PostgreSQL carries it to every process. */
+export const TEXT_DOCUMENTS_CHANNEL = "bansha_text_documents";
+const LOAD_BATCH = 2000;
+/** Source texts stay in the database; this many characters of recently verified ones are kept in memory. */
+const TEXT_CACHE_CHARS = 4_000_000;
+
+export interface LoadedIndex {
+  readonly index: OriginalityIndex;
+  /** Documents skipped at load because their blob was made with other fingerprint parameters. */
+  readonly skipped: number;
+  /** Adds the rows with an id above the highest seen (and any notified range); single-flight. */
+  catchUp(range?: { first: number; last: number }): Promise<number>;
+  /** The check, reading candidate sources' texts from the database as needed. */
+  check(text: string, options: CheckOptions): Promise<OriginalityReport>;
+}
+
+/** Index ids carry the row's kind and id, so a source can be shown and its text fetched without a side table. */
+function indexId(kind: string, id: number): string {
+  return `${kind}:${id}`;
+}
+function rowId(docId: string): number {
+  return Number(docId.slice(docId.lastIndexOf(":") + 1));
+}
+export function kindOf(docId: string): string {
+  return docId.slice(0, docId.lastIndexOf(":"));
+}
+
+/** Source texts read from the database: a check runs once, fetches the candidates it missed, and runs again. */
+class DatabaseTexts implements SourceTexts {
+  readonly misses = new Set<string>();
+  pinned: ReadonlyMap<string, string> = new Map();
+  readonly #cache = new Map<string, string>();
+  #chars = 0;
+
+  get(docId: string): string | undefined {
+    const t = this.pinned.get(docId) ?? this.#cache.get(docId);
+    if (t === undefined) this.misses.add(docId);
+    return t;
   }
-  return {
-    check(text, { withSources, limitPercent }) {
-      return toResponse(index.check(text, { limitPercent }), withSources);
-    },
-    add(doc) {
-      const fingerprints = index.add({ id: doc.id, label: doc.label, time: doc.time }, doc.text);
-      void storage
-        .insertTextDocuments([
+
+  remember(docId: string, text: string): void {
+    if (this.#cache.has(docId)) return;
+    this.#cache.set(docId, text);
+    this.#chars += text.length;
+    // Insertion order is age order: drop the oldest until under the budget.
+    for (const [id, old] of this.#cache) {
+      if (this.#chars <= TEXT_CACHE_CHARS) break;
+      this.#cache.delete(id);
+      this.#chars -= old.length;
+    }
+  }
+}
+
+/** Loads every row's fingerprint blob into a fresh index (bodies stay in the database). */
+export async function loadOriginalityIndex(storage: Storage): Promise<LoadedIndex> {
+  const texts = new DatabaseTexts();
+  const index = await OriginalityIndex.create({ texts });
+  let last = 0;
+  let skipped = 0;
+  let running: Promise<number> = Promise.resolve(0);
+
+  const addRows = (batch: TextDocumentSummary[]): number => {
+    let added = 0;
+    for (const d of batch) {
+      if (d.id > last) last = d.id;
+      const id = indexId(d.kind, d.id);
+      if (index.has(id)) continue;
+      try {
+        index.addBlob(
           {
-            kind: "post",
-            source: "site",
-            ref: doc.label,
-            gameId: null,
-            // Never an account: the owner of a post is known only through its alias.
-            ownerKey: null,
-            body: doc.text,
-            fingerprints,
-            createdAt: doc.time,
+            id,
+            label: d.ref ?? d.source,
+            ...(d.kind !== "reference" && d.ownerKey !== null && { lineage: d.ownerKey }),
           },
-        ])
-        .catch(() => {});
+          d.fingerprints,
+        );
+        added++;
+      } catch {
+        skipped++;
+      }
+    }
+    return added;
+  };
+
+  const load = async (after: number): Promise<number> => {
+    let added = 0;
+    await storage.streamTextDocuments(
+      LOAD_BATCH,
+      (batch) => {
+        added += addRows(batch);
+      },
+      after,
+    );
+    return added;
+  };
+
+  await load(0);
+  index.compact();
+
+  return {
+    index,
+    get skipped() {
+      return skipped;
+    },
+    catchUp(range) {
+      // Rows of another process's transaction may commit after higher ids were seen (PostgreSQL sequences),
+      // so a notified range is read from its start; rows already indexed are skipped.
+      running = running.catch(() => 0).then(() => load(range ? Math.min(last, range.first - 1) : last));
+      return running;
+    },
+    async check(text, options) {
+      let report = index.check(text, options);
+      for (let pass = 0; pass < 3 && texts.misses.size > 0; pass++) {
+        const wanted = [...texts.misses];
+        texts.misses.clear();
+        const fetched = new Map<string, string>();
+        await Promise.all(
+          wanted.map(async (id) => {
+            const row = await storage.getTextDocument(rowId(id));
+            if (row) fetched.set(id, row.body);
+          }),
+        );
+        texts.pinned = fetched;
+        report = index.check(text, options);
+        texts.pinned = new Map();
+        for (const [id, body] of fetched) texts.remember(id, body);
+      }
+      texts.misses.clear();
+      return report;
     },
   };
+}
+
+export interface IndexedOriginalityOptions {
+  /**
+   * How often to look for rows written by other processes (ms; 0 = never). PostgreSQL notifies at once; SQLite
+   * notifications stay in one process, so a `corpus import` beside a running server is found by this poll.
+   */
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface IndexedOriginality extends OriginalityPort {
+  addDocument(doc: SiteDocument): Promise<void>;
+  /** Reads rows written by other processes now (what the poll and notifications do). */
+  refresh(): Promise<number>;
+  /** Stops the poll and the subscription. */
+  close(): Promise<void>;
+  readonly size: number;
+}
+
+/** The app's originality port over the database. */
+export async function indexedOriginality(
+  storage: Storage,
+  options: IndexedOriginalityOptions = {},
+): Promise<IndexedOriginality> {
+  const loaded = await loadOriginalityIndex(storage);
+  const { index } = loaded;
+  const onError = options.onError ?? (() => {});
+  const unsubscribe = await storage.subscribe(TEXT_DOCUMENTS_CHANNEL, (payload) => {
+    const [first, last] = payload.split(",").map(Number);
+    const range =
+      Number.isSafeInteger(first) && Number.isSafeInteger(last)
+        ? { first: first as number, last: last as number }
+        : undefined;
+    loaded.catchUp(range).catch(onError);
+  });
+  const pollMs = options.pollMs ?? 10_000;
+  const timer =
+    pollMs > 0 ? setInterval(() => void loaded.catchUp().catch(onError), pollMs).unref() : undefined;
+
+  return {
+    get size() {
+      return index.size;
+    },
+    async check(text, { withSources, limitPercent, excludeLineage }) {
+      const report = await loaded.check(text, {
+        limitPercent,
+        ...(excludeLineage !== undefined && { excludeLineage }),
+      });
+      return toResponse(report, withSources);
+    },
+    async addDocument(doc) {
+      try {
+        // Fingerprinted once here; the catch-up reads the stored blob back, so every process indexes the same bytes.
+        const blob = encodeFingerprints(index.fingerprintText(doc.text), index.params);
+        const [id] = await storage.insertTextDocuments([
+          {
+            kind: doc.kind,
+            source: "site",
+            ref: doc.label ?? doc.postId,
+            gameId: doc.gameId,
+            // Never an account: the lineage names a game, a round and a seat or alias.
+            ownerKey: doc.lineage ?? null,
+            body: doc.text,
+            fingerprints: blob,
+            createdAt: doc.time,
+          },
+        ]);
+        if (id === undefined) return;
+        await loaded.catchUp({ first: id, last: id });
+        await storage.notify(TEXT_DOCUMENTS_CHANNEL, `${id},${id}`);
+      } catch (error) {
+        onError(error);
+      }
+    },
+    refresh: () => loaded.catchUp(),
+    async close() {
+      if (timer) clearInterval(timer);
+      await unsubscribe();
+    },
+  };
+}
+
+/**
+ * Indexes a kill post or IOU completion just committed. Its round and poster come from the committed event that
+ * names the post, so the post and its IOU completion share one lineage (neither is a source against the other).
+ */
+export async function indexCommittedPost(
+  port: OriginalityPort,
+  game: { id: string; name: string; events: () => Promise<readonly StoredEvent[]> },
+  postId: string,
+  text: string,
+): Promise<void> {
+  if (!port.addDocument) return;
+  const events = await game.events();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!.event;
+    if (e.postId !== postId || (e.type !== "KillPostSubmitted" && e.type !== "IouCompleted")) continue;
+    const round = Number(e.round);
+    const seat = Number(e.poster);
+    const kind = e.type === "KillPostSubmitted" ? "kill" : "iou";
+    await port.addDocument({
+      kind,
+      postId,
+      gameId: game.id,
+      text,
+      label: `${game.name} · 第${round}轮 · ${kind === "kill" ? "杀帖" : "补白条"} · ${seat + 1}号`,
+      lineage: killPostLineage(game.id, round, seat),
+      time: e.at,
+    });
+    return;
+  }
 }
 
 function toResponse(r: OriginalityReport, withSources: boolean): OriginalityResponse {
@@ -51,7 +267,13 @@ function toResponse(r: OriginalityReport, withSources: boolean): OriginalityResp
     spans: r.spans.map((s) => ({
       start: s.start,
       end: s.end,
-      ...(withSources && { source: { kind: "post", ref: s.source.docId, title: s.source.label ?? null } }),
+      ...(withSources && {
+        source: {
+          kind: kindOf(s.source.docId) as DocumentKind,
+          ref: s.source.docId,
+          title: s.source.label ?? null,
+        },
+      }),
     })),
   };
 }

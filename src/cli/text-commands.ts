@@ -1,12 +1,11 @@
 // `bansha text count|check <file>`: Word-compatible 字数 and the originality check from the command line.
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { FileCorpusStore } from "../text/node/file-corpus-store.ts";
-import { loadIndex } from "../text/node/load-index.ts";
+import { kindOf, loadOriginalityIndex } from "../app/originality-service.ts";
+import { openStorage } from "../storage/open-storage.ts";
+import type { OriginalityReport } from "../text/originality-report.ts";
 import { searchLinks } from "../text/search-links.ts";
 import { countWords } from "../text/wordcount.ts";
-
-const dataDirDefault = process.env.BANSHA_DATA ?? "./data";
 
 export function registerTextCommands(program: Command): void {
   const text = program.command("text").description("Word count (字数) and originality checks");
@@ -35,30 +34,41 @@ export function registerTextCommands(program: Command): void {
 
   text
     .command("check <file>")
-    .description("check a text against the imported corpus: copied share and copied passages")
+    .description(
+      "check a text against every document in the database (DATABASE_URL, default ./data/bansha.sqlite)",
+    )
     .option("--json", "print JSON")
     .option("--limit <percent>", "copied share above which the text is flagged", "20")
-    .option("--data <dir>", "data folder holding corpus/", dataDirDefault)
-    .action(async (file: string, opts: { json?: boolean; limit: string; data: string }) => {
+    .action(async (file: string, opts: { json?: boolean; limit: string }) => {
       const body = readFileSync(file, "utf8");
-      const index = await loadIndex(new FileCorpusStore(opts.data));
-      const r = index.check(body, { limitPercent: Number(opts.limit) });
+      const storage = await openStorage(process.env.DATABASE_URL);
+      const started = performance.now();
+      let r: OriginalityReport;
+      try {
+        const loaded = await loadOriginalityIndex(storage);
+        if (!opts.json)
+          console.log(
+            `loaded ${loaded.index.size} documents in ${((performance.now() - started) / 1000).toFixed(1)} s` +
+              (loaded.skipped > 0 ? ` (${loaded.skipped} made with other parameters skipped)` : ""),
+          );
+        r = await loaded.check(body, { limitPercent: Number(opts.limit) });
+      } finally {
+        await storage.close();
+      }
+      // The CLI is a referee's tool: sources are shown.
       if (opts.json) {
-        const spans = r.spans.map((s) => ({ start: s.start, end: s.end, source: s.source.docId }));
+        const spans = r.spans.map((s) => ({ start: s.start, end: s.end, source: s.source.label ?? null }));
         console.log(JSON.stringify({ share: r.share, flagged: r.flagged, spans }));
         return;
       }
-      console.log(`checked against ${index.size} documents`);
       console.log(`words (字数) ${r.words}, copied ${r.copiedWords.toFixed(1)}`);
       console.log(
         `copied share ${(r.share * 100).toFixed(1)}% (limit ${r.limitPercent}%)${r.flagged ? "  FLAGGED" : ""}`,
       );
-      for (const s of r.spans) {
-        const label = s.source.label !== undefined ? ` ${s.source.label}` : "";
+      for (const s of r.spans)
         console.log(
-          `  [${s.start}, ${s.end}) ${s.text.replace(/\s+/g, " ")}\n      from ${s.source.docId}${label}`,
+          `  [${s.start}, ${s.end}) ${s.text.replace(/\s+/g, " ")}\n      from ${kindOf(s.source.docId)} ${s.source.label ?? s.source.docId}`,
         );
-      }
       const links = searchLinks(body);
       if (links.length > 0) {
         console.log("search the web for:");

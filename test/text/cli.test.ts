@@ -9,11 +9,12 @@ import { fileURLToPath } from "node:url";
 import { syntheticText } from "../../src/text/synthetic.ts";
 
 const bin = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "bansha.mjs");
-const run = (cwd: string, ...args: string[]) =>
-  execFileSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8" });
-
 describe("bansha text / corpus", () => {
   const dir = mkdtempSync(join(tmpdir(), "bansha-text-"));
+  // The commands use the site's database; a fresh SQLite file per run keeps the test apart from ./data.
+  const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, "site.sqlite")}` };
+  const run = (cwd: string, ...args: string[]) =>
+    execFileSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env });
 
   it("text count --json prints exactly the issue's fields, and --no-ambiguous switches the option", () => {
     writeFileSync(join(dir, "a.txt"), "他说：“我们走吧……”\n\nHello 世界");
@@ -30,7 +31,7 @@ describe("bansha text / corpus", () => {
     assert.equal(off.words, 12);
   });
 
-  it("corpus import then text check --json reports the copied share and spans with sources", () => {
+  it("corpus import into the database, then text check --json: the copied share and spans with sources", () => {
     mkdirSync(join(dir, "corpus-src"));
     const source = syntheticText(42, 600);
     writeFileSync(join(dir, "corpus-src", "old.txt"), source);
@@ -45,5 +46,11 @@ describe("bansha text / corpus", () => {
     assert.equal(out.flagged, true);
     assert.deepEqual(Object.keys(out.spans[0]), ["start", "end", "source"]);
     assert.equal(out.spans[0].source, "file:old.txt");
+    // Importing the same folder again adds nothing: each document is stored once.
+    assert.match(run(dir, "corpus", "import", "corpus-src"), /imported 0 documents \(2 already imported\)/);
+    const human = run(dir, "text", "check", "post.txt");
+    assert.match(human, /loaded 2 documents/);
+    assert.match(human, /FLAGGED/);
+    assert.match(human, /from reference file:old\.txt/);
   });
 });

@@ -1,0 +1,174 @@
+// The site's originality index over HTTP: kill posts and IOU completions are indexed as they are written, a
+// later post's check finds them (sources for referees only), lineage exclusion, rows from other processes.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ManualClock } from "../../src/app/clock.ts";
+import { realEngine } from "../../src/app/engine-adapter.ts";
+import { killPostLineage } from "../../src/app/originality-port.ts";
+import { type IndexedOriginality, indexedOriginality } from "../../src/app/originality-service.ts";
+import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
+import { Scheduler } from "../../src/app/scheduler.ts";
+import { type BuiltApp, buildApp } from "../../src/server/app.ts";
+import { openStorage } from "../../src/storage/storage.ts";
+import { createFingerprinter, encodeFingerprints } from "../../src/text/fingerprint.ts";
+import { normalise } from "../../src/text/normalise.ts";
+import { local } from "./fixtures.ts";
+import { advanceTo, call, cast, type Game, type Harness, must, rid, startedGame } from "./harness.ts";
+
+/** Round 1: posting window 21:00–21:30, posts released 21:30:01. */
+const IN_WINDOW = local("12-01 21:10:00");
+const AFTER_RELEASE = local("12-01 21:31:00");
+
+/** 60 distinct 字 (北风 verses): any 13-character run of it is a copied passage. */
+const KILL_TEXT =
+  "北风卷地白草折，胡天八月即飞雪。忽如一夜春风来，千树万树梨花开。散入珠帘湿罗幕，狐裘不暖锦衾薄。将军角弓不得控，都护铁衣冷难着。";
+const OWN_TEXT =
+  "长街尽头的灯笼一盏一盏熄灭，剑客收起斗笠，在雨里站了很久，终于转身走进那条没有名字的小巷，巷子深处有人在吹笛。";
+
+async function withIndexedGame(fn: (h: Harness, g: Game, o: IndexedOriginality) => Promise<void>) {
+  const storage = await openStorage(":memory:");
+  const clock = new ManualClock(local("12-01 12:00:00"));
+  const originality = await indexedOriginality(storage, { pollMs: 0 });
+  const built = await buildApp({
+    storage,
+    clock,
+    engine: realEngine,
+    rules: builtinRulesCatalog(),
+    originality,
+    rateLimits: { login: 100_000, writes: 1_000_000 },
+  });
+  const scheduler = new Scheduler<unknown>(storage, built.games as never, clock);
+  const h: Harness = {
+    ...(built as BuiltApp),
+    storage,
+    clock,
+    scheduler,
+    async close() {
+      await originality.close();
+      await built.app.close();
+      await storage.close();
+    },
+  };
+  try {
+    await fn(h, await startedGame(h, 6), originality);
+  } finally {
+    await h.close();
+  }
+}
+
+test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改编: a kill post is a source for a later post's check at once; players never see the source", async () => {
+  await withIndexedGame(async (h, g, originality) => {
+    const { first, rangers } = cast(g);
+    const before = originality.size;
+    await advanceTo(h, IN_WINDOW);
+    const post = await must(
+      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+        requestId: rid(),
+        target: rangers[0]!.seat,
+        text: KILL_TEXT,
+      }),
+    );
+    assert.equal(originality.size, before + 1, "indexed when written, before the response");
+
+    // A later post: a third copied from the kill post, the rest its own.
+    const later = `${OWN_TEXT}${KILL_TEXT.slice(0, 30)}`;
+    const asReferee = await must(
+      call(h, "POST", `/api/games/${g.id}/originality`, g.referee, { text: later }),
+    );
+    assert.equal(asReferee.json.available, true);
+    assert.ok(asReferee.json.copiedPercent > 20, `copied ${asReferee.json.copiedPercent}%`);
+    assert.equal(asReferee.json.flagged, true, "百度内容不得超过20%");
+    const sources = asReferee.json.spans.map((s: { source: { kind: string; title: string } }) => s.source);
+    assert.deepEqual(
+      sources.map((s: { kind: string }) => s.kind),
+      ["kill"],
+    );
+    assert.match(sources[0].title, /第1轮 · 杀帖/);
+
+    // 旧帖追魂 is forbidden: the player sees the share and the passages, never whose post they came from.
+    const asPlayer = await must(
+      call(h, "POST", `/api/games/${g.id}/originality`, rangers[1]!.cookie, { text: later }),
+    );
+    assert.equal(asPlayer.json.copiedPercent, asReferee.json.copiedPercent);
+    assert.deepEqual(
+      asPlayer.json.spans.map((s: { start: number; end: number }) => [s.start, s.end]),
+      asReferee.json.spans.map((s: { start: number; end: number }) => [s.start, s.end]),
+    );
+    assert.ok(
+      asPlayer.json.spans.every((s: object) => !("source" in s)),
+      asPlayer.text,
+    );
+    assert.ok(!asPlayer.text.includes(post.json.postId) && !asPlayer.text.includes("杀帖"));
+
+    // A restart loads the same document, its kind and its label from the database.
+    const restarted = await indexedOriginality(h.storage, { pollMs: 0 });
+    try {
+      const again = await restarted.check(later, { withSources: true, limitPercent: 20 });
+      assert.deepEqual(again, asReferee.json);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+test("an IOU completion and its kill post share a lineage: neither is a source against the other", async () => {
+  await withIndexedGame(async (h, g, originality) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, IN_WINDOW);
+    // Under the rule set's killPostMin (20 字): an IOU to complete later.
+    const short = KILL_TEXT.slice(0, 16);
+    const iou = await must(
+      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+        requestId: rid(),
+        target: rangers[0]!.seat,
+        text: short,
+      }),
+    );
+    assert.equal(iou.json.iou, true);
+    await advanceTo(h, AFTER_RELEASE);
+    const completion = `${short}${KILL_TEXT.slice(16)}${OWN_TEXT}`;
+    await must(
+      call(h, "POST", `/api/games/${g.id}/iou`, first.cookie, { requestId: rid(), text: completion }),
+    );
+
+    const request = { withSources: true, limitPercent: 20 };
+    const lineage = killPostLineage(g.id, 1, first.seat);
+    const own = await originality.check(completion, { ...request, excludeLineage: lineage });
+    assert.equal(own.copiedPercent, 0, JSON.stringify(own));
+    // Anyone else's text is checked against both.
+    const other = await originality.check(completion, request);
+    assert.equal(other.copiedPercent, 100);
+    assert.deepEqual(new Set(other.spans.map((s) => s.source?.kind)), new Set(["iou"]));
+  });
+});
+
+test("rows written by another process (a corpus import) are found by the catch-up without a restart", async () => {
+  await withIndexedGame(async (h, g, originality) => {
+    const fp = await createFingerprinter();
+    const nm = normalise(KILL_TEXT);
+    await h.storage.insertTextDocuments([
+      {
+        kind: "reference",
+        source: "边塞诗",
+        ref: "岑参《白雪歌送武判官归京》",
+        gameId: null,
+        ownerKey: null,
+        body: KILL_TEXT,
+        fingerprints: encodeFingerprints(fp.fingerprints(nm.codes, nm.length), fp.params),
+        createdAt: 0,
+      },
+    ]);
+    const request = { withSources: true, limitPercent: 20 };
+    assert.equal((await originality.check(KILL_TEXT, request)).copiedPercent, 0, "not yet read");
+    assert.equal(await originality.refresh(), 1);
+    const found = await originality.check(KILL_TEXT, request);
+    assert.equal(found.copiedPercent, 100);
+    assert.deepEqual(found.spans[0]?.source, {
+      kind: "reference",
+      ref: found.spans[0]?.source?.ref,
+      title: "岑参《白雪歌送武判官归京》",
+    });
+    assert.equal(await originality.refresh(), 0, "each row is read once");
+    void g;
+  });
+});
