@@ -14,6 +14,7 @@ import {
   summarize,
   viewFor,
 } from "../engine/index.ts";
+import { offeredCodes } from "../engine/score/ledger.ts";
 import type { VoteView } from "../engine/view.ts";
 import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
 import type { EngineEvent, EnginePort, EngineViewer, RoomInfo } from "./engine-port.ts";
@@ -134,6 +135,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     deadlines: pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
     tally,
     houses,
+    offeredCodes: state.rules ? offeredCodes(state) : null,
     roleCard,
     myVote: mine ? { targets: mine.targets, at: mine.at, changesLeft: null } : null,
     result: v.result ? { ended: true, winner: v.result.winner, reason: v.result.reason } : null,

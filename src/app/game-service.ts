@@ -254,6 +254,7 @@ export class GameService<S> {
       killPostMin: r.text.killPostMin,
       iouMin: r.text.iouMin,
       timeZone: r.schedule.timeZone,
+      codeGuesses: r.win.kind === "score" && r.win.codeGuesses,
     };
   }
 

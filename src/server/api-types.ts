@@ -199,6 +199,8 @@ export interface GameInfo {
   killPostMin: number;
   iouMin: number;
   timeZone: string;
+  /** Score rule with 代号 guesses (`win.codeGuesses`): ballots and kill posts may name a code once codes are offered. */
+  codeGuesses: boolean;
 }
 
 // ---------------------------------------------------------------- membership, 报道
@@ -324,6 +326,11 @@ export interface GameView {
   tally: TallyView[];
   /** 两府制 only: each house's live tally, house 1 first; null with one thread. */
   houses?: { house: number; tally: TallyView[] }[] | null;
+  /**
+   * The codes a ballot or kill post may guess now: null until the first black kill post is released (or without code
+   * guesses), then every living black scored seat's code (src/engine/score/ledger.ts).
+   */
+  offeredCodes?: string[] | null;
   /** The viewer's own role card; null for the public and referees. */
   roleCard: RoleCard | null;
   myVote: MyVoteView | null;

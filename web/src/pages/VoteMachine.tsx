@@ -23,7 +23,8 @@ export function VoteMachine({ game }: { game: LiveGame }) {
       ? Math.max(1, Math.min(round.plan.votesPerVoter, slots))
       : round.plan.votesPerVoter
     : 1;
-  const codeGuesses = (data.game as { codeGuesses?: boolean }).codeGuesses === true;
+  // The engine offers codes only after the first black kill post, and only living black scored seats' codes.
+  const offered = data.game.codeGuesses ? (view?.offeredCodes ?? []) : [];
   const mySeat = data.viewer.seat;
   const halfVoter =
     mySeat !== null &&
@@ -84,7 +85,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           perVoter={perVoter}
           choices={candidates ?? seats.filter((s) => s.alive).map((s) => s.seat)}
           label={label}
-          codeGuesses={codeGuesses}
+          offered={offered}
           myVote={view?.myVote ?? null}
           reload={game.reload}
         />
@@ -216,12 +217,14 @@ interface BallotProps {
   perVoter: number;
   choices: SeatNo[];
   label: (s: SeatNo) => string;
-  codeGuesses: boolean;
+  /** Codes a ballot may guess now; empty when the rule set asks for none or none are offered yet. */
+  offered: string[];
   myVote: { targets: SeatNo[]; at: number; changesLeft: number | null } | null;
   reload: () => Promise<void>;
 }
 
-function Ballot({ gameId, perVoter, choices, label, codeGuesses, myVote, reload }: BallotProps) {
+function Ballot({ gameId, perVoter, choices, label, offered, myVote, reload }: BallotProps) {
+  const codeGuesses = offered.length > 0;
   const [picked, setPicked] = useState<SeatNo[]>(() =>
     myVote ? myVote.targets.filter((t) => choices.includes(t)) : [],
   );
@@ -298,11 +301,18 @@ function Ballot({ gameId, perVoter, choices, label, codeGuesses, myVote, reload 
               <span className="field-label">
                 {label(s)} · {m.vote.codeGuess}
               </span>
-              <input
+              <select
+                name={`code-${s}`}
                 value={codes[s] ?? ""}
-                placeholder={m.vote.codePlaceholder}
                 onChange={(e) => setCodes((c) => ({ ...c, [s]: e.target.value }))}
-              />
+              >
+                <option value="">{m.vote.codePlaceholder}</option>
+                {offered.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
             </label>
           ))}
         </div>

@@ -27,7 +27,9 @@ function KillPost({ game }: { game: LiveGame }) {
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const codeGuesses = (data.game as { codeGuesses?: boolean }).codeGuesses === true;
+  // The engine offers codes only after the first black kill post, and only living black scored seats' codes.
+  const offered = data.game.codeGuesses ? (view?.offeredCodes ?? []) : [];
+  const codeGuesses = offered.length > 0;
   const seats = view?.seats ?? [];
   const mySeat = data.viewer.seat;
   const card = view?.roleCard ?? null;
@@ -89,12 +91,14 @@ function KillPost({ game }: { game: LiveGame }) {
       {codeGuesses ? (
         <label className="field">
           <span className="field-label">{m.write.code}</span>
-          <input
-            name="code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            placeholder={m.vote.codePlaceholder}
-          />
+          <select name="code" value={code} onChange={(e) => setCode(e.target.value)}>
+            <option value="">{m.vote.codePlaceholder}</option>
+            {offered.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
         </label>
       ) : null}
       <PostEditor draft={draft} min={data.game.killPostMin} gameId={id} shortIsIou label={m.write.body} />
