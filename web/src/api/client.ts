@@ -5,6 +5,10 @@ import type {
   ComplaintRequest,
   ComplaintRulingRequest,
   CreateGameRequest,
+  DiscussionPostRequest,
+  DiscussionPostResponse,
+  DiscussionPostsResponse,
+  DiscussionThreadsResponse,
   EventListResponse,
   GameCreatedResponse,
   GameListResponse,
@@ -153,5 +157,10 @@ export const api = {
     call<ResultsPreviewResponse>("GET", `${g(id)}/referee/results?round=${round}`),
   publishResults: (id: string, b: PublishResultsRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/results`, b),
+  discussionThreads: (id: string) => call<DiscussionThreadsResponse>("GET", `${g(id)}/discussion`),
+  discussionPosts: (id: string, thread: string, q = "") =>
+    call<DiscussionPostsResponse>("GET", `${g(id)}/discussion/${encodeURIComponent(thread)}/posts${q}`),
+  discussionPost: (id: string, thread: string, b: DiscussionPostRequest) =>
+    call<DiscussionPostResponse>("POST", `${g(id)}/discussion/${encodeURIComponent(thread)}/posts`, b),
   streamUrl: (id: string, after: number) => `${g(id)}/stream?after=${after}`,
 };

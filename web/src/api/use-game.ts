@@ -57,7 +57,8 @@ export function useGame(id: string): LiveGame {
       seen.current = msg.event.seq;
       setEvents((prev) => [...prev, msg.event]);
       // Membership and status live outside the engine view: refetch them once a burst of app events settles.
-      if (msg.event.type.startsWith("app.")) {
+      // Discussion posts change neither, and come in bursts.
+      if (msg.event.type.startsWith("app.") && msg.event.type !== "app.DiscussionPosted") {
         if (refetch.current) clearTimeout(refetch.current);
         refetch.current = setTimeout(() => void reload(), 300);
       }

@@ -181,7 +181,6 @@ export const zhCN = {
     killPosts: "杀帖（统一放出）",
     results: "结果帖",
     discussion: "讨论帖",
-    discussionNote: "讨论在论坛原帖进行；本站记录杀帖、投票与结果。",
     killPostLine: (target: string, words: number) => `→ ${target} · ${words}字`,
     iou: "白条",
     lapsed: "作废",

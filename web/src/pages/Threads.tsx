@@ -7,6 +7,7 @@ import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel } from "../lib/format.ts";
+import { Discussion } from "./Discussion.tsx";
 
 type Tab = "reports" | "kills" | "results" | "discussion";
 
@@ -35,7 +36,7 @@ export function Threads({ game }: { game: LiveGame }) {
       {tab === "reports" ? <Reports game={game} /> : null}
       {tab === "kills" ? <KillPosts game={game} /> : null}
       {tab === "results" ? <ResultsPosts events={game.events} /> : null}
-      {tab === "discussion" ? <p className="muted">{m.threads.discussionNote}</p> : null}
+      {tab === "discussion" ? <Discussion game={game} /> : null}
     </div>
   );
 }
