@@ -61,7 +61,10 @@ test("a complaint reaches the referee's queue with the post's originality report
   const page = await pctx.newPage();
   await page.goto(`/games/${game.id}/me`);
   await page.getByText("举报杀帖").click();
-  await page.locator("details select").selectOption(String(poster.seat));
+  // A complaint names the released post (by its round, index and target), never the poster.
+  const option = page.locator("details select option", { hasText: target.alias });
+  await page.locator("details select").selectOption((await option.getAttribute("value"))!);
+  assert.ok(!(await page.locator("details select").textContent())?.includes(poster.alias));
   await page.locator("details textarea").fill("这篇杀帖的结尾抄了唐诗");
   await page.getByRole("button", { name: "举报", exact: true }).click();
   await page.getByText("举报已交给哨群").waitFor();

@@ -30,7 +30,17 @@ export type AppEvent =
     }
   | { type: "app.ReportRedone"; at: number; alias: string; postId: string; words: number }
   | { type: "app.RoomMessagePosted"; at: number; room: string; seat: Seat; alias: string; text: string }
-  | { type: "app.ComplaintFiled"; at: number; seat: Seat; alias: string; against: Seat; text: string }
+  | {
+      type: "app.ComplaintFiled";
+      at: number;
+      seat: Seat;
+      alias: string;
+      /** The poster, for the referees only (a player names the released post, never a seat). */
+      against: Seat;
+      round?: number;
+      post?: number;
+      text: string;
+    }
   | { type: "app.ProxyRequested"; at: number; seat: Seat; alias: string; target: Seat; note: string }
   | { type: "app.ResultsPublished"; at: number; round: number; text: string }
   /** A discussion post (讨论帖); its body is stored beside the events. `seat` is null for a referee's post. */
@@ -124,6 +134,16 @@ export interface AppViewer {
   readonly seat: Seat | null;
   /** Rooms the viewer's seat belongs to now. */
   readonly rooms: ReadonlySet<string>;
+}
+
+/** An app event as a visible viewer sees it: a complaint's author sees it without the poster it was mapped to. */
+export function appEventShown(raw: EngineEvent, viewer: AppViewer): EngineEvent {
+  const event = raw as AppEvent;
+  if (event.type === "app.ComplaintFiled" && !viewer.referee) {
+    const { against: _poster, ...rest } = event;
+    return rest;
+  }
+  return raw;
 }
 
 /** Room talk stays in the room, complaints and proxy requests go to the referees (and back to their author). */

@@ -42,6 +42,8 @@ export const realEngine: EnginePort<GameState> = {
   },
   started: (state) => state.status !== "idle",
   ended: (state) => state.status === "ended",
+  posterOf: (state, round, post) =>
+    state.rounds[round]?.released?.find((p) => p.index === post)?.poster ?? null,
   summarize: (state) => summarize(state),
   publicPostIds(state) {
     const ids = new Set<string>();

@@ -44,6 +44,8 @@ export interface EnginePort<S = unknown> {
   roomsOf(state: S, seat: Seat): RoomInfo[];
   /** Whether the game has been started (seats fixed). */
   started(state: S): boolean;
+  /** The poster of a released post (round, index as the view lists it); null when no such post is out. */
+  posterOf?(state: S, round: number, post: number): Seat | null;
   /** Whether the game is over; cheaper than a summary when the engine knows it directly. */
   ended?(state: S): boolean;
   summarize(state: S): GameSummary;

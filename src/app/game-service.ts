@@ -24,7 +24,7 @@ import type {
   StoredEvent,
 } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
-import { type AppEvent, type AppViewer, appEventVisible, isAppEvent } from "./app-events.ts";
+import { type AppEvent, type AppViewer, appEventShown, appEventVisible, isAppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
@@ -203,7 +203,7 @@ export class GameService<S> {
     const out: GameEventDto[] = [];
     for (const { seq, event } of events) {
       let shown: EngineEvent | null;
-      if (isAppEvent(event)) shown = appEventVisible(event, av) ? event : null;
+      if (isAppEvent(event)) shown = appEventVisible(event, av) ? appEventShown(event, av) : null;
       else shown = v.referee ? event : this.#engine.redact(event, snapshot.engine, ev);
       if (shown) out.push(toDto(seq, shown));
     }
@@ -747,7 +747,7 @@ export class GameService<S> {
   complaint(
     gameId: string,
     account: Account | null,
-    input: { requestId: string; against: number; text: string },
+    input: { requestId: string; round: number; post: number; text: string },
   ): Promise<Result<CommandOk>> {
     return this.#run(
       gameId,
@@ -755,15 +755,18 @@ export class GameService<S> {
       "player",
       (_ctx, v, at) => (snap) => {
         if (v.seat === null) return refuse("not-a-player", 403);
-        if (!this.#engine.seats(snap.engine).some((s) => s.seat === input.against))
-          return refuse("seat-unknown", 409, { seat: input.against });
+        // Players name the released post; only the referee learns whose it is.
+        const poster = this.#engine.posterOf?.(snap.engine, input.round, input.post) ?? null;
+        if (poster === null) return refuse("post-not-found", 404);
         return okEvents([
           {
             type: "app.ComplaintFiled",
             at,
             seat: v.seat,
             alias: v.alias!,
-            against: input.against,
+            against: poster,
+            round: input.round,
+            post: input.post,
             text: input.text,
           },
         ]);
@@ -1005,6 +1008,8 @@ export class GameService<S> {
           fromSeat: e.seat,
           fromAlias: e.alias,
           against: e.against,
+          ...(e.round !== undefined && { round: e.round }),
+          ...(e.post !== undefined && { post: e.post }),
           text: e.text,
         });
       else if (e.type === "app.ProxyRequested")

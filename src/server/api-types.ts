@@ -446,8 +446,12 @@ export interface RoomMessagesResponse {
 
 export interface ComplaintRequest {
   requestId: string;
-  /** The poster complained about (举报): their latest kill post. */
-  against: SeatNo;
+  /**
+   * The released post complained about (举报), as the view lists it: its round and its index in that round's posts.
+   * Players never learn who posted it; the server names the poster to the referees only.
+   */
+  round: number;
+  post: number;
   text: string;
 }
 
@@ -500,7 +504,10 @@ export interface InboxItem {
   kind: "complaint" | "proxy-request";
   fromSeat: SeatNo | null;
   fromAlias: string;
+  /** A complaint's poster (referees only), and the released post it names. */
   against?: SeatNo;
+  round?: number;
+  post?: number;
   target?: SeatNo;
   text: string;
 }

@@ -61,7 +61,12 @@ export const KillPostBody = z.strictObject({
 });
 export const IouBody = z.strictObject({ requestId, text: text(200_000) });
 export const RoomMessageBody = z.strictObject({ requestId, text: text(5_000) });
-export const ComplaintBody = z.strictObject({ requestId, against: seat, text: text(5_000) });
+export const ComplaintBody = z.strictObject({
+  requestId,
+  round: z.number().int().min(1),
+  post: z.number().int().min(0),
+  text: text(5_000),
+});
 export const ProxyRequestBody = z.strictObject({
   requestId,
   target: seat,

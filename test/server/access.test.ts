@@ -110,7 +110,7 @@ const ROUTES: Route[] = [
   {
     method: "POST",
     path: (g) => `/api/games/${g.id}/complaints`,
-    body: (g) => ({ requestId: rid(), against: g.players[5]!.seat, text: "举报" }),
+    body: () => ({ requestId: rid(), round: 1, post: 0, text: "举报" }),
     allowed: ["player", "dead"],
   },
   {

@@ -207,27 +207,58 @@ test("team room: killers talk in their room; rangers can neither post nor read; 
   });
 });
 
-test("complaints and proxy requests reach the referee inbox only", async () => {
+test("complaints name a released post, never a seat; proxy requests; both reach the referee inbox only", async () => {
   await withGame(async (h, g) => {
-    const [a, b, c] = g.players;
+    const { first, rangers } = cast(g);
+    const [a, , c] = rangers;
+    const early = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+      requestId: rid(),
+      round: 1,
+      post: 0,
+      text: "x",
+    });
+    assert.equal(early.json.error.code, "post-not-found", "no post is out yet");
+    await advanceTo(h, IN_WINDOW);
+    await must(
+      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+        requestId: rid(),
+        target: rangers[3]!.seat,
+        text: LONG_POST,
+      }),
+    );
+    await advanceTo(h, local("12-01 21:31:00"));
     const complaint = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
       requestId: rid(),
-      against: b!.seat,
+      round: 1,
+      post: 0,
       text: "疑似抄袭",
     });
     assert.equal(complaint.status, 200, complaint.text);
-    const badSeat = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+    const badPost = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
       requestId: rid(),
-      against: 42,
+      round: 1,
+      post: 7,
       text: "x",
     });
-    assert.equal(badSeat.json.error.code, "seat-unknown");
+    assert.equal(badPost.json.error.code, "post-not-found");
+    const bySeat = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+      requestId: rid(),
+      against: first.seat,
+      text: "x",
+    });
+    assert.equal(bySeat.status, 400, "a complaint cannot name a seat");
     const byReferee = await call(h, "POST", `/api/games/${g.id}/complaints`, g.referee, {
       requestId: rid(),
-      against: b!.seat,
+      round: 1,
+      post: 0,
       text: "x",
     });
     assert.equal(byReferee.status, 403);
+    // The author sees their complaint, but not whose post it was.
+    const own = await must(call(h, "GET", `/api/games/${g.id}/events`, a!.cookie));
+    const filed = own.json.events.find((e: { type: string }) => e.type === "app.ComplaintFiled");
+    assert.deepEqual({ round: filed.data.round, post: filed.data.post }, { round: 1, post: 0 });
+    assert.equal(filed.data.against, undefined, "the poster stays hidden from the complainer");
     const proxy = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, {
       requestId: rid(),
       target: c!.seat,
@@ -249,6 +280,19 @@ test("complaints and proxy requests reach the referee inbox only", async () => {
       inbox.json.items.map((i: { kind: string }) => i.kind),
       ["complaint", "proxy-request"],
     );
+    const item = inbox.json.items[0];
+    assert.deepEqual(
+      [item.against, item.round, item.post],
+      [first.seat, 1, 0],
+      "the referee learns the poster",
+    );
+    const ruling = await call(h, "POST", `/api/games/${g.id}/referee/complaint-rulings`, g.referee, {
+      requestId: rid(),
+      against: item.against,
+      upheld: false,
+      reason: "不成立",
+    });
+    assert.equal(ruling.status, 200, ruling.text);
     const other = await must(call(h, "GET", `/api/games/${g.id}/events`, c!.cookie));
     assert.ok(!other.text.includes("疑似抄袭") && !other.text.includes("请代投"));
     assert.equal((await call(h, "GET", `/api/games/${g.id}/referee/inbox`, a!.cookie)).status, 403);

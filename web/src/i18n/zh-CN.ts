@@ -258,7 +258,9 @@ export const zhCN = {
     writeKill: "写杀帖",
     complaint: "举报",
     complaintTitle: "举报杀帖",
-    complaintAgainst: "被举报的出帖人",
+    complaintAgainst: "被举报的杀帖",
+    complaintPost: (round: number, index: number, target: string) =>
+      `第${round}轮 杀帖 #${index + 1}（目标：${target}）`,
     complaintText: "举报理由",
     complaintSent: "举报已交给哨群",
     hiddenNote: "身份只给你自己看，请勿贴证。",

@@ -128,6 +128,10 @@ export function MyRole({ game }: { game: LiveGame }) {
 
 function ComplaintForm({ game }: { game: LiveGame }) {
   const seats = game.view?.seats ?? [];
+  // A complaint names a released post (round and index), never its poster, whom players do not know.
+  const posts = (engineOf(game.view)?.rounds ?? []).flatMap((r) =>
+    (r.posts ?? []).map((p) => ({ round: r.round, index: p.index, target: p.target })),
+  );
   const [against, setAgainst] = useState("");
   const [text, setText] = useState("");
   const [ok, setOk] = useState<string | null>(null);
@@ -137,7 +141,8 @@ function ComplaintForm({ game }: { game: LiveGame }) {
     setOk(null);
     setError(null);
     try {
-      await api.complaint(game.data!.game.id, { requestId: requestId(), against: Number(against), text });
+      const [round, post] = against.split(":").map(Number);
+      await api.complaint(game.data!.game.id, { requestId: requestId(), round: round!, post: post!, text });
       setOk(m.me.complaintSent);
       setText("");
     } catch (err) {
@@ -154,9 +159,9 @@ function ComplaintForm({ game }: { game: LiveGame }) {
             <option value="" disabled>
               {m.write.chooseTarget}
             </option>
-            {seats.map((s) => (
-              <option key={s.seat} value={s.seat}>
-                {s.alias}
+            {posts.map((p) => (
+              <option key={`${p.round}:${p.index}`} value={`${p.round}:${p.index}`}>
+                {m.me.complaintPost(p.round, p.index, seatLabel(seats, p.target))}
               </option>
             ))}
           </select>
