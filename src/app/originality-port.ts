@@ -27,6 +27,8 @@ export interface CheckRequest {
   limitPercent: number;
   /** The lineage of the text being checked, so its own drafts and IOU text are not counted against it. */
   excludeLineage?: string;
+  /** A published site post being re-checked (a referee's complaint view): it and its lineage are left out. */
+  excludePostId?: string;
 }
 
 export interface OriginalityPort {

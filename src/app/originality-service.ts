@@ -26,6 +26,18 @@ export interface LoadedIndex {
   catchUp(range?: { first: number; last: number }): Promise<number>;
   /** The check, reading candidate sources' texts from the database as needed. */
   check(text: string, options: CheckOptions): Promise<OriginalityReport>;
+  /** What to leave out when re-checking a site post: its lineage, or the post alone when it has none. */
+  exclusionsOf(postId: string): Pick<CheckOptions, "excludeLineage" | "excludeDocIds">;
+}
+
+/** A site post's ref is "label · postId" (or the post id alone), so its id can be read back after a restart. */
+const REF_SEPARATOR = " · ";
+function siteRef(doc: SiteDocument): string {
+  return doc.label === undefined ? doc.postId : `${doc.label}${REF_SEPARATOR}${doc.postId}`;
+}
+function postIdOf(ref: string): string {
+  const at = ref.lastIndexOf(REF_SEPARATOR);
+  return at < 0 ? ref : ref.slice(at + REF_SEPARATOR.length);
 }
 
 /** Index ids carry the row's kind and id, so a source can be shown and its text fetched without a side table. */
@@ -72,6 +84,8 @@ export async function loadOriginalityIndex(storage: Storage): Promise<LoadedInde
   let last = 0;
   let skipped = 0;
   let running: Promise<number> = Promise.resolve(0);
+  // Site posts only (a few per player per round), so a referee can re-check a published post without itself.
+  const posts = new Map<string, { docId: string; lineage: string | null }>();
 
   const addRows = (batch: TextDocumentSummary[]): number => {
     let added = 0;
@@ -89,6 +103,8 @@ export async function loadOriginalityIndex(storage: Storage): Promise<LoadedInde
           d.fingerprints,
         );
         added++;
+        if (d.source === "site" && d.ref !== null)
+          posts.set(postIdOf(d.ref), { docId: id, lineage: d.ownerKey });
       } catch {
         skipped++;
       }
@@ -121,6 +137,11 @@ export async function loadOriginalityIndex(storage: Storage): Promise<LoadedInde
       // so a notified range is read from its start; rows already indexed are skipped.
       running = running.catch(() => 0).then(() => load(range ? Math.min(last, range.first - 1) : last));
       return running;
+    },
+    exclusionsOf(postId) {
+      const p = posts.get(postId);
+      if (!p) return {};
+      return p.lineage !== null ? { excludeLineage: p.lineage } : { excludeDocIds: [p.docId] };
     },
     async check(text, options) {
       let report = index.check(text, options);
@@ -187,9 +208,12 @@ export async function indexedOriginality(
     get size() {
       return index.size;
     },
-    async check(text, { withSources, limitPercent, excludeLineage }) {
+    async check(text, { withSources, limitPercent, excludeLineage, excludePostId }) {
+      const own = excludePostId !== undefined ? loaded.exclusionsOf(excludePostId) : {};
       const report = await loaded.check(text, {
         limitPercent,
+        ...own,
+        // Both given (not a case the app has): the request's lineage wins.
         ...(excludeLineage !== undefined && { excludeLineage }),
       });
       return toResponse(report, withSources);
@@ -202,7 +226,7 @@ export async function indexedOriginality(
           {
             kind: doc.kind,
             source: "site",
-            ref: doc.label ?? doc.postId,
+            ref: siteRef(doc),
             gameId: doc.gameId,
             // Never an account: the lineage names a game, a round and a seat or alias.
             ownerKey: doc.lineage ?? null,

@@ -100,11 +100,20 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
     );
     assert.ok(!asPlayer.text.includes(post.json.postId) && !asPlayer.text.includes("杀帖"));
 
-    // A restart loads the same document, its kind and its label from the database.
+    // A referee re-checking the published post itself: the post is not its own source.
+    const self = { withSources: true, limitPercent: 20, excludePostId: post.json.postId };
+    assert.equal((await originality.check(KILL_TEXT, self)).copiedPercent, 0);
+    assert.equal(
+      (await originality.check(KILL_TEXT, { ...self, excludePostId: "other" })).copiedPercent,
+      100,
+    );
+
+    // A restart loads the same document, its kind, its label and its post id from the database.
     const restarted = await indexedOriginality(h.storage, { pollMs: 0 });
     try {
       const again = await restarted.check(later, { withSources: true, limitPercent: 20 });
       assert.deepEqual(again, asReferee.json);
+      assert.equal((await restarted.check(KILL_TEXT, self)).copiedPercent, 0);
     } finally {
       await restarted.close();
     }
