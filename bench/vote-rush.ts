@@ -1,7 +1,10 @@
 // Vote rush: the real vote endpoint (60 games × 57 players voting hard before the deadline, full durability) against
 // a ceiling (a Fastify route with the same cookie parsing and body validation, no database), same wrk load, same run.
+// With a PostgreSQL URL it also runs the vote endpoint on PostgreSQL against a minimal endpoint doing one durable
+// INSERT per request on the same server; without one, that part is skipped.
 //
-//   node --import tsx bench/vote-rush.ts        (BENCH_SECONDS=10 BENCH_CONNECTIONS=100 DATABASE_URL=postgres://… optional)
+//   node --import tsx bench/vote-rush.ts   (BENCH_SECONDS=10 BENCH_CONNECTIONS=100 BENCH_PG=postgres://… optional;
+//                                           DATABASE_URL=postgres://… also enables the PostgreSQL part)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
+import pg from "pg";
 import { hashToken } from "../src/app/account-service.ts";
 import { systemClock } from "../src/app/clock.ts";
 import { realEngine } from "../src/app/engine-adapter.ts";
@@ -26,7 +30,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WRK = "/usr/bin/wrk";
 const work = mkdtempSync(join(tmpdir(), "bansha-rush-"));
-const dbUrl = process.env.DATABASE_URL ?? join(work, "rush.sqlite");
+const sqliteUrl = join(work, "rush.sqlite");
+const pgUrl = [process.env.BANSHA_BENCH_PG, process.env.DATABASE_URL].find((u) =>
+  /^postgres(ql)?:\/\//i.test(u ?? ""),
+);
 
 interface Target {
   path: string;
@@ -34,11 +41,11 @@ interface Target {
   seats: number[];
 }
 
-async function setup(): Promise<{ app: FastifyInstance; close: () => Promise<void>; targets: Target[] }> {
-  const storage = await openStorage(
-    dbUrl,
-    dbUrl.startsWith("postgres") ? { pgSchema: `rush_${randomBytes(4).toString("hex")}` } : {},
-  );
+async function setup(
+  dbUrl: string,
+): Promise<{ app: FastifyInstance; close: () => Promise<void>; targets: Target[] }> {
+  const pgSchema = dbUrl.startsWith("postgres") ? `rush_${randomBytes(4).toString("hex")}` : undefined;
+  const storage = await openStorage(dbUrl, pgSchema === undefined ? {} : { pgSchema });
   const { app, games } = await buildApp({
     storage,
     clock: systemClock,
@@ -110,6 +117,57 @@ async function setup(): Promise<{ app: FastifyInstance; close: () => Promise<voi
     close: async () => {
       await app.close();
       await storage.close();
+      if (pgSchema !== undefined) await dropSchema(dbUrl, pgSchema);
+    },
+  };
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The PostgreSQL floor: the same cookie check and body validation, then one INSERT per request in its own
+ * transaction (autocommit, synchronous_commit=on) on a pool as large as the storage's, answered after it commits.
+ */
+async function pgInsertApp(url: string): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const schema = `rush_ins_${randomBytes(4).toString("hex")}`;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: `-c synchronous_commit=on -c search_path=${schema}`,
+  });
+  await pool.query(`create schema ${schema}`);
+  await pool.query(
+    "create table votes (request_id text primary key, game_id text not null, targets text not null, at bigint not null)",
+  );
+  const app = Fastify({ logger: false });
+  await app.register(cookie);
+  app.post<{ Params: { id: string } }>("/api/games/:id/votes", async (req, reply) => {
+    const body = parseOr400(VoteBody, req.body, reply);
+    if (!body) return reply;
+    if (!req.cookies[SESSION_COOKIE]) return reply.code(401).send({});
+    const at = Date.now();
+    await pool.query("insert into votes (request_id, game_id, targets, at) values ($1, $2, $3, $4)", [
+      body.requestId,
+      req.params.id,
+      JSON.stringify(body.targets),
+      at,
+    ]);
+    return { ok: true, receivedAt: at, replayed: false };
+  });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await pool.query(`drop schema ${schema} cascade`);
+      await pool.end();
     },
   };
 }
@@ -191,33 +249,54 @@ async function wrk(port: number, script: string): Promise<WrkResult> {
   return { rps, p50, p99, errors };
 }
 
+async function listenAndLoad(app: FastifyInstance, script: string): Promise<WrkResult> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return wrk((app.server.address() as { port: number }).port, script);
+}
+
+const fmt = (r: WrkResult) =>
+  `${r.rps.toFixed(0)}/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  errors ${r.errors}`;
+
 async function main(): Promise<void> {
   if (!existsSync(WRK)) {
     console.log("vote-rush: skipped (wrk is not installed at /usr/bin/wrk)");
     return;
   }
   console.log(
-    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS}s each, ${dbUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite (WAL, synchronous=FULL)"}`,
+    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS}s each; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}`,
   );
-  const { app, targets, close } = await setup();
   const script = join(work, "rush.lua");
-  writeFileSync(script, luaScript(targets));
+  try {
+    const sqlite = await setup(sqliteUrl);
+    writeFileSync(script, luaScript(sqlite.targets));
 
-  const ceiling = await ceilingApp();
-  await ceiling.listen({ port: 0, host: "127.0.0.1" });
-  const c = await wrk((ceiling.server.address() as { port: number }).port, script);
-  await ceiling.close();
+    const ceiling = await ceilingApp();
+    const c = await listenAndLoad(ceiling, script);
+    await ceiling.close();
+    const v = await listenAndLoad(sqlite.app, script);
+    await sqlite.close();
+    console.log(`ceiling (Fastify + validation, no database): ${fmt(c)}`);
+    console.log(`votes on SQLite (durable, group commit):     ${fmt(v)}`);
+    console.log(`ratio votes/ceiling: ${(v.rps / c.rps).toFixed(2)}× (aim ≥ 0.6×; p99 aim < 20 ms)`);
 
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const v = await wrk((app.server.address() as { port: number }).port, script);
-  await close();
-
-  const fmt = (r: WrkResult) =>
-    `${r.rps.toFixed(0)}/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  errors ${r.errors}`;
-  console.log(`ceiling (Fastify + validation, no database): ${fmt(c)}`);
-  console.log(`votes (durable, group commit):               ${fmt(v)}`);
-  console.log(`ratio votes/ceiling: ${(v.rps / c.rps).toFixed(2)}× (aim ≥ 0.6×; p99 aim < 20 ms)`);
-  rmSync(work, { recursive: true, force: true });
+    if (!pgUrl) {
+      console.log("PostgreSQL: skipped (set BANSHA_BENCH_PG or DATABASE_URL to a postgres:// URL)");
+      return;
+    }
+    // Fresh games on PostgreSQL; the load script is rewritten for their ids and sessions.
+    const real = await setup(pgUrl);
+    writeFileSync(script, luaScript(real.targets));
+    const floor = await pgInsertApp(pgUrl);
+    const i = await listenAndLoad(floor.app, script);
+    await floor.close();
+    const p = await listenAndLoad(real.app, script);
+    await real.close();
+    console.log(`PostgreSQL one INSERT per request:           ${fmt(i)}`);
+    console.log(`votes on PostgreSQL (durable, group commit): ${fmt(p)}`);
+    console.log(`ratio votes/insert on PostgreSQL: ${(p.rps / i.rps).toFixed(2)}× (aim ≥ 0.8×)`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 await main();
