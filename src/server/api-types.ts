@@ -632,3 +632,16 @@ export interface DiscussionPostRequest {
 export interface DiscussionPostResponse extends CommandResponse {
   post: DiscussionPost;
 }
+
+// ---------------------------------------------------------------- 7kill abilities (夜晚行动)
+//   POST /api/games/:id/night-actions   P: NightActionRequest → CommandResponse
+// The seat's record (its group's standing choices, police results, the bandit's bullet) is GameView.engine.you.night.
+
+export type NightAbility = "kill" | "check" | "protect" | "shoot";
+
+export interface NightActionRequest {
+  requestId: string;
+  action: NightAbility;
+  /** null: pass ("允许放弃"), where the ability allows it. */
+  target: SeatNo | null;
+}

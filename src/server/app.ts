@@ -14,6 +14,7 @@ import type { Clock } from "../app/clock.ts";
 import { DiscussionService } from "../app/discussion-service.ts";
 import type { EnginePort } from "../app/engine-port.ts";
 import { type CommandOk, GameService } from "../app/game-service.ts";
+import { NightService } from "../app/night-service.ts";
 import { type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
@@ -30,6 +31,7 @@ import type {
 import { parseOr400, sendError, sendRefusal } from "./http-errors.ts";
 import { EVENTS_CHANNEL, serveStream } from "./live-stream.ts";
 import { registerDiscussionRoutes } from "./routes-discussion.ts";
+import { registerNightRoutes } from "./routes-night.ts";
 import * as S from "./schemas.ts";
 
 export const SESSION_COOKIE = "bansha_session";
@@ -386,6 +388,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   });
 
   registerDiscussionRoutes(app, new DiscussionService({ games, storage, clock, originality }), writeLimit);
+  registerNightRoutes(app, new NightService({ games, clock }), writeLimit);
 
   // ---------------------------------------------------------------- referee
 

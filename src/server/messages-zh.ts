@@ -135,6 +135,19 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "say.not-out": () => "遗言只属于出局玩家",
   "say.no-last-words": () => "你现在没有可发的遗言",
   "say.thread-closed": () => "夜晚讨论帖关闭，不能发帖",
+  // 7kill's abilities (src/engine/night/actions.ts)
+  "ability.not-in-this-game": () => "本局没有夜晚行动",
+  "ability.unknown-seat": (d) => `没有 ${d?.seat ?? d?.target ?? "?"} 号座位`,
+  "ability.actor-out": () => "你已出局，不能行动",
+  "ability.not-yours": () => "你的身份现在没有这项能力",
+  "ability.not-night": () => "这项能力只能在夜晚使用",
+  "ability.not-day": () => "这项能力只能在白天使用",
+  "ability.no-uses-left": () => "子弹已经用过了",
+  "ability.may-not-skip": () => "这项能力不得放弃，请选择目标",
+  "ability.target-out": (d) => `${d?.target ?? "?"}号已出局，不能作为目标`,
+  "ability.not-self": () => "不能以自己（或同组队友）为目标",
+  "override.not-penalty-out": () => "只有因处罚出局的玩家才能扣信誉度",
+  "override.reputation-out-of-range": (d) => `信誉度处罚须在 ${d?.min ?? "?"} 到 ${d?.max ?? "?"} 之间`,
 };
 
 /** The Chinese message for a refusal code; unknown codes still get a readable sentence with the code. */

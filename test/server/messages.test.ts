@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { clockTime, hasZhMessage, zhMessage } from "../../src/server/messages-zh.ts";
 
+/** Codes in every non-test module under dir, subfolders included (src/engine/night, src/engine/vote…). */
 function codesIn(dir: string, pattern: RegExp): Set<string> {
   const out = new Set<string>();
-  for (const f of readdirSync(dir)) {
+  for (const f of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     if (!f.endsWith(".ts") || f.endsWith(".test.ts")) continue;
     for (const m of readFileSync(join(dir, f), "utf8").matchAll(pattern)) out.add(m[1]!);
   }
@@ -16,11 +17,13 @@ function codesIn(dir: string, pattern: RegExp): Set<string> {
 
 test("the zh catalog covers every refusal code of the engine and of the app", () => {
   const root = join(import.meta.dirname, "../../src");
-  const engine = codesIn(join(root, "engine"), /(?:code: |refuse\()"([a-z]+\.[a-z-]+)"/g);
+  const engine = codesIn(join(root, "engine"), /(?:code: |refuse\(|\bno\()"([a-z]+\.[a-z-]+)"/g);
   const app = codesIn(join(root, "app"), /refuse\("([a-z-]+)"/g);
   assert.ok(engine.size > 20 && app.size > 20, `found ${engine.size} engine and ${app.size} app codes`);
   const missing = [...engine, ...app].filter((c) => !hasZhMessage(c));
   assert.deepEqual(missing, []);
+  // 7kill's refusals are written no("…") in src/engine/night: the scan must see them.
+  assert.ok(engine.has("ability.not-self") && engine.has("say.no-last-words"), "src/engine/night scanned");
 });
 
 test("messages name the deadline and the receipt time in Beijing time", () => {

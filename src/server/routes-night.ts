@@ -1,0 +1,32 @@
+// HTTP route of 7kill's abilities: the night's 杀人/验人/救治 and the secret bandit's 开枪 (by day too).
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { NIGHT_ABILITIES, type NightService } from "../app/night-service.ts";
+import type { CommandResponse } from "./api-types.ts";
+import { parseOr400, sendRefusal } from "./http-errors.ts";
+
+const NightActionBody = z.strictObject({
+  requestId: z.string().min(8).max(100),
+  action: z.enum(NIGHT_ABILITIES),
+  /** null: the group passes ("允许放弃"), where the ability allows it. */
+  target: z.number().int().min(0).max(10_000).nullable(),
+});
+
+export function registerNightRoutes<S>(
+  app: FastifyInstance,
+  night: NightService<S>,
+  writeLimit: { rateLimit: { max: number; timeWindow: number } },
+): void {
+  app.post<{ Params: { id: string } }>(
+    "/api/games/:id/night-actions",
+    { config: writeLimit },
+    async (req, reply) => {
+      const body = parseOr400(NightActionBody, req.body, reply);
+      if (!body) return reply;
+      const res = await night.act(req.params.id, req.account, body);
+      if (!res.ok) return sendRefusal(reply, res.refusal);
+      const out: CommandResponse = { ok: true, ...res.value };
+      return out;
+    },
+  );
+}

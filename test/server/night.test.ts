@@ -1,0 +1,291 @@
+// 7kill's abilities over HTTP (sevenkill-16, seed 001): a whole night, dawn as each viewer sees it, refusals, the bandit.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { local } from "./fixtures.ts";
+import {
+  advanceTo,
+  call,
+  type Harness,
+  makeHarness,
+  must,
+  type Player,
+  quickAccount,
+  REPORT,
+  rid,
+} from "./harness.ts";
+
+interface SevenKill {
+  id: string;
+  referee: string;
+  players: (Player & { role: string })[];
+}
+
+/** A started sevenkill-16 game: day 1 runs 12-01 (Tuesday) 20:00 → 12-02 22:00, night 1 → 12-03 12:50. */
+async function sevenKill(h: Harness): Promise<SevenKill> {
+  const referee = await quickAccount(h, "nk-ref");
+  const created = await must(
+    call(h, "POST", "/api/games", referee, {
+      name: "七杀夜晚",
+      preset: "sevenkill-16",
+      refereeAlias: "夜哨",
+    }),
+  );
+  const id = created.json.game.id as string;
+  await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+  const players: Player[] = [];
+  for (let i = 0; i < 16; i++) {
+    const cookie = await quickAccount(h, `nk-user${i}`);
+    const alias = `夜${i}`;
+    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
+    players.push({ username: `nk-user${i}`, cookie, alias, seat: -1, role: null, code: null });
+  }
+  await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
+  await must(
+    call(h, "POST", `/api/games/${id}/start`, referee, { seed: "night", round1At: local("12-01 20:00:00") }),
+  );
+  const roster = await must(call(h, "GET", `/api/games/${id}/referee/roster`, referee));
+  const view = await must(call(h, "GET", `/api/games/${id}`, referee));
+  for (const p of players) {
+    p.seat = roster.json.members.find((m: { alias: string }) => m.alias === p.alias).seat;
+    p.role = view.json.view.seats.find((s: { seat: number }) => s.seat === p.seat).role;
+  }
+  return { id, referee, players: players as SevenKill["players"] };
+}
+
+const act = (h: Harness, g: SevenKill, p: Player, action: string, target: number | null) =>
+  call(h, "POST", `/api/games/${g.id}/night-actions`, p.cookie, { requestId: rid(), action, target });
+
+const viewOf = async (h: Harness, g: SevenKill, cookie?: string) =>
+  (await must(call(h, "GET", `/api/games/${g.id}`, cookie))).json.view;
+
+const eventsOf = async (h: Harness, g: SevenKill, cookie?: string) =>
+  (await must(call(h, "GET", `/api/games/${g.id}/events?after=0`, cookie))).json.events as {
+    type: string;
+    data: Record<string, unknown>;
+  }[];
+
+const byRole = (g: SevenKill, role: string) => g.players.filter((p) => p.role === role);
+
+const DAY1 = local("12-01 21:00:00");
+const NIGHT1 = local("12-02 22:00:01");
+const DAWN1 = local("12-03 12:50:01");
+
+test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人, 医生每晚可以救治一人; dawn as each viewer sees it", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await sevenKill(h);
+    const [k1, k2, k3] = byRole(g, "killer");
+    const [p1, p2] = byRole(g, "police");
+    const [doc] = byRole(g, "doctor");
+    const [v1, v2, v3] = byRole(g, "villager");
+    await advanceTo(h, NIGHT1);
+    // "杀手（共4人）：互知身份，每晚共同杀人": one choice per group, the latest stands.
+    await must(act(h, g, k1!, "kill", v1!.seat));
+    const changed = await must(act(h, g, k2!, "kill", v2!.seat));
+    assert.equal(changed.json.receivedAt, NIGHT1);
+    await must(act(h, g, p1!, "check", k3!.seat));
+    await must(act(h, g, doc!, "protect", v3!.seat));
+    // A teammate sees the group's standing choice ("无反馈": no outcome), the police and the doctor do not.
+    const killerNight = (await viewOf(h, g, k3!.cookie)).engine.you.night;
+    assert.deepEqual(
+      killerNight.actions.map((a: { ability: string; by: number; target: number }) => [
+        a.ability,
+        a.by,
+        a.target,
+      ]),
+      [["kill", k2!.seat, v2!.seat]],
+    );
+    assert.deepEqual(killerNight.checks, []);
+    const policeNight = (await viewOf(h, g, p2!.cookie)).engine.you.night;
+    assert.deepEqual(
+      policeNight.actions.map((a: { ability: string; target: number }) => [a.ability, a.target]),
+      [["check", k3!.seat]],
+    );
+    const docNight = (await viewOf(h, g, doc!.cookie)).engine.you.night;
+    assert.deepEqual(
+      docNight.actions.map((a: { ability: string; target: number }) => [a.ability, a.target]),
+      [["protect", v3!.seat]],
+    );
+
+    await advanceTo(h, DAWN1);
+    // "所有出局者公布身份，不公布死因"
+    const pub = await viewOf(h, g);
+    const dead = pub.seats.find((s: { seat: number }) => s.seat === v2!.seat);
+    assert.equal(dead.alive, false);
+    assert.equal(dead.role, "villager");
+    assert.equal(pub.seats.filter((s: { alive: boolean }) => !s.alive).length, 1);
+    const publicEvents = await eventsOf(h, g);
+    const out = publicEvents.find((e) => e.type === "PlayerOut");
+    assert.equal(out?.data.seat, v2!.seat);
+    assert.ok(!("cause" in (out?.data ?? {})) && !("by" in (out?.data ?? {})), "no cause published");
+    assert.ok(!publicEvents.some((e) => e.type === "CheckResult" || e.type === "AbilityUsed"));
+    // "验人结果只显示是好人或杀手": to the police, every one of them.
+    for (const p of [p1!, p2!])
+      assert.deepEqual((await viewOf(h, g, p.cookie)).engine.you.night.checks, [
+        { round: 1, target: k3!.seat, result: "killer" },
+      ]);
+    assert.deepEqual((await viewOf(h, g, v1!.cookie)).engine.you.night.checks, []);
+    assert.deepEqual((await viewOf(h, g, k1!.cookie)).engine.you.night.checks, []);
+    assert.ok(!(await eventsOf(h, g, v1!.cookie)).some((e) => e.type === "CheckResult"));
+    assert.ok((await eventsOf(h, g, p2!.cookie)).some((e) => e.type === "CheckResult"));
+
+    // Last words: "死者遗言结束即进入白天讨论、投票阶段（而无须等到遗言截止时间）".
+    assert.deepEqual(pub.engine.dayNight.lastWords[0].due, [v2!.seat]);
+    assert.equal(pub.round, 1);
+    const words = await call(h, "POST", `/api/games/${g.id}/discussion/last-words-1/posts`, v2!.cookie, {
+      requestId: rid(),
+      text: "我是好人，大家加油。",
+    });
+    assert.equal(words.status, 200, words.text);
+    const day2 = await viewOf(h, g);
+    assert.equal(day2.round, 2);
+    assert.equal(day2.phase, "vote");
+    assert.equal(day2.engine.dayNight.lastWords[0].endedAt, DAWN1);
+    // The dead player acts no more.
+    const late = await act(h, g, v2!, "kill", v1!.seat);
+    assert.equal(late.status, 403);
+  } finally {
+    await h.close();
+  }
+});
+
+test("7kill: 医生每晚可以救治一人，此人不会被杀手或秘匪杀死 — the protected target survives the night", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await sevenKill(h);
+    const [k1] = byRole(g, "killer");
+    const [p1] = byRole(g, "police");
+    const [doc] = byRole(g, "doctor");
+    const [v1] = byRole(g, "villager");
+    await advanceTo(h, NIGHT1);
+    await must(act(h, g, k1!, "kill", v1!.seat));
+    await must(act(h, g, p1!, "check", v1!.seat));
+    await must(act(h, g, doc!, "protect", v1!.seat));
+    await advanceTo(h, DAWN1);
+    const pub = await viewOf(h, g);
+    assert.ok(pub.seats.every((s: { alive: boolean }) => s.alive));
+    assert.deepEqual((await viewOf(h, g, p1!.cookie)).engine.you.night.checks, [
+      { round: 1, target: v1!.seat, result: "good" },
+    ]);
+  } finally {
+    await h.close();
+  }
+});
+
+test("7kill refusals: 不允许自杀, 不得放弃，不能验自己, no ability, by day, out, referee — each with its Chinese message", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await sevenKill(h);
+    const [k1, k2] = byRole(g, "killer");
+    const [p1] = byRole(g, "police");
+    const [v1] = byRole(g, "villager");
+    await advanceTo(h, DAY1);
+    // Night abilities by day.
+    const byDay = await act(h, g, k1!, "kill", v1!.seat);
+    assert.equal(byDay.status, 409);
+    assert.equal(byDay.json.error.code, "ability.not-night");
+    assert.equal(byDay.json.error.message, "这项能力只能在夜晚使用");
+    await advanceTo(h, NIGHT1);
+    const expect = async (
+      res: Promise<{ status: number; json: { error: { code: string; message: string } } }>,
+      status: number,
+      code: string,
+    ) => {
+      const r = await res;
+      assert.equal(r.status, status, JSON.stringify(r.json));
+      assert.equal(r.json.error.code, code);
+      assert.match(r.json.error.message, /[\u4e00-\u9fff]/);
+      assert.doesNotMatch(r.json.error.message, /操作被拒绝/, "a message of its own, not the fallback");
+    };
+    // "杀手…不允许自杀": neither oneself nor a fellow killer.
+    await expect(act(h, g, k1!, "kill", k1!.seat), 409, "ability.not-self");
+    await expect(act(h, g, k1!, "kill", k2!.seat), 409, "ability.not-self");
+    // "警察…不得放弃，不能验自己"
+    await expect(act(h, g, p1!, "check", p1!.seat), 409, "ability.not-self");
+    await expect(act(h, g, p1!, "check", null), 409, "ability.may-not-skip");
+    // A villager has no ability; the police do not kill.
+    await expect(act(h, g, v1!, "kill", k1!.seat), 403, "ability.not-yours");
+    await expect(act(h, g, p1!, "kill", k1!.seat), 403, "ability.not-yours");
+    await expect(act(h, g, k1!, "kill", 99), 409, "ability.unknown-seat");
+    // The referee is not a player.
+    const ref = await call(h, "POST", `/api/games/${g.id}/night-actions`, g.referee, {
+      requestId: rid(),
+      action: "kill",
+      target: v1!.seat,
+    });
+    assert.equal(ref.status, 403);
+    const bad = await call(h, "POST", `/api/games/${g.id}/night-actions`, k1!.cookie, {
+      requestId: rid(),
+      action: "poison",
+      target: v1!.seat,
+    });
+    assert.equal(bad.status, 400);
+    // "杀手…允许放弃"
+    await must(act(h, g, k1!, "kill", null));
+    // An out player acts no more.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "eliminate", target: k2!.seat },
+        reason: "测试出局",
+      }),
+    );
+    await expect(act(h, g, k2!, "kill", v1!.seat), 403, "ability.actor-out");
+    await expect(act(h, g, k1!, "kill", k2!.seat), 409, "ability.target-out");
+    // Nothing refused was recorded: the killers' standing choice is still the pass.
+    const night = (await viewOf(h, g, k1!.cookie)).engine.you.night;
+    assert.deepEqual(
+      night.actions.map((a: { target: number | null }) => a.target),
+      [null],
+    );
+  } finally {
+    await h.close();
+  }
+});
+
+test("7kill 秘匪: 拥有一发子弹 — shoots by day, the target is out at once, the bullet is spent; a retry is idempotent", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await sevenKill(h);
+    const [bandit] = byRole(g, "bandit");
+    const [v1, v2] = byRole(g, "villager");
+    const [k1] = byRole(g, "killer");
+    await advanceTo(h, DAY1);
+    const before = (await viewOf(h, g, bandit!.cookie)).engine.you.night.bandit;
+    assert.equal(before.bulletLeft, true);
+    await assertCode(act(h, g, k1!, "shoot", v1!.seat), 403, "ability.not-yours");
+    await assertCode(act(h, g, bandit!, "shoot", null), 409, "ability.may-not-skip");
+    await assertCode(act(h, g, bandit!, "shoot", bandit!.seat), 409, "ability.not-self");
+    const requestId = rid();
+    const body = { requestId, action: "shoot", target: v1!.seat };
+    const shot = await must(call(h, "POST", `/api/games/${g.id}/night-actions`, bandit!.cookie, body));
+    const retry = await must(call(h, "POST", `/api/games/${g.id}/night-actions`, bandit!.cookie, body));
+    assert.equal(retry.json.replayed, true);
+    assert.equal(retry.json.seq, shot.json.seq);
+    const pub = await viewOf(h, g);
+    const target = pub.seats.find((s: { seat: number }) => s.seat === v1!.seat);
+    assert.equal(target.alive, false);
+    assert.equal(target.role, "villager");
+    const out = (await eventsOf(h, g)).find((e) => e.type === "PlayerOut");
+    assert.ok(out && !("cause" in out.data), "所有出局者公布身份，不公布死因");
+    // "如果在前三天开枪，则转为水民"
+    const after = (await viewOf(h, g, bandit!.cookie)).engine.you.night.bandit;
+    assert.equal(after.bulletLeft, false);
+    assert.equal(after.became, "villager");
+    const again = await act(h, g, bandit!, "shoot", v2!.seat);
+    assert.ok(again.status === 403 || again.status === 409);
+    assert.match(again.json.error.code, /^ability\./);
+  } finally {
+    await h.close();
+  }
+});
+
+async function assertCode(
+  res: Promise<{ status: number; json: { error: { code: string } } }>,
+  status: number,
+  code: string,
+): Promise<void> {
+  const r = await res;
+  assert.equal(r.status, status, JSON.stringify(r.json));
+  assert.equal(r.json.error.code, code);
+}
