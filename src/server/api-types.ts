@@ -55,6 +55,8 @@
 //   GET  /api/games/:id/referee/results?round=N      R  ResultsPreviewResponse
 //   POST /api/games/:id/referee/results              R  PublishResultsRequest → CommandResponse
 
+import type { Override } from "../engine/contract.ts";
+
 /** Epoch milliseconds by the server clock. */
 export type Millis = number;
 /** 0-based seat number, fixed for the whole game. */
@@ -537,21 +539,14 @@ export interface ComplaintRulingRequest {
   reason: string;
 }
 
-/** Mirrors the engine's Override (src/engine/contract.ts). */
-export type OverrideBody =
-  | { action: "eliminate"; target: SeatNo }
-  | { action: "revive"; target: SeatNo }
-  | {
-      action: "set-progression";
-      round: number;
-      votesPerVoter?: number;
-      voteOut?: number;
-      posts?: Record<string, number>;
-      extraPosts?: Record<string, number>;
-    }
-  | { action: "extend"; deadline: string; until: Millis }
-  | { action: "void-vote"; voter: SeatNo }
-  | { action: "void-post"; poster: SeatNo };
+/**
+ * The engine's Override (src/engine/contract.ts), 7kill rulings included (无效票, 警告, 豁免, 信誉度); 替补 has its own
+ * route (SubstituteRequest). Derived, not copied, so a new ruling reaches the API's type at once.
+ */
+export type OverrideBody = Exclude<Override, { action: "substitute" }>;
+
+/** 7kill offences (潜水, 诈尸, 曝ID, 贴证…): the machine records 潜水 and 诈尸, the referee warns for what it cannot see. */
+export type { OffenceKind } from "../engine/night/types.ts";
 
 export interface OverrideRequest {
   requestId: string;
