@@ -33,28 +33,7 @@ export interface DialectAdapter {
     now: number,
   ): Promise<boolean>;
   readonly notifier: Notifier;
-  /**
-   * SQLite only: lets the append queue commit without waiting for the fsync on the event loop. Absent, every
-   * COMMIT is durable when it returns.
-   */
-  readonly deferredSync?: DeferredSync;
   destroy(): Promise<void>;
-}
-
-/**
- * A commit whose fsync runs off the event loop. The append queue runs `relax` before BEGIN, `restore` after
- * COMMIT, calls `written()` after COMMIT (before any other statement), and answers nobody until `durable()` has resolved.
- */
-export interface DeferredSync {
-  readonly relax: string;
-  readonly restore: string;
-  /** Marks that a relaxed transaction may have committed data not yet on disk. */
-  written(): void;
-  /**
-   * Resolves once everything written before the call is on disk. Rejects for good after a failed fsync:
-   * later commits may build on data the disk lost, so no further write can be acknowledged.
-   */
-  durable(): Promise<void>;
 }
 
 /** Channel names both databases accept (PostgreSQL identifiers are at most 63 bytes). */

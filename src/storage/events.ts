@@ -38,11 +38,6 @@ export function createEventStore(
   queue: GroupCommitQueue<AppendJob, AppendResult>,
 ): EventStore {
   const { db } = adapter;
-  // Rows read here may come from a batch whose fsync is still running: hand them out only once it is on disk, so
-  // a replayed request id or a reloaded stream never acknowledges a write a power cut could still take back.
-  const durable = async () => {
-    await adapter.deferredSync?.durable();
-  };
   return {
     append(gameId, expectedSeq, events, options = {}) {
       // Checked before queueing: a malformed call is a programming fault, not a conflict.
@@ -76,19 +71,13 @@ export function createEventStore(
         .where("seq", ">=", fromSeq)
         .orderBy("seq")
         .execute();
-      await durable();
       return rows.map((r): StoredEvent => ({ seq: r.seq, event: JSON.parse(r.payload) as StoredEventInput }));
     },
 
-    async lastSeq(gameId) {
-      const last = await lastSeqOf(db, gameId);
-      await durable();
-      return last;
-    },
+    lastSeq: (gameId) => lastSeqOf(db, gameId),
 
     async findRequest(gameId, requestId) {
       const prior = await priorResult(db, gameId, requestId);
-      await durable();
       return prior?.ok ? { firstSeq: prior.firstSeq, lastSeq: prior.lastSeq } : undefined;
     },
 

@@ -42,8 +42,6 @@ export class GroupCommitQueue<J, R> {
   readonly #options: GroupCommitOptions;
   #pending: Pending<J, R>[] = [];
   #running = 0;
-  /** Batches committed and waiting for their fsync (SQLite's deferred sync); they no longer hold the writer. */
-  #syncing = 0;
   #scheduled = false;
   #closed = false;
   #idleWaiters: (() => void)[] = [];
@@ -66,7 +64,7 @@ export class GroupCommitQueue<J, R> {
   /** Stops accepting jobs and resolves when everything already submitted has settled. */
   async close(): Promise<void> {
     this.#closed = true;
-    if (this.#idle()) return;
+    if (this.#pending.length === 0 && this.#running === 0) return;
     await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
   }
 
@@ -91,17 +89,11 @@ export class GroupCommitQueue<J, R> {
           // running, wait a turn so the next batch is not a sliver split off from arrivals still coming in.
           if (this.#running === 0) this.#drain();
           else this.#schedule();
-        } else this.#wakeIfIdle();
+        } else if (this.#running === 0) {
+          for (const wake of this.#idleWaiters.splice(0)) wake();
+        }
       });
     }
-  }
-
-  #idle(): boolean {
-    return this.#pending.length === 0 && this.#running === 0 && this.#syncing === 0;
-  }
-
-  #wakeIfIdle(): void {
-    if (this.#idle()) for (const wake of this.#idleWaiters.splice(0)) wake();
   }
 
   async #runBatch(batch: Pending<J, R>[]): Promise<void> {
@@ -109,46 +101,26 @@ export class GroupCommitQueue<J, R> {
     const ordered = [...batch].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     const jobs = ordered.map((p) => p.job);
     const unsafe = this.#options.unsafeAckBeforeCommit;
-    // The writer is released at COMMIT and the next batch runs while this one's fsync is on the disk.
-    const deferred = unsafe ? undefined : this.#adapter.deferredSync;
     let acked = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcomes = await inWriteTransaction(
-          this.#adapter,
-          async (trx) => {
-            const out = await this.#executor.run(trx, jobs);
-            if (out.length !== jobs.length) throw new Error("storage: batch executor lost an outcome");
-            if (unsafe) {
-              settle(ordered, out);
-              acked = true;
-              await new Promise((r) => setTimeout(r, this.#options.unsafeCommitDelayMs));
-            }
-            return out;
-          },
-          deferred,
-        );
-        if (deferred === undefined) {
-          if (!acked) settle(ordered, outcomes);
-          this.#committed(ordered.length);
-          return;
+        const outcomes = await inWriteTransaction(this.#adapter, async (trx) => {
+          const out = await this.#executor.run(trx, jobs);
+          if (out.length !== jobs.length) throw new Error("storage: batch executor lost an outcome");
+          if (unsafe) {
+            settle(ordered, out);
+            acked = true;
+            await new Promise((r) => setTimeout(r, this.#options.unsafeCommitDelayMs));
+          }
+          return out;
+        });
+        if (!acked) settle(ordered, outcomes);
+        try {
+          this.#options.onBatchCommitted?.({ size: ordered.length });
+        } catch (error) {
+          // Instrumentation must never turn a committed batch into failed requests.
+          console.error(`storage: onBatchCommitted hook threw: ${(error as Error).message}`);
         }
-        this.#syncing++;
-        void deferred
-          .durable()
-          .then(
-            () => {
-              settle(ordered, outcomes);
-              this.#committed(ordered.length);
-            },
-            (error: unknown) => {
-              for (const p of ordered) p.reject(error);
-            },
-          )
-          .finally(() => {
-            this.#syncing--;
-            this.#wakeIfIdle();
-          });
         return;
       } catch (error) {
         if (acked) {
@@ -161,15 +133,6 @@ export class GroupCommitQueue<J, R> {
         for (const p of ordered) p.reject(error);
         return;
       }
-    }
-  }
-
-  #committed(size: number): void {
-    try {
-      this.#options.onBatchCommitted?.({ size });
-    } catch (error) {
-      // Instrumentation must never turn a committed batch into failed requests.
-      console.error(`storage: onBatchCommitted hook threw: ${(error as Error).message}`);
     }
   }
 }

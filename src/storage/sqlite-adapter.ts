@@ -1,9 +1,9 @@
 // SQLite through better-sqlite3: WAL, synchronous=FULL, one connection, prepared statements cached.
-import { closeSync, fdatasync, mkdirSync, openSync, realpathSync } from "node:fs";
+import { mkdirSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from "kysely";
-import { type DeferredSync, type DialectAdapter, errorCode } from "./dialect.ts";
+import { type DialectAdapter, errorCode } from "./dialect.ts";
 import { createLocalNotifier } from "./local-notifier.ts";
 import type { Database } from "./schema.ts";
 
@@ -38,7 +38,6 @@ export function createSqliteAdapter(path: string): DialectAdapter {
 
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(raw) }) });
   const notifier = createLocalNotifier();
-  const deferredSync = path === ":memory:" ? undefined : createWalSync(`${path}-wal`);
 
   return {
     kind: "sqlite",
@@ -74,73 +73,13 @@ export function createSqliteAdapter(path: string): DialectAdapter {
       return res.numUpdatedRows === 1n;
     },
     notifier,
-    ...(deferredSync && { deferredSync }),
     async destroy() {
       notifier.close();
       try {
-        await deferredSync?.close();
         await db.destroy();
       } finally {
         if (fileKey !== undefined) openFiles.delete(fileKey);
       }
-    },
-  };
-}
-
-/**
- * The fsync that `synchronous=FULL` does inside COMMIT, done instead on libuv's thread pool so the event loop keeps
- * parsing requests while the disk works. Appends commit with `synchronous=NORMAL` (in WAL mode that only skips
- * the WAL fsync at commit) and are answered after an fdatasync of the WAL file that started after their COMMIT.
- * fsync flushes the file's pages whichever descriptor wrote them, so this is the same guarantee as FULL. The WAL
- * file keeps its inode while this connection is open (SQLite removes it only when the last connection closes).
- * Concurrent callers share one fdatasync; a caller arriving during one waits for the next.
- */
-export function createWalSync(
-  walPath: string,
-  sync: (fd: number, done: (error: Error | null) => void) => void = fdatasync,
-): DeferredSync & { close(): Promise<void> } {
-  let fd: number | undefined;
-  let writes = 0;
-  let synced = 0;
-  let running: Promise<void> | undefined;
-  let failure: Error | undefined;
-  const syncOnce = (): Promise<void> => {
-    const upTo = writes;
-    fd ??= openSync(walPath, "r");
-    const handle = fd;
-    running = new Promise<void>((resolve, reject) => {
-      sync(handle, (error) => {
-        running = undefined;
-        if (error) {
-          failure = new Error(`storage: fdatasync of the SQLite WAL failed: ${error.message}`);
-          console.error(failure.message);
-          reject(failure);
-        } else {
-          synced = Math.max(synced, upTo);
-          resolve();
-        }
-      });
-    });
-    return running;
-  };
-  return {
-    relax: "pragma synchronous = NORMAL",
-    restore: "pragma synchronous = FULL",
-    written() {
-      writes++;
-    },
-    async durable() {
-      const target = writes;
-      while (synced < target) {
-        if (failure) throw failure;
-        if (running) await running.catch(() => undefined);
-        else await syncOnce();
-      }
-    },
-    async close() {
-      await running?.catch(() => undefined);
-      if (fd !== undefined) closeSync(fd);
-      fd = undefined;
     },
   };
 }
