@@ -1,5 +1,6 @@
 // zod schemas of every request body and query: malformed input is refused with the offending field named.
 import { z } from "zod";
+import type { OffenceKind } from "../engine/night/types.ts";
 
 const requestId = z.string().min(8).max(80);
 const seat = z.int().nonnegative().max(10_000);
@@ -93,6 +94,21 @@ export const ComplaintRulingBody = z.strictObject({
 });
 
 const roundNo = z.int().positive().max(1000);
+/** The engine's OffenceKind as values; the check below fails to compile when the engine adds or drops a kind. */
+export const OFFENCE_KINDS = [
+  "lurking",
+  "zhashi",
+  "expose-id",
+  "evidence",
+  "negative-play",
+  "abuse",
+  "cheating",
+  "other",
+] as const satisfies readonly OffenceKind[];
+const everyOffenceKind: [Exclude<OffenceKind, (typeof OFFENCE_KINDS)[number]>] extends [never]
+  ? true
+  : false = true;
+void everyOffenceKind;
 const counts = z.record(z.string().min(1).max(40), z.int().nonnegative().max(100));
 export const OverrideSchema = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("eliminate"), target: seat }),
@@ -112,6 +128,16 @@ export const OverrideSchema = z.discriminatedUnion("action", [
   }),
   z.strictObject({ action: z.literal("void-vote"), voter: seat }),
   z.strictObject({ action: z.literal("void-post"), poster: seat }),
+  // 7kill rulings (seed 001 4.2, 4.3); whether a ruling fits the game and its points range is the engine's call.
+  z.strictObject({ action: z.literal("invalid-vote"), voter: seat }),
+  z.strictObject({
+    action: z.literal("warn"),
+    target: seat,
+    offence: z.enum(OFFENCE_KINDS),
+    severe: z.boolean().optional(),
+  }),
+  z.strictObject({ action: z.literal("excuse"), target: seat, round: roundNo }),
+  z.strictObject({ action: z.literal("reputation"), target: seat, points: z.int().min(-1000).max(1000) }),
 ]);
 export const OverrideBody = z.strictObject({ requestId, override: OverrideSchema, reason: text(1_000) });
 export const SubstituteBody = z.strictObject({ requestId, seat, username: z.string().min(1).max(64), alias });
