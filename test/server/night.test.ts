@@ -97,6 +97,20 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
     );
     assert.deepEqual(killerNight.checks, []);
     const policeNight = (await viewOf(h, g, p2!.cookie)).engine.you.night;
+    // What a form needs: "不得放弃，不能验自己" (nor a fellow police), "允许放弃，不允许自杀" (nor a fellow killer).
+    const police = byRole(g, "police").map((p) => p.seat);
+    assert.deepEqual(policeNight.abilities, [
+      { ability: "check", phase: "night", together: true, mayPass: false, notTargets: police },
+    ]);
+    assert.deepEqual(killerNight.abilities, [
+      {
+        ability: "kill",
+        phase: "night",
+        together: true,
+        mayPass: true,
+        notTargets: byRole(g, "killer").map((p) => p.seat),
+      },
+    ]);
     assert.deepEqual(
       policeNight.actions.map((a: { ability: string; target: number }) => [a.ability, a.target]),
       [["check", k3!.seat]],

@@ -69,6 +69,18 @@ export interface NightYouView {
   /** The role whose abilities the seat has now (the bandit turned killer acts as a killer). */
   actingAs: string;
   /**
+   * The abilities the seat has now, with the limits a form needs: when, whether it may pass, and the seats it may not
+   * target ("不允许自杀": for a group ability the whole group, whom its members already know; "不能验自己").
+   */
+  abilities: {
+    ability: AbilityName;
+    phase: "night" | "day" | "any";
+    together: boolean;
+    /** May send no target ("允许放弃"); the bullet is never "used" on nobody. */
+    mayPass: boolean;
+    notTargets: Seat[];
+  }[];
+  /**
    * The standing night choices of the abilities the seat has now: its group's for abilities used together (the killers'
    * kill, the police's check), its own otherwise (the doctor's protections). No outcome: "无反馈".
    */
@@ -124,8 +136,17 @@ export function nightYouView(state: GameState, seat: Seat): NightYouView | null 
   }
   const b = dn.bandit;
   const own = roleById(rules, state.seats[seat]?.role ?? acting);
+  const holders = (ability: AbilityName) =>
+    state.seats.filter((s) => holds(state, s.seat, ability)).map((s) => s.seat);
   return {
     actingAs: acting,
+    abilities: abilities.map((ab) => ({
+      ability: ab.ability,
+      phase: ab.phase,
+      together: ab.together,
+      mayPass: ab.maySkip && ab.ability !== "shoot",
+      notTargets: ab.maySelf ? [] : ab.together ? holders(ab.ability) : [seat],
+    })),
     actions,
     checks: holds(state, seat, "check") ? dn.checks : [],
     // The bullet goes with the old role: "前三天不开枪则转成杀手".
