@@ -21,6 +21,7 @@ import type {
   KillPostRequest,
   LoginRequest,
   MeResponse,
+  NightActionRequest,
   OkResponse,
   OriginalityResponse,
   OverrideRequest,
@@ -162,5 +163,7 @@ export const api = {
     call<DiscussionPostsResponse>("GET", `${g(id)}/discussion/${encodeURIComponent(thread)}/posts${q}`),
   discussionPost: (id: string, thread: string, b: DiscussionPostRequest) =>
     call<DiscussionPostResponse>("POST", `${g(id)}/discussion/${encodeURIComponent(thread)}/posts`, b),
+  nightAction: (id: string, b: NightActionRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/night-actions`, b),
   streamUrl: (id: string, after: number) => `${g(id)}/stream?after=${after}`,
 };

@@ -265,6 +265,50 @@ export const zhCN = {
     complaintSent: "举报已交给哨群",
     hiddenNote: "身份只给你自己看，请勿贴证。",
   },
+  night: {
+    title: "夜晚行动",
+    banditTitle: "秘匪的子弹",
+    ability: (a: string) =>
+      (({ kill: "杀人", check: "验人", protect: "救治", shoot: "开枪" }) as Record<string, string>)[a] ?? a,
+    submit: (a: string) =>
+      (
+        ({ kill: "确定杀人", check: "确定验人", protect: "确定救治", shoot: "开枪" }) as Record<
+          string,
+          string
+        >
+      )[a] ?? a,
+    target: "目标",
+    chooseTarget: "选择目标",
+    pass: "放弃",
+    passed: "本组已选择放弃",
+    together: "同组共同行动：任一成员提交即为全组的选择，截止前以最后一次为准。",
+    mustAct: "不得放弃：夜晚结束前必须选择目标，否则记为潜水。",
+    noFeedback: "无反馈：天亮后不会告知结果。",
+    standing: (target: string, by: string, time: string) => `当前选择：${target}（${by}，${time}）`,
+    standingPass: (by: string, time: string) => `当前选择：放弃（${by}，${time}）`,
+    none: "本夜尚未选择",
+    sent: "已提交",
+    nightEnds: "夜晚结束",
+    notNight: "现在不是夜晚，夜晚行动在夜晚开放。",
+    out: "你已出局，不能再行动。",
+    bulletLeft: "你有一发子弹，白天和夜晚都可以开枪（开枪后不能收回）。",
+    bulletSpent: (target: string) => `子弹已用：射向 ${target}`,
+    became: (role: string) => `你已转为${role}`,
+    confirmShoot: (target: string) => `确定向 ${target} 开枪吗？开枪后不能收回。`,
+    checks: "验人结果",
+    noChecks: "还没有验人结果",
+    checkLine: (night: number, target: string, killer: boolean) =>
+      `第${night}夜 ${target}：${killer ? "杀手" : "好人"}`,
+    history: "历次选择",
+    historyLine: (night: number, ability: string, target: string) => `第${night}夜 ${ability} → ${target}`,
+    roleName: (r: string) =>
+      (
+        ({ killer: "杀手", villager: "水民", police: "警察", doctor: "医生", bandit: "秘匪" }) as Record<
+          string,
+          string
+        >
+      )[r] ?? r,
+  },
   room: {
     placeholder: "说点什么…",
     send: "发送",
@@ -351,6 +395,34 @@ export const zhCN = {
       "void-post": "作废杀帖",
       extend: "延长截止",
     } as Record<string, string>,
+    /** 7kill rulings (seed 001 4.2, 4.3), offered when the rule set is a day-night game. */
+    dayNightActions: {
+      "invalid-vote": "无效票",
+      warn: "警告",
+      excuse: "不计潜水（豁免）",
+      reputation: "信誉度处罚",
+    } as Record<string, string>,
+    offenceKinds: {
+      lurking: "潜水",
+      zhashi: "诈尸",
+      "expose-id": "曝ID",
+      evidence: "贴证",
+      "negative-play": "消极游戏",
+      abuse: "不当发言",
+      cheating: "作弊",
+      other: "其他",
+    } as Record<string, string>,
+    offence: "违规",
+    severe: "情节严重（直接判罚出局）",
+    excuseRound: "不计潜水的轮次",
+    reputationPoints: (min: number, max: number) => `信誉度（${min}～${max}）`,
+    offences: "警告与违规记录",
+    offencesEmpty: "暂无警告",
+    offenceLine: (round: number, who: string, kind: string) => `第${round}轮 · ${who} · ${kind}`,
+    offenceWithdrawn: "已撤销（不计潜水）",
+    offenceHidden: "不公开",
+    warnings: (n: number) => `有效警告 ${n} 次`,
+    reputationGiven: (points: number) => `信誉度 ${points}`,
     extendKey: "截止项",
     extendUntil: "延长到（分钟后）",
     apply: "执行",

@@ -10,6 +10,7 @@ import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { Link } from "../router.tsx";
 import { SeatCard } from "./Board.tsx";
+import { NightActions } from "./NightActions.tsx";
 
 export function MyRole({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -49,6 +50,8 @@ export function MyRole({ game }: { game: LiveGame }) {
         </dl>
         <p className="muted small">{m.me.hiddenNote}</p>
       </section>
+
+      <NightActions game={game} />
 
       <section className="card">
         <h2>{m.me.teammates}</h2>
