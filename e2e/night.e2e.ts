@@ -1,0 +1,103 @@
+// 7kill at night in a phone browser: a killer picks the group's target, a teammate sees it, the police read their result.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { aliasOf, learnSeats, reportText, type SetUpGame } from "./lib/game.ts";
+import { beijing, type Server, startServer } from "./lib/server.ts";
+
+let server: Server;
+let browser: Browser;
+let game: SetUpGame;
+
+before(async () => {
+  server = await startServer(beijing("12-01 12:00:00"));
+  browser = await launchBrowser();
+  const refereeCookie = await server.account("n-referee");
+  const { game: g } = await server.api<{ game: { id: string } }>("POST", "/api/games", refereeCookie, {
+    name: "七杀·夜",
+    preset: "sevenkill-16",
+    refereeAlias: "夜哨",
+  });
+  await server.api("POST", `/api/games/${g.id}/signup/open`, refereeCookie, {});
+  game = { id: g.id, refereeCookie, refereeUsername: "n-referee", seats: [] };
+  for (let i = 0; i < 16; i++) {
+    const username = `n-player${i}`;
+    const cookie = await server.account(username);
+    await server.api("POST", `/api/games/${g.id}/join`, cookie, { alias: aliasOf(i), report: reportText(i) });
+    game.seats.push({
+      username,
+      cookie,
+      alias: aliasOf(i),
+      seat: -1,
+      role: "",
+      roleName: "",
+      code: null,
+      camp: "",
+    });
+  }
+  await server.api("POST", `/api/games/${g.id}/signup/close`, refereeCookie, {});
+  // Day 1 runs 12-01 (Tuesday) 20:00 → 12-02 22:00; night 1 → 12-03 12:50.
+  await server.api("POST", `/api/games/${g.id}/start`, refereeCookie, {
+    seed: "e2e-night",
+    round1At: beijing("12-01 20:00:00"),
+  });
+  await learnSeats(server, game);
+  await server.advanceTo(beijing("12-02 22:00:05"));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("杀手每晚共同杀人 / 警察每晚共同验人: the 夜晚行动 panel, the group's choice, and the police's result at dawn", async () => {
+  const [k1, k2] = game.seats.filter((s) => s.role === "killer");
+  const [p1] = game.seats.filter((s) => s.role === "police");
+  const victim = game.seats.find((s) => s.role === "villager")!;
+
+  const killer = await contextFor(browser, server.url, k1!.cookie);
+  const kp = await killer.newPage();
+  await kp.goto(`/games/${game.id}/me`);
+  await kp.getByTestId("night-actions").waitFor();
+  const options = await kp.getByTestId("night-target-kill").locator("option").allTextContents();
+  assert.ok(options.includes("放弃"), "允许放弃");
+  assert.ok(
+    !options.some((o) => o.includes(k1!.alias) || o.includes(k2!.alias)),
+    "不允许自杀: no killer offered",
+  );
+  await kp.getByTestId("night-target-kill").selectOption(String(victim.seat));
+  await kp.getByTestId("night-submit-kill").click();
+  await kp.getByText("已提交").waitFor();
+  await screenshot(kp, "night-killer");
+  await killer.close();
+
+  // A fellow killer sees the group's standing choice.
+  const mate = await contextFor(browser, server.url, k2!.cookie);
+  const mp = await mate.newPage();
+  await mp.goto(`/games/${game.id}/me`);
+  const standing = mp.getByTestId("night-standing-kill");
+  await standing.waitFor();
+  assert.match((await standing.textContent()) ?? "", new RegExp(victim.alias));
+  await mate.close();
+
+  const police = await contextFor(browser, server.url, p1!.cookie);
+  const pp = await police.newPage();
+  await pp.goto(`/games/${game.id}/me`);
+  await pp.getByTestId("night-target-check").waitFor();
+  const checkOptions = await pp.getByTestId("night-target-check").locator("option").allTextContents();
+  assert.ok(!checkOptions.includes("放弃"), "不得放弃");
+  assert.ok(!checkOptions.some((o) => o.includes(p1!.alias)), "不能验自己");
+  await pp.getByTestId("night-target-check").selectOption(String(k1!.seat));
+  await pp.getByTestId("night-submit-check").click();
+  await pp.getByText("已提交").waitFor();
+
+  await server.advanceTo(beijing("12-03 12:50:05"));
+  await pp.reload();
+  const checks = pp.getByTestId("night-checks");
+  await checks.waitFor();
+  await pp.getByText(`第1夜 ${k1!.alias}`, { exact: false }).waitFor();
+  assert.match((await checks.textContent()) ?? "", /杀手/);
+  await screenshot(pp, "night-police-result");
+  await police.close();
+});
