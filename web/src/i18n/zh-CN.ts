@@ -412,6 +412,14 @@ export const zhCN = {
       cheating: "作弊",
       other: "其他",
     } as Record<string, string>,
+    /** 潜水's cases (seed 001 4.2 a–d) as the engine names them. */
+    lurkingReasons: {
+      posts: "讨论帖发帖不足",
+      "not-voting": "未在投票帖投票",
+      streak: "连续三次讨论帖发帖不足",
+      "night-action": "未行使夜晚特权",
+    } as Record<string, string>,
+    reasonList: (reasons: string[]) => `（${reasons.join("、")}）`,
     offence: "违规",
     severe: "情节严重（直接判罚出局）",
     excuseRound: "不计潜水的轮次",

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import type {
   GameEventDto,
   InboxItem,
+  OffenceKind,
   OriginalityResponse,
   OverrideBody,
   RosterEntry,
@@ -14,7 +15,7 @@ import type { LiveGame } from "../api/use-game.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
-import { currentRound } from "../lib/engine-view.ts";
+import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { clock, dateTime, seatLabel, statedAt } from "../lib/format.ts";
 
 export function Referee({ game }: { game: LiveGame }) {
@@ -431,16 +432,27 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
   );
 }
 
+type OverrideAction = OverrideBody["action"];
+
 function Overrides({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   const seats = game.view?.seats ?? [];
   const deadlines = game.view?.deadlines ?? [];
-  const [action, setAction] = useState<"eliminate" | "revive" | "void-vote" | "void-post" | "extend">(
-    "eliminate",
-  );
+  const engine = engineOf(game.view);
+  // 7kill's rulings only fit a day-night rule set; the engine view carries its slice only then.
+  const dayNight = engine?.dayNight ?? null;
+  const range = engine?.referee?.rules?.penalties?.reputation ?? { min: -30, max: -10 };
+  const actions: Record<string, string> = dayNight
+    ? { ...m.referee.overrideActions, ...m.referee.dayNightActions }
+    : m.referee.overrideActions;
+  const [action, setAction] = useState<OverrideAction>("eliminate");
   const [target, setTarget] = useState("");
   const [key, setKey] = useState("");
   const [minutes, setMinutes] = useState("30");
+  const [offence, setOffence] = useState<OffenceKind>("negative-play");
+  const [severe, setSevere] = useState(false);
+  const [round, setRound] = useState(String(engine?.current ?? 1));
+  const [points, setPoints] = useState(String(range.max));
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
   const done = game.events.filter((e) => e.type === "OverrideApplied");
@@ -448,30 +460,44 @@ function Overrides({ game }: { game: LiveGame }) {
     e.preventDefault();
     const t = Number(target);
     const d = deadlines.find((x) => x.key === key);
-    const override: OverrideBody =
-      action === "extend"
-        ? {
+    const override = ((): OverrideBody | null => {
+      switch (action) {
+        case "extend":
+          return {
             action,
             deadline: key,
             until: (d ? statedAt(d.key, d.at) : serverNow()) + Number(minutes) * 60_000,
-          }
-        : action === "void-vote"
-          ? { action, voter: t }
-          : action === "void-post"
-            ? { action, poster: t }
-            : { action, target: t };
-    void run(() => api.override(id, { requestId: requestId(), override, reason }));
+          };
+        case "void-vote":
+        case "invalid-vote":
+          return { action, voter: t };
+        case "void-post":
+          return { action, poster: t };
+        case "eliminate":
+        case "revive":
+          return { action, target: t };
+        case "warn":
+          return { action, target: t, offence, ...(severe ? { severe: true } : {}) };
+        case "excuse":
+          return { action, target: t, round: Number(round) };
+        case "reputation":
+          return { action, target: t, points: Number(points) };
+        default:
+          return null;
+      }
+    })();
+    if (override) void run(() => api.override(id, { requestId: requestId(), override, reason }));
   };
   return (
-    <section className="card">
+    <section className="card" data-testid="overrides">
       <h3>{m.referee.overrides}</h3>
       <form className="form" onSubmit={submit}>
         <select
           value={action}
-          onChange={(e) => setAction(e.target.value as typeof action)}
+          onChange={(e) => setAction(e.target.value as OverrideAction)}
           name="override-action"
         >
-          {Object.entries(m.referee.overrideActions).map(([k, v]) => (
+          {Object.entries(actions).map(([k, v]) => (
             <option key={k} value={k}>
               {v}
             </option>
@@ -506,6 +532,60 @@ function Overrides({ game }: { game: LiveGame }) {
             ))}
           </select>
         )}
+        {action === "warn" ? (
+          <>
+            <label className="field inline">
+              <span className="field-label">{m.referee.offence}</span>
+              <select
+                value={offence}
+                onChange={(e) => setOffence(e.target.value as OffenceKind)}
+                name="override-offence"
+              >
+                {Object.entries(m.referee.offenceKinds).map(([k, v]) => (
+                  <option key={k} value={k}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field inline">
+              <input
+                type="checkbox"
+                checked={severe}
+                onChange={(e) => setSevere(e.target.checked)}
+                name="override-severe"
+              />
+              <span className="field-label">{m.referee.severe}</span>
+            </label>
+          </>
+        ) : null}
+        {action === "excuse" ? (
+          <label className="field inline">
+            <span className="field-label">{m.referee.excuseRound}</span>
+            <input
+              type="number"
+              min={1}
+              value={round}
+              onChange={(e) => setRound(e.target.value)}
+              name="override-round"
+              required
+            />
+          </label>
+        ) : null}
+        {action === "reputation" ? (
+          <label className="field inline">
+            <span className="field-label">{m.referee.reputationPoints(range.min, range.max)}</span>
+            <input
+              type="number"
+              min={range.min}
+              max={range.max}
+              value={points}
+              onChange={(e) => setPoints(e.target.value)}
+              name="override-points"
+              required
+            />
+          </label>
+        ) : null}
         <input
           value={reason}
           onChange={(e) => setReason(e.target.value)}
@@ -520,12 +600,61 @@ function Overrides({ game }: { game: LiveGame }) {
       <ol className="plain small">
         {done.map((e) => (
           <li key={e.seq}>
-            {dateTime(e.at)} · {String((e.data.override as { action?: string } | undefined)?.action ?? "")} ·{" "}
-            {String(e.data.reason ?? "")}
+            {dateTime(e.at)} · {overrideName(e.data.override)} · {String(e.data.reason ?? "")}
           </li>
         ))}
       </ol>
+      {dayNight ? <Offences game={game} /> : null}
     </section>
+  );
+}
+
+/** The ruling's Chinese name, with the offence for a warning. */
+function overrideName(o: unknown): string {
+  const x = (o ?? {}) as { action?: string; offence?: string };
+  const action = x.action ?? "";
+  const name = m.referee.overrideActions[action] ?? m.referee.dayNightActions[action] ?? action;
+  return x.offence ? `${name} · ${m.referee.offenceKinds[x.offence] ?? x.offence}` : name;
+}
+
+/** 7kill's warnings and offences as the referee sees them (hidden ones too), with each seat's standing count. */
+function Offences({ game }: { game: LiveGame }) {
+  const seats = game.view?.seats ?? [];
+  const dn = engineOf(game.view)?.dayNight;
+  const offences = dn?.offences ?? [];
+  const reputation = dn?.record?.reputation ?? {};
+  const warned = [...new Set(offences.map((o) => o.seat))];
+  const active = (seat: SeatNo) =>
+    offences.filter((o) => o.seat === seat && o.warning && !o.withdrawn).length;
+  return (
+    <div data-testid="offences">
+      <h4>{m.referee.offences}</h4>
+      {offences.length === 0 ? <p className="muted small">{m.referee.offencesEmpty}</p> : null}
+      <ol className="plain small">
+        {offences.map((o) => (
+          <li key={`${o.seat}-${o.at}-${o.offence}`}>
+            {m.referee.offenceLine(
+              o.round,
+              seatLabel(seats, o.seat),
+              m.referee.offenceKinds[o.offence] ?? o.offence,
+            )}
+            {o.reasons.length > 0
+              ? m.referee.reasonList(o.reasons.map((r) => m.referee.lurkingReasons[r] ?? r))
+              : null}
+            {o.public ? null : ` · ${m.referee.offenceHidden}`}
+            {o.withdrawn ? ` · ${m.referee.offenceWithdrawn}` : null}
+          </li>
+        ))}
+      </ol>
+      <ul className="plain small">
+        {warned.map((s) => (
+          <li key={s}>
+            {seatLabel(seats, s)} · {m.referee.warnings(active(s))}
+            {reputation[s] !== undefined ? ` · ${m.referee.reputationGiven(reputation[s])}` : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
