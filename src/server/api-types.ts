@@ -466,6 +466,8 @@ export interface ProxyRequest {
 
 export interface OriginalityRequest {
   text: string;
+  /** Referees re-checking a published post: the post (and its IOU completion) is not a source against itself. */
+  postId?: string;
 }
 
 export interface CopiedSpan {

@@ -384,6 +384,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     return originality.check(body.text, {
       withSources: v.referee,
       limitPercent: ctx.rules.text.copiedShareLimitPercent,
+      // Only a referee names a published post: a player's draft has no post to leave out yet.
+      ...(v.referee && body.postId !== undefined && { excludePostId: body.postId }),
     });
   });
 

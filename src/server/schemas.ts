@@ -73,7 +73,10 @@ export const ProxyRequestBody = z.strictObject({
   target: seat,
   note: z.string().max(500).optional(),
 });
-export const OriginalityBody = z.strictObject({ text: text(200_000) });
+export const OriginalityBody = z.strictObject({
+  text: text(200_000),
+  postId: z.string().min(1).max(100).optional(),
+});
 
 export const RejectReportBody = z.strictObject({
   alias,

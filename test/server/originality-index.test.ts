@@ -107,6 +107,14 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
       (await originality.check(KILL_TEXT, { ...self, excludePostId: "other" })).copiedPercent,
       100,
     );
+    // Over HTTP the referee names the post; a player naming it gains nothing (their draft has no post yet).
+    const viaRoute = (cookie: string) =>
+      call(h, "POST", `/api/games/${g.id}/originality`, cookie, {
+        text: KILL_TEXT,
+        postId: post.json.postId,
+      });
+    assert.equal((await must(viaRoute(g.referee))).json.copiedPercent, 0);
+    assert.equal((await must(viaRoute(rangers[1]!.cookie))).json.copiedPercent, 100);
 
     // A restart loads the same document, its kind, its label and its post id from the database.
     const restarted = await indexedOriginality(h.storage, { pollMs: 0 });
