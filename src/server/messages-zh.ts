@@ -146,6 +146,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "ability.may-not-skip": () => "这项能力不得放弃，请选择目标",
   "ability.target-out": (d) => `${d?.target ?? "?"}号已出局，不能作为目标`,
   "ability.not-self": () => "不能以自己（或同组队友）为目标",
+  "override.not-day-night": () => "无效票、警告、不计潜水与信誉度处罚只用于日夜制（七杀）规则",
   "override.not-penalty-out": () => "只有因处罚出局的玩家才能扣信誉度",
   "override.reputation-out-of-range": (d) => `信誉度处罚须在 ${d?.min ?? "?"} 到 ${d?.max ?? "?"} 之间`,
 };

@@ -12,6 +12,7 @@ import {
   quickAccount,
   REPORT,
   rid,
+  startedGame,
 } from "./harness.ts";
 
 interface SevenKill {
@@ -278,4 +279,24 @@ test("7kill rulings: refused for a player (403), an unknown offence kind (400 na
     // Nothing was recorded by the refused attempts.
     assert.equal((await record(h, g)).dn.offences.length, 0);
   });
+});
+
+test("7kill rulings: refused in a game whose rule set is not day-night (no seed-001 penalties there)", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    await advanceTo(h, local("12-01 21:10:00"));
+    const a = g.players[0]!;
+    const res = await call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+      requestId: rid(),
+      override: { action: "warn", target: a.seat, offence: "abuse", severe: true },
+      reason: "辱骂",
+    });
+    assert.equal(res.json.error.code, "override.not-day-night");
+    assert.match(res.json.error.message, /日夜制/);
+    const view = await must(call(h, "GET", `/api/games/${g.id}`, g.referee));
+    assert.equal(view.json.view.seats.find((s: { seat: number }) => s.seat === a.seat).alive, true);
+  } finally {
+    await h.close();
+  }
 });

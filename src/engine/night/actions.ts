@@ -132,6 +132,10 @@ export function decideDayNightOverride(
 ): Refusal | null {
   const state = b.state;
   const round = state.current;
+  // Seed 001's penalties belong to its day-night game; elsewhere a warning would put a player out under rules it lacks.
+  if (rulesOf(state).schedule.kind !== "day-night") {
+    return no("override.not-day-night", "7kill rulings apply to day-night games only");
+  }
   const target = o.action === "invalid-vote" ? o.voter : o.target;
   if (!state.seats[target]) return no("override.unknown-seat", `no seat ${target}`);
   switch (o.action) {
