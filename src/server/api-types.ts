@@ -468,6 +468,8 @@ export interface OriginalityRequest {
   text: string;
   /** Referees re-checking a published post: the post (and its IOU completion) is not a source against itself. */
   postId?: string;
+  /** A player's IOU completion draft: the round of their own IOU, whose kill post is not a source against it. */
+  iouRound?: number;
 }
 
 export interface CopiedSpan {

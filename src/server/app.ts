@@ -15,7 +15,7 @@ import { DiscussionService } from "../app/discussion-service.ts";
 import type { EnginePort } from "../app/engine-port.ts";
 import { type CommandOk, GameService } from "../app/game-service.ts";
 import { NightService } from "../app/night-service.ts";
-import { type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
+import { killPostLineage, type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
 import type { Account, Storage } from "../storage/storage.ts";
@@ -386,6 +386,11 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       limitPercent: ctx.rules.text.copiedShareLimitPercent,
       // Only a referee names a published post: a player's draft has no post to leave out yet.
       ...(v.referee && body.postId !== undefined && { excludePostId: body.postId }),
+      // Only the caller's own seat's lineage can be left out, so naming a round hides nobody else's post.
+      ...(v.seat !== null &&
+        body.iouRound !== undefined && {
+          excludeLineage: killPostLineage(req.params.id, body.iouRound, v.seat),
+        }),
     });
   });
 

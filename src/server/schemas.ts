@@ -76,6 +76,7 @@ export const ProxyRequestBody = z.strictObject({
 export const OriginalityBody = z.strictObject({
   text: text(200_000),
   postId: z.string().min(1).max(100).optional(),
+  iouRound: z.int().positive().max(1000).optional(),
 });
 
 export const RejectReportBody = z.strictObject({

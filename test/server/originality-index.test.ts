@@ -156,6 +156,14 @@ test("an IOU completion and its kill post share a lineage: neither is a source a
     const other = await originality.check(completion, request);
     assert.equal(other.copiedPercent, 100);
     assert.deepEqual(new Set(other.spans.map((s) => s.source?.kind)), new Set(["iou"]));
+
+    // Over HTTP: the poster checking a completion draft names the IOU's round; the IOU is not a source against it,
+    // while the same round named by another player leaves nothing out (only the caller's own seat counts).
+    const draft = `${short}${OWN_TEXT}`;
+    const check = (cookie: string) =>
+      call(h, "POST", `/api/games/${g.id}/originality`, cookie, { text: draft, iouRound: 1 });
+    assert.equal((await must(check(first.cookie))).json.copiedPercent, 0);
+    assert.ok((await must(check(rangers[1]!.cookie))).json.copiedPercent > 0);
   });
 });
 

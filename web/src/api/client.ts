@@ -141,11 +141,8 @@ export const api = {
     call<CommandResponse>("POST", `${g(id)}/rooms/${encodeURIComponent(room)}/messages`, b),
   complaint: (id: string, b: ComplaintRequest) => call<CommandResponse>("POST", `${g(id)}/complaints`, b),
   proxyRequest: (id: string, b: ProxyRequest) => call<CommandResponse>("POST", `${g(id)}/proxy-requests`, b),
-  originality: (id: string, text: string, postId?: string) =>
-    call<OriginalityResponse>("POST", `${g(id)}/originality`, {
-      text,
-      ...(postId !== undefined && { postId }),
-    }),
+  originality: (id: string, text: string, exclude: { postId?: string; iouRound?: number } = {}) =>
+    call<OriginalityResponse>("POST", `${g(id)}/originality`, { text, ...exclude }),
   roster: (id: string) => call<RosterResponse>("GET", `${g(id)}/referee/roster`),
   log: (id: string, after = 0) => call<EventListResponse>("GET", `${g(id)}/referee/log?after=${after}`),
   inbox: (id: string) => call<InboxResponse>("GET", `${g(id)}/referee/inbox`),

@@ -15,9 +15,11 @@ interface Props {
   shortIsIou?: boolean;
   label: string;
   hint?: string;
+  /** Completing an IOU: its round, so the IOU's own short post is not a source against the completion. */
+  iouRound?: number;
 }
 
-export function PostEditor({ draft, min, gameId, shortIsIou, label, hint }: Props) {
+export function PostEditor({ draft, min, gameId, shortIsIou, label, hint, iouRound }: Props) {
   const words = useMemo(() => countWords(draft.text).words, [draft.text]);
   const [check, setCheck] = useState<{ text: string; res: OriginalityResponse } | null>(null);
   const [checking, setChecking] = useState(false);
@@ -31,7 +33,10 @@ export function PostEditor({ draft, min, gameId, shortIsIou, label, hint }: Prop
     setError(null);
     try {
       const text = draft.text;
-      setCheck({ text, res: await api.originality(gameId, text) });
+      setCheck({
+        text,
+        res: await api.originality(gameId, text, iouRound !== undefined ? { iouRound } : {}),
+      });
     } catch (e) {
       setError(errorText(e));
     } finally {

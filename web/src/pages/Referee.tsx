@@ -311,7 +311,7 @@ function ComplainedPost({
   const check = async () => {
     try {
       const body = await api.post(gameId, postId);
-      setReport({ text: body.text, res: await api.originality(gameId, body.text, postId) });
+      setReport({ text: body.text, res: await api.originality(gameId, body.text, { postId }) });
     } catch (e) {
       setError(errorText(e));
     }

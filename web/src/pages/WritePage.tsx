@@ -151,7 +151,13 @@ function IouPost({ game }: { game: LiveGame }) {
       ) : ok ? null : (
         <Notice kind="info">{m.me.noIous}</Notice>
       )}
-      <PostEditor draft={draft} min={data.game.iouMin} gameId={id} label={m.write.body} />
+      <PostEditor
+        draft={draft}
+        min={data.game.iouMin}
+        gameId={id}
+        label={m.write.body}
+        {...(iou && { iouRound: iou.round })}
+      />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>
       <button type="submit" className="btn primary" disabled={busy || !draft.text}>
