@@ -53,6 +53,26 @@ describe("seats", () => {
     }
   });
 
+  test("两府制: seeded dealing splits the seats into two houses of 29 and 28, apart from the roles", () => {
+    // "两府制算分时，分数不跨票楼归属，死亡人员在哪个票楼…": every seat plays in one of two vote threads.
+    const base = preset("fengyun-57");
+    const rules = { ...base, win: { ...base.win, houses: 2 as const } } as typeof base;
+    const aliases = Array.from({ length: 57 }, (_, i) => `p${i}`);
+    const a = dealSeats(rules, { aliases, seed: "alpha" });
+    const again = dealSeats(rules, { aliases, seed: "alpha" });
+    const one = dealSeats(base, { aliases, seed: "alpha" });
+    assert.ok(a.ok && again.ok && one.ok);
+    assert.deepEqual(a.seats, again.seats);
+    assert.equal(a.seats.filter((s) => s.house === 1).length, 29);
+    assert.equal(a.seats.filter((s) => s.house === 2).length, 28);
+    // The roles are dealt exactly as in a one-house game: the houses are drawn separately.
+    assert.deepEqual(
+      a.seats.map((s) => s.role),
+      one.seats.map((s) => s.role),
+    );
+    assert.ok(one.seats.every((s) => s.house === undefined));
+  });
+
   test("a fixed assignment keeps given codes and refuses wrong counts", () => {
     const rules = preset("airforce-40");
     const seats = rules.roles.flatMap((r) =>

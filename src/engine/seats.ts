@@ -25,7 +25,12 @@ export function dealSeats(
   } else {
     seed = spec.seed;
     const roles = seededShuffle(deck, spec.seed);
-    specs = spec.aliases.map((alias, i) => ({ alias, role: roles[i] ?? "" }));
+    const houses = dealHouses(rules, spec.aliases.length, spec.seed);
+    specs = spec.aliases.map((alias, i) => ({
+      alias,
+      role: roles[i] ?? "",
+      ...(houses !== null && { house: houses[i] }),
+    }));
   }
   if (specs.length !== deck.length) {
     return fail("start.seat-count", `the rule set has ${deck.length} seats, got ${specs.length}`, {
@@ -65,6 +70,21 @@ export function dealSeats(
   if (new Set(codes).size !== codes.length)
     return fail("start.duplicate-code", "a code name is given to two seats");
   return { ok: true, seats, seed };
+}
+
+/**
+ * 两府制: a seeded split of the seats into two houses of equal size (house 1 takes the odd seat), drawn apart from
+ * the roles so a house says nothing about a role. Null when the rule set has one house. Explicit seats bring their own.
+ */
+function dealHouses(rules: RuleSet, seats: number, seed: string): number[] | null {
+  if (rules.win.kind !== "score" || rules.win.houses !== 2) return null;
+  const order = seededShuffle(
+    Array.from({ length: seats }, (_, i) => i),
+    `${seed}:houses`,
+  );
+  const houses = new Array<number>(seats).fill(2);
+  for (const seat of order.slice(0, Math.ceil(seats / 2))) houses[seat] = 1;
+  return houses;
 }
 
 function fail(code: string, message: string, details?: Refusal["details"]): { ok: false; refusal: Refusal } {

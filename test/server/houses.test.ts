@@ -7,9 +7,12 @@ import type { RuleSet } from "../../src/rules/schema.ts";
 import { local } from "./fixtures.ts";
 import { advanceTo, call, type Harness, makeHarness, must, quickAccount, rid } from "./harness.ts";
 
+/** 风云's 报道 minimum is 301 字 ("报道必须原创首发文学作品且字数不得少于301"). */
+const LONG_REPORT = "江湖夜雨十年灯，桃李春风一杯酒。".repeat(20);
+
 /**
- * A started 风云 game with two houses, even seats in house 1 and odd seats in house 2. The HTTP start deals no houses,
- * so the game is started through the service with explicit seats, as a referee's seating would.
+ * A started 风云 game with two houses, even seats in house 1 and odd seats in house 2, started through the service
+ * with explicit seats so the test knows every seat's house (the HTTP start deals houses from the seed: see below).
  */
 async function twoHouseGame(h: Harness): Promise<{ id: string; cookies: string[] }> {
   const base = presets["fengyun-57"]!;
@@ -92,6 +95,46 @@ test("两府制: a house-2 player votes in and sees house 2's thread; a house-1 
         [2, [55]],
       ],
     );
+  } finally {
+    await h.close();
+  }
+});
+
+test("两府制 over HTTP: the referee's start deals every seat a house from the seed, 29 and 28", async () => {
+  const h = await makeHarness();
+  try {
+    const base = presets["fengyun-57"]!;
+    const referee = await quickAccount(h, "ref");
+    const created = await must(
+      call(h, "POST", "/api/games", referee, {
+        name: "两府局",
+        rulesText: JSON.stringify({ ...base, win: { ...base.win, houses: 2 } }),
+        refereeAlias: "哨子",
+      }),
+    );
+    const id = created.json.game.id as string;
+    await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+    const cookies: string[] = [];
+    for (let i = 0; i < 57; i++) {
+      const cookie = await quickAccount(h, `hp${i}`);
+      await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias: `府${i}`, report: LONG_REPORT }));
+      cookies.push(cookie);
+    }
+    await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
+    await must(
+      call(h, "POST", `/api/games/${id}/start`, referee, {
+        seed: "houses",
+        round1At: local("12-01 21:00:00"),
+      }),
+    );
+    await advanceTo(h, local("12-02 20:00:00"));
+    const houses: number[] = [];
+    for (const cookie of cookies) {
+      const v = await must(call(h, "GET", `/api/games/${id}`, cookie));
+      houses.push(v.json.view.engine.rounds.find((r: { round: number }) => r.round === 1).house);
+    }
+    assert.equal(houses.filter((x) => x === 1).length, 29);
+    assert.equal(houses.filter((x) => x === 2).length, 28);
   } finally {
     await h.close();
   }
