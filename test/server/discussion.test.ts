@@ -11,11 +11,10 @@ import {
   type Harness,
   makeHarness,
   must,
-  type Player,
   quickAccount,
-  REPORT,
   rid,
   startedGame,
+  startedPresetGame,
 } from "./harness.ts";
 
 const TALK = "我觉得昨晚那篇杀帖的文风很像三楼，大家怎么看？";
@@ -236,39 +235,18 @@ test("discussion: a post reaches another player's SSE stream live, alias only", 
 
 // ---------------------------------------------------------------- 7kill (sevenkill-16, seed 001)
 
-interface SevenKill {
-  id: string;
-  referee: string;
-  players: Player[];
-}
+type SevenKill = Game;
 
 /** A started sevenkill-16 game: day 1 runs 12-01 (Tuesday) 20:00 → 12-02 22:00. */
 async function sevenKill(h: Harness): Promise<SevenKill> {
-  const referee = await quickAccount(h, "sk-ref");
-  const created = await must(
-    call(h, "POST", "/api/games", referee, {
-      name: "七杀测试",
-      preset: "sevenkill-16",
-      refereeAlias: "七杀哨子",
-    }),
-  );
-  const id = created.json.game.id as string;
-  await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
-  const players: Player[] = [];
-  for (let i = 0; i < 16; i++) {
-    const cookie = await quickAccount(h, `sk-user${i}`);
-    const alias = `七杀${i}`;
-    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
-    players.push({ username: `sk-user${i}`, cookie, alias, seat: -1, role: null, code: null });
-  }
-  await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
-  await must(
-    call(h, "POST", `/api/games/${id}/start`, referee, { seed: "talk", round1At: local("12-01 20:00:00") }),
-  );
-  const roster = await must(call(h, "GET", `/api/games/${id}/referee/roster`, referee));
-  for (const p of players)
-    p.seat = roster.json.members.find((m: { alias: string }) => m.alias === p.alias).seat;
-  return { id, referee, players };
+  const round1At = local("12-01 20:00:00");
+  return await startedPresetGame(h, {
+    preset: "sevenkill-16",
+    players: 16,
+    prefix: "七杀",
+    seed: "talk",
+    round1At,
+  });
 }
 
 test("7kill 诈尸: 出局玩家在白天的讨论帖或投票帖中发言…将被视为诈尸 — refused with the message, recorded as the offence", async () => {

@@ -130,6 +130,45 @@ export interface Game {
   round1At: number;
 }
 
+/** A preset game started over HTTP: players sign up in order, and the referee's start deals roles from `seed`. */
+export async function startedPresetGame(
+  h: Harness,
+  opts: { preset: string; players: number; prefix: string; seed: string; round1At: number },
+): Promise<Game> {
+  const { prefix } = opts;
+  const referee = await quickAccount(h, `${prefix}-ref`);
+  const created = await must(
+    call(h, "POST", "/api/games", referee, {
+      name: `${prefix}局`,
+      preset: opts.preset,
+      refereeAlias: `${prefix}哨子`,
+    }),
+  );
+  const id = created.json.game.id as string;
+  await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+  const players: Player[] = [];
+  for (let i = 0; i < opts.players; i++) {
+    const username = `${prefix}-user${i}`;
+    const cookie = await quickAccount(h, username);
+    const alias = `${prefix}${i}`;
+    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
+    players.push({ username, cookie, alias, seat: -1, role: null, code: null });
+  }
+  await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
+  await must(
+    call(h, "POST", `/api/games/${id}/start`, referee, { seed: opts.seed, round1At: opts.round1At }),
+  );
+  const roster = await must(call(h, "GET", `/api/games/${id}/referee/roster`, referee));
+  const view = await must(call(h, "GET", `/api/games/${id}`, referee));
+  for (const p of players) {
+    p.seat = roster.json.members.find((m: { alias: string }) => m.alias === p.alias).seat;
+    const seat = view.json.view.seats.find((s: { seat: number }) => s.seat === p.seat);
+    p.role = seat.role;
+    p.code = seat.code;
+  }
+  return { id, referee, players, round1At: opts.round1At };
+}
+
 /** A started game of `n` seats: round 1 opens at 12-01 21:00, its vote closes 12-02 21:00:00 (+1 s grace). */
 export async function startedGame(h: Harness, n: number, prefix = "p"): Promise<Game> {
   const referee = await quickAccount(h, `${prefix}-ref`);

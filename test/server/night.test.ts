@@ -5,51 +5,27 @@ import { local } from "./fixtures.ts";
 import {
   advanceTo,
   call,
+  type Game,
   type Harness,
   makeHarness,
   must,
   type Player,
-  quickAccount,
-  REPORT,
   rid,
+  startedPresetGame,
 } from "./harness.ts";
 
-interface SevenKill {
-  id: string;
-  referee: string;
-  players: (Player & { role: string })[];
-}
+type SevenKill = Game & { players: (Player & { role: string })[] };
 
 /** A started sevenkill-16 game: day 1 runs 12-01 (Tuesday) 20:00 → 12-02 22:00, night 1 → 12-03 12:50. */
 async function sevenKill(h: Harness): Promise<SevenKill> {
-  const referee = await quickAccount(h, "nk-ref");
-  const created = await must(
-    call(h, "POST", "/api/games", referee, {
-      name: "七杀夜晚",
-      preset: "sevenkill-16",
-      refereeAlias: "夜哨",
-    }),
-  );
-  const id = created.json.game.id as string;
-  await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
-  const players: Player[] = [];
-  for (let i = 0; i < 16; i++) {
-    const cookie = await quickAccount(h, `nk-user${i}`);
-    const alias = `夜${i}`;
-    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
-    players.push({ username: `nk-user${i}`, cookie, alias, seat: -1, role: null, code: null });
-  }
-  await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
-  await must(
-    call(h, "POST", `/api/games/${id}/start`, referee, { seed: "night", round1At: local("12-01 20:00:00") }),
-  );
-  const roster = await must(call(h, "GET", `/api/games/${id}/referee/roster`, referee));
-  const view = await must(call(h, "GET", `/api/games/${id}`, referee));
-  for (const p of players) {
-    p.seat = roster.json.members.find((m: { alias: string }) => m.alias === p.alias).seat;
-    p.role = view.json.view.seats.find((s: { seat: number }) => s.seat === p.seat).role;
-  }
-  return { id, referee, players: players as SevenKill["players"] };
+  const round1At = local("12-01 20:00:00");
+  return (await startedPresetGame(h, {
+    preset: "sevenkill-16",
+    players: 16,
+    prefix: "夜",
+    seed: "night",
+    round1At,
+  })) as SevenKill;
 }
 
 const act = (h: Harness, g: SevenKill, p: Player, action: string, target: number | null) =>

@@ -5,52 +5,28 @@ import { local } from "./fixtures.ts";
 import {
   advanceTo,
   call,
+  type Game,
   type Harness,
   makeHarness,
   must,
   type Player,
-  quickAccount,
-  REPORT,
   rid,
   startedGame,
+  startedPresetGame,
 } from "./harness.ts";
 
-interface SevenKill {
-  id: string;
-  referee: string;
-  players: Player[];
-}
+type SevenKill = Game;
 
-/** A started sevenkill-16 game (16 players, round 1 at 12-01 20:00), as in discussion.test.ts. */
+/** A started sevenkill-16 game (16 players, round 1 at 12-01 20:00). */
 async function sevenKill(h: Harness): Promise<SevenKill> {
-  const referee = await quickAccount(h, "rl-ref");
-  const created = await must(
-    call(h, "POST", "/api/games", referee, {
-      name: "七杀判罚",
-      preset: "sevenkill-16",
-      refereeAlias: "七杀哨子",
-    }),
-  );
-  const id = created.json.game.id as string;
-  await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
-  const players: Player[] = [];
-  for (let i = 0; i < 16; i++) {
-    const cookie = await quickAccount(h, `rl-user${i}`);
-    const alias = `判罚${i}`;
-    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
-    players.push({ username: `rl-user${i}`, cookie, alias, seat: -1, role: null, code: null });
-  }
-  await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
-  await must(
-    call(h, "POST", `/api/games/${id}/start`, referee, {
-      seed: "rulings",
-      round1At: local("12-01 20:00:00"),
-    }),
-  );
-  const roster = await must(call(h, "GET", `/api/games/${id}/referee/roster`, referee));
-  for (const p of players)
-    p.seat = roster.json.members.find((m: { alias: string }) => m.alias === p.alias).seat;
-  return { id, referee, players };
+  const round1At = local("12-01 20:00:00");
+  return await startedPresetGame(h, {
+    preset: "sevenkill-16",
+    players: 16,
+    prefix: "判罚",
+    seed: "rulings",
+    round1At,
+  });
 }
 
 async function within(fn: (h: Harness, g: SevenKill) => Promise<void>): Promise<void> {
