@@ -67,6 +67,8 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
   "app.ProxyRequested",
   "app.PlayerJoined",
   "app.ReportRedone",
+  // Daily-round discussion never moves a deadline (7kill posts go through the engine as Say and are not quiet).
+  "app.DiscussionPosted",
 ]);
 export const TIMER_REDO = "redo:";
 
@@ -539,17 +541,9 @@ export class GameService<S> {
     const snap = await ctx.actor.snapshot();
     const v = await this.viewer(gameId, account, snap);
     if (!v.referee) return refuse("forbidden", 403);
-    const target = await this.#storage.findAccountByUsername(input.username);
-    if (!target) return refuse("account-not-found", 404);
     const at = this.#clock.now();
-    const added = await this.#storage.addMember({
-      gameId,
-      alias: input.alias,
-      accountId: target.id,
-      kind: "co-referee",
-      createdAt: at,
-    });
-    if (!added.ok) return refuse("member-conflict", 409);
+    const added = await this.#addMember(gameId, input, "co-referee", at);
+    if (added) return added;
     return this.#run(
       gameId,
       account,
@@ -863,6 +857,25 @@ export class GameService<S> {
     );
   }
 
+  /** Puts an existing account into the game under an alias; a refusal, or null once stored. */
+  async #addMember(
+    gameId: string,
+    input: { username: string; alias: string },
+    kind: "player" | "co-referee",
+    at: number,
+  ): Promise<Result<CommandOk> | null> {
+    const target = await this.#storage.findAccountByUsername(input.username);
+    if (!target) return refuse("account-not-found", 404);
+    const added = await this.#storage.addMember({
+      gameId,
+      alias: input.alias,
+      accountId: target.id,
+      kind,
+      createdAt: at,
+    });
+    return added.ok ? null : refuse("member-conflict", 409);
+  }
+
   async substitute(
     gameId: string,
     account: Account | null,
@@ -877,17 +890,9 @@ export class GameService<S> {
     if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
     if (!this.#engine.seats(snap.engine).some((s) => s.seat === input.seat))
       return refuse("seat-unknown", 409, { seat: input.seat });
-    const target = await this.#storage.findAccountByUsername(input.username);
-    if (!target) return refuse("account-not-found", 404);
     const at = this.#clock.now();
-    const added = await this.#storage.addMember({
-      gameId,
-      alias: input.alias,
-      accountId: target.id,
-      kind: "player",
-      createdAt: at,
-    });
-    if (!added.ok) return refuse("member-conflict", 409);
+    const added = await this.#addMember(gameId, input, "player", at);
+    if (added) return added;
     return this.#run(
       gameId,
       account,

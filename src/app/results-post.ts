@@ -1,19 +1,10 @@
 // Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
+import type { OutCause } from "../engine/contract.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
 import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
 
-export type ResultsPostCause =
-  | "vote"
-  | "post"
-  | "bomb"
-  | "suicide"
-  | "iou"
-  | "complaint"
-  | "night"
-  | "shot"
-  | "needle"
-  | "referee"
-  | "penalty";
+/** Why a seat went out: the engine's causes, as the summary reports them. */
+export type ResultsPostCause = OutCause;
 
 export interface ResultsPostTally {
   alias: string;
