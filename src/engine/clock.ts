@@ -21,23 +21,46 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+export interface LocalParts {
+  readonly y: number;
+  readonly m: number;
+  readonly d: number;
+  readonly hh: number;
+  readonly mm: number;
+  readonly ss: number;
+}
+
+/**
+ * Intl formatting costs microseconds and the engine asks for the same few instants (round starts, deadlines)
+ * on every command, so answers are memoised per zone. Still pure: an instant's fields in a zone never change.
+ */
+const partsMemo = new Map<string, Map<Instant, LocalParts>>();
+const PARTS_MEMO_LIMIT = 4096;
+
 /** The local calendar fields of an instant in `timeZone`. Pure. */
-export function localParts(
-  at: Instant,
-  timeZone: string,
-): { y: number; m: number; d: number; hh: number; mm: number; ss: number } {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(at))) {
-    if (p.type !== "literal") parts[p.type] = Number(p.value);
+export function localParts(at: Instant, timeZone: string): LocalParts {
+  let memo = partsMemo.get(timeZone);
+  if (!memo) {
+    memo = new Map();
+    partsMemo.set(timeZone, memo);
   }
-  return {
-    y: parts.year ?? 0,
-    m: parts.month ?? 0,
-    d: parts.day ?? 0,
-    hh: parts.hour ?? 0,
-    mm: parts.minute ?? 0,
-    ss: parts.second ?? 0,
-  };
+  const hit = memo.get(at);
+  if (hit) return hit;
+  const fields: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(at))) {
+    if (p.type !== "literal") fields[p.type] = Number(p.value);
+  }
+  const parts: LocalParts = Object.freeze({
+    y: fields.year ?? 0,
+    m: fields.month ?? 0,
+    d: fields.day ?? 0,
+    hh: fields.hour ?? 0,
+    mm: fields.minute ?? 0,
+    ss: fields.second ?? 0,
+  });
+  if (memo.size >= PARTS_MEMO_LIMIT) memo.clear();
+  memo.set(at, parts);
+  return parts;
 }
 
 /** The zone's offset from UTC at `at`, in ms (Asia/Shanghai: +8h all year). */

@@ -150,32 +150,36 @@ async function appendTogether(
   trx: Kysely<Database>,
   jobs: readonly AppendJob[],
 ): Promise<Outcome<AppendResult>[]> {
+  // One statement per chunk for each lookup, each resolved by index probes: the last seq of each listed game (one
+  // step down the primary key from its end) and the exact (game, request id) pairs.
   const current = new Map<string, number>();
   for (const games of chunks([...new Set(jobs.map((j) => j.gameId))])) {
-    const rows = await trx
-      .selectFrom("events")
-      .select(["game_id", sql<number>`max(seq)`.as("last")])
-      .where("game_id", "in", games)
-      .groupBy("game_id")
-      .execute();
-    for (const r of rows) current.set(r.game_id, Number(r.last));
+    const listed = sql.join(games.map((g) => sql`(${g})`));
+    const rows = await sql<{ game_id: string; last: number | string | null }>`
+      select g.column1 as game_id,
+             (select e.seq from events e where e.game_id = g.column1 order by e.seq desc limit 1) as last
+      from (values ${listed}) as g`.execute(trx);
+    for (const r of rows.rows) current.set(r.game_id, Number(r.last ?? 0));
   }
 
   const known = new Map<string, AppendResult>();
-  const withIds = jobs.filter((j) => j.requestId !== undefined);
-  for (const part of chunks(withIds)) {
-    // A superset (any listed game × any listed id), narrowed by the exact key below.
-    const rows = await trx
-      .selectFrom("append_requests")
-      .select(["game_id", "request_id", "first_seq", "last_seq"])
-      .where("game_id", "in", [...new Set(part.map((j) => j.gameId))])
-      .where("request_id", "in", [...new Set(part.map((j) => j.requestId!))])
-      .execute();
-    for (const r of rows) {
+  const pairs = new Map<string, { gameId: string; requestId: string }>();
+  for (const j of jobs) {
+    if (j.requestId !== undefined)
+      pairs.set(requestKey(j.gameId, j.requestId), { gameId: j.gameId, requestId: j.requestId });
+  }
+  for (const part of chunks([...pairs.values()])) {
+    const listed = sql.join(part.map((p) => sql`(${p.gameId}, ${p.requestId})`));
+    const rows = await sql<
+      Pick<Database["append_requests"], "game_id" | "request_id" | "first_seq" | "last_seq">
+    >`
+      select game_id, request_id, first_seq, last_seq from append_requests
+      where (game_id, request_id) in (values ${listed})`.execute(trx);
+    for (const r of rows.rows) {
       known.set(requestKey(r.game_id, r.request_id), {
         ok: true,
-        firstSeq: r.first_seq,
-        lastSeq: r.last_seq,
+        firstSeq: Number(r.first_seq),
+        lastSeq: Number(r.last_seq),
         replayed: true,
       });
     }
