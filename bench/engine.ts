@@ -79,3 +79,62 @@ for (const n of sizes) {
     `  ${String(n).padStart(6)} events: ${fmt(ms * 1000, 1).padStart(9)} µs  ×${fmt(ms / base, 1).padStart(7)} time  ×${fmt(ms / base / (n / 10), 2)} per event`,
   );
 }
+
+// Vote cost: one CastVote decided and folded (what the vote endpoint does per request) on a running game whose vote
+// is open, against a trivial baseline (a structuredClone of the ballot) measured in the same run.
+console.log(
+  "\none vote (decide + evolve of a CastVote, vote open, changes chained; ratio vs a structuredClone of it):",
+);
+const VOTES_PER_VOTER = 10;
+for (const [id, rules] of [
+  ["fengyun-57", preset("fengyun-57")],
+  ["airforce-40", preset("airforce-40")],
+] as const) {
+  let base: GameState | null = null;
+  simulate(rules, `bench-vote-${id}`, start, {
+    maxRounds: 3,
+    onStep: (s) => {
+      const r = s.rounds[2];
+      if (!base && s.current === 2 && r?.vote?.stage === "regular" && r.vote.casts.count === 0) base = s;
+    },
+  });
+  const opened = base as GameState | null;
+  const round = opened?.rounds[2];
+  if (!opened || !round) {
+    console.log(`  ${id}: no open round-2 vote in the simulated game (skipped)`);
+    continue;
+  }
+  const living = opened.seats.filter((s) => s.alive).map((s) => s.seat);
+  const votes: Command[] = [];
+  let at = round.openedAt + 6 * 3_600_000;
+  for (let pass = 0; pass < VOTES_PER_VOTER; pass++) {
+    for (const [i, voter] of living.entries()) {
+      const target = living[(i * 7 + pass * 3 + 1) % living.length] ?? voter;
+      votes.push({ type: "CastVote", at: at++, voter, targets: [target] });
+    }
+  }
+  let refused = 0;
+  const castAll = () => {
+    let state = opened;
+    for (const c of votes) {
+      const d = decide(state, c);
+      if (!d.ok) {
+        refused++;
+        continue;
+      }
+      for (const e of d.events) state = evolve(state, e);
+    }
+  };
+  castAll();
+  const refusedPerRun = refused;
+  for (let i = 0; i < 5; i++) castAll();
+  const voteMs = time(15, castAll) / votes.length;
+  const cloneMs =
+    time(15, () => {
+      for (const c of votes) structuredClone(c);
+    }) / votes.length;
+  console.log(
+    `  ${id}: ${living.length} voters × ${VOTES_PER_VOTER} casts (${refusedPerRun} refused): ${fmt(voteMs * 1000, 2)} µs per vote, ` +
+      `×${fmt(voteMs / cloneMs, 1)} a structuredClone (${fmt(cloneMs * 1000, 2)} µs)`,
+  );
+}
