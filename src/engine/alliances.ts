@@ -1,5 +1,6 @@
 // 联合: alliance triggers, evaluated against the state; an alliance fires the moment its trigger holds.
 import type { Trigger } from "../rules/schema.ts";
+import { memoOn } from "./memo.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
@@ -20,8 +21,34 @@ export function triggerHolds(state: GameState, t: Trigger): boolean {
   }
 }
 
+/**
+ * Triggers read the seats, the bombs fired, the alliances formed and which rounds' posts are out; settle asks after
+ * every command, and a vote changes none of them. "after-round-posts" holds iff the latest round with its posts out
+ * is at or after the named round, so that round number stands for the rounds.
+ */
+const nextMemo = memoOn<GameState["seats"], { id: string; name: string } | null>();
+
+function latestReleasedRound(state: GameState): number {
+  for (let i = state.rounds.length - 1; i >= 0; i--) {
+    const r = state.rounds[i];
+    if (r !== undefined && r.released !== null) return r.round;
+  }
+  return -1;
+}
+
 /** The first alliance, in rule-set order, that has not fired and whose trigger holds now. */
 export function nextAlliance(state: GameState): { id: string; name: string } | null {
+  const rules = rulesOf(state);
+  if (rules.alliances.length === 0) return null;
+  const next = nextMemo.get(
+    state.seats,
+    [rules, state.bombsFired, state.alliances, latestReleasedRound(state)],
+    () => firstAllianceDue(state),
+  );
+  return next && { ...next };
+}
+
+function firstAllianceDue(state: GameState): { id: string; name: string } | null {
   for (const a of rulesOf(state).alliances) {
     if (state.alliances.some((f) => f.id === a.id)) continue;
     if (triggerHolds(state, a.when)) return { id: a.id, name: a.name };

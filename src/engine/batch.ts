@@ -1,19 +1,22 @@
 // A decision in progress: events emitted so far and the state they fold into, so each step sees what came before.
 import type { GameEvent } from "./events.ts";
-import { evolve } from "./evolve.ts";
+import { foldEvent } from "./evolve.ts";
 import type { GameState } from "./state.ts";
 
 export interface Batch {
   state: GameState;
   readonly events: GameEvent[];
+  /** The state before each event, then the last: decide hands these folds on to evolve (fold-memo.ts). */
+  readonly states: GameState[];
 }
 
 export function newBatch(state: GameState): Batch {
-  return { state, events: [] };
+  return { state, events: [], states: [state] };
 }
 
 /** Records an event and folds it at once. */
 export function emit(batch: Batch, event: GameEvent): void {
   batch.events.push(event);
-  batch.state = evolve(batch.state, event);
+  batch.state = foldEvent(batch.state, event);
+  batch.states.push(batch.state);
 }

@@ -5,8 +5,9 @@ import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
 import { houseCount, houseOfSeat, threadOf } from "./houses.ts";
+import { memoOn } from "./memo.ts";
 import { offeredCodes } from "./score/ledger.ts";
-import type { RoundState, VoteState } from "./state.ts";
+import type { GameState, RoundState, VoteState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 import { checkCast } from "./vote/check-cast.ts";
 import type { VoteKind } from "./vote/types.ts";
@@ -29,7 +30,6 @@ function openVote(
   round: number | undefined,
   house: number,
 ): { r: RoundState; v: VoteState } | Refusal {
-  const rounds = b.state.rounds.filter((r): r is RoundState => r !== undefined);
   if (round !== undefined) {
     const r = b.state.rounds[round];
     if (!r)
@@ -46,6 +46,7 @@ function openVote(
     }
     return { r, v };
   }
+  const rounds = b.state.rounds.filter((r): r is RoundState => r !== undefined);
   for (const r of rounds) {
     const v = threadOf(r, house);
     if (v) return { r, v };
@@ -64,6 +65,22 @@ function kindOf(b: Batch, v: VoteState): VoteKind {
   return rulesOf(b.state).vote.duel !== null ? "duel" : "overtime";
 }
 
+/** Seat sets every ballot is checked against, per seats (or voters) array: a vote changes none of them. */
+const aliveMemo = memoOn<GameState["seats"], ReadonlySet<Seat>>();
+const houseSeatsMemo = memoOn<GameState["seats"], ReadonlyMap<number, ReadonlySet<Seat>>>();
+
+function seatsByHouse(state: GameState): Map<number, Set<Seat>> {
+  const out = new Map<number, Set<Seat>>();
+  for (const s of state.seats) {
+    const house = houseOfSeat(state, s.seat);
+    const seats = out.get(house) ?? new Set<Seat>();
+    seats.add(s.seat);
+    out.set(house, seats);
+  }
+  return out;
+}
+const outVotersMemo = memoOn<readonly Seat[], ReadonlySet<Seat>>();
+
 export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
   const rules = rulesOf(b.state);
   const voter = b.state.seats[cmd.voter];
@@ -78,10 +95,15 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
   if ("code" in found) return found;
   const { r, v } = found;
   const kind = kindOf(b, v);
-  const alive = new Set(b.state.seats.filter((s) => s.alive).map((s) => s.seat));
+  const state = b.state;
+  const alive = aliveMemo.get(
+    state.seats,
+    [],
+    () => new Set(state.seats.filter((s) => s.alive).map((s) => s.seat)),
+  );
   const houseSeats =
     houseCount(rules) > 1
-      ? new Set(b.state.seats.filter((s) => houseOfSeat(b.state, s.seat) === house).map((s) => s.seat))
+      ? (houseSeatsMemo.get(state.seats, [rules], () => seatsByHouse(state)).get(house) ?? new Set<Seat>())
       : null;
   const violation = checkCast(
     {
@@ -94,7 +116,7 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
       opensAt: null,
       alive,
       // This round's post victims who keep a vote (RULINGS 10: a half vote, a full one in overtime).
-      halfVoters: new Set(r.outVoters),
+      halfVoters: outVotersMemo.get(r.outVoters, [], () => new Set(r.outVoters)),
       noVote: new Set(),
       candidates: v.candidates,
       codeChoices: offeredCodes(b.state),

@@ -1,4 +1,5 @@
 // decide: a command and the state in, every event that follows out (or a refusal). Pure, deterministic.
+import type { Batch } from "./batch.ts";
 import { emit, newBatch } from "./batch.ts";
 import type { Command } from "./contract.ts";
 import { fireDue } from "./deadlines.ts";
@@ -6,6 +7,7 @@ import { decideOverride } from "./decide-override.ts";
 import { decideComplaint, decideCompleteIou, decideKillPost } from "./decide-post.ts";
 import { decideBallot } from "./decide-vote.ts";
 import type { GameEvent } from "./events.ts";
+import { rememberFolds } from "./fold-memo.ts";
 import { decideAbility, decideSay } from "./night/actions.ts";
 import type { Decision } from "./refusal.ts";
 import { refuse } from "./refusal.ts";
@@ -34,7 +36,7 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
     });
     // A game started after its own start time catches up at once.
     fireDue(b, command.at);
-    return { ok: true, events: b.events };
+    return accepted(b);
   }
   if (state.status === "idle") return refuse("game.not-started", "the game has not started");
   if (state.status === "ended") {
@@ -84,5 +86,11 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
   }
   if (refusal) return { ok: false, refusal };
   settle(b, command.at);
+  return accepted(b);
+}
+
+/** The batch's events, its folds remembered for the caller's evolve (fold-memo.ts). */
+function accepted(b: Batch): Decision<GameEvent> {
+  rememberFolds(b.events, b.states);
   return { ok: true, events: b.events };
 }

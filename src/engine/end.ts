@@ -1,6 +1,8 @@
 // End of game: elimination conditions from the rule set; a score game's end is in src/engine/score/end.ts.
 import type { Condition } from "../rules/schema.ts";
+import { memoOn } from "./memo.ts";
 import { conversionPath, countsAs } from "./night/bandit.ts";
+import { dayNightOf } from "./night/evolve.ts";
 import { roleById } from "./roles.ts";
 import { scoreEndingNow } from "./score/end.ts";
 import type { GameState } from "./state.ts";
@@ -32,10 +34,28 @@ export interface Ending {
   reason: string;
 }
 
+/**
+ * An elimination ending reads only the seats, the rule set and the bandit's conversion; settle asks after every
+ * command, and most commands (a vote) change none of them.
+ */
+const eliminationMemo = memoOn<GameState["seats"], Ending | null>();
+
 /** Whether the game is over now, by the rule set's win conditions. */
 export function endingNow(state: GameState): Ending | null {
   const rules = rulesOf(state);
   const win = rules.win;
+  if (win.kind === "elimination") {
+    const ending = eliminationMemo.get(state.seats, [rules, dayNightOf(state).bandit], () =>
+      eliminationEnding(state),
+    );
+    return ending && { ...ending };
+  }
+  // Score rule: a wiped-out camp ends the game at once; the rest is decided at a round's close (vote-close.ts).
+  return scoreEndingNow(state);
+}
+
+function eliminationEnding(state: GameState): Ending | null {
+  const win = rulesOf(state).win;
   if (win.kind === "elimination") {
     for (const c of win.conditions) {
       // "注意，秘匪的阵营归属会影响到遗言次数和胜利条件。": only the lines of the way the conversion went.
@@ -43,8 +63,6 @@ export function endingNow(state: GameState): Ending | null {
         continue;
       if (conditionHolds(state, c.when)) return { winner: c.winner, reason: describe(c.when) };
     }
-    return null;
   }
-  // Score rule: a wiped-out camp ends the game at once; the rest is decided at a round's close (vote-close.ts).
-  return scoreEndingNow(state);
+  return null;
 }

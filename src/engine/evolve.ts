@@ -3,6 +3,7 @@ import { appendCast, castLogOf, castsOf, emptyCastLog } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
 import type { Override } from "./contract.ts";
 import type { GameEvent } from "./events.ts";
+import { recalledFold } from "./fold-memo.ts";
 import { housesOf, houseVoteOut, mapThreads, threadOf, withThread } from "./houses.ts";
 import { applyDayNightOverride, evolveDayNight, extendPhase } from "./night/evolve.ts";
 import type { GameState, RoundState } from "./state.ts";
@@ -30,6 +31,11 @@ function withSeat(
 
 /** Pure and total: an event that does not apply (unknown round or seat) leaves the state as it was. */
 export function evolve(state: GameState, event: GameEvent): GameState {
+  return recalledFold(state, event) ?? foldEvent(state, event);
+}
+
+/** evolve without asking the last decision's folds (decide's own batch uses it). */
+export function foldEvent(state: GameState, event: GameEvent): GameState {
   const next = apply(state, event);
   return { ...next, version: state.version + 1 };
 }

@@ -4,8 +4,18 @@ import type { Seat } from "./contract.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
+/** Roles by id, per rule set: the engine asks for a seat's role on nearly every command (rule sets are never mutated). */
+const roleIndex = new WeakMap<RuleSet, Map<string, Role>>();
+
 export function roleById(rules: RuleSet, id: string): Role {
-  const role = rules.roles.find((r) => r.id === id);
+  let index = roleIndex.get(rules);
+  if (!index) {
+    index = new Map();
+    // The first role of an id wins, as a linear find would pick it.
+    for (const r of rules.roles) if (!index.has(r.id)) index.set(r.id, r);
+    roleIndex.set(rules, index);
+  }
+  const role = index.get(id);
   if (!role) throw new Error(`engine invariant: unknown role ${id}`);
   return role;
 }

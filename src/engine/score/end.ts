@@ -1,4 +1,5 @@
 // When a score game ends: a camp wiped out, the progression run out, or the outcome decided early (提前结束).
+import { memoOn } from "../memo.ts";
 import { progressionCovers } from "../plan.ts";
 import { roleById } from "../roles.ts";
 import type { GameState } from "../state.ts";
@@ -18,15 +19,22 @@ function final(state: GameState, why: string): ScoreEnding {
   return { winner: r.winner ?? "draw", reason: `${why}; final score ${describeTotals(r)}` };
 }
 
-/** At any moment: a camp with no living seat ends the game, scored as it stands. */
-export function scoreEndingNow(state: GameState): ScoreEnding | null {
+/** The camp wiped out, per seats array: settle asks after every command, and few commands put anyone out. */
+const wipedOutMemo = memoOn<GameState["seats"], "black" | "white" | null>();
+
+function wipedOutCamp(state: GameState): "black" | "white" | null {
   const rules = rulesOf(state);
   for (const camp of ["black", "white"] as const) {
     const seats = state.seats.filter((s) => roleById(rules, s.role).camp === camp);
-    if (seats.length > 0 && seats.every((s) => !s.alive))
-      return final(state, `the ${camp} camp is wiped out`);
+    if (seats.length > 0 && seats.every((s) => !s.alive)) return camp;
   }
   return null;
+}
+
+/** At any moment: a camp with no living seat ends the game, scored as it stands. */
+export function scoreEndingNow(state: GameState): ScoreEnding | null {
+  const camp = wipedOutMemo.get(state.seats, [state.rules], () => wipedOutCamp(state));
+  return camp === null ? null : final(state, `the ${camp} camp is wiped out`);
 }
 
 /** At a round's close (its results post): the progression's end, or an early end when the trailer cannot draw level. */

@@ -1,6 +1,8 @@
 // The score rule read off the game state: scored seats, activation, the forces on each death and where its point went.
 import type { Role } from "../../rules/schema.ts";
 import type { OutCause, Seat } from "../contract.ts";
+import type { ReleasedPost } from "../events.ts";
+import { memoOn } from "../memo.ts";
 import { roleById } from "../roles.ts";
 import type { GameState, RoundState, SeatState } from "../state.ts";
 import { rulesOf } from "../state.ts";
@@ -140,19 +142,32 @@ function outIndex(state: GameState, s: SeatState): number {
 export function offeredCodes(state: GameState): string[] | null {
   const rules = rulesOf(state);
   if (rules.win.kind !== "score" || !rules.win.codeGuesses) return null;
-  const blackPosted = state.rounds.some((r) =>
-    (r?.released ?? []).some((p) => {
-      const poster = state.seats[p.poster];
-      return p.kind === "kill" && poster !== undefined && roleById(rules, poster.role).camp === "black";
-    }),
+  const blackPosted = state.rounds.some(
+    (r) =>
+      r?.released != null &&
+      blackPostMemo.get(r.released, [state.seats, rules], () =>
+        (r.released ?? []).some((p) => {
+          const poster = state.seats[p.poster];
+          return p.kind === "kill" && poster !== undefined && roleById(rules, poster.role).camp === "black";
+        }),
+      ),
   );
   if (!blackPosted) return null;
-  return state.seats
-    .filter((s) => {
-      const role = roleById(rules, s.role);
-      return s.alive && s.code !== null && role.camp === "black" && isScoredRole(role);
-    })
-    .map((s) => s.code as string);
+  // A copy: the remembered list is shared by every state with these seats.
+  return codesMemo
+    .get(state.seats, [rules], () =>
+      state.seats
+        .filter((s) => {
+          const role = roleById(rules, s.role);
+          return s.alive && s.code !== null && role.camp === "black" && isScoredRole(role);
+        })
+        .map((s) => s.code as string),
+    )
+    .slice();
 }
+
+/** offeredCodes is asked on every ballot; its answer changes only with a round's posts or the seats. */
+const blackPostMemo = memoOn<readonly ReleasedPost[], boolean>();
+const codesMemo = memoOn<GameState["seats"], readonly string[]>();
 
 export const SIDES: readonly Side[] = ["black", "white"];
