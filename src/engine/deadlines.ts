@@ -3,14 +3,13 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant } from "./contract.ts";
-import { openThreads } from "./houses.ts";
 import { endLastWords, phaseDeadlines, resolveNight } from "./night/night.ts";
 import { putOut, reviveTargetOf } from "./outs.ts";
 import { hasPosts, planFor, progressionCovers } from "./plan.ts";
 import { releasePosts } from "./release.ts";
 import { roundClock, roundOpensAt } from "./schedule.ts";
 import { settle } from "./settle.ts";
-import type { GameState } from "./state.ts";
+import type { GameState, RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 import { closeOvertime, closeRegularVote } from "./vote-close.ts";
 
@@ -45,29 +44,32 @@ const ORDER: Record<DeadlineKind, number> = {
   "last-words": 7,
 };
 
+function deadline(round: number, kind: DeadlineKind, at: Instant): Deadline {
+  return { key: `round:${round}:${kind}`, at, round, kind };
+}
+
+/**
+ * Answers per state: every view of a state asks, so each state is computed once. Callers get their own array; the
+ * deadlines in it are shared and never changed. fireDue only reads this memo: the states a decision passes through
+ * live for microseconds, and remembering them would cost the collector more than a fresh computation does.
+ */
+const stateMemo = new WeakMap<GameState, readonly Deadline[]>();
+
 /** Every deadline still to fire, sorted by time (then round, then kind). Pure. */
 export function pendingDeadlines(state: GameState): Deadline[] {
+  let hit = stateMemo.get(state);
+  if (!hit) {
+    hit = computePending(state);
+    stateMemo.set(state, hit);
+  }
+  return hit.slice();
+}
+
+function computePending(state: GameState): readonly Deadline[] {
   if (state.status !== "running" || !state.rules) return [];
   const rules = state.rules;
   const out: Deadline[] = [];
-  const add = (round: number, kind: DeadlineKind, at: Instant) =>
-    out.push({ key: `round:${round}:${kind}`, at, round, kind });
-
-  for (const r of state.rounds) {
-    if (!r) continue;
-    if (!r.released) add(r.round, "posting", r.postingClosesAt + SECOND);
-    // 两府制: the houses share the vote deadline; each house in overtime has its own (the earliest is due first).
-    const threads = openThreads(r);
-    for (const stage of ["regular", "overtime"] as const) {
-      const due = threads.filter((t) => t.vote.stage === stage).map((t) => t.vote.closesAt);
-      if (due.length > 0) add(r.round, stage === "overtime" ? "overtime" : "vote", Math.min(...due));
-    }
-    if (threads.length === 0 && !r.voteOpened) add(r.round, "vote", r.voteDeadline + SECOND);
-    const open = r.ious.filter((i) => i.status === "open");
-    if (open.length > 0) add(r.round, "iou", Math.min(...open.map((i) => i.deadline)) + SECOND);
-    if (r.complaintsOpen && r.complaintDeadline !== null)
-      add(r.round, "complaint", r.complaintDeadline + SECOND);
-  }
+  for (const r of state.rounds) if (r) pushRoundDeadlines(out, r);
 
   const next = state.current + 1;
   // Day-night games: each phase starts where the one before ended (src/engine/night).
@@ -76,9 +78,60 @@ export function pendingDeadlines(state: GameState): Deadline[] {
     const prev = state.rounds[state.current];
     // A referee's extension of the previous vote moves the next round's start with it.
     const scheduled = roundOpensAt(rules, state.start, next);
-    add(next, "open", prev ? Math.max(scheduled, prev.voteDeadline) : scheduled);
+    out.push(deadline(next, "open", prev ? Math.max(scheduled, prev.voteDeadline) : scheduled));
   }
-  return out.sort((a, b) => a.at - b.at || a.round - b.round || ORDER[a.kind] - ORDER[b.kind]);
+  return out.sort(byDue);
+}
+
+function byDue(a: Deadline, b: Deadline): number {
+  return a.at - b.at || a.round - b.round || ORDER[a.kind] - ORDER[b.kind];
+}
+
+/** One round's own deadlines, in the order the sort falls back on for equal keys. */
+function pushRoundDeadlines(out: Deadline[], r: RoundState): void {
+  if (!r.released) out.push(deadline(r.round, "posting", r.postingClosesAt + SECOND));
+  // 两府制: the houses share the vote deadline; each house in overtime has its own (the earliest is due first).
+  let threads = 0;
+  let regular = Number.POSITIVE_INFINITY;
+  let overtime = Number.POSITIVE_INFINITY;
+  let hasRegular = false;
+  let hasOvertime = false;
+  if (r.vote) {
+    threads++;
+    if (r.vote.stage === "regular") {
+      hasRegular = true;
+      regular = r.vote.closesAt;
+    } else {
+      hasOvertime = true;
+      overtime = r.vote.closesAt;
+    }
+  }
+  if (r.houseVotes) {
+    for (const vote of Object.values(r.houseVotes)) {
+      if (!vote) continue;
+      threads++;
+      if (vote.stage === "regular") {
+        hasRegular = true;
+        regular = Math.min(regular, vote.closesAt);
+      } else {
+        hasOvertime = true;
+        overtime = Math.min(overtime, vote.closesAt);
+      }
+    }
+  }
+  if (hasRegular) out.push(deadline(r.round, "vote", regular));
+  if (hasOvertime) out.push(deadline(r.round, "overtime", overtime));
+  if (threads === 0 && !r.voteOpened) out.push(deadline(r.round, "vote", r.voteDeadline + SECOND));
+  let iou = Number.POSITIVE_INFINITY;
+  let openIous = false;
+  for (const i of r.ious) {
+    if (i.status !== "open") continue;
+    openIous = true;
+    iou = Math.min(iou, i.deadline);
+  }
+  if (openIous) out.push(deadline(r.round, "iou", iou + SECOND));
+  if (r.complaintsOpen && r.complaintDeadline !== null)
+    out.push(deadline(r.round, "complaint", r.complaintDeadline + SECOND));
 }
 
 /** Fires one deadline and everything it causes. */
@@ -142,7 +195,7 @@ function fire(b: Batch, d: Deadline): void {
 export function fireDue(b: Batch, now: Instant): void {
   for (let guard = 0; guard < 10_000; guard++) {
     if (b.state.status !== "running") return;
-    const d = pendingDeadlines(b.state)[0];
+    const d = (stateMemo.get(b.state) ?? computePending(b.state))[0];
     if (!d || d.at > now) return;
     fire(b, d);
   }

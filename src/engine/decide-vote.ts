@@ -81,6 +81,11 @@ function seatsByHouse(state: GameState): Map<number, Set<Seat>> {
 }
 const outVotersMemo = memoOn<readonly Seat[], ReadonlySet<Seat>>();
 
+/** A counter made by a call, not bound to a property name: tsx names property closures at a cost on every ballot. */
+function castCounter(v: VoteState): (seat: Seat) => number {
+  return (seat) => v.casts.byVoter[seat] ?? 0;
+}
+
 export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
   const rules = rulesOf(b.state);
   const voter = b.state.seats[cmd.voter];
@@ -122,7 +127,7 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
       codeChoices: offeredCodes(b.state),
       ...(houseSeats ? { house: { house, seats: houseSeats } } : {}),
       previous: [],
-      castsBy: (seat) => v.casts.byVoter[seat] ?? 0,
+      castsBy: castCounter(v),
     },
     {
       voter: cmd.voter,

@@ -14,9 +14,27 @@ export function dailySchedule(rules: RuleSet): Daily {
   return rules.schedule;
 }
 
+/** Round starts per rule set, start and round: pendingDeadlines asks for the next one on every command. */
+const opensMemo = new WeakMap<RuleSet, Map<Instant, Map<number, Instant>>>();
+
 /** Round k opens k−1 local days after round 1 ("每日21：00：00——次日21：00：00"). */
 export function roundOpensAt(rules: RuleSet, start: Instant, round: number): Instant {
-  return addLocalDays(start, round - 1, dailySchedule(rules).timeZone);
+  let byStart = opensMemo.get(rules);
+  if (!byStart) {
+    byStart = new Map();
+    opensMemo.set(rules, byStart);
+  }
+  let byRound = byStart.get(start);
+  if (!byRound) {
+    byRound = new Map();
+    byStart.set(start, byRound);
+  }
+  let at = byRound.get(round);
+  if (at === undefined) {
+    at = addLocalDays(start, round - 1, dailySchedule(rules).timeZone);
+    byRound.set(round, at);
+  }
+  return at;
 }
 
 export interface RoundClock {
