@@ -3,6 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant } from "./contract.ts";
+import { rememberDeadlines, rememberedDeadlines } from "./deadline-memo.ts";
 import { endLastWords, phaseDeadlines, resolveNight } from "./night/night.ts";
 import { putOut, reviveTargetOf } from "./outs.ts";
 import { hasPosts, planFor, progressionCovers } from "./plan.ts";
@@ -49,20 +50,20 @@ function deadline(round: number, kind: DeadlineKind, at: Instant): Deadline {
 }
 
 /**
- * Answers per state: every view of a state asks, so each state is computed once. Callers get their own array; the
- * deadlines in it are shared and never changed. fireDue only reads this memo: the states a decision passes through
- * live for microseconds, and remembering them would cost the collector more than a fresh computation does.
+ * Answers are remembered per state (deadline-memo.ts): every view of a state asks, and so does the next command's
+ * fireDue. Callers get their own array; the deadlines in it are shared and never changed.
  */
-const stateMemo = new WeakMap<GameState, readonly Deadline[]>();
-
-/** Every deadline still to fire, sorted by time (then round, then kind). Pure. */
 export function pendingDeadlines(state: GameState): Deadline[] {
-  let hit = stateMemo.get(state);
+  return knownPending(state).slice();
+}
+
+function knownPending(state: GameState): readonly Deadline[] {
+  let hit = rememberedDeadlines(state);
   if (!hit) {
     hit = computePending(state);
-    stateMemo.set(state, hit);
+    rememberDeadlines(state, hit);
   }
-  return hit.slice();
+  return hit;
 }
 
 function computePending(state: GameState): readonly Deadline[] {
@@ -195,7 +196,13 @@ function fire(b: Batch, d: Deadline): void {
 export function fireDue(b: Batch, now: Instant): void {
   for (let guard = 0; guard < 10_000; guard++) {
     if (b.state.status !== "running") return;
-    const d = (stateMemo.get(b.state) ?? computePending(b.state))[0];
+    // The caller's state is remembered (it outlives the decision); the states the batch passes through are not, as
+    // they live for microseconds and remembering them would cost the collector more than computing does.
+    const d = (
+      b.events.length === 0
+        ? knownPending(b.state)
+        : (rememberedDeadlines(b.state) ?? computePending(b.state))
+    )[0];
     if (!d || d.at > now) return;
     fire(b, d);
   }

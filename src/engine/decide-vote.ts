@@ -46,11 +46,11 @@ function openVote(
     }
     return { r, v };
   }
-  const rounds = b.state.rounds.filter((r): r is RoundState => r !== undefined);
-  for (const r of rounds) {
-    const v = threadOf(r, house);
-    if (v) return { r, v };
+  for (const r of b.state.rounds) {
+    const v = r ? threadOf(r, house) : null;
+    if (r && v) return { r, v };
   }
+  const rounds = b.state.rounds.filter((r): r is RoundState => r !== undefined);
   const last = rounds[rounds.length - 1];
   if (last && !last.voteOpened && rounds.some((r) => r.voteOpened)) {
     // RULINGS 6: past the deadline (and before the next vote opens) a ballot is late.

@@ -2,6 +2,7 @@
 import { appendCast, castLogOf, castsOf, emptyCastLog } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
 import type { Override } from "./contract.ts";
+import { carryDeadlines } from "./deadline-memo.ts";
 import type { GameEvent } from "./events.ts";
 import { recalledFold } from "./fold-memo.ts";
 import { housesOf, houseVoteOut, mapThreads, threadOf, withThread } from "./houses.ts";
@@ -62,7 +63,10 @@ function foldVoteCast(state: GameState, e: Extract<GameEvent, { type: "VoteCast"
     };
     rounds[e.round] = withThread(r, house, { ...v, casts: appendCast(v.casts, cast) });
   }
-  return { ...state, rounds, version };
+  const next = { ...state, rounds, version };
+  // A ballot moves no deadline: the next command's fireDue finds them known.
+  carryDeadlines(state, next);
+  return next;
 }
 
 function apply(state: GameState, e: GameEvent): GameState {
