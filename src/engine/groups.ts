@@ -1,6 +1,7 @@
 // Posting units (出帖组) as they stand now: merges by alliances, takeovers of wiped groups (顶上出帖), quotas and rotation.
 import type { Seat } from "./contract.ts";
 import type { RoundPlan } from "./events.ts";
+import { memoOn } from "./memo.ts";
 import { dayNightOf } from "./night/evolve.ts";
 import { compareKeys, roleById, rotationKey } from "./roles.ts";
 import type { GameState, RoundState } from "./state.ts";
@@ -9,8 +10,21 @@ import { rulesOf } from "./state.ts";
 /** A unit id for a role that takes over posts by itself (若杀刺全部出局黑弹存活可代出帖). */
 export const roleUnit = (role: string): string => `role:${role}`;
 
+/**
+ * Merges, unit members and where posts go, remembered per alliances (merges) and per seats (members, resolutions):
+ * every kill post and every view during the posting window asks, and they change only when an alliance fires or a
+ * seat goes out or comes back. The remembered maps and lists are read, never changed, by everything here.
+ */
+const mergesMemo = memoOn<GameState["alliances"], Map<string, string>>();
+const membersMemo = memoOn<GameState["seats"], Map<string, readonly Seat[]>>();
+const resolvedMemo = memoOn<GameState["seats"], Map<string, string | null>>();
+
 /** Each group id's latest merged group (following merge effects of fired alliances, in firing order). */
 function mergedInto(state: GameState): Map<string, string> {
+  return mergesMemo.get(state.alliances, [state.rules], () => computeMerges(state));
+}
+
+function computeMerges(state: GameState): Map<string, string> {
   const rules = rulesOf(state);
   const map = new Map<string, string>();
   for (const fired of state.alliances) {
@@ -47,6 +61,20 @@ export function ownUnit(state: GameState, seat: Seat, merges = mergedInto(state)
 
 /** Living members of a unit, in rotation order (按代号序). */
 export function unitMembers(state: GameState, unit: string, merges = mergedInto(state)): Seat[] {
+  return membersOf(state, unit, merges).slice();
+}
+
+function membersOf(state: GameState, unit: string, merges: Map<string, string>): readonly Seat[] {
+  const byUnit = membersMemo.get(state.seats, [state.rules, merges], () => new Map());
+  let members = byUnit.get(unit);
+  if (!members) {
+    members = computeMembers(state, unit, merges);
+    byUnit.set(unit, members);
+  }
+  return members;
+}
+
+function computeMembers(state: GameState, unit: string, merges: Map<string, string>): Seat[] {
   const members = state.seats
     .filter((s) => {
       if (!s.alive) return false;
@@ -63,13 +91,23 @@ export function unitMembers(state: GameState, unit: string, merges = mergedInto(
  * (lapseWhenWiped, RULINGS 18) or nobody can take them.
  */
 export function resolveUnit(state: GameState, key: string, merges = mergedInto(state)): string | null {
+  const byKey = resolvedMemo.get(state.seats, [state.rules, merges], () => new Map());
+  let unit = byKey.get(key);
+  if (unit === undefined) {
+    unit = computeResolve(state, key, merges);
+    byKey.set(key, unit);
+  }
+  return unit;
+}
+
+function computeResolve(state: GameState, key: string, merges: Map<string, string>): string | null {
   const rules = rulesOf(state);
   const seen = new Set<string>();
   const walk = (k: string): string | null => {
     if (seen.has(k)) return null;
     seen.add(k);
     const unit = k.startsWith("role:") ? k : latest(merges, k);
-    if (unitMembers(state, unit, merges).length > 0) return unit;
+    if (membersOf(state, unit, merges).length > 0) return unit;
     // A merged group not formed yet (its alliance has not fired): its posts go to the groups it would merge.
     const pending = pendingMerge(state, unit, merges);
     for (const g of pending) {
@@ -138,7 +176,7 @@ export function expectedPosters(
   quota: number,
   merges = mergedInto(state),
 ): Seat[] {
-  const members = unitMembers(state, unit, merges);
+  const members = membersOf(state, unit, merges);
   if (members.length === 0 || quota <= 0) return [];
   const last = state.rotation[unit];
   let start = 0;
