@@ -9,6 +9,8 @@ import { simulate } from "../src/engine/sim.ts";
 import type { GameState } from "../src/engine/state.ts";
 import { initialState } from "../src/engine/state.ts";
 import { local, preset } from "../src/engine/test-kit.ts";
+import { RuleSet } from "../src/rules/schema.ts";
+import { smallRules } from "../test/server/fixtures.ts";
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 20);
 const start = local("12-01 21:00:00");
@@ -89,6 +91,8 @@ const VOTES_PER_VOTER = 10;
 for (const [id, rules] of [
   ["fengyun-57", preset("fengyun-57")],
   ["airforce-40", preset("airforce-40")],
+  // The table bench/vote-rush.ts plays: 57 seats, elimination, free changes.
+  ["test-small-57", RuleSet.parse(smallRules(57))],
 ] as const) {
   let base: GameState | null = null;
   simulate(rules, `bench-vote-${id}`, start, {
