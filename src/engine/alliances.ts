@@ -4,6 +4,7 @@ import { memoOn } from "./memo.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
+/** A trigger kind that reads any other part of the state must be added to nextAlliance's remembered inputs. */
 export function triggerHolds(state: GameState, t: Trigger): boolean {
   switch (t.kind) {
     case "out-count":

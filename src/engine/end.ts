@@ -8,6 +8,7 @@ import { scoreEndingNow } from "./score/end.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
+/** Reads the seats, the rule set and the bandit only: endingNow remembers its answer for exactly those inputs. */
 function conditionHolds(state: GameState, c: Condition): boolean {
   if ("any" in c) return c.any.some((x) => conditionHolds(state, x));
   if ("all" in c) return c.all.every((x) => conditionHolds(state, x));
