@@ -1,7 +1,32 @@
 // The thin port each database adapter fills: a Kysely instance plus the few things SQL cannot say portably.
 import type { Kysely } from "kysely";
 import type { Database } from "./schema.ts";
-import type { Notifier } from "./storage.ts";
+import type { AppendResult, Notifier } from "./storage.ts";
+
+/** One `append` call waiting in the group-commit queue (plain data: it may cross to a worker thread). */
+export interface AppendJob {
+  readonly gameId: string;
+  readonly expectedSeq: number;
+  readonly rows: readonly { readonly type: string; readonly at: number; readonly payload: string }[];
+  readonly requestId: string | undefined;
+  readonly posts: readonly { readonly postId: string; readonly text: string }[];
+  readonly fireTimer: { readonly key: string; readonly dueAt: number } | undefined;
+  readonly now: number;
+}
+
+/** A job's result inside a batch: a value, or a fault that fails that job alone. */
+export type Outcome<R> =
+  | { readonly ok: true; readonly value: R }
+  | { readonly ok: false; readonly error: unknown };
+
+/**
+ * The crash harness's test switch: hand the outcomes to `ack` before the commit, then hold the commit open
+ * `holdMs`, so a kill in between loses acknowledged writes and the harness can prove it notices.
+ */
+export interface UnsafeEarlyAck<R> {
+  ack(outcomes: Outcome<R>[]): void;
+  readonly holdMs: number;
+}
 
 export interface DialectAdapter {
   readonly kind: "sqlite" | "postgres";
@@ -32,6 +57,15 @@ export interface DialectAdapter {
     dueAt: number,
     now: number,
   ): Promise<boolean>;
+  /**
+   * A database's own way to run a whole batch of appends in one durable transaction, resolving once it has
+   * committed (SQLite: on its worker thread, one round trip per batch). Without it, the portable Kysely
+   * executor in events.ts runs the batch statement by statement.
+   */
+  appendBatch?(
+    jobs: readonly AppendJob[],
+    unsafe?: UnsafeEarlyAck<AppendResult>,
+  ): Promise<Outcome<AppendResult>[]>;
   readonly notifier: Notifier;
   destroy(): Promise<void>;
 }

@@ -1,37 +1,23 @@
 // The event store: one append-only stream per game keyed (game_id, seq), with optimistic concurrency and request ids.
 import { type Kysely, sql } from "kysely";
-import type { DialectAdapter } from "./dialect.ts";
-import type { BatchExecutor, GroupCommitQueue, Outcome } from "./group-commit.ts";
+import type { AppendJob, DialectAdapter, Outcome } from "./dialect.ts";
+import type { BatchExecutor, GroupCommitQueue } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import type {
   AppendResult,
   EventStore,
   PostBody,
-  PostBodyInput,
   StoredEvent,
   StoredEventInput,
 } from "./storage.ts";
-import { inSavepoint } from "./transaction.ts";
+import { inSavepoint, inWriteTransaction } from "./transaction.ts";
+
+export type { AppendJob } from "./dialect.ts";
 
 /** Rows per multi-row INSERT or IN list: far below SQLite's and PostgreSQL's bind-parameter limits. */
 const CHUNK = 500;
 
-interface EventRow {
-  readonly type: string;
-  readonly at: number;
-  readonly payload: string;
-}
-
-/** One `append` call waiting in the group-commit queue. */
-export interface AppendJob {
-  readonly gameId: string;
-  readonly expectedSeq: number;
-  readonly rows: readonly EventRow[];
-  readonly requestId: string | undefined;
-  readonly posts: readonly PostBodyInput[];
-  readonly fireTimer: { readonly key: string; readonly dueAt: number } | undefined;
-  readonly now: number;
-}
+type EventRow = AppendJob["rows"][number];
 
 export function createEventStore(
   adapter: DialectAdapter,
@@ -101,23 +87,44 @@ export function createEventStore(
 }
 
 /**
- * Runs a batch of appends in a handful of statements: read every stream's last seq and every known request id
- * at once, decide each append in memory (in order, so later appends see earlier ones), then insert all rows.
- * If an insert hits a duplicate key (another process won a race, or two appends share a post id), the batch
- * savepoint is rolled back and each append runs alone in its own savepoint, so one loser fails alone.
+ * Runs a batch of appends in one durable transaction: the database's own batch path when it has one (SQLite's
+ * worker), otherwise the portable one below.
  */
 export function createAppendExecutor(adapter: DialectAdapter): BatchExecutor<AppendJob, AppendResult> {
+  const lockKey = (job: AppendJob) => job.gameId;
+  const native = adapter.appendBatch?.bind(adapter);
+  if (native) return { lockKey, commit: (jobs, unsafe) => native(jobs, unsafe) };
   return {
-    lockKey: (job) => job.gameId,
-    async run(trx, jobs) {
-      const fast = await inSavepoint(adapter, trx, "batch", () => appendTogether(adapter, trx, jobs));
-      if (fast.kind === "done") return fast.value;
-      if (fast.kind === "failed" && adapter.isRetryable(fast.error)) throw fast.error;
-      const out: Outcome<AppendResult>[] = [];
-      for (const job of jobs) out.push(await appendAlone(adapter, trx, job));
-      return out;
-    },
+    lockKey,
+    commit: (jobs, unsafe) =>
+      inWriteTransaction(adapter, async (trx) => {
+        const out = await runInTransaction(adapter, trx, jobs);
+        if (unsafe) {
+          unsafe.ack(out);
+          await new Promise((r) => setTimeout(r, unsafe.holdMs));
+        }
+        return out;
+      }),
   };
+}
+
+/**
+ * The portable batch: read every stream's last seq and every known request id at once, decide each append in
+ * memory (in order, so later appends see earlier ones), then insert all rows. If an insert hits a duplicate key
+ * (another process won a race, or two appends share a post id), the batch savepoint is rolled back and each
+ * append runs alone in its own savepoint, so one loser fails alone.
+ */
+async function runInTransaction(
+  adapter: DialectAdapter,
+  trx: Kysely<Database>,
+  jobs: readonly AppendJob[],
+): Promise<Outcome<AppendResult>[]> {
+  const fast = await inSavepoint(adapter, trx, "batch", () => appendTogether(adapter, trx, jobs));
+  if (fast.kind === "done") return fast.value;
+  if (fast.kind === "failed" && adapter.isRetryable(fast.error)) throw fast.error;
+  const out: Outcome<AppendResult>[] = [];
+  for (const job of jobs) out.push(await appendAlone(adapter, trx, job));
+  return out;
 }
 
 function toRow(event: StoredEventInput): EventRow {

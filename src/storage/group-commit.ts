@@ -1,23 +1,18 @@
 // The write queue behind `append`: requests that arrive together share one durable transaction (group commit).
-import type { Kysely } from "kysely";
-import type { DialectAdapter } from "./dialect.ts";
-import type { Database } from "./schema.ts";
+import type { DialectAdapter, Outcome, UnsafeEarlyAck } from "./dialect.ts";
 import type { BatchCommitInfo } from "./storage.ts";
-import { inWriteTransaction } from "./transaction.ts";
 
-/** One job's result inside a batch: a value, or a fault that fails that job alone. */
-export type Outcome<R> =
-  | { readonly ok: true; readonly value: R }
-  | { readonly ok: false; readonly error: unknown };
+export type { Outcome } from "./dialect.ts";
 
 export interface BatchExecutor<J, R> {
   /** Batches run jobs ordered by this key (stable), so every transaction takes row locks in one global order. */
   lockKey(job: J): string;
   /**
-   * Runs a batch inside the open transaction and returns one outcome per job, in order. Throwing fails the
-   * whole batch (or retries it when the database says the transaction may simply run again).
+   * Runs a batch in one write transaction and resolves with one outcome per job, in order, once it has
+   * committed. Throwing fails the whole batch (or retries it when the database says the transaction may simply
+   * run again). With `unsafe`, the outcomes go to `unsafe.ack` before the commit.
    */
-  run(trx: Kysely<Database>, jobs: readonly J[]): Promise<Outcome<R>[]>;
+  commit(jobs: readonly J[], unsafe?: UnsafeEarlyAck<R>): Promise<Outcome<R>[]>;
 }
 
 export interface GroupCommitOptions {
@@ -104,16 +99,20 @@ export class GroupCommitQueue<J, R> {
     let acked = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcomes = await inWriteTransaction(this.#adapter, async (trx) => {
-          const out = await this.#executor.run(trx, jobs);
-          if (out.length !== jobs.length) throw new Error("storage: batch executor lost an outcome");
-          if (unsafe) {
-            settle(ordered, out);
-            acked = true;
-            await new Promise((r) => setTimeout(r, this.#options.unsafeCommitDelayMs));
-          }
-          return out;
-        });
+        const outcomes = await this.#executor.commit(
+          jobs,
+          unsafe
+            ? {
+                ack: (early) => {
+                  checkCount(early, jobs.length);
+                  settle(ordered, early);
+                  acked = true;
+                },
+                holdMs: this.#options.unsafeCommitDelayMs,
+              }
+            : undefined,
+        );
+        checkCount(outcomes, jobs.length);
         if (!acked) settle(ordered, outcomes);
         try {
           this.#options.onBatchCommitted?.({ size: ordered.length });
@@ -135,6 +134,10 @@ export class GroupCommitQueue<J, R> {
       }
     }
   }
+}
+
+function checkCount(outcomes: readonly unknown[], jobs: number): void {
+  if (outcomes.length !== jobs) throw new Error("storage: batch executor lost an outcome");
 }
 
 function settle<J, R>(batch: Pending<J, R>[], outcomes: Outcome<R>[]): void {

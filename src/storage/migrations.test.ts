@@ -38,7 +38,7 @@ async function checkIdempotent(adapter: DialectAdapter): Promise<void> {
 
 test("SQLite file: migrations run once; WAL with synchronous=FULL", async () => {
   const dir = await mkdtemp(join(tmpdir(), "bansha-migrate-"));
-  const adapter = createSqliteAdapter(join(dir, "db.sqlite"));
+  const adapter = await createSqliteAdapter(join(dir, "db.sqlite"));
   try {
     await checkIdempotent(adapter);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(adapter.db);

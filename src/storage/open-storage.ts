@@ -35,7 +35,7 @@ export async function openStorage(url?: string, options: OpenStorageOptions = {}
   const target = parseDatabaseUrl(url);
   const adapter: DialectAdapter =
     target.kind === "sqlite"
-      ? createSqliteAdapter(target.path)
+      ? await createSqliteAdapter(target.path)
       : await createPostgresAdapter(target.url, {
           ...(options.pgSchema !== undefined && { schema: options.pgSchema }),
           ...(options.pgPoolSize !== undefined && { poolSize: options.pgPoolSize }),

@@ -1,42 +1,38 @@
-// SQLite through better-sqlite3: WAL, synchronous=FULL, one connection, prepared statements cached.
+// SQLite through better-sqlite3 on a worker thread: WAL, synchronous=FULL, one connection per file per process.
 import { mkdirSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import BetterSqlite3 from "better-sqlite3";
-import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from "kysely";
-import { type DialectAdapter, errorCode } from "./dialect.ts";
+import { Kysely, sql } from "kysely";
+import { type DialectAdapter, errorCode, type Outcome } from "./dialect.ts";
 import { createLocalNotifier } from "./local-notifier.ts";
 import type { Database } from "./schema.ts";
-
-const STATEMENT_CACHE_SIZE = 256;
+import { SqliteWorker, SqliteWorkerDialect, toError, type WorkerOutcome } from "./sqlite-worker-driver.ts";
+import type { AppendResult } from "./storage.ts";
 
 /**
- * Files open in this process. A second connection to the same file from the same process can deadlock:
- * its synchronous busy wait blocks the event loop that the first connection needs to finish its transaction.
+ * Files open in this process. The group-commit queue is the process's only writer (it never retries, see
+ * isRetryable); a second connection to the same file would make its transactions wait on each other.
  */
 const openFiles = new Set<string>();
 
 /** `path` is a file path or `:memory:`; the folder of a file path is created if missing. */
-export function createSqliteAdapter(path: string): DialectAdapter {
+export async function createSqliteAdapter(path: string): Promise<DialectAdapter> {
   let fileKey: string | undefined;
   if (path !== ":memory:") {
     mkdirSync(dirname(path), { recursive: true });
     fileKey = join(realpathSync(dirname(path)), basename(path));
     if (openFiles.has(fileKey)) throw new Error(`SQLite database already open in this process: ${path}`);
+    // Claimed before the worker opens the file, so two concurrent opens cannot both get through.
+    openFiles.add(fileKey);
   }
-  const raw = new BetterSqlite3(path);
+  let worker: SqliteWorker;
   try {
-    raw.pragma("journal_mode = WAL");
-    // FULL: a commit returns only after the WAL is fsynced, so an acknowledged write survives a power cut.
-    raw.pragma("synchronous = FULL");
-    raw.pragma("busy_timeout = 5000");
-    raw.pragma("foreign_keys = ON");
+    worker = await SqliteWorker.open(path);
   } catch (error) {
-    raw.close();
+    if (fileKey !== undefined) openFiles.delete(fileKey);
     throw error;
   }
-  if (fileKey !== undefined) openFiles.add(fileKey);
 
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(raw) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteWorkerDialect(worker) });
   const notifier = createLocalNotifier();
 
   return {
@@ -72,6 +68,20 @@ export function createSqliteAdapter(path: string): DialectAdapter {
         .executeTakeFirst();
       return res.numUpdatedRows === 1n;
     },
+    async appendBatch(jobs, unsafe) {
+      const fromWorker = <R>(outcomes: WorkerOutcome<R>[]): Outcome<R>[] =>
+        outcomes.map((o) => (o.ok ? o : { ok: false, error: toError(o.error) }));
+      // Holding Kysely's one connection keeps the batch out of any transaction the main thread has open.
+      const outcomes = await db
+        .connection()
+        .execute(() =>
+          worker.appendBatch<AppendResult>(
+            jobs,
+            unsafe && { ack: (early) => unsafe.ack(fromWorker(early)), holdMs: unsafe.holdMs },
+          ),
+        );
+      return fromWorker(outcomes);
+    },
     notifier,
     async destroy() {
       notifier.close();
@@ -80,33 +90,6 @@ export function createSqliteAdapter(path: string): DialectAdapter {
       } finally {
         if (fileKey !== undefined) openFiles.delete(fileKey);
       }
-    },
-  };
-}
-
-/**
- * Kysely's SQLite driver prepares every statement on every call; reusing prepared statements roughly halves
- * the cost of the small hot-path queries. Statements are reused only by one connection under Kysely's mutex.
- */
-function cachingDatabase(raw: BetterSqlite3.Database): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    close: () => raw.close(),
-    prepare(text: string): SqliteStatement {
-      const hit = cache.get(text);
-      if (hit) {
-        // Re-insert to keep the map in least-recently-used order.
-        cache.delete(text);
-        cache.set(text, hit);
-        return hit;
-      }
-      const stmt = raw.prepare(text) as unknown as SqliteStatement;
-      cache.set(text, stmt);
-      if (cache.size > STATEMENT_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-      return stmt;
     },
   };
 }

@@ -1,0 +1,206 @@
+// The SQLite connection's own thread: runs each statement it is sent, so a commit's fsync never blocks the event loop.
+//
+// Plain JavaScript on purpose: a worker starts without the TypeScript loader, so opening a database stays quick.
+// Two messages: one statement ({ id, sql, params } → { id, rows } | { id, changes, lastInsertRowid }), or a whole
+// group-commit batch of event appends in one transaction ({ id, appendBatch, holdMs } → { id, outcomes }), so the
+// hot path costs one round trip per batch. Failures answer { id, error: { name, message, code } }. A reply is
+// posted only after the statement or COMMIT has returned, so it means the write is durable (synchronous=FULL).
+import { parentPort, workerData } from "node:worker_threads";
+import BetterSqlite3 from "better-sqlite3";
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/** @type {import("better-sqlite3").Database} */
+let db;
+try {
+  db = new BetterSqlite3(workerData.path);
+  try {
+    db.pragma("journal_mode = WAL");
+    // FULL: a commit returns only after the WAL is fsynced, so an acknowledged write survives a power cut.
+    db.pragma("synchronous = FULL");
+    // Another process holding the write lock (a CLI import) is waited for here, on this thread only.
+    db.pragma("busy_timeout = 5000");
+    db.pragma("foreign_keys = ON");
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ ready: false, error: describe(error) });
+  process.exit(0);
+}
+
+/** Prepared statements by SQL text, least recently used first; re-preparing costs more than running. */
+const cache = new Map();
+
+function prepare(text) {
+  const hit = cache.get(text);
+  if (hit) {
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit;
+  }
+  const stmt = db.prepare(text);
+  cache.set(text, stmt);
+  if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value);
+  return stmt;
+}
+
+/** better-sqlite3 binds BLOBs only from Buffers; a Buffer crosses the thread boundary as a plain Uint8Array. */
+function bindable(value) {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : value;
+}
+
+function describe(error) {
+  return {
+    name: error?.name ?? "Error",
+    message: String(error?.message ?? error),
+    code: typeof error?.code === "string" ? error.code : undefined,
+  };
+}
+
+// ---------------------------------------------------------------- batch appends
+// The same decisions as appendTogether/appendAlone in events.ts (the PostgreSQL path), written against prepared
+// statements; the storage contract suite runs both. Each job runs in its own savepoint, so a duplicate key fails
+// that job alone.
+
+const SQL = {
+  last: "select seq from events where game_id = ? order by seq desc limit 1",
+  prior: "select first_seq, last_seq from append_requests where game_id = ? and request_id = ?",
+  event: "insert into events (game_id, seq, type, at, payload) values (?, ?, ?, ?, ?)",
+  post: "insert into post_bodies (game_id, post_id, text, created_at) values (?, ?, ?, ?)",
+  request:
+    "insert into append_requests (game_id, request_id, first_seq, last_seq, created_at) values (?, ?, ?, ?, ?)",
+  claim:
+    "update timers set fired_at = ? where game_id = ? and timer_key = ? and due_at = ? and fired_at is null",
+};
+
+function lastSeqOf(gameId) {
+  return Number(prepare(SQL.last).get(gameId)?.seq ?? 0);
+}
+
+function priorOf(job) {
+  if (job.requestId === undefined) return undefined;
+  const row = prepare(SQL.prior).get(job.gameId, job.requestId);
+  return row && { ok: true, firstSeq: Number(row.first_seq), lastSeq: Number(row.last_seq), replayed: true };
+}
+
+/** Decides one append against the stream as it stands inside the transaction, and writes it. */
+function write(job, last) {
+  const prior = priorOf(job);
+  if (prior) return prior;
+  let current = last.get(job.gameId);
+  if (current === undefined) {
+    current = lastSeqOf(job.gameId);
+    last.set(job.gameId, current);
+  }
+  if (current !== job.expectedSeq) return { ok: false, code: "conflict", currentSeq: current };
+  if (job.fireTimer) {
+    const { changes } = prepare(SQL.claim).run(job.now, job.gameId, job.fireTimer.key, job.fireTimer.dueAt);
+    if (changes !== 1) return { ok: false, code: "timer-already-fired" };
+  }
+  const firstSeq = job.expectedSeq + 1;
+  const lastSeq = job.expectedSeq + job.rows.length;
+  const event = prepare(SQL.event);
+  job.rows.forEach((r, i) => {
+    event.run(job.gameId, firstSeq + i, r.type, r.at, r.payload);
+  });
+  for (const p of job.posts) prepare(SQL.post).run(job.gameId, p.postId, p.text, job.now);
+  if (job.requestId !== undefined)
+    prepare(SQL.request).run(job.gameId, job.requestId, firstSeq, lastSeq, job.now);
+  return { ok: true, firstSeq, lastSeq, replayed: false };
+}
+
+const isUnique = (error) =>
+  error?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || error?.code === "SQLITE_CONSTRAINT_UNIQUE";
+
+function appendOne(job, last) {
+  prepare("savepoint request").run();
+  try {
+    const value = write(job, last);
+    prepare("release savepoint request").run();
+    if (value.ok && !value.replayed) last.set(job.gameId, value.lastSeq);
+    return { ok: true, value };
+  } catch (error) {
+    prepare("rollback to savepoint request").run();
+    prepare("release savepoint request").run();
+    if (!isUnique(error)) return { ok: false, error: describe(error) };
+    // Another writer stored this request id first (the retry gets that original result), or took this seq,
+    // or a post id is taken.
+    const prior = priorOf(job);
+    if (prior) return { ok: true, value: prior };
+    const current = lastSeqOf(job.gameId);
+    last.set(job.gameId, current);
+    return { ok: true, value: { ok: false, code: "conflict", currentSeq: current } };
+  }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+function appendBatch(msg) {
+  prepare("begin immediate").run();
+  let outcomes;
+  try {
+    const last = new Map();
+    outcomes = msg.appendBatch.map((job) => appendOne(job, last));
+    if (msg.holdMs > 0) {
+      // The crash harness's unsafe switch: acknowledge, then hold the transaction open before committing.
+      parentPort.postMessage({ id: msg.id, early: true, outcomes });
+      Atomics.wait(pause, 0, 0, msg.holdMs);
+    }
+  } catch (error) {
+    rollbackQuietly();
+    throw error;
+  }
+  try {
+    prepare("commit").run();
+  } catch (error) {
+    // A failed COMMIT can leave the transaction open (SQLITE_BUSY); close it before the next batch.
+    rollbackQuietly();
+    throw error;
+  }
+  return outcomes;
+}
+
+function rollbackQuietly() {
+  try {
+    if (db.inTransaction) prepare("rollback").run();
+  } catch {
+    // Nothing left to roll back.
+  }
+}
+
+parentPort.on("message", (msg) => {
+  if (msg.appendBatch) {
+    try {
+      parentPort.postMessage({ id: msg.id, outcomes: appendBatch(msg) });
+    } catch (error) {
+      parentPort.postMessage({ id: msg.id, error: describe(error) });
+    }
+    return;
+  }
+  if (msg.close) {
+    try {
+      db.close();
+      parentPort.postMessage({ id: msg.id, closed: true });
+    } catch (error) {
+      parentPort.postMessage({ id: msg.id, error: describe(error) });
+    }
+    return;
+  }
+  try {
+    const stmt = prepare(msg.sql);
+    const params = msg.params.map(bindable);
+    if (stmt.reader) {
+      parentPort.postMessage({ id: msg.id, rows: stmt.all(params) });
+    } else {
+      const { changes, lastInsertRowid } = stmt.run(params);
+      parentPort.postMessage({ id: msg.id, changes, lastInsertRowid: Number(lastInsertRowid) });
+    }
+  } catch (error) {
+    parentPort.postMessage({ id: msg.id, error: describe(error) });
+  }
+});
