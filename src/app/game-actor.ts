@@ -39,7 +39,11 @@ interface Queued<S> {
 
 const MAX_ATTEMPTS = 25;
 
-export type CommittedListener = (events: readonly StoredEvent[]) => void;
+/**
+ * Called with each run of committed events. A listener that returns a promise (re-arming the game's timers) is
+ * awaited before the commands that wrote those events are answered, so an answer means the follow-up is done.
+ */
+export type CommittedListener = (events: readonly StoredEvent[]) => void | Promise<void>;
 
 export class GameActor<S> {
   readonly gameId: string;
@@ -130,18 +134,21 @@ export class GameActor<S> {
     const fresh = await this.#storage.load(this.gameId, from);
     if (fresh.length > 0) {
       this.#apply(fresh);
-      this.#emit(fresh);
+      await this.#emit(fresh);
     }
   }
 
-  #emit(events: readonly StoredEvent[]): void {
+  async #emit(events: readonly StoredEvent[]): Promise<void> {
+    const pending: Promise<void>[] = [];
     for (const listener of this.#listeners) {
       try {
-        listener(events);
+        const done = listener(events);
+        if (done) pending.push(done);
       } catch {
         // A broken listener (a closed SSE socket) must not stop the game.
       }
     }
+    if (pending.length > 0) await Promise.allSettled(pending);
   }
 
   async #pump(): Promise<void> {
@@ -195,6 +202,8 @@ export class GameActor<S> {
     );
     let broken = false;
     const retry: Queued<S>[] = [];
+    // Answers wait until the committed events have been handed to the listeners (see CommittedListener).
+    const answers: (() => void)[] = [];
     results.forEach((r, i) => {
       const p = planned[i]!;
       if (broken) {
@@ -203,34 +212,41 @@ export class GameActor<S> {
       }
       if (r.status === "rejected") {
         broken = true;
-        p.q.reject(r.reason);
+        answers.push(() => p.q.reject(r.reason));
         return;
       }
       const res = r.value;
       if (res.ok) {
-        p.q.resolve({ ok: true, firstSeq: res.firstSeq, lastSeq: res.lastSeq, replayed: res.replayed });
+        answers.push(() =>
+          p.q.resolve({ ok: true, firstSeq: res.firstSeq, lastSeq: res.lastSeq, replayed: res.replayed }),
+        );
         if (res.replayed) broken = true;
       } else if (res.code === "timer-already-fired") {
         broken = true;
-        p.q.resolve({ ok: false, refusal: { code: "timer-already-fired", status: 409 } });
+        answers.push(() => p.q.resolve({ ok: false, refusal: { code: "timer-already-fired", status: 409 } }));
       } else {
         broken = true;
         retry.push(p.q);
       }
     });
 
-    if (!broken && planned.length > 0) {
-      const written: StoredEvent[] = [];
-      for (const p of planned) {
-        p.events.forEach((event, j) => {
-          written.push({ seq: p.expectedSeq + 1 + j, event });
-        });
+    try {
+      if (!broken && planned.length > 0) {
+        const written: StoredEvent[] = [];
+        for (const p of planned) {
+          p.events.forEach((event, j) => {
+            written.push({ seq: p.expectedSeq + 1 + j, event });
+          });
+        }
+        this.#snapshot = scratch;
+        this.#events.push(...written);
+        await this.#emit(written);
+      } else if (broken) {
+        await this.#reload();
       }
-      this.#snapshot = scratch;
-      this.#events.push(...written);
-      this.#emit(written);
-    } else if (broken) {
-      await this.#reload();
+    } finally {
+      // Stored is stored: a failed reload must not leave committed commands unanswered.
+      for (const answer of answers) answer();
     }
 
     // A refusal of a retried request id answers the original success instead (the vote was stored before).

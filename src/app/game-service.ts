@@ -124,9 +124,9 @@ export class GameService<S> {
     const ctx: GameContext<S> = { record, rules: record.rules as RuleSet, actor };
     actor.onCommitted((events) => {
       // Re-arming timers and the status costs a summary and a schedule walk; votes and talk change neither.
-      if (events.some((e) => !QUIET_EVENTS.has(e.event.type))) void this.#afterCommit(ctx);
       const last = events.at(-1);
       if (last) this.onCommitted?.(gameId, last.seq);
+      if (events.some((e) => !QUIET_EVENTS.has(e.event.type))) return this.#afterCommit(ctx);
     });
     this.#games.set(gameId, ctx);
     return ctx;
