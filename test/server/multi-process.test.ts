@@ -39,14 +39,16 @@ test("PostgreSQL, two processes: a vote on one reaches a stream on the other; ti
     );
     const body = (await stream).body;
     assert.equal(body.match(/event: game-event/g)?.length, 2, body);
-    const log = await must(call(a, "GET", `/api/games/${g.id}/referee/log`, g.referee));
-    const types = log.json.events.map((e: { type: string }) => e.type);
-    assert.equal(
-      types.filter((t: string) => t === "RoundOpened").length,
-      1,
-      "round 1 opened once though both fired",
-    );
-    assert.equal(types.filter((t: string) => t === "VoteCast").length, 2);
+    // b's vote reaches a's copy through LISTEN/NOTIFY, which is asynchronous: wait for it (bounded).
+    let types: string[] = [];
+    for (let tries = 0; tries < 100; tries++) {
+      const log = await must(call(a, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+      types = log.json.events.map((e: { type: string }) => e.type);
+      if (types.filter((t) => t === "VoteCast").length >= 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(types.filter((t) => t === "RoundOpened").length, 1, "round 1 opened once though both fired");
+    assert.equal(types.filter((t) => t === "VoteCast").length, 2, "both votes stored, neither overwritten");
   } finally {
     await a.close();
     await b.close();
