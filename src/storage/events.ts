@@ -3,13 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { AppendJob, DialectAdapter, Outcome } from "./dialect.ts";
 import type { BatchExecutor, GroupCommitQueue } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
-import type {
-  AppendResult,
-  EventStore,
-  PostBody,
-  StoredEvent,
-  StoredEventInput,
-} from "./storage.ts";
+import type { AppendResult, EventStore, PostBody, StoredEvent, StoredEventInput } from "./storage.ts";
 import { inSavepoint, inWriteTransaction } from "./transaction.ts";
 
 export type { AppendJob } from "./dialect.ts";

@@ -47,7 +47,7 @@ export async function openStorage(url?: string, options: OpenStorageOptions = {}
     throw error;
   }
   const queue = new GroupCommitQueue(adapter, createAppendExecutor(adapter), {
-    concurrency: Math.max(1, Math.min(options.writeConcurrency ?? 1, adapter.maxWriteConcurrency)),
+    concurrency: Math.max(1, Math.min(options.writeConcurrency ?? 2, adapter.maxWriteConcurrency)),
     maxBatchSize: options.maxBatchSize ?? 512,
     unsafeAckBeforeCommit: options.unsafeAckBeforeCommit ?? false,
     unsafeCommitDelayMs: options.unsafeCommitDelayMs ?? 50,

@@ -39,7 +39,8 @@ export async function createSqliteAdapter(path: string): Promise<DialectAdapter>
     kind: "sqlite",
     db,
     beginWrite: "begin immediate",
-    maxWriteConcurrency: 1,
+    // Two batches in flight: the worker runs one (in arrival order) while the next is already on its way.
+    maxWriteConcurrency: 2,
     blobType: "blob",
     isUniqueViolation(error) {
       const code = errorCode(error);
@@ -71,15 +72,12 @@ export async function createSqliteAdapter(path: string): Promise<DialectAdapter>
     async appendBatch(jobs, unsafe) {
       const fromWorker = <R>(outcomes: WorkerOutcome<R>[]): Outcome<R>[] =>
         outcomes.map((o) => (o.ok ? o : { ok: false, error: toError(o.error) }));
-      // Holding Kysely's one connection keeps the batch out of any transaction the main thread has open.
-      const outcomes = await db
-        .connection()
-        .execute(() =>
-          worker.appendBatch<AppendResult>(
-            jobs,
-            unsafe && { ack: (early) => unsafe.ack(fromWorker(early)), holdMs: unsafe.holdMs },
-          ),
-        );
+      // Sent without taking Kysely's connection: the worker holds a batch back while a transaction of this
+      // thread is open on the connection, and runs it when that ends.
+      const outcomes = await worker.appendBatch<AppendResult>(
+        jobs,
+        unsafe && { ack: (early) => unsafe.ack(fromWorker(early)), holdMs: unsafe.holdMs },
+      );
       return fromWorker(outcomes);
     },
     notifier,

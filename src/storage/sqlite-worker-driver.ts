@@ -133,7 +133,7 @@ export class SqliteWorker {
   /**
    * Runs a batch of appends in one durable transaction on the worker and resolves once it has committed.
    * With `unsafe`, the outcomes are handed to `unsafe.ack` before the commit, which waits `unsafe.holdMs` (the
-   * crash harness's switch for proving it can see lost acknowledgements). Call while holding the connection.
+   * crash harness's switch for proving it can see lost acknowledgements). Batches run in the order sent.
    */
   async appendBatch<R>(
     jobs: readonly AppendJob[],

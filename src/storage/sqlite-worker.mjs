@@ -173,15 +173,35 @@ function rollbackQuietly() {
   }
 }
 
+function runBatch(msg) {
+  try {
+    parentPort.postMessage({ id: msg.id, outcomes: appendBatch(msg) });
+  } catch (error) {
+    parentPort.postMessage({ id: msg.id, error: describe(error) });
+  }
+}
+
+/**
+ * Batches that arrived while a transaction of the main thread was open on this connection. They run as soon as
+ * it ends, so the main thread can send a batch without waiting for the connection (batches pipeline).
+ */
+const deferred = [];
+const inMainTransaction = () => db.open && db.inTransaction;
+
 parentPort.on("message", (msg) => {
   if (msg.appendBatch) {
-    try {
-      parentPort.postMessage({ id: msg.id, outcomes: appendBatch(msg) });
-    } catch (error) {
-      parentPort.postMessage({ id: msg.id, error: describe(error) });
-    }
+    if (inMainTransaction()) deferred.push(msg);
+    else runBatch(msg);
     return;
   }
+  try {
+    handleStatement(msg);
+  } finally {
+    while (deferred.length > 0 && !inMainTransaction()) runBatch(deferred.shift());
+  }
+});
+
+function handleStatement(msg) {
   if (msg.close) {
     try {
       db.close();
@@ -203,4 +223,4 @@ parentPort.on("message", (msg) => {
   } catch (error) {
     parentPort.postMessage({ id: msg.id, error: describe(error) });
   }
-});
+}

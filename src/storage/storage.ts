@@ -297,7 +297,10 @@ export interface OpenStorageOptions {
   readonly pgSchema?: string;
   /** PostgreSQL only: pool size (default 10). */
   readonly pgPoolSize?: number;
-  /** How many group-commit transactions may run at once (SQLite: always 1; PostgreSQL default 1). */
+  /**
+   * How many group-commit batches may be in flight at once (default 2, so one is on its way while another
+   * commits). SQLite runs them one after another on its worker; PostgreSQL on separate pool connections.
+   */
   readonly writeConcurrency?: number;
   /** Most appends per group-commit transaction (default 512). */
   readonly maxBatchSize?: number;
