@@ -17,7 +17,9 @@ import {
 import { offeredCodes } from "../engine/score/ledger.ts";
 import type { VoteView } from "../engine/view.ts";
 import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
-import type { EngineEvent, EnginePort, EngineViewer, RoomInfo } from "./engine-port.ts";
+import type { EngineEvent, EnginePort, EngineViewer, RoomInfo, SeatInfo } from "./engine-port.ts";
+
+const seatInfos = new WeakMap<object, SeatInfo[]>();
 
 export const realEngine: EnginePort<GameState> = {
   replay: (events) => replay(events as readonly GameEvent[]),
@@ -30,7 +32,15 @@ export const realEngine: EnginePort<GameState> = {
   view: (state, viewer) =>
     state.status === "idle" ? null : toApiView(state, viewFor(state, viewer), viewer),
   redact: (event, state, viewer) => redactEvent(event as GameEvent, viewer, state) as EngineEvent | null,
-  seats: (state) => state.seats.map((s) => ({ seat: s.seat, alias: s.alias, alive: s.alive })),
+  seats(state) {
+    // Asked on every request (who is this viewer?); a seats array is replaced, never changed, so remember it.
+    let infos = seatInfos.get(state.seats);
+    if (!infos) {
+      infos = state.seats.map((s) => ({ seat: s.seat, alias: s.alias, alive: s.alive }));
+      seatInfos.set(state.seats, infos);
+    }
+    return infos;
+  },
   roomsOf(state, seat): RoomInfo[] {
     if (!state.rules || !state.seats[seat]) return [];
     const rules = state.rules;

@@ -38,8 +38,8 @@ export interface EnginePort<S = unknown> {
   view(state: S, viewer: EngineViewer): GameView | null;
   /** The event as the viewer may see it, or null when it is hidden from them. */
   redact(event: EngineEvent, state: S, viewer: EngineViewer): EngineEvent | null;
-  /** Seats with their current alias, empty before the game has started. */
-  seats(state: S): SeatInfo[];
+  /** Seats with their current alias, empty before the game has started (shared: do not modify). */
+  seats(state: S): readonly SeatInfo[];
   /** The team rooms (小黑屋) the seat belongs to now. */
   roomsOf(state: S, seat: Seat): RoomInfo[];
   /** Whether the game has been started (seats fixed). */

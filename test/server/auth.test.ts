@@ -1,6 +1,7 @@
 // Accounts over HTTP: admin setup link, register, login, logout, sessions, Origin check, JSON only, rate limits.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { hashToken } from "../../src/app/account-service.ts";
 import { ManualClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
@@ -92,6 +93,33 @@ test("register, login, me, logout: sessions are opaque HttpOnly SameSite=Lax coo
       "the token is revoked",
     );
     assert.equal((await call(h, "POST", "/api/auth/logout", cookie.value)).status, 401);
+  });
+});
+
+test("a session revoked by another process stops working after the 5 s cache and one background re-check", async () => {
+  await withHarness(async (h) => {
+    const me = async (cookie: string) => (await call(h, "GET", "/api/auth/me", cookie)).json.account;
+    const cookie = await register(h, "远方");
+    const revokeElsewhere = () => h.storage.revokeSession(hashToken(cookie), h.clock.now());
+    assert.equal((await me(cookie))?.username, "远方");
+    await revokeElsewhere();
+    assert.equal((await me(cookie))?.username, "远方", "within 5 s the cached session is trusted");
+    h.clock.set(h.clock.now() + 6_000);
+    // Past 5 s the request goes on with the cached session while the database is asked in the background.
+    assert.equal((await me(cookie))?.username, "远方");
+    let after: unknown = "pending";
+    for (let i = 0; i < 100 && after !== null; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      after = await me(cookie);
+    }
+    assert.equal(after, null, "the background re-check saw the revocation");
+
+    // Past 60 s without a check, a request waits for the database instead of trusting the cache.
+    const other = await register(h, "近邻");
+    assert.equal((await me(other))?.username, "近邻");
+    await h.storage.revokeSession(hashToken(other), h.clock.now());
+    h.clock.set(h.clock.now() + 61_000);
+    assert.equal(await me(other), null);
   });
 });
 
