@@ -19,7 +19,7 @@ export type WorkerOutcome<R> = { ok: true; value: R } | { ok: false; error: Work
 
 type Reply =
   | { id: number; rows: unknown[] }
-  | { id: number; outcomes: WorkerOutcome<unknown>[]; early?: true }
+  | { id: number; outcomes: string; early?: true }
   | { id: number; changes: number; lastInsertRowid: number }
   | { id: number; closed: true }
   | { id: number; error: WorkerError };
@@ -107,7 +107,7 @@ export class SqliteWorker {
   #send(
     message:
       | { sql: string; params: readonly unknown[] }
-      | { appendBatch: readonly AppendJob[]; holdMs: number }
+      | { appendBatch: string; holdMs: number }
       | { close: true },
     early?: (reply: Reply) => void,
   ): Promise<Reply> {
@@ -140,11 +140,13 @@ export class SqliteWorker {
     unsafe?: { ack(outcomes: WorkerOutcome<R>[]): void; holdMs: number },
   ): Promise<WorkerOutcome<R>[]> {
     const reply = await this.#send(
-      { appendBatch: jobs, holdMs: unsafe ? Math.max(1, unsafe.holdMs) : 0 },
-      unsafe && ((early) => "outcomes" in early && unsafe.ack(early.outcomes as WorkerOutcome<R>[])),
+      // JSON text, not objects: see sqlite-worker.mjs. Jobs hold only strings and numbers, so nothing is lost.
+      { appendBatch: JSON.stringify(jobs), holdMs: unsafe ? Math.max(1, unsafe.holdMs) : 0 },
+      unsafe &&
+        ((early) => "outcomes" in early && unsafe.ack(JSON.parse(early.outcomes) as WorkerOutcome<R>[])),
     );
     if ("error" in reply) throw toError(reply.error);
-    if ("outcomes" in reply) return reply.outcomes as WorkerOutcome<R>[];
+    if ("outcomes" in reply) return JSON.parse(reply.outcomes) as WorkerOutcome<R>[];
     throw new Error("SQLite worker: unexpected reply");
   }
 

@@ -3,7 +3,8 @@
 // Plain JavaScript on purpose: a worker starts without the TypeScript loader, so opening a database stays quick.
 // Two messages: one statement ({ id, sql, params } → { id, rows } | { id, changes, lastInsertRowid }), or a whole
 // group-commit batch of event appends in one transaction ({ id, appendBatch, holdMs } → { id, outcomes }), so the
-// hot path costs one round trip per batch. Failures answer { id, error: { name, message, code } }. A reply is
+// hot path costs one round trip per batch. Batches and their outcomes travel as JSON text: copying one string
+// across threads is far cheaper than structured-cloning hundreds of small objects. Failures answer { id, error: { name, message, code } }. A reply is
 // posted only after the statement or COMMIT has returned, so it means the write is durable (synchronous=FULL).
 import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
@@ -145,10 +146,10 @@ function appendBatch(msg) {
   let outcomes;
   try {
     const last = new Map();
-    outcomes = msg.appendBatch.map((job) => appendOne(job, last));
+    outcomes = JSON.parse(msg.appendBatch).map((job) => appendOne(job, last));
     if (msg.holdMs > 0) {
       // The crash harness's unsafe switch: acknowledge, then hold the transaction open before committing.
-      parentPort.postMessage({ id: msg.id, early: true, outcomes });
+      parentPort.postMessage({ id: msg.id, early: true, outcomes: JSON.stringify(outcomes) });
       Atomics.wait(pause, 0, 0, msg.holdMs);
     }
   } catch (error) {
@@ -175,7 +176,7 @@ function rollbackQuietly() {
 
 function runBatch(msg) {
   try {
-    parentPort.postMessage({ id: msg.id, outcomes: appendBatch(msg) });
+    parentPort.postMessage({ id: msg.id, outcomes: JSON.stringify(appendBatch(msg)) });
   } catch (error) {
     parentPort.postMessage({ id: msg.id, error: describe(error) });
   }
