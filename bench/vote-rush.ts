@@ -3,8 +3,11 @@
 // With a PostgreSQL URL it also runs the vote endpoint on PostgreSQL against a minimal endpoint doing one durable
 // INSERT per request on the same server; without one, that part is skipped.
 //
-//   node --import tsx bench/vote-rush.ts   (BENCH_SECONDS=10 BENCH_CONNECTIONS=100 BENCH_PG=postgres://… optional;
-//                                           DATABASE_URL=postgres://… also enables the PostgreSQL part)
+//   node --import tsx bench/vote-rush.ts   (BENCH_SECONDS=10 BENCH_WARMUP=2 BENCH_CONNECTIONS=100 optional;
+//                                           BANSHA_BENCH_PG=postgres://… or DATABASE_URL=postgres://… adds PostgreSQL)
+//
+// Each target first gets BENCH_WARMUP seconds of the same load, not counted, so neither figure includes the JIT
+// compiling the server's code; the warm-up votes are stored like any others.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +30,7 @@ import { smallRules } from "../test/server/fixtures.ts";
 const GAMES = Number(process.env.BENCH_GAMES ?? 60);
 const PLAYERS = 57;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WRK = "/usr/bin/wrk";
 const work = mkdtempSync(join(tmpdir(), "bansha-rush-"));
@@ -224,11 +228,11 @@ function ms(text: string | undefined): number {
 }
 
 /** wrk runs in its own process; the server under test stays in this one, so wait without blocking it. */
-async function wrk(port: number, script: string): Promise<WrkResult> {
+async function wrk(port: number, script: string, seconds = SECONDS): Promise<WrkResult> {
   const child = spawn(WRK, [
     "-t1",
     `-c${CONNECTIONS}`,
-    `-d${SECONDS}s`,
+    `-d${seconds}s`,
     "--latency",
     "-s",
     script,
@@ -251,7 +255,9 @@ async function wrk(port: number, script: string): Promise<WrkResult> {
 
 async function listenAndLoad(app: FastifyInstance, script: string): Promise<WrkResult> {
   await app.listen({ port: 0, host: "127.0.0.1" });
-  return wrk((app.server.address() as { port: number }).port, script);
+  const port = (app.server.address() as { port: number }).port;
+  if (WARMUP > 0) await wrk(port, script, WARMUP);
+  return wrk(port, script);
 }
 
 const fmt = (r: WrkResult) =>
@@ -263,7 +269,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS}s each; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}`,
+    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS}s each after ${WARMUP}s warm-up; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}`,
   );
   const script = join(work, "rush.lua");
   try {
