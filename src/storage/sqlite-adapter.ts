@@ -85,6 +85,8 @@ export async function createSqliteAdapter(path: string): Promise<DialectAdapter>
       notifier.close();
       try {
         await db.destroy();
+        // Kysely skips its driver's destroy when no query ever ran; the worker must end either way.
+        await worker.close();
       } finally {
         if (fileKey !== undefined) openFiles.delete(fileKey);
       }

@@ -49,11 +49,10 @@ export class SqliteWorker {
   readonly #waiting = new Map<number, Waiting>();
   #nextId = 1;
   #exited: Error | undefined;
+  #closing: Promise<void> | undefined;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
-    // Idle, the worker must not keep the process alive; while a statement is in flight it must.
-    this.#worker.unref();
     worker.on("message", (reply: Reply) => {
       const w = this.#waiting.get(reply.id);
       if (!w) return;
@@ -72,6 +71,9 @@ export class SqliteWorker {
     };
     worker.on("error", fail);
     worker.on("exit", (code) => fail(new Error(`SQLite worker exited (code ${code})`)));
+    // Idle, the worker must not keep the process alive; while a statement is in flight it must. After the
+    // listeners: adding a "message" listener refs the worker's port again.
+    worker.unref();
   }
 
   /** Starts the worker and waits until the database is open with its pragmas set, or fails with why not. */
@@ -81,6 +83,7 @@ export class SqliteWorker {
       // The worker is plain JavaScript: no TypeScript loader, no test-runner flags.
       execArgv: [],
     });
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
     let onMessage!: (m: Startup) => void;
     let onError!: (e: Error) => void;
     let onExit!: (code: number) => void;
@@ -98,7 +101,9 @@ export class SqliteWorker {
       worker.off("exit", onExit);
     });
     if (!startup.ready) {
-      await worker.terminate();
+      // The worker ends itself after reporting; wait for that rather than terminate() it mid-exit, which can
+      // leave its message port holding the process open.
+      await exited;
       throw toError(startup.error);
     }
     return new SqliteWorker(worker);
@@ -106,7 +111,7 @@ export class SqliteWorker {
 
   #send(
     message:
-      | { sql: string; params: readonly unknown[] }
+      | { sql: string; params: readonly unknown[]; lease: number }
       | { appendBatch: string; holdMs: number }
       | { close: true },
     early?: (reply: Reply) => void,
@@ -120,8 +125,9 @@ export class SqliteWorker {
     });
   }
 
-  async execute<R>(sql: string, params: readonly unknown[]): Promise<QueryResult<R>> {
-    const reply = await this.#send({ sql, params });
+  /** Runs one statement for `lease` (a Kysely connection); see the worker for how leases keep transactions whole. */
+  async execute<R>(sql: string, params: readonly unknown[], lease: number): Promise<QueryResult<R>> {
+    const reply = await this.#send({ sql, params, lease });
     if ("error" in reply) throw toError(reply.error);
     if ("rows" in reply) return { rows: reply.rows as R[] };
     if ("changes" in reply) {
@@ -150,24 +156,30 @@ export class SqliteWorker {
     throw new Error("SQLite worker: unexpected reply");
   }
 
-  async close(): Promise<void> {
-    if (this.#exited) return;
-    try {
-      const reply = await this.#send({ close: true });
-      if ("error" in reply) throw toError(reply.error);
-    } finally {
-      await this.#worker.terminate();
-    }
+  /** Closes the database and ends the worker; safe to call more than once. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      if (this.#exited) return;
+      try {
+        const reply = await this.#send({ close: true });
+        if ("error" in reply) throw toError(reply.error);
+      } finally {
+        await this.#worker.terminate();
+      }
+    })();
+    return this.#closing;
   }
 }
 
 class WorkerConnection implements DatabaseConnection {
   readonly #worker: SqliteWorker;
-  constructor(worker: SqliteWorker) {
+  readonly #lease: number;
+  constructor(worker: SqliteWorker, lease: number) {
     this.#worker = worker;
+    this.#lease = lease;
   }
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.#worker.execute<R>(query.sql, query.parameters);
+    return this.#worker.execute<R>(query.sql, query.parameters, this.#lease);
   }
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     // Nothing here streams; rows arrive whole from the worker and are handed out one at a time.
@@ -176,27 +188,22 @@ class WorkerConnection implements DatabaseConnection {
   }
 }
 
-/** One connection, so one user at a time: Kysely's own SQLite driver serialises the same way. */
+/**
+ * Every acquisition is a new lease on the one SQLite connection, handed out without waiting: the worker runs
+ * statements in arrival order and holds other leases back while one has a transaction open. So reads no longer
+ * queue behind each other on this thread. A transaction must use the connection it was begun on (Kysely's
+ * `connection()` and `transaction()` do), never the pool.
+ */
 class WorkerDriver implements Driver {
-  readonly #connection: WorkerConnection;
   readonly #worker: SqliteWorker;
-  #lock: Promise<void> = Promise.resolve();
-  #unlock: (() => void) | undefined;
+  #nextLease = 1;
 
   constructor(worker: SqliteWorker) {
     this.#worker = worker;
-    this.#connection = new WorkerConnection(worker);
   }
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#lock;
-    let release!: () => void;
-    this.#lock = new Promise<void>((r) => {
-      release = r;
-    });
-    await previous;
-    this.#unlock = release;
-    return this.#connection;
+    return new WorkerConnection(this.#worker, this.#nextLease++);
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin"));
@@ -207,11 +214,7 @@ class WorkerDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("rollback"));
   }
-  async releaseConnection(): Promise<void> {
-    const unlock = this.#unlock;
-    this.#unlock = undefined;
-    unlock?.();
-  }
+  async releaseConnection(): Promise<void> {}
   async destroy(): Promise<void> {
     await this.#worker.close();
   }

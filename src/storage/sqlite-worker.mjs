@@ -183,23 +183,28 @@ function runBatch(msg) {
 }
 
 /**
- * Batches that arrived while a transaction of the main thread was open on this connection. They run as soon as
- * it ends, so the main thread can send a batch without waiting for the connection (batches pipeline).
+ * Statements come tagged with the lease (one Kysely connection on the main thread) that sent them, so the main
+ * thread can have many statements in flight without a lock. While a lease's transaction is open, messages of
+ * other leases and batches wait here, in arrival order, and run as soon as it ends; a batch is its own lease.
  */
+const BATCH = "batch";
+let owner = null;
 const deferred = [];
-const inMainTransaction = () => db.open && db.inTransaction;
+
+function dispatch(msg) {
+  if (msg.appendBatch !== undefined) runBatch(msg);
+  else handleStatement(msg);
+  owner = db.open && db.inTransaction ? (msg.lease ?? BATCH) : null;
+}
 
 parentPort.on("message", (msg) => {
-  if (msg.appendBatch) {
-    if (inMainTransaction()) deferred.push(msg);
-    else runBatch(msg);
+  const lease = msg.appendBatch !== undefined ? BATCH : msg.lease;
+  if (owner !== null && lease !== owner) {
+    deferred.push(msg);
     return;
   }
-  try {
-    handleStatement(msg);
-  } finally {
-    while (deferred.length > 0 && !inMainTransaction()) runBatch(deferred.shift());
-  }
+  dispatch(msg);
+  while (owner === null && deferred.length > 0) dispatch(deferred.shift());
 });
 
 function handleStatement(msg) {
