@@ -26,7 +26,7 @@ import type {
 import { countWords } from "../text/wordcount.ts";
 import { type AppEvent, type AppViewer, appEventShown, appEventVisible, isAppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
-import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
+import type { EngineEvent, EnginePort, EngineViewer, SeatInfo } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
 import { type OriginalityPort, reportLineage, unavailableOriginality } from "./originality-port.ts";
 import { indexCommittedPost } from "./originality-service.ts";
@@ -173,7 +173,7 @@ export class GameService<S> {
         kind: "referee",
       };
     }
-    const seat = this.#engine.seats(snapshot.engine).find((s) => s.alias === member.alias);
+    const seat = seatByAlias(this.#engine.seats(snapshot.engine)).get(member.alias);
     const started = this.#engine.started(snapshot.engine);
     const alive = seat ? seat.alive : !started;
     return {
@@ -1176,6 +1176,17 @@ export class GameService<S> {
     for (const d of deadlines) await this.#storage.upsertTimer(gameId, d.key, d.dueAt);
     this.onDeadlines?.(gameId, deadlines);
   }
+}
+
+/** Every request asks which seat its alias holds; seat lists are replaced, never changed, so index each once. */
+const seatIndexes = new WeakMap<readonly SeatInfo[], Map<string, SeatInfo>>();
+function seatByAlias(seats: readonly SeatInfo[]): Map<string, SeatInfo> {
+  let index = seatIndexes.get(seats);
+  if (!index) {
+    index = new Map(seats.map((s) => [s.alias, s]));
+    seatIndexes.set(seats, index);
+  }
+  return index;
 }
 
 function okEvents(events: EngineEvent[]): JobDecision {
