@@ -128,8 +128,9 @@ export class AccountService {
   /** Asks the database for a live session and caches the answer (or forgets the session). */
   async #lookUp(hash: string, now: number): Promise<Account | undefined> {
     const logouts = this.#logouts;
-    const session = await this.#storage.findLiveSession(hash, now);
-    const account = session ? await this.#storage.getAccount(session.accountId) : undefined;
+    const found = await this.#storage.findLiveSessionAccount(hash, now);
+    const session = found?.session;
+    const account = found?.account;
     this.#sessions.delete(hash);
     if (session && account && logouts === this.#logouts) {
       if (this.#sessions.size >= SESSION_CACHE_MAX)

@@ -72,6 +72,32 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
         } satisfies Session)
       );
     },
+    async findLiveSessionAccount(tokenHash, now) {
+      const row = await db
+        .selectFrom("sessions")
+        .innerJoin("accounts", "accounts.id", "sessions.account_id")
+        .selectAll("accounts")
+        .select([
+          "sessions.token_hash",
+          "sessions.account_id",
+          "sessions.created_at as session_created_at",
+          "sessions.expires_at",
+          "sessions.revoked_at",
+        ])
+        .where("sessions.token_hash", "=", tokenHash)
+        .where("sessions.revoked_at", "is", null)
+        .where("sessions.expires_at", ">", now)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const session: Session = {
+        tokenHash: row.token_hash,
+        accountId: row.account_id,
+        createdAt: row.session_created_at,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+      };
+      return { session, account: toAccount(row) };
+    },
     async revokeSession(tokenHash, now) {
       await db
         .updateTable("sessions")

@@ -661,6 +661,13 @@ export function registerStorageContract(factory: StorageFactory): void {
       assert.equal(await s.findLiveSession("t2", T0 + 30), undefined);
       assert.equal(await s.findLiveSession("t3", T0 + 30), undefined);
       assert.equal(await s.findLiveSession("unknown", T0), undefined);
+      await s.createSession({ tokenHash: "t4", accountId: id, createdAt: T0 + 1, expiresAt: T0 + 2000 });
+      assert.deepEqual(await s.findLiveSessionAccount("t4", T0 + 40), {
+        session: { tokenHash: "t4", accountId: id, createdAt: T0 + 1, expiresAt: T0 + 2000, revokedAt: null },
+        account: created.value,
+      });
+      assert.equal(await s.findLiveSessionAccount("t4", T0 + 2000), undefined, "expired");
+      assert.equal(await s.findLiveSessionAccount("t2", T0 + 40), undefined, "revoked");
     });
 
     it("uses the admin setup token exactly once", async (fx) => {

@@ -135,6 +135,11 @@ export interface AccountStore {
   createSession(session: Omit<Session, "revokedAt">): Promise<void>;
   /** The session behind a token hash if it exists, is not revoked and has not expired at `now`. */
   findLiveSession(tokenHash: string, now: number): Promise<Session | undefined>;
+  /** The same live session together with its account, in one query (every signed-in request may ask). */
+  findLiveSessionAccount(
+    tokenHash: string,
+    now: number,
+  ): Promise<{ readonly session: Session; readonly account: Account } | undefined>;
   revokeSession(tokenHash: string, now: number): Promise<void>;
   revokeSessionsOfAccount(accountId: number, now: number): Promise<void>;
   /** Stores the hash of the one-time admin setup token unless an admin setup was already completed. */
