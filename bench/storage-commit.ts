@@ -76,7 +76,7 @@ async function postgres(url: string): Promise<void> {
   };
   try {
     const perRequest = await run(url, { pgSchema: fresh(), maxBatchSize: 1, writeConcurrency: 10 });
-    const grouped = await run(url, { pgSchema: fresh() });
+    const grouped = await run(url, { pgSchema: fresh(), writeConcurrency: 1 });
     const groupedWide = await run(url, { pgSchema: fresh(), writeConcurrency: 4 });
     console.log(`PostgreSQL, synchronous_commit=on, ${CLIENTS} concurrent writers, ${DURATION_MS} ms each`);
     console.log(line("  one transaction per append, 10 connections", perRequest));
