@@ -59,8 +59,8 @@ export interface DialectAdapter {
   ): Promise<boolean>;
   /**
    * A database's own way to run a whole batch of appends in one durable transaction, resolving once it has
-   * committed (SQLite: on its worker thread, one round trip per batch). Without it, the portable Kysely
-   * executor in events.ts runs the batch statement by statement.
+   * committed (SQLite: on its worker thread, one round trip per batch). PostgreSQL has none: events.ts runs
+   * its batches statement by statement.
    */
   appendBatch?(
     jobs: readonly AppendJob[],

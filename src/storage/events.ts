@@ -4,7 +4,7 @@ import type { AppendJob, DialectAdapter, Outcome, UnsafeEarlyAck } from "./diale
 import type { BatchExecutor, GroupCommitQueue } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import type { AppendResult, EventStore, PostBody, StoredEvent, StoredEventInput } from "./storage.ts";
-import { inSavepoint, inWriteTransaction } from "./transaction.ts";
+import { inSavepoint } from "./transaction.ts";
 
 export type { AppendJob } from "./dialect.ts";
 
@@ -82,39 +82,26 @@ export function createEventStore(
 
 /**
  * Runs a batch of appends in one durable transaction: the database's own batch path when it has one (SQLite's
- * worker), otherwise the portable one below.
+ * worker), otherwise statement by statement (PostgreSQL).
  */
 export function createAppendExecutor(adapter: DialectAdapter): BatchExecutor<AppendJob, AppendResult> {
   const lockKey = (job: AppendJob) => job.gameId;
   const native = adapter.appendBatch?.bind(adapter);
   if (native) return { lockKey, commit: (jobs, unsafe) => native(jobs, unsafe) };
-  const hold = async (out: Outcome<AppendResult>[], unsafe: UnsafeEarlyAck<AppendResult> | undefined) => {
-    if (unsafe) {
-      unsafe.ack(out);
-      await new Promise((r) => setTimeout(r, unsafe.holdMs));
-    }
-  };
-  if (adapter.kind === "postgres")
-    return { lockKey, commit: (jobs, unsafe) => commitOnPostgres(adapter, jobs, hold, unsafe) };
-  return {
-    lockKey,
-    commit: (jobs, unsafe) =>
-      inWriteTransaction(adapter, async (trx) => {
-        const out = await runInTransaction(adapter, trx, jobs);
-        await hold(out, unsafe);
-        return out;
-      }),
-  };
+  if (adapter.kind !== "postgres") throw new Error(`storage: no batch append path for ${adapter.kind}`);
+  return { lockKey, commit: (jobs, unsafe) => commitOnPostgres(adapter, jobs, unsafe) };
 }
 
 /**
- * The same batch on PostgreSQL in fewer round trips, each of which waits for this busy event loop to come round:
- * BEGIN with the batch savepoint, and its release with COMMIT, each go as one simple-protocol message.
+ * The batch on PostgreSQL: read every stream's last seq and every known request id at once, decide each append in
+ * memory (in order, so later appends see earlier ones), then insert all rows. If an insert hits a duplicate key
+ * (another process won a race, or two appends share a post id), the batch savepoint is rolled back and each append
+ * runs alone in its own savepoint, so one loser fails alone. Round trips wait for this busy event loop to come
+ * round, so BEGIN with the batch savepoint, and its release with COMMIT, each go as one simple-protocol message.
  */
 async function commitOnPostgres(
   adapter: DialectAdapter,
   jobs: readonly AppendJob[],
-  hold: (out: Outcome<AppendResult>[], unsafe: UnsafeEarlyAck<AppendResult> | undefined) => Promise<void>,
   unsafe: UnsafeEarlyAck<AppendResult> | undefined,
 ): Promise<Outcome<AppendResult>[]> {
   return adapter.db.connection().execute(async (c) => {
@@ -128,11 +115,14 @@ async function commitOnPostgres(
         await sql.raw("rollback to savepoint batch; release savepoint batch").execute(c);
         savepointOpen = false;
         if (adapter.isRetryable(error)) throw error;
-        // A duplicate key or a fault: each append again alone, so only the loser fails (see runInTransaction).
+        // A duplicate key or a fault: each append again alone, so only the loser fails.
         out = [];
         for (const job of jobs) out.push(await appendAlone(adapter, c, job));
       }
-      await hold(out, unsafe);
+      if (unsafe) {
+        unsafe.ack(out);
+        await new Promise((r) => setTimeout(r, unsafe.holdMs));
+      }
       await sql.raw(savepointOpen ? "release savepoint batch; commit" : "commit").execute(c);
       return out;
     } catch (error) {
@@ -144,25 +134,6 @@ async function commitOnPostgres(
       throw error;
     }
   });
-}
-
-/**
- * The portable batch: read every stream's last seq and every known request id at once, decide each append in
- * memory (in order, so later appends see earlier ones), then insert all rows. If an insert hits a duplicate key
- * (another process won a race, or two appends share a post id), the batch savepoint is rolled back and each
- * append runs alone in its own savepoint, so one loser fails alone.
- */
-async function runInTransaction(
-  adapter: DialectAdapter,
-  trx: Kysely<Database>,
-  jobs: readonly AppendJob[],
-): Promise<Outcome<AppendResult>[]> {
-  const fast = await inSavepoint(adapter, trx, "batch", () => appendTogether(adapter, trx, jobs));
-  if (fast.kind === "done") return fast.value;
-  if (fast.kind === "failed" && adapter.isRetryable(fast.error)) throw fast.error;
-  const out: Outcome<AppendResult>[] = [];
-  for (const job of jobs) out.push(await appendAlone(adapter, trx, job));
-  return out;
 }
 
 function toRow(event: StoredEventInput): EventRow {
