@@ -244,6 +244,10 @@ export class GameActor<S> {
       } else if (broken) {
         await this.#reload();
       }
+    } catch (error) {
+      // Without a reload the commands to decide again cannot be: fail them rather than leave them waiting.
+      for (const q of retry) q.reject(error);
+      throw error;
     } finally {
       // Stored is stored: a failed reload must not leave committed commands unanswered.
       for (const answer of answers) answer();
