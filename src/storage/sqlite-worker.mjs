@@ -1,11 +1,13 @@
 // The SQLite connection's own thread: runs each statement it is sent, so a commit's fsync never blocks the event loop.
 //
 // Plain JavaScript on purpose: a worker starts without the TypeScript loader, so opening a database stays quick.
-// Two messages: one statement ({ id, sql, params } → { id, rows } | { id, changes, lastInsertRowid }), or a whole
-// group-commit batch of event appends in one transaction ({ id, appendBatch, holdMs } → { id, outcomes }), so the
-// hot path costs one round trip per batch. Batches and their outcomes travel as JSON text: copying one string
-// across threads is far cheaper than structured-cloning hundreds of small objects. Failures answer { id, error: { name, message, code } }. A reply is
-// posted only after the statement or COMMIT has returned, so it means the write is durable (synchronous=FULL).
+// Two kinds of message:
+// - one statement: { id, sql, params, lease } → { id, rows } | { id, changes, lastInsertRowid };
+// - a whole group-commit batch of event appends in one transaction: { id, appendBatch, holdMs } → { id, outcomes },
+//   so the hot path costs one round trip per batch. Batches and outcomes travel as JSON text: copying one string
+//   across threads is far cheaper than structured-cloning hundreds of small objects.
+// Failures answer { id, error: { name, message, code } }. A reply is posted only after the statement or COMMIT has
+// returned, so it means the write is durable (synchronous=FULL).
 import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 
