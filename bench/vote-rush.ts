@@ -16,7 +16,6 @@ import { join } from "node:path";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
-import { hashToken } from "../src/app/account-service.ts";
 import { systemClock } from "../src/app/clock.ts";
 import { realEngine } from "../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../src/app/rules-catalog.ts";
@@ -25,6 +24,7 @@ import { buildApp, SESSION_COOKIE } from "../src/server/app.ts";
 import { parseOr400 } from "../src/server/http-errors.ts";
 import { VoteBody } from "../src/server/schemas.ts";
 import { openStorage } from "../src/storage/storage.ts";
+import { postOk, seedSession } from "../test/server/direct.ts";
 import { smallRules } from "../test/server/fixtures.ts";
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 60);
@@ -59,32 +59,8 @@ async function setup(
   });
   const now = Date.now();
   let n = 0;
-  const account = async () => {
-    const created = await storage.createAccount({
-      username: `rush-${n++}`,
-      passwordHash: "x",
-      createdAt: now,
-    });
-    if (!created.ok) throw new Error("account");
-    const token = randomBytes(24).toString("base64url");
-    await storage.createSession({
-      tokenHash: hashToken(token),
-      accountId: created.value.id,
-      createdAt: now,
-      expiresAt: now + 86_400_000,
-    });
-    return token;
-  };
-  const post = async (url: string, who: string, body: unknown) => {
-    const res = await app.inject({
-      method: "POST",
-      url,
-      headers: { "content-type": "application/json", cookie: `${SESSION_COOKIE}=${who}` },
-      payload: JSON.stringify(body),
-    });
-    if (res.statusCode >= 300) throw new Error(`${url}: ${res.body}`);
-    return JSON.parse(res.body);
-  };
+  const account = () => seedSession(storage, `rush-${n++}`, now);
+  const post = <T = unknown>(url: string, who: string, body: unknown) => postOk<T>(app, url, who, body);
   const rules = {
     ...smallRules(PLAYERS),
     progression: [{ round: 1, voteOut: 1, posts: {} }],
@@ -93,7 +69,7 @@ async function setup(
   const targets: Target[] = [];
   for (let gi = 0; gi < GAMES; gi++) {
     const referee = await account();
-    const { game } = await post("/api/games", referee, {
+    const { game } = await post<{ game: { id: string } }>("/api/games", referee, {
       name: `rush${gi}`,
       rulesText: JSON.stringify(rules),
       refereeAlias: "哨",

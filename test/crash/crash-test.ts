@@ -6,18 +6,17 @@
 // before it, and the closing tally must equal a recount from the clients' own records. With --unsafe the server
 // acknowledges before committing; the harness must then report the lost votes (and exit non-zero).
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { hashToken } from "../../src/app/account-service.ts";
 import { systemClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
 import { buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
+import { postOk, seedSession } from "../server/direct.ts";
 import { smallRules } from "../server/fixtures.ts";
 import type { ClientInput, VoteRecord } from "./crash-client.ts";
 
@@ -61,28 +60,9 @@ async function setup(): Promise<{
     rateLimits: { login: 1e6, writes: 1e6 },
   });
   const now = Date.now();
-  const account = async (name: string) => {
-    const created = await storage.createAccount({ username: name, passwordHash: "x", createdAt: now });
-    if (!created.ok) throw new Error(`account ${name}`);
-    const token = randomBytes(24).toString("base64url");
-    await storage.createSession({
-      tokenHash: hashToken(token),
-      accountId: created.value.id,
-      createdAt: now,
-      expiresAt: now + 86_400_000,
-    });
-    return token;
-  };
-  const inject = async (url: string, cookie: string, body: unknown) => {
-    const res = await app.inject({
-      method: "POST",
-      url,
-      headers: { "content-type": "application/json", cookie: `${SESSION_COOKIE}=${cookie}` },
-      payload: JSON.stringify(body),
-    });
-    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    return JSON.parse(res.body);
-  };
+  const account = (name: string) => seedSession(storage, name, now);
+  const inject = <T = unknown>(url: string, cookie: string, body: unknown) =>
+    postOk<T>(app, url, cookie, body);
   const referee = await account("crash-referee");
   // No overtime: once the deadline passes, no vote of round 1 may be accepted at all.
   const rules = {
@@ -90,12 +70,12 @@ async function setup(): Promise<{
     progression: [{ round: 1, voteOut: 1, posts: {} }],
     vote: { overtimeMinutes: null },
   };
-  const created = await inject("/api/games", referee, {
+  const created = await inject<{ game: { id: string } }>("/api/games", referee, {
     name: "崩溃测试",
     rulesText: JSON.stringify(rules),
     refereeAlias: "哨",
   });
-  const gameId = created.game.id as string;
+  const gameId = created.game.id;
   await inject(`/api/games/${gameId}/signup/open`, referee, {});
   const cookies: string[] = [];
   for (let i = 0; i < PLAYERS; i++) cookies.push(await account(`crash-p${i}`));

@@ -1,6 +1,5 @@
 // Builds the app over in-memory SQLite with a manual clock, and drives it through inject() like a browser would.
 import { randomBytes } from "node:crypto";
-import { hashToken } from "../../src/app/account-service.ts";
 import { ManualClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import { indexedOriginality } from "../../src/app/originality-service.ts";
@@ -9,6 +8,7 @@ import { Scheduler } from "../../src/app/scheduler.ts";
 import { type BuiltApp, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
 import type { Storage } from "../../src/storage/storage.ts";
 import { openStorage } from "../../src/storage/storage.ts";
+import { seedSession } from "./direct.ts";
 import { local, smallRules } from "./fixtures.ts";
 
 export interface Harness extends BuiltApp {
@@ -99,17 +99,8 @@ export async function register(h: Harness, username: string): Promise<string> {
 }
 
 /** Creates an account and a session straight in storage: for tests with hundreds of players (no scrypt). */
-export async function quickAccount(h: Harness, username: string): Promise<string> {
-  const created = await h.storage.createAccount({ username, passwordHash: "x", createdAt: h.clock.now() });
-  if (!created.ok) throw new Error(`account ${username} exists`);
-  const token = randomBytes(24).toString("base64url");
-  await h.storage.createSession({
-    tokenHash: hashToken(token),
-    accountId: created.value.id,
-    createdAt: h.clock.now(),
-    expiresAt: h.clock.now() + 365 * 86_400_000,
-  });
-  return token;
+export function quickAccount(h: Harness, username: string): Promise<string> {
+  return seedSession(h.storage, username, h.clock.now(), 365 * 86_400_000);
 }
 
 export const REPORT = "报道：我是新来的侠客，今夜在风雨中赶到这座城里。";
