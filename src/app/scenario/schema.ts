@@ -1,5 +1,6 @@
 // The scenario file's shape as written (zod, strict): a public contract shared by referees and our tests.
 import { z } from "zod";
+import { OFFENCE_KINDS } from "../../engine/night/types.ts";
 
 /** ISO 8601 with an explicit offset (or Z): a scenario never depends on the machine's time zone. */
 const isoWithOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -80,16 +81,7 @@ export const RefereeEntry = z.discriminatedUnion("action", [
   z.strictObject({
     action: z.literal("warn"),
     target: AliasRef,
-    offence: z.enum([
-      "lurking",
-      "zhashi",
-      "expose-id",
-      "evidence",
-      "negative-play",
-      "abuse",
-      "cheating",
-      "other",
-    ]),
+    offence: z.enum(OFFENCE_KINDS),
     severe: z.boolean().optional(),
     reason: Reason,
   }),

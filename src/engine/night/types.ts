@@ -3,16 +3,21 @@ import type { Instant, Seat } from "../contract.ts";
 
 export type AbilityName = "kill" | "check" | "protect" | "shoot";
 export type ThreadName = "discussion" | "vote" | "last-words";
-/** 潜水 is the machine's; the rest are the referee's rulings on what no machine can see (seed 001 4.2). */
-export type OffenceKind =
-  | "lurking"
-  | "zhashi"
-  | "expose-id"
-  | "evidence"
-  | "negative-play"
-  | "abuse"
-  | "cheating"
-  | "other";
+/**
+ * 潜水 is the machine's; the rest are the referee's rulings on what no machine can see (seed 001 4.2). As values
+ * too, so the request and scenario schemas validate against this one list.
+ */
+export const OFFENCE_KINDS = [
+  "lurking",
+  "zhashi",
+  "expose-id",
+  "evidence",
+  "negative-play",
+  "abuse",
+  "cheating",
+  "other",
+] as const;
+export type OffenceKind = (typeof OFFENCE_KINDS)[number];
 
 export interface NightAction {
   by: Seat;
