@@ -36,7 +36,7 @@ export interface DialectAdapter {
    * second process waits on busy_timeout instead of failing when a deferred transaction upgrades.
    */
   readonly beginWrite: string;
-  /** Upper bound on concurrent write transactions from this process (SQLite has one connection). */
+  /** Upper bound on group-commit batches in flight from this process (SQLite: its worker runs them in order). */
   readonly maxWriteConcurrency: number;
   /** Column type for opaque bytes. */
   readonly blobType: "blob" | "bytea";
