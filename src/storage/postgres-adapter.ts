@@ -93,6 +93,7 @@ function createPgNotifier(
   let client: Promise<pg.Client> | undefined;
   let closed = false;
   const quote = (channel: string) => `"${(prefix + channel).replaceAll('"', '""')}"`;
+  const outbox = createOutbox(pool);
 
   function connect(): Promise<pg.Client> {
     if (client) return client;
@@ -155,7 +156,7 @@ function createPgNotifier(
     },
     async notify(channel, payload) {
       checkChannel(channel);
-      await pool.query("select pg_notify($1, $2)", [prefix + channel, payload]);
+      await outbox.send(prefix + channel, payload);
     },
     async close() {
       closed = true;
@@ -163,6 +164,58 @@ function createPgNotifier(
       const c = client;
       client = undefined;
       if (c) await (await c).end();
+    },
+  };
+}
+
+interface Outgoing {
+  readonly channel: string;
+  readonly payload: string;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Sends notifications in bursts: everything queued while the previous statement ran goes out as one statement.
+ * Each NOTIFY statement is a transaction of its own, and a busy server notifies once per committed batch of every
+ * game, so one statement per notification cost a round trip and a commit each. Within one transaction PostgreSQL
+ * delivers notifications in order, and folds exact duplicates (same channel and payload) into one.
+ */
+function createOutbox(pool: pg.Pool): { send(channel: string, payload: string): Promise<void> } {
+  let queued: Outgoing[] = [];
+  let sending = false;
+
+  async function drain(): Promise<void> {
+    sending = true;
+    try {
+      while (queued.length > 0) {
+        const batch = queued;
+        queued = [];
+        try {
+          await pool.query("select pg_notify(c, p) from unnest($1::text[], $2::text[]) as t(c, p)", [
+            batch.map((o) => o.channel),
+            batch.map((o) => o.payload),
+          ]);
+          for (const o of batch) o.resolve();
+        } catch (error) {
+          for (const o of batch) o.reject(error);
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
+  return {
+    send(channel, payload) {
+      return new Promise<void>((resolve, reject) => {
+        queued.push({ channel, payload, resolve, reject });
+        // Wait one turn so notifications raised in the same tick share the statement.
+        if (!sending) {
+          sending = true;
+          setImmediate(() => void drain());
+        }
+      });
     },
   };
 }

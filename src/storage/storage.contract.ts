@@ -715,5 +715,23 @@ export function registerStorageContract(factory: StorageFactory): void {
       assert.deepEqual(got, ["kept:g1:42"]);
       await assert.rejects(s.notify("bad channel!", "x"), TypeError);
     });
+
+    it("delivers a burst of notifications sent together, each once and in order", async (fx) => {
+      const s = await fx.open();
+      const listener = factory.sharedNotifications ? await fx.open() : s;
+      const got: string[] = [];
+      const burst = Array.from({ length: 40 }, (_, i) => `g${i % 3}:${i}`);
+      let wake: () => void = () => {};
+      const all = new Promise<void>((r) => {
+        wake = r;
+      });
+      await listener.subscribe("burst", (p) => {
+        got.push(p);
+        if (got.length === burst.length) wake();
+      });
+      await Promise.all(burst.map((p) => s.notify("burst", p)));
+      await all;
+      assert.deepEqual(got, burst);
+    });
   });
 }
