@@ -1,6 +1,6 @@
 // Accounts, sessions and the one-time admin setup: the use cases behind /api/auth and /api/setup.
 import { createHash, randomBytes } from "node:crypto";
-import type { Account, Storage } from "../storage/storage.ts";
+import type { Account, SessionAccount, Storage } from "../storage/storage.ts";
 import type { Clock } from "./clock.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
@@ -18,6 +18,11 @@ const SESSION_CACHE_MS = 5_000;
  * behind the group commits for a read, which in a vote rush costs more than the votes.
  */
 const SESSION_STALE_MS = 60_000;
+/**
+ * Background re-checks wait this long to be asked together: thousands of players each due every 5 s would
+ * otherwise cost a query apiece.
+ */
+const RECHECK_BATCH_MS = 250;
 const SESSION_CACHE_MAX = 50_000;
 
 export interface SignedIn {
@@ -43,8 +48,10 @@ export class AccountService {
   readonly #storage: Storage;
   readonly #clock: Clock;
   readonly #sessions = new Map<string, { account: Account; checkedAt: number; expiresAt: number }>();
-  /** Sessions being re-checked in the background, so a burst asks the database once. */
+  /** Sessions queued for or in a background re-check, so a burst asks the database once. */
   readonly #rechecking = new Set<string>();
+  #dueForRecheck: string[] = [];
+  #recheckTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every logout here: a look-up that started before one must not cache what it read. */
   #logouts = 0;
 
@@ -113,31 +120,54 @@ export class AccountService {
       const age = now - cached.checkedAt;
       if (age < SESSION_CACHE_MS) return cached.account;
       if (age < SESSION_STALE_MS) {
-        if (!this.#rechecking.has(hash)) {
-          this.#rechecking.add(hash);
-          void this.#lookUp(hash, now)
-            .catch(() => this.#sessions.delete(hash))
-            .finally(() => this.#rechecking.delete(hash));
-        }
+        this.#queueRecheck(hash);
         return cached.account;
       }
     }
-    return this.#lookUp(hash, now);
-  }
-
-  /** Asks the database for a live session and caches the answer (or forgets the session). */
-  async #lookUp(hash: string, now: number): Promise<Account | undefined> {
     const logouts = this.#logouts;
     const found = await this.#storage.findLiveSessionAccount(hash, now);
-    const session = found?.session;
-    const account = found?.account;
-    this.#sessions.delete(hash);
-    if (session && account && logouts === this.#logouts) {
-      if (this.#sessions.size >= SESSION_CACHE_MAX)
-        this.#sessions.delete(this.#sessions.keys().next().value!);
-      this.#sessions.set(hash, { account, checkedAt: now, expiresAt: session.expiresAt });
+    this.#remember(hash, found, now, logouts);
+    return found?.account;
+  }
+
+  #queueRecheck(hash: string): void {
+    if (this.#rechecking.has(hash)) return;
+    this.#rechecking.add(hash);
+    this.#dueForRecheck.push(hash);
+    if (this.#recheckTimer !== undefined) return;
+    this.#recheckTimer = setTimeout(() => {
+      this.#recheckTimer = undefined;
+      void this.#recheckDue();
+    }, RECHECK_BATCH_MS);
+    // A pending re-check must not keep a finished process (a CLI, a test) alive.
+    this.#recheckTimer.unref();
+  }
+
+  async #recheckDue(): Promise<void> {
+    const hashes = this.#dueForRecheck;
+    this.#dueForRecheck = [];
+    const now = this.#clock.now();
+    const logouts = this.#logouts;
+    try {
+      const found = await this.#storage.findLiveSessionAccounts(hashes, now);
+      for (const hash of hashes) this.#remember(hash, found.get(hash), now, logouts);
+    } catch {
+      // Unknown: each of these asks the database again on its next request.
+      for (const hash of hashes) this.#sessions.delete(hash);
+    } finally {
+      for (const hash of hashes) this.#rechecking.delete(hash);
     }
-    return account;
+  }
+
+  /**
+   * Caches what a look-up read, or forgets the session. A logout here while the look-up ran may have revoked any
+   * of the sessions it read, so then nothing is cached (those ask again on their next request).
+   */
+  #remember(hash: string, found: SessionAccount | undefined, now: number, logoutsBefore: number): void {
+    this.#sessions.delete(hash);
+    if (!found || logoutsBefore !== this.#logouts) return;
+    if (this.#sessions.size >= SESSION_CACHE_MAX) this.#sessions.delete(this.#sessions.keys().next().value!);
+    this.#sessions.set(hash, { account: found.account, checkedAt: now, expiresAt: found.session.expiresAt });
   }
 
   findByUsername(username: string): Promise<Account | undefined> {

@@ -2,8 +2,11 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DialectAdapter } from "./dialect.ts";
 import type { AccountsTable, Database } from "./schema.ts";
-import type { Account, AccountStore, Created, NewAccount, Session } from "./storage.ts";
+import type { Account, AccountStore, Created, NewAccount, Session, SessionAccount } from "./storage.ts";
 import { inWriteTransaction } from "./transaction.ts";
+
+/** Token hashes per IN list: far below SQLite's and PostgreSQL's bind-parameter limits. */
+const CHUNK = 500;
 
 export function createAccountStore(adapter: DialectAdapter): AccountStore {
   const { db } = adapter;
@@ -25,6 +28,39 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
       if (adapter.isUniqueViolation(error)) return { ok: false, code: "conflict" };
       throw error;
     }
+  }
+
+  /** Live sessions with their accounts, one statement per chunk of token hashes. */
+  async function findLive(tokenHashes: readonly string[], now: number): Promise<Map<string, SessionAccount>> {
+    const found = new Map<string, SessionAccount>();
+    for (let i = 0; i < tokenHashes.length; i += CHUNK) {
+      const rows = await db
+        .selectFrom("sessions")
+        .innerJoin("accounts", "accounts.id", "sessions.account_id")
+        .selectAll("accounts")
+        .select([
+          "sessions.token_hash",
+          "sessions.account_id",
+          "sessions.created_at as session_created_at",
+          "sessions.expires_at",
+          "sessions.revoked_at",
+        ])
+        .where("sessions.token_hash", "in", tokenHashes.slice(i, i + CHUNK))
+        .where("sessions.revoked_at", "is", null)
+        .where("sessions.expires_at", ">", now)
+        .execute();
+      for (const row of rows) {
+        const session: Session = {
+          tokenHash: row.token_hash,
+          accountId: row.account_id,
+          createdAt: row.session_created_at,
+          expiresAt: row.expires_at,
+          revokedAt: row.revoked_at,
+        };
+        found.set(row.token_hash, { session, account: toAccount(row) });
+      }
+    }
+    return found;
   }
 
   return {
@@ -73,31 +109,9 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
       );
     },
     async findLiveSessionAccount(tokenHash, now) {
-      const row = await db
-        .selectFrom("sessions")
-        .innerJoin("accounts", "accounts.id", "sessions.account_id")
-        .selectAll("accounts")
-        .select([
-          "sessions.token_hash",
-          "sessions.account_id",
-          "sessions.created_at as session_created_at",
-          "sessions.expires_at",
-          "sessions.revoked_at",
-        ])
-        .where("sessions.token_hash", "=", tokenHash)
-        .where("sessions.revoked_at", "is", null)
-        .where("sessions.expires_at", ">", now)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const session: Session = {
-        tokenHash: row.token_hash,
-        accountId: row.account_id,
-        createdAt: row.session_created_at,
-        expiresAt: row.expires_at,
-        revokedAt: row.revoked_at,
-      };
-      return { session, account: toAccount(row) };
+      return (await findLive([tokenHash], now)).get(tokenHash);
     },
+    findLiveSessionAccounts: findLive,
     async revokeSession(tokenHash, now) {
       await db
         .updateTable("sessions")

@@ -127,6 +127,11 @@ export interface Session {
   readonly revokedAt: number | null;
 }
 
+export interface SessionAccount {
+  readonly session: Session;
+  readonly account: Account;
+}
+
 export interface AccountStore {
   /** Conflict when the username is taken. */
   createAccount(account: NewAccount): Promise<Created<Account>>;
@@ -136,10 +141,9 @@ export interface AccountStore {
   /** The session behind a token hash if it exists, is not revoked and has not expired at `now`. */
   findLiveSession(tokenHash: string, now: number): Promise<Session | undefined>;
   /** The same live session together with its account, in one query (every signed-in request may ask). */
-  findLiveSessionAccount(
-    tokenHash: string,
-    now: number,
-  ): Promise<{ readonly session: Session; readonly account: Account } | undefined>;
+  findLiveSessionAccount(tokenHash: string, now: number): Promise<SessionAccount | undefined>;
+  /** The same for many tokens at once (background re-checks), keyed by token hash; dead sessions are absent. */
+  findLiveSessionAccounts(tokenHashes: readonly string[], now: number): Promise<Map<string, SessionAccount>>;
   revokeSession(tokenHash: string, now: number): Promise<void>;
   revokeSessionsOfAccount(accountId: number, now: number): Promise<void>;
   /** Stores the hash of the one-time admin setup token unless an admin setup was already completed. */
