@@ -9,7 +9,7 @@ const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 /**
  * How long a looked-up session is trusted without asking the database again. A logout in this process takes
  * effect at once; a revocation by another process (PostgreSQL, several servers) within this many milliseconds
- * plus one re-check (see SESSION_STALE_MS).
+ * plus one re-check, which waits up to RECHECK_BATCH_MS (see SESSION_STALE_MS).
  */
 const SESSION_CACHE_MS = 5_000;
 /**
