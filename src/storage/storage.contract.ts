@@ -670,8 +670,16 @@ export function registerStorageContract(factory: StorageFactory): void {
       assert.equal(await s.findLiveSessionAccount("t2", T0 + 40), undefined, "revoked");
       await s.createSession({ tokenHash: "t5", accountId: id, createdAt: T0 + 2, expiresAt: T0 + 50 });
       const many = await s.findLiveSessionAccounts(["t1", "t2", "t4", "t5", "unknown"], T0 + 40);
-      assert.deepEqual([...many.keys()].sort(), ["t4", "t5"], "only the live ones: revoked and unknown absent");
-      assert.deepEqual([...(await s.findLiveSessionAccounts(["t4", "t5"], T0 + 50)).keys()], ["t4"], "expired");
+      assert.deepEqual(
+        [...many.keys()].sort(),
+        ["t4", "t5"],
+        "only the live ones: revoked and unknown absent",
+      );
+      assert.deepEqual(
+        [...(await s.findLiveSessionAccounts(["t4", "t5"], T0 + 50)).keys()],
+        ["t4"],
+        "expired",
+      );
       assert.deepEqual(many.get("t4"), await s.findLiveSessionAccount("t4", T0 + 40));
       assert.equal((await s.findLiveSessionAccounts([], T0)).size, 0);
     });
