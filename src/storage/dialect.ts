@@ -66,6 +66,11 @@ export interface DialectAdapter {
     jobs: readonly AppendJob[],
     unsafe?: UnsafeEarlyAck<AppendResult>,
   ): Promise<Outcome<AppendResult>[]>;
+  /**
+   * Where a database keeps request ids outside SQL's reach (SQLite: in its worker's memory, see sqlite-worker.mjs),
+   * the stored append of one; without it, events.ts reads append_requests.
+   */
+  findAppend?(gameId: string, requestId: string): Promise<{ firstSeq: number; lastSeq: number } | undefined>;
   readonly notifier: Notifier;
   destroy(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 // The event store: one append-only stream per game keyed (game_id, seq), with optimistic concurrency and request ids.
-import { type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type { AppendJob, DialectAdapter, Outcome, UnsafeEarlyAck } from "./dialect.ts";
 import type { BatchExecutor, GroupCommitQueue } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
@@ -57,6 +57,7 @@ export function createEventStore(
     lastSeq: (gameId) => lastSeqOf(db, gameId),
 
     async findRequest(gameId, requestId) {
+      if (adapter.findAppend) return adapter.findAppend(gameId, requestId);
       const prior = await priorResult(db, gameId, requestId);
       return prior?.ok ? { firstSeq: prior.firstSeq, lastSeq: prior.lastSeq } : undefined;
     },
@@ -202,7 +203,7 @@ async function appendTogether(
   }
 
   const outcomes: Outcome<AppendResult>[] = [];
-  const events: Database["events"][] = [];
+  const events: Insertable<Database["events"]>[] = [];
   const posts: Database["post_bodies"][] = [];
   const requests: Database["append_requests"][] = [];
   for (const job of jobs) {

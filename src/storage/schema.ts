@@ -1,5 +1,5 @@
 // Table shapes as Kysely sees them; column names are the SQL names, shared by both databases.
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 export interface SchemaMigrationsTable {
   version: number;
@@ -57,6 +57,8 @@ export interface EventsTable {
   at: number;
   /** The whole event as JSON text, kept byte-exact (jsonb would reorder keys). */
   payload: string;
+  /** SQLite: the request id of the append the row belongs to (migration 4); PostgreSQL leaves it null. */
+  request_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface AppendRequestsTable {

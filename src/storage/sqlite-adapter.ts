@@ -80,6 +80,7 @@ export async function createSqliteAdapter(path: string): Promise<DialectAdapter>
       );
       return fromWorker(outcomes);
     },
+    findAppend: (gameId, requestId) => worker.findAppend(gameId, requestId),
     notifier,
     async destroy() {
       notifier.close();

@@ -113,6 +113,7 @@ export class SqliteWorker {
     message:
       | { sql: string; params: readonly unknown[]; lease: number }
       | { appendBatch: string; holdMs: number }
+      | { findAppend: { gameId: string; requestId: string } }
       | { close: true },
     early?: (reply: Reply) => void,
   ): Promise<Reply> {
@@ -153,6 +154,17 @@ export class SqliteWorker {
     );
     if ("error" in reply) throw toError(reply.error);
     if ("outcomes" in reply) return JSON.parse(reply.outcomes) as WorkerOutcome<R>[];
+    throw new Error("SQLite worker: unexpected reply");
+  }
+
+  /** The stored append of a request id, from the worker's memory of request ids (batches run in order with it). */
+  async findAppend(
+    gameId: string,
+    requestId: string,
+  ): Promise<{ firstSeq: number; lastSeq: number } | undefined> {
+    const reply = await this.#send({ findAppend: { gameId, requestId } });
+    if ("error" in reply) throw toError(reply.error);
+    if ("rows" in reply) return reply.rows[0] as { firstSeq: number; lastSeq: number } | undefined;
     throw new Error("SQLite worker: unexpected reply");
   }
 

@@ -1,11 +1,12 @@
 // The SQLite connection's own thread: runs each statement it is sent, so a commit's fsync never blocks the event loop.
 //
 // Plain JavaScript on purpose: a worker starts without the TypeScript loader, so opening a database stays quick.
-// Two kinds of message:
+// Three kinds of message:
 // - one statement: { id, sql, params, lease } → { id, rows } | { id, changes, lastInsertRowid };
 // - a whole group-commit batch of event appends in one transaction: { id, appendBatch, holdMs } → { id, outcomes },
 //   so the hot path costs one round trip per batch. Batches and outcomes travel as JSON text: copying one string
-//   across threads is far cheaper than structured-cloning hundreds of small objects.
+//   across threads is far cheaper than structured-cloning hundreds of small objects;
+// - the stored append of a request id: { id, findAppend: { gameId, requestId } } → { id, rows } (see "request ids").
 // Failures answer { id, error: { name, message, code } }. A reply is posted only after the statement or COMMIT has
 // returned, so it means the write is durable (synchronous=FULL).
 import { parentPort, workerData } from "node:worker_threads";
@@ -72,23 +73,68 @@ function describe(error) {
 
 const SQL = {
   last: "select seq from events where game_id = ? order by seq desc limit 1",
-  prior: "select first_seq, last_seq from append_requests where game_id = ? and request_id = ?",
-  event: "insert into events (game_id, seq, type, at, payload) values (?, ?, ?, ?, ?)",
+  event: "insert into events (game_id, seq, type, at, payload, request_id) values (?, ?, ?, ?, ?, ?)",
   post: "insert into post_bodies (game_id, post_id, text, created_at) values (?, ?, ?, ?)",
-  request:
-    "insert into append_requests (game_id, request_id, first_seq, last_seq, created_at) values (?, ?, ?, ?, ?)",
   claim:
     "update timers set fired_at = ? where game_id = ? and timer_key = ? and due_at = ? and fired_at is null",
+  // Request ids as stored before migration 4 (append_requests) and since (on the event rows).
+  storedRequests: "select request_id, first_seq, last_seq from append_requests where game_id = ?",
+  eventRequests:
+    "select seq, request_id from events where game_id = ? and request_id is not null order by seq",
 };
 
 function lastSeqOf(gameId) {
   return Number(prepare(SQL.last).get(gameId)?.seq ?? 0);
 }
 
+// ---------------------------------------------------------------- request ids
+// A retried request must find the original append. An index on (game, request id) would do it, but request ids
+// are random, so each vote would dirty a page of that index and cost one more WAL frame per commit. Instead each
+// append's request id is written on its event rows, with no index, and this thread keeps a game's ids in memory,
+// loaded on first use from the rows. The memory is the truth only while no other connection writes: SQLite's
+// data_version changes when one has committed, and then it is dropped and loaded again.
+
+/** gameId → requestId → { firstSeq, lastSeq }, for recently touched games, least recently used first. */
+const requestsByGame = new Map();
+/** Finished games stop being touched and fall out; one touched again is loaded again from its rows. */
+const REQUEST_GAMES_KEPT = 256;
+let seenDataVersion;
+
+/** Drops the memory if another connection committed since we last looked. Call before trusting it. */
+function syncRequests() {
+  const version = db.pragma("data_version", { simple: true });
+  if (version !== seenDataVersion) {
+    requestsByGame.clear();
+    seenDataVersion = version;
+  }
+}
+
+function requestsOf(gameId) {
+  let known = requestsByGame.get(gameId);
+  if (known) {
+    requestsByGame.delete(gameId);
+    requestsByGame.set(gameId, known);
+    return known;
+  }
+  if (requestsByGame.size >= REQUEST_GAMES_KEPT) requestsByGame.delete(requestsByGame.keys().next().value);
+  known = new Map();
+  for (const r of prepare(SQL.storedRequests).iterate(gameId))
+    known.set(r.request_id, { firstSeq: Number(r.first_seq), lastSeq: Number(r.last_seq) });
+  // An append's rows are consecutive, so its first row sets firstSeq and each later one moves lastSeq.
+  for (const r of prepare(SQL.eventRequests).iterate(gameId)) {
+    const seq = Number(r.seq);
+    const append = known.get(r.request_id);
+    if (append) append.lastSeq = seq;
+    else known.set(r.request_id, { firstSeq: seq, lastSeq: seq });
+  }
+  requestsByGame.set(gameId, known);
+  return known;
+}
+
 function priorOf(job) {
   if (job.requestId === undefined) return undefined;
-  const row = prepare(SQL.prior).get(job.gameId, job.requestId);
-  return row && { ok: true, firstSeq: Number(row.first_seq), lastSeq: Number(row.last_seq), replayed: true };
+  const known = requestsOf(job.gameId).get(job.requestId);
+  return known && { ok: true, firstSeq: known.firstSeq, lastSeq: known.lastSeq, replayed: true };
 }
 
 /** Decides one append against the stream as it stands inside the transaction, and writes it. */
@@ -108,12 +154,13 @@ function write(job, last) {
   const firstSeq = job.expectedSeq + 1;
   const lastSeq = job.expectedSeq + job.rows.length;
   const event = prepare(SQL.event);
+  const requestId = job.requestId ?? null;
   job.rows.forEach((r, i) => {
-    event.run(job.gameId, firstSeq + i, r.type, r.at, r.payload);
+    event.run(job.gameId, firstSeq + i, r.type, r.at, r.payload, requestId);
   });
   for (const p of job.posts) prepare(SQL.post).run(job.gameId, p.postId, p.text, job.now);
-  if (job.requestId !== undefined)
-    prepare(SQL.request).run(job.gameId, job.requestId, firstSeq, lastSeq, job.now);
+  // Remembered only once every row is written; a batch that rolls back drops the memory (rollbackQuietly).
+  if (job.requestId !== undefined) requestsOf(job.gameId).set(job.requestId, { firstSeq, lastSeq });
   return { ok: true, firstSeq, lastSeq, replayed: false };
 }
 
@@ -147,6 +194,8 @@ function appendBatch(msg) {
   prepare("begin immediate").run();
   let outcomes;
   try {
+    // Under the write lock: nobody else can commit until this batch has.
+    syncRequests();
     const last = new Map();
     outcomes = JSON.parse(msg.appendBatch).map((job) => appendOne(job, last));
     if (msg.holdMs > 0) {
@@ -169,10 +218,23 @@ function appendBatch(msg) {
 }
 
 function rollbackQuietly() {
+  // The memory may hold request ids of appends that are now rolled back.
+  requestsByGame.clear();
   try {
     if (db.inTransaction) prepare("rollback").run();
   } catch {
     // Nothing left to roll back.
+  }
+}
+
+/** The stored append of a request id, for a retry refused by the game (storage.findRequest). */
+function findAppend(msg) {
+  try {
+    syncRequests();
+    const known = requestsOf(msg.findAppend.gameId).get(msg.findAppend.requestId);
+    parentPort.postMessage({ id: msg.id, rows: known ? [known] : [] });
+  } catch (error) {
+    parentPort.postMessage({ id: msg.id, error: describe(error) });
   }
 }
 
@@ -195,12 +257,13 @@ const deferred = [];
 
 function dispatch(msg) {
   if (msg.appendBatch !== undefined) runBatch(msg);
+  else if (msg.findAppend !== undefined) findAppend(msg);
   else handleStatement(msg);
   owner = db.open && db.inTransaction ? (msg.lease ?? BATCH) : null;
 }
 
 parentPort.on("message", (msg) => {
-  const lease = msg.appendBatch !== undefined ? BATCH : msg.lease;
+  const lease = msg.appendBatch !== undefined || msg.findAppend !== undefined ? BATCH : msg.lease;
   if (owner !== null && lease !== owner) {
     deferred.push(msg);
     return;
