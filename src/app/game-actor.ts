@@ -3,7 +3,10 @@
 // Commands are decided one after another against the state including the batch's earlier decisions, then every
 // append of the batch is submitted at once with chained expectedSeq, so they share one group-commit transaction.
 // Any conflict (another process wrote, a request id was a retry) reloads the stream and decides the rest again.
-import type { AppendOptions, PostBodyInput, Storage, StoredEvent } from "../storage/storage.ts";
+// Where storage runs appends in order (SQLite), the next batch is decided on top of the one still committing and
+// submitted before it commits; its appends are marked chained, so storage refuses them unless the batch below was
+// stored as planned, and then they are decided again.
+import type { AppendOptions, AppendResult, PostBodyInput, Storage, StoredEvent } from "../storage/storage.ts";
 import { type AppState, evolveApp, initialAppState, isAppEvent } from "./app-events.ts";
 import type { EngineEvent, EnginePort } from "./engine-port.ts";
 import type { AppRefusal } from "./refusal.ts";
@@ -38,6 +41,28 @@ interface Queued<S> {
 }
 
 const MAX_ATTEMPTS = 25;
+/** Plans of one game in flight at once where storage appends in order: one committing, the next on top of it. */
+const PIPELINE_DEPTH = 2;
+
+interface Planned<S> {
+  readonly q: Queued<S>;
+  readonly expectedSeq: number;
+  readonly events: EngineEvent[];
+  readonly options: AppendOptions;
+}
+
+/** One batch of commands decided against a state, with its appends submitted. */
+interface Plan<S> {
+  readonly batch: Queued<S>[];
+  readonly planned: Planned<S>[];
+  readonly refused: { q: Queued<S>; refusal: AppRefusal }[];
+  /** Commands whose decide threw: a fault, failed alone. */
+  readonly failed: { q: Queued<S>; error: unknown }[];
+  /** The state after every planned append. */
+  readonly scratch: GameSnapshot<S>;
+  readonly results: Promise<PromiseSettledResult<AppendResult>[]>;
+  settled: boolean;
+}
 
 /**
  * Called with each run of committed events. A listener that returns a promise (re-arming the game's timers) is
@@ -54,6 +79,7 @@ export class GameActor<S> {
   #loading: Promise<void> | undefined;
   #queue: Queued<S>[] = [];
   #pumping = false;
+  #wake: (() => void) | undefined;
   readonly #listeners = new Set<CommittedListener>();
 
   constructor(gameId: string, storage: Storage, engine: EnginePort<S>) {
@@ -91,6 +117,7 @@ export class GameActor<S> {
   submit(job: Job<S>): Promise<JobResult> {
     return new Promise<JobResult>((resolve, reject) => {
       this.#queue.push({ job, attempts: 0, resolve, reject });
+      this.#wake?.();
       void this.#pump();
     });
   }
@@ -151,31 +178,69 @@ export class GameActor<S> {
     if (pending.length > 0) await Promise.allSettled(pending);
   }
 
+  /** Resolves on the next submit: the pump waits for it or for the oldest plan's commit, whichever is first. */
+  #arrival(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#wake = () => {
+        this.#wake = undefined;
+        resolve();
+      };
+    });
+  }
+
   async #pump(): Promise<void> {
     if (this.#pumping) return;
     this.#pumping = true;
+    const inFlight: Plan<S>[] = [];
     try {
       await this.#ensureLoaded();
-      while (this.#queue.length > 0) await this.#runBatch(this.#queue.splice(0));
+      // Where appends run in submission order, the next commands are decided on top of the plan still committing
+      // and submitted at once, so a command waits for one commit, not for its predecessor's commit and then its own.
+      const depth = this.#storage.appendsInOrder ? PIPELINE_DEPTH : 1;
+      while (this.#queue.length > 0 || inFlight.length > 0) {
+        const newest = inFlight.at(-1);
+        if (this.#queue.length > 0 && inFlight.length < depth && (!newest || newest.planned.length > 0)) {
+          inFlight.push(
+            this.#plan(this.#queue.splice(0), newest?.scratch ?? this.#snapshot!, newest !== undefined),
+          );
+          continue;
+        }
+        const oldest = inFlight[0]!;
+        if (this.#queue.length === 0 && inFlight.length < depth && !oldest.settled) {
+          await Promise.race([oldest.results, this.#arrival()]);
+          this.#wake = undefined;
+          if (!oldest.settled) continue;
+        }
+        inFlight.shift();
+        const { intact, retry } = await this.#settle(oldest);
+        // Plans decided on top of one that did not commit as planned are decided again from the reloaded state,
+        // after the retries of the plans before them.
+        if (!intact) for (const later of inFlight.splice(0)) retry.push(...(await this.#redo(later)));
+        this.#requeue(retry);
+      }
     } catch (error) {
+      for (const plan of inFlight.splice(0)) {
+        for (const q of plan.batch) q.reject(error);
+      }
       for (const q of this.#queue.splice(0)) q.reject(error);
     } finally {
+      this.#wake = undefined;
       this.#pumping = false;
     }
   }
 
-  async #runBatch(batch: Queued<S>[]): Promise<void> {
-    const base = this.#snapshot!;
+  /** Decides a batch against `base` and submits its appends at once (one group commit, chained expected seqs). */
+  #plan(batch: Queued<S>[], base: GameSnapshot<S>, onUncommitted: boolean): Plan<S> {
     let scratch = base;
-    const planned: { q: Queued<S>; expectedSeq: number; events: EngineEvent[]; options: AppendOptions }[] =
-      [];
+    const planned: Planned<S>[] = [];
     const refused: { q: Queued<S>; refusal: AppRefusal }[] = [];
+    const failed: { q: Queued<S>; error: unknown }[] = [];
     for (const q of batch) {
       let d: JobDecision;
       try {
         d = q.job.decide(scratch);
       } catch (error) {
-        q.reject(error);
+        failed.push({ q, error });
         continue;
       }
       if (!d.ok) {
@@ -187,6 +252,8 @@ export class GameActor<S> {
         ...(q.job.requestId !== undefined && { requestId: q.job.requestId }),
         ...(d.posts && d.posts.length > 0 && { posts: d.posts }),
         ...(q.job.fireTimer && { fireTimer: q.job.fireTimer }),
+        // Every append but one decided on the committed state counts on an append of ours not yet committed.
+        ...((onUncommitted || planned.length > 0) && { chained: true }),
       };
       planned.push({ q, expectedSeq: scratch.lastSeq, events: d.events, options });
       let { engine, app } = scratch;
@@ -196,16 +263,37 @@ export class GameActor<S> {
       }
       scratch = { engine, app, lastSeq: scratch.lastSeq + d.events.length };
     }
+    const plan: Plan<S> = {
+      batch,
+      planned,
+      refused,
+      failed,
+      scratch,
+      settled: false,
+      results: Promise.allSettled(
+        planned.map((p) => this.#storage.append(this.gameId, p.expectedSeq, p.events, p.options)),
+      ),
+    };
+    void plan.results.then(() => {
+      plan.settled = true;
+    });
+    return plan;
+  }
 
-    const results = await Promise.allSettled(
-      planned.map((p) => this.#storage.append(this.gameId, p.expectedSeq, p.events, p.options)),
-    );
+  /**
+   * Answers a plan decided on the committed state, once its appends are back, and returns the commands to decide
+   * again. `intact` is false when it did not commit as planned (a conflict, a retried request id, a fault): the
+   * state is then reloaded.
+   */
+  async #settle(plan: Plan<S>): Promise<{ intact: boolean; retry: Queued<S>[] }> {
+    for (const { q, error } of plan.failed) q.reject(error);
+    const results = await plan.results;
     let broken = false;
     const retry: Queued<S>[] = [];
     // Answers wait until the committed events have been handed to the listeners (see CommittedListener).
     const answers: (() => void)[] = [];
     results.forEach((r, i) => {
-      const p = planned[i]!;
+      const p = plan.planned[i]!;
       if (broken) {
         retry.push(p.q);
         return;
@@ -231,14 +319,14 @@ export class GameActor<S> {
     });
 
     try {
-      if (!broken && planned.length > 0) {
+      if (!broken && plan.planned.length > 0) {
         const written: StoredEvent[] = [];
-        for (const p of planned) {
+        for (const p of plan.planned) {
           p.events.forEach((event, j) => {
             written.push({ seq: p.expectedSeq + 1 + j, event });
           });
         }
-        this.#snapshot = scratch;
+        this.#snapshot = plan.scratch;
         this.#events.push(...written);
         await this.#emit(written);
       } else if (broken) {
@@ -254,19 +342,48 @@ export class GameActor<S> {
     }
 
     // A refusal of a retried request id answers the original success instead (the vote was stored before).
-    await Promise.all(
-      refused.map(async ({ q, refusal }) => {
-        if (q.job.requestId !== undefined) {
-          const prior = await this.#storage.findRequest(this.gameId, q.job.requestId);
-          if (prior) {
-            q.resolve({ ok: true, firstSeq: prior.firstSeq, lastSeq: prior.lastSeq, replayed: true });
-            return;
-          }
-        }
-        q.resolve({ ok: false, refusal });
-      }),
-    );
+    await Promise.all(plan.refused.map(({ q, refusal }) => this.#refuse(q, refusal)));
+    return { intact: !broken, retry };
+  }
 
+  /**
+   * A plan decided on top of one that did not commit as planned: its refusals were judged on a state that never
+   * was, and its chained appends were refused by storage, so everything in it is decided again. An append that
+   * was stored all the same (a storage without ordered appends) is answered, and the state reloaded to include it.
+   */
+  async #redo(plan: Plan<S>): Promise<Queued<S>[]> {
+    for (const { q, error } of plan.failed) q.reject(error);
+    const results = await plan.results;
+    const retry: Queued<S>[] = [];
+    let stored = false;
+    results.forEach((r, i) => {
+      const q = plan.planned[i]!.q;
+      if (r.status === "rejected") q.reject(r.reason);
+      else if (r.value.ok) {
+        stored ||= !r.value.replayed;
+        const v = r.value;
+        q.resolve({ ok: true, firstSeq: v.firstSeq, lastSeq: v.lastSeq, replayed: v.replayed });
+      } else retry.push(q);
+    });
+    if (stored) await this.#reload();
+    // Refusals keep their place among the plan's commands, so the order of arrival holds.
+    const order = new Map(plan.batch.map((q, i) => [q, i]));
+    return [...retry, ...plan.refused.map((r) => r.q)].sort((a, b) => order.get(a)! - order.get(b)!);
+  }
+
+  async #refuse(q: Queued<S>, refusal: AppRefusal): Promise<void> {
+    if (q.job.requestId !== undefined) {
+      const prior = await this.#storage.findRequest(this.gameId, q.job.requestId);
+      if (prior) {
+        q.resolve({ ok: true, firstSeq: prior.firstSeq, lastSeq: prior.lastSeq, replayed: true });
+        return;
+      }
+    }
+    q.resolve({ ok: false, refusal });
+  }
+
+  /** Puts commands to decide again at the front of the queue, in their original order, each a bounded number of times. */
+  #requeue(retry: Queued<S>[]): void {
     const again: Queued<S>[] = [];
     for (const q of retry) {
       q.attempts++;

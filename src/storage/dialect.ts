@@ -12,6 +12,7 @@ export interface AppendJob {
   readonly posts: readonly { readonly postId: string; readonly text: string }[];
   readonly fireTimer: { readonly key: string; readonly dueAt: number } | undefined;
   readonly now: number;
+  readonly chained: boolean;
 }
 
 /** A job's result inside a batch: a value, or a fault that fails that job alone. */

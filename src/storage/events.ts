@@ -40,6 +40,7 @@ export function createEventStore(
         posts: options.posts ?? [],
         fireTimer: options.fireTimer,
         now: options.now ?? rows.at(-1)?.at ?? 0,
+        chained: options.chained ?? false,
       });
     },
 

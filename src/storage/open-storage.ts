@@ -56,6 +56,7 @@ export async function openStorage(url?: string, options: OpenStorageOptions = {}
   let closing: Promise<void> | undefined;
   return {
     dialect: adapter.kind,
+    appendsInOrder: adapter.appendBatch !== undefined,
     ...createEventStore(adapter, queue),
     ...createGameStore(adapter),
     ...createAccountStore(adapter),

@@ -1,4 +1,4 @@
-// SQLite keeps request ids on event rows and in its worker's memory: that memory must never answer wrongly.
+// SQLite's worker remembers request ids and its own appends: that memory must never answer wrongly.
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -138,6 +138,35 @@ test("a game whose request ids fell out of memory (more games than kept) loads t
         replayed: true,
       });
       assert.equal((await s.load("game-0")).length, 1);
+    });
+  });
+});
+
+test("a chained append is stored only on top of this storage's own append, never on another writer's", async () => {
+  await withFile(async (path) => {
+    await withStorage(path, async (s) => {
+      assert.equal((await s.append("g", 0, [ev("A", T0)])).ok, true);
+      assert.deepEqual(await s.append("g", 1, [ev("B", T0)], { chained: true }), {
+        ok: true,
+        firstSeq: 2,
+        lastSeq: 2,
+        replayed: false,
+      });
+      const other = new BetterSqlite3(path);
+      try {
+        other
+          .prepare("insert into events (game_id, seq, type, at, payload) values (?, ?, ?, ?, ?)")
+          .run("g", 3, "C", T0, JSON.stringify(ev("C", T0)));
+      } finally {
+        other.close();
+      }
+      // The expected seq matches, but the event there is not the one the command was decided on.
+      assert.deepEqual(await s.append("g", 3, [ev("D", T0)], { chained: true }), {
+        ok: false,
+        code: "conflict",
+        currentSeq: 3,
+      });
+      assert.equal((await s.append("g", 3, [ev("D", T0)])).ok, true, "decided on the stream as loaded");
     });
   });
 });

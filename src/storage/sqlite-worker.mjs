@@ -100,13 +100,24 @@ const requestsByGame = new Map();
 const REQUEST_GAMES_KEPT = 256;
 let seenDataVersion;
 
+/**
+ * gameId → the seq of the last event this thread appended, for chained appends (AppendOptions.chained): one is
+ * stored only on top of this thread's own append, never on a gap another writer filled.
+ */
+const appendedHere = new Map();
+
 /** Drops the memory if another connection committed since we last looked. Call before trusting it. */
 function syncRequests() {
   const version = db.pragma("data_version", { simple: true });
   if (version !== seenDataVersion) {
-    requestsByGame.clear();
+    forget();
     seenDataVersion = version;
   }
+}
+
+function forget() {
+  requestsByGame.clear();
+  appendedHere.clear();
 }
 
 function requestsOf(gameId) {
@@ -146,7 +157,8 @@ function write(job, last) {
     current = lastSeqOf(job.gameId);
     last.set(job.gameId, current);
   }
-  if (current !== job.expectedSeq) return { ok: false, code: "conflict", currentSeq: current };
+  if (current !== job.expectedSeq || (job.chained && appendedHere.get(job.gameId) !== current))
+    return { ok: false, code: "conflict", currentSeq: current };
   if (job.fireTimer) {
     const { changes } = prepare(SQL.claim).run(job.now, job.gameId, job.fireTimer.key, job.fireTimer.dueAt);
     if (changes !== 1) return { ok: false, code: "timer-already-fired" };
@@ -161,6 +173,7 @@ function write(job, last) {
   for (const p of job.posts) prepare(SQL.post).run(job.gameId, p.postId, p.text, job.now);
   // Remembered only once every row is written; a batch that rolls back drops the memory (rollbackQuietly).
   if (job.requestId !== undefined) requestsOf(job.gameId).set(job.requestId, { firstSeq, lastSeq });
+  appendedHere.set(job.gameId, lastSeq);
   return { ok: true, firstSeq, lastSeq, replayed: false };
 }
 
@@ -218,8 +231,8 @@ function appendBatch(msg) {
 }
 
 function rollbackQuietly() {
-  // The memory may hold request ids of appends that are now rolled back.
-  requestsByGame.clear();
+  // The memory may hold request ids and seqs of appends that are now rolled back.
+  forget();
   try {
     if (db.inTransaction) prepare("rollback").run();
   } catch {

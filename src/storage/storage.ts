@@ -39,6 +39,13 @@ export interface AppendOptions {
   readonly fireTimer?: { readonly key: string; readonly dueAt: number };
   /** Server time of the write, stored on request ids and post bodies. Defaults to the last event's `at`. */
   readonly now?: number;
+  /**
+   * Decided on top of this process's own appends that may not have committed yet (see `appendsInOrder`): stored
+   * only if the event at `expectedSeq` was written by this storage's own append, else a conflict. So a command
+   * never lands after events it was not decided against, even if the append it counted on failed and another
+   * writer filled the gap. Ignored where `appendsInOrder` is false.
+   */
+  readonly chained?: boolean;
 }
 
 export type AppendResult =
@@ -284,6 +291,11 @@ export interface Storage
     TextDocumentStore,
     Notifier {
   readonly dialect: "sqlite" | "postgres";
+  /**
+   * Appends run in the order they were submitted, across transactions (SQLite: one worker running batches in
+   * order). A game may then submit its next commands, decided on the previous ones, before those commit.
+   */
+  readonly appendsInOrder: boolean;
   close(): Promise<void>;
 }
 
