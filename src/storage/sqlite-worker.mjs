@@ -35,20 +35,28 @@ try {
   process.exit(0);
 }
 
-/** Prepared statements by SQL text, least recently used first; re-preparing costs more than running. */
+/**
+ * A Map kept least recently used first: the value for `key`, made and stored when absent, the oldest entry
+ * dropped beyond `max`.
+ */
+function remembered(map, key, max, make) {
+  const hit = map.get(key);
+  if (hit !== undefined) {
+    map.delete(key);
+    map.set(key, hit);
+    return hit;
+  }
+  const value = make();
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value);
+  return value;
+}
+
+/** Prepared statements by SQL text; re-preparing costs more than running. */
 const cache = new Map();
 
 function prepare(text) {
-  const hit = cache.get(text);
-  if (hit) {
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit;
-  }
-  const stmt = db.prepare(text);
-  cache.set(text, stmt);
-  if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value);
-  return stmt;
+  return remembered(cache, text, STATEMENT_CACHE_SIZE, () => db.prepare(text));
 }
 
 /** better-sqlite3 binds BLOBs only from Buffers; a Buffer crosses the thread boundary as a plain Uint8Array. */
@@ -121,14 +129,11 @@ function forget() {
 }
 
 function requestsOf(gameId) {
-  let known = requestsByGame.get(gameId);
-  if (known) {
-    requestsByGame.delete(gameId);
-    requestsByGame.set(gameId, known);
-    return known;
-  }
-  if (requestsByGame.size >= REQUEST_GAMES_KEPT) requestsByGame.delete(requestsByGame.keys().next().value);
-  known = new Map();
+  return remembered(requestsByGame, gameId, REQUEST_GAMES_KEPT, () => loadRequests(gameId));
+}
+
+function loadRequests(gameId) {
+  const known = new Map();
   for (const r of prepare(SQL.storedRequests).iterate(gameId))
     known.set(r.request_id, { firstSeq: Number(r.first_seq), lastSeq: Number(r.last_seq) });
   // An append's rows are consecutive, so its first row sets firstSeq and each later one moves lastSeq.
@@ -138,7 +143,6 @@ function requestsOf(gameId) {
     if (append) append.lastSeq = seq;
     else known.set(r.request_id, { firstSeq: seq, lastSeq: seq });
   }
-  requestsByGame.set(gameId, known);
   return known;
 }
 
