@@ -59,6 +59,11 @@ export interface DialectAdapter {
     now: number,
   ): Promise<boolean>;
   /**
+   * Appends run in submission order across transactions, and `AppendJob.chained` is honoured (SQLite: one worker
+   * runs the batches in order). See `Storage.appendsInOrder`.
+   */
+  readonly appendsInOrder: boolean;
+  /**
    * A database's own way to run a whole batch of appends in one durable transaction, resolving once it has
    * committed (SQLite: on its worker thread, one round trip per batch). PostgreSQL has none: events.ts runs
    * its batches statement by statement.

@@ -56,7 +56,7 @@ export async function openStorage(url?: string, options: OpenStorageOptions = {}
   let closing: Promise<void> | undefined;
   return {
     dialect: adapter.kind,
-    appendsInOrder: adapter.appendBatch !== undefined,
+    appendsInOrder: adapter.appendsInOrder,
     ...createEventStore(adapter, queue),
     ...createGameStore(adapter),
     ...createAccountStore(adapter),

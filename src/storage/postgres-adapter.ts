@@ -56,6 +56,8 @@ export async function createPostgresAdapter(
     db,
     beginWrite: "begin",
     maxWriteConcurrency: options.poolSize ?? 10,
+    // Batches run on several pooled connections at once, and chained appends are not checked.
+    appendsInOrder: false,
     blobType: "bytea",
     isUniqueViolation: (error) => errorCode(error) === "23505",
     // 40P01 deadlock, 40001 serialization failure: PostgreSQL rolled the whole transaction back.

@@ -41,6 +41,7 @@ export async function createSqliteAdapter(path: string): Promise<DialectAdapter>
     beginWrite: "begin immediate",
     // Two batches in flight: the worker runs one (in arrival order) while the next is already on its way.
     maxWriteConcurrency: 2,
+    appendsInOrder: true,
     blobType: "blob",
     isUniqueViolation(error) {
       const code = errorCode(error);

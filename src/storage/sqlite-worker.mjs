@@ -114,8 +114,8 @@ let seenDataVersion;
  */
 const appendedHere = new Map();
 
-/** Drops the memory if another connection committed since we last looked. Call before trusting it. */
-function syncRequests() {
+/** Drops both memories if another connection committed since we last looked. Call before trusting them. */
+function forgetIfOthersWrote() {
   const version = db.pragma("data_version", { simple: true });
   if (version !== seenDataVersion) {
     forget();
@@ -212,7 +212,7 @@ function appendBatch(msg) {
   let outcomes;
   try {
     // Under the write lock: nobody else can commit until this batch has.
-    syncRequests();
+    forgetIfOthersWrote();
     const last = new Map();
     outcomes = JSON.parse(msg.appendBatch).map((job) => appendOne(job, last));
     if (msg.holdMs > 0) {
@@ -247,7 +247,7 @@ function rollbackQuietly() {
 /** The stored append of a request id, for a retry refused by the game (storage.findRequest). */
 function findAppend(msg) {
   try {
-    syncRequests();
+    forgetIfOthersWrote();
     const known = requestsOf(msg.findAppend.gameId).get(msg.findAppend.requestId);
     parentPort.postMessage({ id: msg.id, rows: known ? [known] : [] });
   } catch (error) {
