@@ -1,7 +1,6 @@
 // buildApp: the composition root. Wires storage, clock, engine, rules and text into services and HTTP routes.
 import { existsSync } from "node:fs";
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, {
   type FastifyInstance,
@@ -30,6 +29,7 @@ import type {
 } from "./api-types.ts";
 import { parseOr400, sendError, sendRefusal } from "./http-errors.ts";
 import { EVENTS_CHANNEL, serveStream } from "./live-stream.ts";
+import { addRateLimits } from "./rate-limit.ts";
 import { registerDiscussionRoutes } from "./routes-discussion.ts";
 import { registerNightRoutes } from "./routes-night.ts";
 import * as S from "./schemas.ts";
@@ -111,28 +111,17 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   );
   app.decorateRequest("account", null);
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    // Limit headers only on a refusal (429, with retry-after): no client reads them on every vote's answer, and
-    // three extra headers per answer cost the vote machine measurably.
-    addHeadersOnExceeding: {
-      "x-ratelimit-limit": false,
-      "x-ratelimit-remaining": false,
-      "x-ratelimit-reset": false,
-    },
-    keyGenerator: (req) => {
+  addRateLimits(
+    app,
+    (req) => {
       const token = req.cookies[SESSION_COOKIE];
       return token ? `s:${hashToken(token)}` : `ip:${req.ip}`;
     },
-    errorResponseBuilder: () => ({
-      error: { code: "rate-limited", message: "操作过于频繁，请稍后再试" },
-      statusCode: 429,
-    }),
-  });
+    (reply) => void sendError(reply, 429, "rate-limited"),
+  );
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
     const status = error.statusCode ?? 500;
-    if (status === 429) return sendError(reply, 429, "rate-limited");
     if (status === 415) return sendError(reply, 415, "unsupported-media-type");
     if (status >= 400 && status < 500) return sendError(reply, status, "invalid-body");
     req.log.error({ err: error }, "request failed");
@@ -466,20 +455,23 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     );
   });
 
-  // Other processes' commits (PostgreSQL) reach our SSE listeners through the notifier.
-  const unsubscribe = await storage.subscribe(EVENTS_CHANNEL, (payload) => {
-    const [gameId, seq] = payload.split(":");
-    if (!gameId) return;
-    const actor = games.loadedActor(gameId);
-    if (actor && actor.listenerCount > 0) {
-      void actor.snapshot().then((s) => (Number(seq) > s.lastSeq ? actor.catchUp() : undefined));
-    }
-  });
-  games.onCommitted = (gameId, lastSeq) =>
-    void storage.notify(EVENTS_CHANNEL, `${gameId}:${lastSeq}`).catch(() => {});
-  app.addHook("onClose", async () => {
-    await unsubscribe();
-  });
+  // Other processes' commits reach our SSE listeners through the notifier. Only PostgreSQL has other processes:
+  // SQLite runs one per database file (docs/deploy.md), and telling ourselves of our own commits costs every batch.
+  if (storage.dialect === "postgres") {
+    const unsubscribe = await storage.subscribe(EVENTS_CHANNEL, (payload) => {
+      const [gameId, seq] = payload.split(":");
+      if (!gameId) return;
+      const actor = games.loadedActor(gameId);
+      if (actor && actor.listenerCount > 0) {
+        void actor.snapshot().then((s) => (Number(seq) > s.lastSeq ? actor.catchUp() : undefined));
+      }
+    });
+    games.onCommitted = (gameId, lastSeq) =>
+      void storage.notify(EVENTS_CHANNEL, `${gameId}:${lastSeq}`).catch(() => {});
+    app.addHook("onClose", async () => {
+      await unsubscribe();
+    });
+  }
 
   return { app, games, accounts };
 }
