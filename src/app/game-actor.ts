@@ -94,6 +94,11 @@ export class GameActor<S> {
     return this.#snapshot!;
   }
 
+  /** The current snapshot if the stream is loaded (no wait), else undefined: then use `snapshot()`. */
+  loadedSnapshot(): GameSnapshot<S> | undefined {
+    return this.#snapshot;
+  }
+
   /** Every event so far (the referee's log; callers filter for other viewers). */
   async events(fromSeq = 1): Promise<readonly StoredEvent[]> {
     await this.#ensureLoaded();

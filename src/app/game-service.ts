@@ -151,6 +151,10 @@ export class GameService<S> {
 
   async viewer(gameId: string, account: Account | null, snapshot: GameSnapshot<S>): Promise<Viewer> {
     const member = account ? await this.#membership(gameId, account.id) : undefined;
+    return this.#viewerOf(account, member, snapshot);
+  }
+
+  #viewerOf(account: Account | null, member: PublicMember | undefined, snapshot: GameSnapshot<S>): Viewer {
     if (!account || !member) {
       return {
         account,
@@ -332,10 +336,14 @@ export class GameService<S> {
   ): Promise<Result<CommandOk>> {
     const at = this.#clock.now(); // receipt time: before any I/O
     if (!account) return refuse("unauthenticated", 401);
-    const ctx = await this.context(gameId);
+    // Each step has an answer in memory for a game in play; awaiting one anyway costs every vote a promise and a
+    // turn of the microtask queue, so the awaits are only for what is not loaded yet.
+    const ctx = this.#games.get(gameId) ?? (await this.context(gameId));
     if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.viewer(gameId, account, snap);
+    const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
+    const member =
+      this.#members.get(gameId)?.get(account.id) ?? (await this.#membership(gameId, account.id));
+    const v = this.#viewerOf(account, member, snap);
     const denied = authorize(v, need);
     // Every refusal says when the request was received, since that time is what it was judged by.
     if (denied)
