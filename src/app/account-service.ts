@@ -31,7 +31,7 @@ export interface SignedIn {
   readonly token: string;
 }
 
-/** Every request hashes its session token (authentication and the rate-limit key); remember recent answers. */
+/** Every request hashes its session token to authenticate; remember recent answers. */
 const tokenHashes = new Map<string, string>();
 const TOKEN_HASHES_MAX = 50_000;
 

@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import { AccountService, hashToken } from "../app/account-service.ts";
+import { AccountService } from "../app/account-service.ts";
 import type { Clock } from "../app/clock.ts";
 import { DiscussionService } from "../app/discussion-service.ts";
 import type { EnginePort } from "../app/engine-port.ts";
@@ -111,12 +111,11 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   );
   app.decorateRequest("account", null);
   await app.register(cookie);
+  // Counted per signed-in account (the onRequest hook below has authenticated the request by then), else per
+  // address. Not per cookie: a made-up cookie per request would otherwise start a fresh count, for logins too.
   addRateLimits(
     app,
-    (req) => {
-      const token = req.cookies[SESSION_COOKIE];
-      return token ? `s:${hashToken(token)}` : `ip:${req.ip}`;
-    },
+    (req) => req.account?.id ?? `ip:${req.ip}`,
     (reply) => void sendError(reply, 429, "rate-limited"),
   );
 

@@ -28,7 +28,7 @@ const SWEEP_ABOVE = 10_000;
 /** The counters of one route. */
 export class FixedWindows {
   readonly #limit: RouteRateLimit;
-  readonly #windows = new Map<string, Window>();
+  readonly #windows = new Map<string | number, Window>();
   #sweepAbove = SWEEP_ABOVE;
 
   constructor(limit: RouteRateLimit) {
@@ -36,7 +36,7 @@ export class FixedWindows {
   }
 
   /** Counts a request; returns 0 if it is allowed, else the ms until its key's window ends. */
-  hit(key: string, now: number): number {
+  hit(key: string | number, now: number): number {
     let w = this.#windows.get(key);
     if (w === undefined || now - w.startedAt >= this.#limit.timeWindow) {
       if (w === undefined && this.#windows.size >= this.#sweepAbove) this.#sweep(now);
@@ -63,11 +63,11 @@ export class FixedWindows {
 
 /**
  * Adds the check to every route declared after this call whose config has a `rateLimit`. `keyOf` names whose
- * requests are counted together; `refuse` answers a request over its limit (the Retry-After header is set).
+ * requests are counted together (it runs after the instance's own onRequest hooks); `refuse` answers a request over its limit (the Retry-After header is set).
  */
 export function addRateLimits(
   app: FastifyInstance,
-  keyOf: (req: FastifyRequest) => string,
+  keyOf: (req: FastifyRequest) => string | number,
   refuse: (reply: FastifyReply) => void,
   now: () => number = Date.now,
 ): void {

@@ -1,5 +1,6 @@
 // Accounts over HTTP: admin setup link, register, login, logout, sessions, Origin check, JSON only, rate limits.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { test } from "node:test";
 import { hashToken } from "../../src/app/account-service.ts";
 import { ManualClock } from "../../src/app/clock.ts";
@@ -7,6 +8,7 @@ import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
+import { seedSession } from "./direct.ts";
 import { call, type Harness, makeHarness, register } from "./harness.ts";
 
 async function withHarness(fn: (h: Harness) => Promise<void>): Promise<void> {
@@ -182,6 +184,48 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
   });
 });
 
+test("rate limits: writes count per account, so a second session of the same account shares the count", async () => {
+  const storage = await openStorage(":memory:");
+  const now = Date.now();
+  const { app } = await buildApp({
+    storage,
+    clock: new ManualClock(now),
+    engine: realEngine,
+    rules: builtinRulesCatalog(),
+    rateLimits: { login: 100, writes: 2 },
+  });
+  try {
+    // Two sessions of one account, and another account.
+    const first = await seedSession(storage, "甲", now);
+    const token = randomBytes(24).toString("base64url");
+    const { session } = (await storage.findLiveSessionAccount(hashToken(first), now))!;
+    await storage.createSession({
+      tokenHash: hashToken(token),
+      accountId: session.accountId,
+      createdAt: now,
+      expiresAt: now + 3_600_000,
+    });
+    const other = await seedSession(storage, "乙", now);
+    const check = async (cookie: string) =>
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/rules/check",
+          headers: { "content-type": "application/json", cookie: `${SESSION_COOKIE}=${cookie}` },
+          payload: JSON.stringify({ text: "{}" }),
+        })
+      ).statusCode;
+    assert.deepEqual(
+      [await check(first), await check(token), await check(first), await check(token)],
+      [200, 200, 429, 429],
+    );
+    assert.equal(await check(other), 200, "another account has its own count");
+  } finally {
+    await app.close();
+    await storage.close();
+  }
+});
+
 test("rate limits: logins beyond the limit per minute answer 429 with a Chinese message", async () => {
   const storage = await openStorage(":memory:");
   const { app } = await buildApp({
@@ -197,7 +241,9 @@ test("rate limits: logins beyond the limit per minute answer 429 with a Chinese 
       const res = await app.inject({
         method: "POST",
         url: "/api/auth/login",
-        headers: { "content-type": "application/json" },
+        // A made-up session cookie per attempt must not start a fresh count: unauthenticated requests count
+        // per address.
+        headers: { "content-type": "application/json", cookie: `${SESSION_COOKIE}=made-up-${i}` },
         payload: JSON.stringify({ username: "x", password: "y" }),
       });
       statuses.push(res.statusCode);
