@@ -134,14 +134,29 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       : sendError(reply, 404, "not-found"),
   );
 
-  app.addHook("onRequest", async (req, reply) => {
+  // A callback hook, not an async one: the session is nearly always answered from memory, and an async hook
+  // would cost every request a promise anyway. Answering here means not calling `done`.
+  app.addHook("onRequest", (req, reply, done) => {
     if (WRITE_METHODS.has(req.method)) {
       const origin = req.headers.origin;
       if (origin !== undefined && !originAllowed(origin, req, deps.allowedOrigins ?? [])) {
-        return sendError(reply, 403, "bad-origin");
+        sendError(reply, 403, "bad-origin");
+        return;
       }
     }
-    req.account = (await accounts.authenticate(req.cookies[SESSION_COOKIE])) ?? null;
+    const found = accounts.authenticate(req.cookies[SESSION_COOKIE]);
+    if (!(found instanceof Promise)) {
+      req.account = found ?? null;
+      done();
+      return;
+    }
+    found.then(
+      (account) => {
+        req.account = account ?? null;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 
   const writeLimit = { rateLimit: { max: limits.writes, timeWindow: 60_000 } };

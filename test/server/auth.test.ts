@@ -184,6 +184,39 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
   });
 });
 
+test("a session look-up that fails answers 500 (internal-error), and the next request is served", async () => {
+  const storage = await openStorage(":memory:");
+  const now = Date.now();
+  const token = await seedSession(storage, "甲", now);
+  let failing = true;
+  const flaky = new Proxy(storage, {
+    get(target, key, receiver) {
+      if (key === "findLiveSessionAccount" && failing) return () => Promise.reject(new Error("disk gone"));
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const { app } = await buildApp({
+    storage: flaky,
+    clock: new ManualClock(now),
+    engine: realEngine,
+    rules: builtinRulesCatalog(),
+    logger: false,
+  });
+  const games = () =>
+    app.inject({ method: "GET", url: "/api/games", headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+  try {
+    const failed = await games();
+    assert.equal(failed.statusCode, 500);
+    assert.equal(failed.json().error.code, "internal-error");
+    failing = false;
+    assert.equal((await games()).statusCode, 200);
+  } finally {
+    await app.close();
+    await storage.close();
+  }
+});
+
 test("rate limits: writes count per account, so a second session of the same account shares the count", async () => {
   const storage = await openStorage(":memory:");
   const now = Date.now();
