@@ -35,9 +35,14 @@ export function parseOr400<T extends z.ZodType>(
   value: unknown,
   reply: FastifyReply,
 ): z.infer<T> | undefined {
-  const res = schema.safeParse(value ?? {}, { error: zhErrors });
+  const input = value ?? {};
+  // Without parse params first: zod takes its compiled fast path only then, and with the Chinese error map a
+  // valid vote body took four times as long (2.1 µs against 0.5). Only a refused body pays for a second parse.
+  const res = schema.safeParse(input);
   if (res.success) return res.data;
-  const fields = res.error.issues.map((i) => ({
+  const refused = schema.safeParse(input, { error: zhErrors });
+  const issues = refused.success ? res.error.issues : refused.error.issues;
+  const fields = issues.map((i) => ({
     path: i.path.map(String).join("."),
     message: i.message,
   }));

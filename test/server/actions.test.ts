@@ -83,6 +83,8 @@ test("votes: refused before the vote opens, for an unknown seat, after the deadl
     });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.json.error.fields[0].path, "targets");
+    // The field's problem is told in Chinese, like the rest of the answer.
+    assert.match(malformed.json.error.fields[0].message, /\p{Script=Han}/u);
     const noId = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, { targets: [1] });
     assert.equal(noId.status, 400);
     assert.equal(noId.json.error.fields[0].path, "requestId");
