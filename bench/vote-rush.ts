@@ -3,11 +3,14 @@
 // With a PostgreSQL URL it also runs the vote endpoint on PostgreSQL against a minimal endpoint doing one durable
 // INSERT per request on the same server; without one, that part is skipped.
 //
-//   node --import tsx bench/vote-rush.ts   (BENCH_SECONDS=10 BENCH_WARMUP=2 BENCH_CONNECTIONS=100 optional;
-//                                           BANSHA_BENCH_PG=postgres://… or DATABASE_URL=postgres://… adds PostgreSQL)
+//   node --import tsx bench/vote-rush.ts   (BENCH_SECONDS=10 BENCH_WARMUP=2 BENCH_CONNECTIONS=100 BENCH_ROUNDS=3
+//                                           optional; BANSHA_BENCH_PG=postgres://… or DATABASE_URL=postgres://…
+//                                           adds PostgreSQL)
 //
 // Each target first gets BENCH_WARMUP seconds of the same load, not counted, so neither figure includes the JIT
-// compiling the server's code; the warm-up votes are stored like any others.
+// compiling the server's code; the warm-up votes are stored like any others. Then the two targets of a pair take
+// turns for BENCH_ROUNDS rounds, and each round's ratio compares two runs seconds apart: a shared VM's speed
+// drifts from minute to minute, so one run of each would compare different machines.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +35,7 @@ const PLAYERS = 57;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const WRK = "/usr/bin/wrk";
 const work = mkdtempSync(join(tmpdir(), "bansha-rush-"));
 const sqliteUrl = join(work, "rush.sqlite");
@@ -236,11 +240,58 @@ async function wrk(port: number, script: string, seconds = SECONDS): Promise<Wrk
   return { rps, p50, p99, errors };
 }
 
-async function listenAndLoad(app: FastifyInstance, script: string): Promise<WrkResult> {
+async function listen(app: FastifyInstance): Promise<number> {
   await app.listen({ port: 0, host: "127.0.0.1" });
-  const port = (app.server.address() as { port: number }).port;
-  if (WARMUP > 0) await wrk(port, script, WARMUP);
-  return wrk(port, script);
+  return (app.server.address() as { port: number }).port;
+}
+
+/**
+ * The baseline and the measured target, both listening, take turns under the same load for ROUNDS rounds, after
+ * a warm-up each; prints each round and the medians, and how many rounds met the aims.
+ */
+async function compare(
+  script: string,
+  names: { baseline: string; target: string; ratio: string },
+  baseline: FastifyInstance,
+  target: FastifyInstance,
+  aims: { ratio: number; p99Ms?: number },
+): Promise<void> {
+  const basePort = await listen(baseline);
+  const targetPort = await listen(target);
+  if (WARMUP > 0) {
+    await wrk(basePort, script, WARMUP);
+    await wrk(targetPort, script, WARMUP);
+  }
+  const rounds: { b: WrkResult; t: WrkResult }[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    // Alternate which goes first, so neither always runs on the warmer (or the busier) half of a round.
+    const baseFirst = r % 2 === 1;
+    const a = await wrk(baseFirst ? basePort : targetPort, script);
+    const z = await wrk(baseFirst ? targetPort : basePort, script);
+    const [b, t] = baseFirst ? [a, z] : [z, a];
+    rounds.push({ b, t });
+    console.log(`round ${r}/${ROUNDS}`);
+    console.log(`  ${names.baseline}${fmt(b)}`);
+    console.log(`  ${names.target}${fmt(t)}`);
+    console.log(`  ${names.ratio}${(t.rps / b.rps).toFixed(2)}×`);
+  }
+  const ratios = rounds.map(({ b, t }) => t.rps / b.rps);
+  const p99s = rounds.map(({ t }) => t.p99);
+  const met = (xs: number[], ok: (x: number) => boolean) => `met in ${xs.filter(ok).length} of ${ROUNDS}`;
+  const p99Aim = aims.p99Ms;
+  console.log(
+    `median of ${ROUNDS}: ${names.ratio}${median(ratios).toFixed(2)}× ` +
+      `(range ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; aim ≥ ${aims.ratio}×, ` +
+      `${met(ratios, (x) => x >= aims.ratio)}); ${median(rounds.map(({ t }) => t.rps)).toFixed(0)}/s, ` +
+      `p99 ${median(p99s).toFixed(2)} ms` +
+      (p99Aim === undefined ? "" : ` (aim < ${p99Aim} ms, ${met(p99s, (x) => x < p99Aim)})`),
+  );
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 const fmt = (r: WrkResult) =>
@@ -252,7 +303,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS}s each after ${WARMUP}s warm-up; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}`,
+    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS}s each after ${WARMUP}s warm-up; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}`,
   );
   const script = join(work, "rush.lua");
   try {
@@ -260,13 +311,19 @@ async function main(): Promise<void> {
     writeFileSync(script, luaScript(sqlite.targets));
 
     const ceiling = await ceilingApp();
-    const c = await listenAndLoad(ceiling, script);
+    await compare(
+      script,
+      {
+        baseline: "ceiling (Fastify + validation, no database): ",
+        target: "votes on SQLite (durable, group commit):     ",
+        ratio: "ratio votes/ceiling: ",
+      },
+      ceiling,
+      sqlite.app,
+      { ratio: 0.6, p99Ms: 20 },
+    );
     await ceiling.close();
-    const v = await listenAndLoad(sqlite.app, script);
     await sqlite.close();
-    console.log(`ceiling (Fastify + validation, no database): ${fmt(c)}`);
-    console.log(`votes on SQLite (durable, group commit):     ${fmt(v)}`);
-    console.log(`ratio votes/ceiling: ${(v.rps / c.rps).toFixed(2)}× (aim ≥ 0.6×; p99 aim < 20 ms)`);
 
     if (!pgUrl) {
       console.log("PostgreSQL: skipped (set BANSHA_BENCH_PG or DATABASE_URL to a postgres:// URL)");
@@ -276,13 +333,19 @@ async function main(): Promise<void> {
     const real = await setup(pgUrl);
     writeFileSync(script, luaScript(real.targets));
     const floor = await pgInsertApp(pgUrl);
-    const i = await listenAndLoad(floor.app, script);
+    await compare(
+      script,
+      {
+        baseline: "PostgreSQL one INSERT per request:           ",
+        target: "votes on PostgreSQL (durable, group commit): ",
+        ratio: "ratio votes/insert on PostgreSQL: ",
+      },
+      floor.app,
+      real.app,
+      { ratio: 0.8 },
+    );
     await floor.close();
-    const p = await listenAndLoad(real.app, script);
     await real.close();
-    console.log(`PostgreSQL one INSERT per request:           ${fmt(i)}`);
-    console.log(`votes on PostgreSQL (durable, group commit): ${fmt(p)}`);
-    console.log(`ratio votes/insert on PostgreSQL: ${(p.rps / i.rps).toFixed(2)}× (aim ≥ 0.8×)`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
