@@ -341,8 +341,7 @@ export class GameService<S> {
     const ctx = this.#games.get(gameId) ?? (await this.context(gameId));
     if (!ctx) return refuse("game-not-found", 404);
     const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
-    const member =
-      this.#members.get(gameId)?.get(account.id) ?? (await this.#membership(gameId, account.id));
+    const member = this.#members.get(gameId)?.get(account.id) ?? (await this.#membership(gameId, account.id));
     const v = this.#viewerOf(account, member, snap);
     const denied = authorize(v, need);
     // Every refusal says when the request was received, since that time is what it was judged by.
