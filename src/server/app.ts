@@ -33,6 +33,7 @@ import { addRateLimits } from "./rate-limit.ts";
 import { registerDiscussionRoutes } from "./routes-discussion.ts";
 import { registerNightRoutes } from "./routes-night.ts";
 import * as S from "./schemas.ts";
+import type { TrustProxy } from "./trust-proxy.ts";
 
 export const SESSION_COOKIE = "bansha_session";
 
@@ -54,6 +55,8 @@ export interface AppDeps<St = unknown> {
   webRoot?: string;
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies?: boolean;
+  /** Proxies whose X-Forwarded-For names the client (see trust-proxy.ts); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 export interface BuiltApp<St = unknown> {
@@ -100,7 +103,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
             }),
           },
         };
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: false });
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: deps.trustProxy ?? false });
 
   app.removeContentTypeParser("text/plain");
   // A write without a payload ("signup/open") may come as an empty JSON body: read it as {}.

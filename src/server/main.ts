@@ -9,6 +9,7 @@ import { Scheduler } from "../app/scheduler.ts";
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from "../storage/open-storage.ts";
 import { openStorage } from "../storage/storage.ts";
 import { buildApp } from "./app.ts";
+import { parseTrustProxy } from "./trust-proxy.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -28,6 +29,8 @@ const { app, games, accounts } = await buildApp({
   originality: await indexedOriginality(storage),
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   webRoot: resolve("web/dist"),
+  trustProxy: parseTrustProxy(process.env.BANSHA_TRUST_PROXY),
+  secureCookies: process.env.BANSHA_SECURE_COOKIES === "1",
   ...(process.env.BANSHA_RATE_LIMIT_WRITES && {
     rateLimits: { login: 10, writes: Number(process.env.BANSHA_RATE_LIMIT_WRITES) },
   }),
