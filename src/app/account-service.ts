@@ -110,9 +110,8 @@ export class AccountService {
     this.#sessions.delete(hash);
   }
 
-  /** The account behind a session token, if the session is live. */
   /**
-   * The token's account: at once when the session cache can answer (nearly every request), else a promise of
+   * The account behind a session token, if the session is live: at once when the session cache can answer (nearly every request), else a promise of
    * the database's answer. Not always a promise, because the server checks every request and a promise per
    * request is measurable on the vote machine's hot path.
    */
