@@ -2,12 +2,13 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
+import type { FastifyInstance } from "fastify";
 import { hashToken } from "../../src/app/account-service.ts";
 import { ManualClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
-import { buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
-import { openStorage } from "../../src/storage/storage.ts";
+import { type AppDeps, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
+import { openStorage, type Storage } from "../../src/storage/storage.ts";
 import { seedSession } from "./direct.ts";
 import { call, type Harness, makeHarness, register } from "./harness.ts";
 
@@ -184,10 +185,49 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
   });
 });
 
+/**
+ * A bare app (real engine and rules, no originality index) on `storage`, given to `body` and closed afterwards,
+ * storage included.
+ */
+async function withApp(
+  storage: Storage,
+  deps: Partial<AppDeps<unknown>>,
+  body: (app: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  const { app } = await buildApp({
+    storage,
+    clock: new ManualClock(Date.now()),
+    engine: realEngine,
+    rules: builtinRulesCatalog(),
+    ...deps,
+  });
+  try {
+    await body(app);
+  } finally {
+    await app.close();
+    await storage.close();
+  }
+}
+
+/** The statuses of failed log-ins, one per set of extra headers; a 429 must carry the Chinese message. */
+async function failedLogins(app: FastifyInstance, attempts: Record<string, string>[]): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const headers of attempts) {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json", ...headers },
+      payload: JSON.stringify({ username: "x", password: "y" }),
+    });
+    statuses.push(res.statusCode);
+    if (res.statusCode === 429) assert.equal(JSON.parse(res.body).error.message, "操作过于频繁，请稍后再试");
+  }
+  return statuses;
+}
+
 test("a session look-up that fails answers 500 (internal-error), and the next request is served", async () => {
   const storage = await openStorage(":memory:");
-  const now = Date.now();
-  const token = await seedSession(storage, "甲", now);
+  const token = await seedSession(storage, "甲", Date.now());
   let failing = true;
   const flaky = new Proxy(storage, {
     get(target, key, receiver) {
@@ -196,38 +236,21 @@ test("a session look-up that fails answers 500 (internal-error), and the next re
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const { app } = await buildApp({
-    storage: flaky,
-    clock: new ManualClock(now),
-    engine: realEngine,
-    rules: builtinRulesCatalog(),
-    logger: false,
-  });
-  const games = () =>
-    app.inject({ method: "GET", url: "/api/games", headers: { cookie: `${SESSION_COOKIE}=${token}` } });
-  try {
+  await withApp(flaky, { logger: false }, async (app) => {
+    const games = () =>
+      app.inject({ method: "GET", url: "/api/games", headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     const failed = await games();
     assert.equal(failed.statusCode, 500);
     assert.equal(failed.json().error.code, "internal-error");
     failing = false;
     assert.equal((await games()).statusCode, 200);
-  } finally {
-    await app.close();
-    await storage.close();
-  }
+  });
 });
 
 test("rate limits: writes count per account, so a second session of the same account shares the count", async () => {
   const storage = await openStorage(":memory:");
   const now = Date.now();
-  const { app } = await buildApp({
-    storage,
-    clock: new ManualClock(now),
-    engine: realEngine,
-    rules: builtinRulesCatalog(),
-    rateLimits: { login: 100, writes: 2 },
-  });
-  try {
+  await withApp(storage, { rateLimits: { login: 100, writes: 2 } }, async (app) => {
     // Two sessions of one account, and another account.
     const first = await seedSession(storage, "甲", now);
     const token = randomBytes(24).toString("base64url");
@@ -253,39 +276,30 @@ test("rate limits: writes count per account, so a second session of the same acc
       [200, 200, 429, 429],
     );
     assert.equal(await check(other), 200, "another account has its own count");
-  } finally {
-    await app.close();
-    await storage.close();
-  }
+  });
 });
 
 test("rate limits: logins beyond the limit per minute answer 429 with a Chinese message", async () => {
-  const storage = await openStorage(":memory:");
-  const { app } = await buildApp({
-    storage,
-    clock: new ManualClock(Date.now()),
-    engine: realEngine,
-    rules: builtinRulesCatalog(),
-    rateLimits: { login: 3, writes: 100 },
+  await withApp(await openStorage(":memory:"), { rateLimits: { login: 3, writes: 100 } }, async (app) => {
+    // A made-up session cookie per attempt must not start a fresh count: unauthenticated requests count per
+    // address.
+    const attempts = [0, 1, 2, 3, 4].map((i) => ({ cookie: `${SESSION_COOKIE}=made-up-${i}` }));
+    assert.deepEqual(await failedLogins(app, attempts), [401, 401, 401, 429, 429]);
   });
-  try {
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const res = await app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        // A made-up session cookie per attempt must not start a fresh count: unauthenticated requests count
-        // per address.
-        headers: { "content-type": "application/json", cookie: `${SESSION_COOKIE}=made-up-${i}` },
-        payload: JSON.stringify({ username: "x", password: "y" }),
-      });
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429)
-        assert.equal(JSON.parse(res.body).error.message, "操作过于频繁，请稍后再试");
-    }
-    assert.deepEqual(statuses, [401, 401, 401, 429, 429]);
-  } finally {
-    await app.close();
-    await storage.close();
-  }
+});
+
+test("rate limits: behind a trusted proxy each client has its own log-in count; untrusted, all share the proxy's", async () => {
+  // inject's requests come from 127.0.0.1, the proxy here; each names another client in X-Forwarded-For.
+  const attempts = [1, 2, 3, 4, 5].map((i) => ({ "x-forwarded-for": `203.0.113.${i}` }));
+  const limits = { login: 3, writes: 100 };
+  await withApp(
+    await openStorage(":memory:"),
+    { rateLimits: limits, trustProxy: ["127.0.0.1"] },
+    async (app) => {
+      assert.deepEqual(await failedLogins(app, attempts), [401, 401, 401, 401, 401]);
+    },
+  );
+  await withApp(await openStorage(":memory:"), { rateLimits: limits }, async (app) => {
+    assert.deepEqual(await failedLogins(app, attempts), [401, 401, 401, 429, 429]);
+  });
 });
