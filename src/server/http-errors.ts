@@ -40,9 +40,9 @@ export function parseOr400<T extends z.ZodType>(
   // valid vote body took four times as long (2.1 µs against 0.5). Only a refused body pays for a second parse.
   const res = schema.safeParse(input);
   if (res.success) return res.data;
-  const refused = schema.safeParse(input, { error: zhErrors });
-  const issues = refused.success ? res.error.issues : refused.error.issues;
-  const fields = issues.map((i) => ({
+  // The same failure again, told in Chinese.
+  const zh = schema.safeParse(input, { error: zhErrors });
+  const fields = (zh.error ?? res.error).issues.map((i) => ({
     path: i.path.map(String).join("."),
     message: i.message,
   }));
