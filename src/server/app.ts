@@ -18,6 +18,7 @@ import { killPostLineage, type OriginalityPort, unavailableOriginality } from ".
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
 import type { Account, Storage } from "../storage/storage.ts";
+import { OneLineAccessLog } from "./access-log.ts";
 import type {
   AccountInfo,
   CheckRulesResponse,
@@ -103,7 +104,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
             }),
           },
         };
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: deps.trustProxy ?? false });
+  const app = Fastify({
+    logger,
+    logController: new OneLineAccessLog(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.trustProxy ?? false,
+  });
 
   app.removeContentTypeParser("text/plain");
   // A write without a payload ("signup/open") may come as an empty JSON body: read it as {}.
