@@ -22,6 +22,9 @@ const EVERYONE: Who[] = ["anonymous", "player", "dead", "other", "referee", "co-
 const SIGNED_IN: Who[] = EVERYONE.filter((w) => w !== "anonymous");
 const REFEREES: Who[] = ["referee", "co-referee"];
 const MEMBERS: Who[] = ["player", "dead", "referee", "co-referee"];
+/** An account the world registers, so the login row has credentials that work. */
+const LOGIN_NAME = "matrix-login";
+const PASSWORD = "口令-matrix-2026";
 
 interface Route {
   method: "GET" | "POST";
@@ -44,6 +47,25 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/setup", allowed: EVERYONE },
   { method: "GET", path: () => "/api/auth/me", allowed: EVERYONE },
   { method: "GET", path: () => "/api/presets", allowed: EVERYONE },
+  // The admin link's token decides, not the caller: a wrong one is refused to everyone.
+  {
+    method: "POST",
+    path: () => "/api/setup",
+    body: () => ({ token: "not-the-token", username: `adm${rid().slice(0, 6)}`, password: PASSWORD }),
+    allowed: [],
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    body: () => ({ username: `new${rid().slice(0, 8)}`, password: PASSWORD }),
+    allowed: EVERYONE,
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/login",
+    body: () => ({ username: LOGIN_NAME, password: PASSWORD }),
+    allowed: EVERYONE,
+  },
   { method: "GET", path: () => "/api/games", allowed: EVERYONE },
   { method: "POST", path: () => "/api/rules/check", body: () => ({ text: "id: x" }), allowed: SIGNED_IN },
   {
@@ -69,7 +91,7 @@ const ROUTES: Route[] = [
     method: "POST",
     path: (g) => `/api/games/${g.id}/reports`,
     body: () => ({ requestId: rid(), text: "好".repeat(600) }),
-    allowed: ["player", "dead", "other", "admin"].filter((w) => w !== "other" && w !== "admin") as Who[],
+    allowed: ["player", "dead"],
   },
   {
     method: "POST",
@@ -125,6 +147,22 @@ const ROUTES: Route[] = [
     body: () => ({ text: LONG_POST }),
     allowed: MEMBERS,
   },
+  // This world's rules have no night, so the game refuses every seat (409) after the player check; a dead
+  // killer's 403 in a 7kill game is checked in night.test.ts.
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/night-actions`,
+    body: (g) => ({ requestId: rid(), action: "kill", target: g.players[5]!.seat }),
+    allowed: ["player", "dead"],
+  },
+  { method: "GET", path: (g) => `/api/games/${g.id}/discussion`, allowed: EVERYONE },
+  { method: "GET", path: (g) => `/api/games/${g.id}/discussion/day-1/posts`, allowed: EVERYONE },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/discussion/day-1/posts`,
+    body: () => ({ requestId: rid(), text: "讨论帖发言" }),
+    allowed: ["player", ...REFEREES],
+  },
   { method: "GET", path: (g) => `/api/games/${g.id}/referee/roster`, allowed: REFEREES },
   { method: "GET", path: (g) => `/api/games/${g.id}/referee/log`, allowed: REFEREES },
   { method: "GET", path: (g) => `/api/games/${g.id}/referee/inbox`, allowed: REFEREES },
@@ -171,6 +209,31 @@ const ROUTES: Route[] = [
   },
 ];
 
+/**
+ * Routes the matrix leaves out, each with where it is checked instead. Logging out ends the caller's own session,
+ * which every later row of the crawl needs.
+ */
+const NOT_IN_MATRIX: Record<string, string> = {
+  "POST /api/auth/logout": "auth.test.ts: logout revokes the session; a second logout is 401",
+};
+
+/** Every method and path the app serves under /api/ (HEAD answers with GET), read from Fastify's route tree. */
+function servedRoutes(h: Harness): string[] {
+  const out: string[] = [];
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of h.app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const m = /^([│ ]*)[├└]── (\S+) \(([^)]*)\)?/.exec(line) ?? /^([│ ]*)[├└]── (\S+)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    while (stack.length > 0 && stack.at(-1)!.depth >= depth) stack.pop();
+    const path = (stack.at(-1)?.path ?? "") + m[2]!;
+    stack.push({ depth, path });
+    for (const method of (m[3] ?? "").split(", ").filter((x) => x !== "" && x !== "HEAD"))
+      if (path.startsWith("/api/")) out.push(`${method} ${path}`);
+  }
+  return out;
+}
+
 /** Game A, mid-vote of round 1, with a living killer, a dead ranger, a co-referee; game B's player; the admin. */
 async function world(logLines?: string[]): Promise<World> {
   const h = await makeHarness(logLines ? { logLines } : {});
@@ -178,6 +241,7 @@ async function world(logLines?: string[]): Promise<World> {
   const other = await startedGame(h, 6, "b");
   const { first, rangers } = cast(g);
   const coCookie = await quickAccount(h, "a-co");
+  await must(call(h, "POST", "/api/auth/register", undefined, { username: LOGIN_NAME, password: PASSWORD }));
   await must(
     call(h, "POST", `/api/games/${g.id}/co-referees`, g.referee, { username: "a-co", alias: "副哨" }),
   );
@@ -236,6 +300,17 @@ async function hit(w: World, r: Route, who: Who): Promise<Res> {
 test("authorization matrix: every route × anonymous, player, dead player, other game's player, referee, co-referee, admin", async () => {
   const w = await world();
   try {
+    // Every served route is in the matrix (or named in NOT_IN_MATRIX): a new route cannot slip past it.
+    const served = servedRoutes(w.h);
+    assert.ok(served.length > 40, `read the route tree: ${served.join(", ")}`);
+    const crawled = ROUTES.map((r) => `${r.method} ${r.path(w.g).split("?")[0]}`);
+    const unchecked = served.filter((route) => {
+      if (NOT_IN_MATRIX[route]) return false;
+      const pattern = new RegExp(`^${route.replace(/:[A-Za-z]+/g, "[^/]+")}$`);
+      return !crawled.some((c) => pattern.test(c));
+    });
+    assert.deepEqual(unchecked, [], "routes missing from the authorization matrix");
+
     const failures: string[] = [];
     for (const r of ROUTES) {
       for (const who of EVERYONE) {
