@@ -1,18 +1,14 @@
-// Game use cases: lifecycle, player and referee actions, each decided with the server's receipt time, and views.
+// The core of the game use cases: loaded games, who is asking, the one command path, and durable deadlines.
+
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Command, Override, Seat } from "../engine/contract.ts";
 import type { RuleSet } from "../rules/schema.ts";
 import type {
   GameEventDto,
   GameInfo,
-  GameListItem,
   GameStatus,
-  GameViewResponse,
-  InboxItem,
   MemberInfo,
   ReportInfo,
-  RoomMessage,
-  RosterEntry,
   ViewerKind,
 } from "../server/api-types.ts";
 import type {
@@ -24,13 +20,22 @@ import type {
   StoredEvent,
 } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
-import { type AppEvent, type AppViewer, appEventShown, appEventVisible, isAppEvent } from "./app-events.ts";
+import { type AppViewer, appEventShown, appEventVisible, isAppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
-import type { EngineEvent, EnginePort, EngineViewer, SeatInfo } from "./engine-port.ts";
+import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
+import {
+  addMember,
+  authorize,
+  type Need,
+  okEvents,
+  seatByAlias,
+  toCommandResult,
+  toDto,
+} from "./game-helpers.ts";
 import { type OriginalityPort, reportLineage, unavailableOriginality } from "./originality-port.ts";
 import { indexCommittedPost } from "./originality-service.ts";
-import { type AppRefusal, ok, type Result, refuse } from "./refusal.ts";
+import { ok, type Result, refuse } from "./refusal.ts";
 import { renderResultsPost } from "./results-post.ts";
 import type { RulesCatalog } from "./rules-catalog.ts";
 
@@ -51,7 +56,7 @@ export interface CommandOk {
   replayed: boolean;
 }
 
-interface GameContext<S> {
+export interface GameContext<S> {
   record: GameRecord;
   rules: RuleSet;
   actor: GameActor<S>;
@@ -82,16 +87,15 @@ export class GameService<S> {
   readonly #storage: Storage;
   readonly #engine: EnginePort<S>;
   readonly #clock: Clock;
-  readonly #rules: RulesCatalog;
   readonly #games = new Map<string, GameContext<S>>();
   /** Positive membership cache: a membership is never removed. */
   readonly #members = new Map<string, Map<number, PublicMember>>();
   readonly #armed = new Map<string, string>();
+  readonly #rules: RulesCatalog;
+  readonly #originality: OriginalityPort;
   onDeadlines: DeadlinesChanged | undefined;
   /** Called after events of a game were committed or read from another process (to notify other processes). */
   onCommitted: ((gameId: string, lastSeq: number) => void) | undefined;
-
-  readonly #originality: OriginalityPort;
 
   constructor(deps: {
     storage: Storage;
@@ -101,10 +105,10 @@ export class GameService<S> {
     originality?: OriginalityPort;
   }) {
     this.#originality = deps.originality ?? unavailableOriginality;
+    this.#rules = deps.rules;
     this.#storage = deps.storage;
     this.#engine = deps.engine;
     this.#clock = deps.clock;
-    this.#rules = deps.rules;
   }
 
   get engine(): EnginePort<S> {
@@ -137,7 +141,7 @@ export class GameService<S> {
     return this.#games.get(gameId)?.actor;
   }
 
-  async #membership(gameId: string, accountId: number): Promise<PublicMember | undefined> {
+  async membership(gameId: string, accountId: number): Promise<PublicMember | undefined> {
     const cached = this.#members.get(gameId)?.get(accountId);
     if (cached) return cached;
     const found = await this.#storage.membershipOf(gameId, accountId);
@@ -150,7 +154,7 @@ export class GameService<S> {
   }
 
   async viewer(gameId: string, account: Account | null, snapshot: GameSnapshot<S>): Promise<Viewer> {
-    const member = account ? await this.#membership(gameId, account.id) : undefined;
+    const member = account ? await this.membership(gameId, account.id) : undefined;
     return this.#viewerOf(account, member, snapshot);
   }
 
@@ -216,27 +220,7 @@ export class GameService<S> {
     return out;
   }
 
-  // ---------------------------------------------------------------- lobby and creation
-
-  async list(status?: GameStatus): Promise<GameListItem[]> {
-    const games = await this.#storage.listGames();
-    const items: GameListItem[] = [];
-    for (const g of games) {
-      if (status && g.status !== status) continue;
-      const members = await this.#storage.listAliases(g.id);
-      const rules = g.rules as RuleSet;
-      items.push({
-        id: g.id,
-        name: g.displayName,
-        status: g.status as GameStatus,
-        rulesName: rules.name,
-        players: rules.players,
-        signedUp: members.filter((m) => m.kind === "player").length,
-        createdAt: g.createdAt,
-      });
-    }
-    return items;
-  }
+  // ---------------------------------------------------------------- status and gates
 
   /** The game's status now: the app's sign-up status until the engine has started, then the engine's. */
   status(snap: GameSnapshot<S>): GameStatus {
@@ -263,6 +247,79 @@ export class GameService<S> {
       codeGuesses: r.win.kind === "score" && r.win.codeGuesses,
     };
   }
+
+  /** The game, for a signed-in referee of it. */
+  async refereeGate(gameId: string, account: Account | null): Promise<Result<GameContext<S>>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const v = await this.viewer(gameId, account, await ctx.actor.snapshot());
+    if (!v.referee) return refuse("forbidden", 403);
+    return ok(ctx);
+  }
+
+  // ---------------------------------------------------------------- common command path
+
+  /**
+   * The one way a use case submits a command: the receipt time, the caller's right to act (`need`), then the
+   * command `build` makes (a decision to run against the game's state at its turn, or a refusal up front).
+   */
+  async run(
+    gameId: string,
+    account: Account | null,
+    need: Need,
+    build: (
+      ctx: GameContext<S>,
+      v: Viewer,
+      at: number,
+    ) => ((snap: GameSnapshot<S>) => JobDecision) | Result<never>,
+    extra: { requestId?: string | undefined } = {},
+  ): Promise<Result<CommandOk>> {
+    const at = this.#clock.now(); // receipt time: before any I/O
+    if (!account) return refuse("unauthenticated", 401);
+    // Each step has an answer in memory for a game in play; awaiting one anyway costs every vote a promise and a
+    // turn of the microtask queue, so the awaits are only for what is not loaded yet.
+    const ctx = this.#games.get(gameId) ?? (await this.context(gameId));
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
+    const member = this.#members.get(gameId)?.get(account.id) ?? (await this.membership(gameId, account.id));
+    const v = this.#viewerOf(account, member, snap);
+    const denied = authorize(v, need);
+    // Every refusal says when the request was received, since that time is what it was judged by.
+    if (denied)
+      return { ok: false, refusal: { ...denied.refusal, details: { ...denied.refusal.details, at } } };
+    const decide = build(ctx, v, at);
+    if (typeof decide !== "function") return decide;
+    const res = await ctx.actor.submit({
+      now: at,
+      decide,
+      ...(extra.requestId !== undefined && { requestId: `${account.id}:${extra.requestId}` }),
+    });
+    if (res.ok && res.replayed) {
+      // A retry answers with the original's receipt time: that is the time the stored command was judged by.
+      const original = (await ctx.actor.events(res.lastSeq)).find((e) => e.seq === res.lastSeq);
+      return ok({ seq: res.lastSeq, receivedAt: original?.event.at ?? at, replayed: true });
+    }
+    return toCommandResult(res, at);
+  }
+
+  /** An engine command for the viewer, with refusals mapped from the engine's codes. */
+  engineJob(command: Command, extraEvents: EngineEvent[] = []): (snap: GameSnapshot<S>) => JobDecision {
+    return (snap) => {
+      if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
+      const d = this.#engine.decide(snap.engine, command);
+      if (!d.ok) {
+        // The message names the deadline and the receipt time, so a late player sees exactly why.
+        const deadline = this.#engine.deadlineOf?.(snap.engine, d.refusal.code, d.refusal.details) ?? null;
+        const details = { ...d.refusal.details, at: command.at, ...(deadline !== null && { deadline }) };
+        const status = FORBIDDEN_ENGINE_CODES.has(d.refusal.code) ? 403 : 409;
+        return { ok: false, refusal: { code: d.refusal.code, status, details } };
+      }
+      return { ok: true, events: [...d.events, ...extraEvents] };
+    };
+  }
+
+  // ---------------------------------------------------------------- lifecycle
 
   async create(
     account: Account,
@@ -321,67 +378,8 @@ export class GameService<S> {
     return ok(this.info(ctx, "draft"));
   }
 
-  // ---------------------------------------------------------------- common command path
-
-  async #run(
-    gameId: string,
-    account: Account | null,
-    need: "referee" | "player" | "seated" | "living" | "member" | "signed-in",
-    build: (
-      ctx: GameContext<S>,
-      v: Viewer,
-      at: number,
-    ) => ((snap: GameSnapshot<S>) => JobDecision) | Result<never>,
-    extra: { requestId?: string | undefined } = {},
-  ): Promise<Result<CommandOk>> {
-    const at = this.#clock.now(); // receipt time: before any I/O
-    if (!account) return refuse("unauthenticated", 401);
-    // Each step has an answer in memory for a game in play; awaiting one anyway costs every vote a promise and a
-    // turn of the microtask queue, so the awaits are only for what is not loaded yet.
-    const ctx = this.#games.get(gameId) ?? (await this.context(gameId));
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
-    const member = this.#members.get(gameId)?.get(account.id) ?? (await this.#membership(gameId, account.id));
-    const v = this.#viewerOf(account, member, snap);
-    const denied = authorize(v, need);
-    // Every refusal says when the request was received, since that time is what it was judged by.
-    if (denied)
-      return { ok: false, refusal: { ...denied.refusal, details: { ...denied.refusal.details, at } } };
-    const decide = build(ctx, v, at);
-    if (typeof decide !== "function") return decide;
-    const res = await ctx.actor.submit({
-      now: at,
-      decide,
-      ...(extra.requestId !== undefined && { requestId: `${account.id}:${extra.requestId}` }),
-    });
-    if (res.ok && res.replayed) {
-      // A retry answers with the original's receipt time: that is the time the stored command was judged by.
-      const original = (await ctx.actor.events(res.lastSeq)).find((e) => e.seq === res.lastSeq);
-      return ok({ seq: res.lastSeq, receivedAt: original?.event.at ?? at, replayed: true });
-    }
-    return toCommandResult(res, at);
-  }
-
-  /** An engine command for the viewer, with refusals mapped from the engine's codes. */
-  #engineJob(command: Command, extraEvents: EngineEvent[] = []): (snap: GameSnapshot<S>) => JobDecision {
-    return (snap) => {
-      if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
-      const d = this.#engine.decide(snap.engine, command);
-      if (!d.ok) {
-        // The message names the deadline and the receipt time, so a late player sees exactly why.
-        const deadline = this.#engine.deadlineOf?.(snap.engine, d.refusal.code, d.refusal.details) ?? null;
-        const details = { ...d.refusal.details, at: command.at, ...(deadline !== null && { deadline }) };
-        const status = FORBIDDEN_ENGINE_CODES.has(d.refusal.code) ? 403 : 409;
-        return { ok: false, refusal: { code: d.refusal.code, status, details } };
-      }
-      return { ok: true, events: [...d.events, ...extraEvents] };
-    };
-  }
-
-  // ---------------------------------------------------------------- lifecycle
-
   openSignup(gameId: string, account: Account | null): Promise<Result<CommandOk>> {
-    return this.#run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
+    return this.run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
       // A started game keeps the app's "closed" sign-up status, so ask for the status that counts.
       const status = this.status(snap);
       if (status !== "draft" && status !== "closed") return refuse("signup-not-openable", 409);
@@ -390,7 +388,7 @@ export class GameService<S> {
   }
 
   closeSignup(gameId: string, account: Account | null): Promise<Result<CommandOk>> {
-    return this.#run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
+    return this.run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
       if (snap.app.status !== "signup") return refuse("signup-not-open", 409);
       return okEvents([{ type: "app.SignupClosed", at }]);
     });
@@ -413,7 +411,7 @@ export class GameService<S> {
     const words = countWords(report, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
     if (words < ctx.rules.text.reportMin)
       return refuse("report-too-short", 409, { words, min: ctx.rules.text.reportMin });
-    if (await this.#membership(gameId, account.id)) return refuse("already-member", 409);
+    if (await this.membership(gameId, account.id)) return refuse("already-member", 409);
     const added = await this.#storage.addMember({
       gameId,
       alias,
@@ -483,7 +481,7 @@ export class GameService<S> {
     account: Account | null,
     input: { alias: string; reason: string; redoDeadline: number },
   ): Promise<Result<CommandOk>> {
-    return this.#run(gameId, account, "referee", (ctx, _v, at) => {
+    return this.run(gameId, account, "referee", (ctx, _v, at) => {
       if (input.redoDeadline <= at) return refuse("deadline-in-past", 409);
       return (snap) => {
         const r = snap.app.reports.get(input.alias);
@@ -508,7 +506,7 @@ export class GameService<S> {
     account: Account | null,
     input: { requestId: string; text: string },
   ): Promise<Result<CommandOk>> {
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "member",
@@ -549,9 +547,9 @@ export class GameService<S> {
     const v = await this.viewer(gameId, account, snap);
     if (!v.referee) return refuse("forbidden", 403);
     const at = this.#clock.now();
-    const added = await this.#addMember(gameId, input, "co-referee", at);
+    const added = await addMember(this.#storage, gameId, input, "co-referee", at);
     if (added) return added;
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "referee",
@@ -564,15 +562,15 @@ export class GameService<S> {
     account: Account | null,
     input: { seed?: string | undefined; round1At?: number | undefined },
   ): Promise<Result<CommandOk>> {
-    return this.#run(gameId, account, "referee", (ctx, _v, at) => {
+    return this.run(gameId, account, "referee", (ctx, _v, at) => {
       const seed = input.seed ?? randomBytes(8).toString("hex");
       return (snap) => {
         if (snap.app.status !== "closed") return refuse("signup-not-closed", 409);
-        if (this.#engine.started(snap.engine)) return refuse("game-already-started", 409);
+        if (this.engine.started(snap.engine)) return refuse("game-already-started", 409);
         const aliases = [...snap.app.reports.keys()];
         if (aliases.length !== ctx.rules.players)
           return refuse("wrong-player-count", 409, { players: aliases.length, needed: ctx.rules.players });
-        const d = this.#engine.decide(snap.engine, {
+        const d = this.engine.decide(snap.engine, {
           type: "StartGame",
           at,
           rules: ctx.rules,
@@ -601,12 +599,12 @@ export class GameService<S> {
     input: { requestId: string; targets: number[]; codes?: (string | null)[] | undefined },
   ): Promise<Result<CommandOk>> {
     // Not "living": a player post-killed this round keeps a half vote (RULINGS 10), and only the engine knows it.
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "seated",
       (_ctx, v, at) =>
-        this.#engineJob({
+        this.engineJob({
           type: "CastVote",
           at,
           voter: v.seat!,
@@ -628,12 +626,12 @@ export class GameService<S> {
       ? countWords(input.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words
       : 0;
     const postId = `post-${randomUUID()}`;
-    const res = await this.#run(
+    const res = await this.run(
       gameId,
       account,
       "living",
       (_ctx, v, at) => {
-        const job = this.#engineJob({
+        const job = this.engineJob({
           type: "SubmitKillPost",
           at,
           poster: v.seat!,
@@ -665,12 +663,12 @@ export class GameService<S> {
       ? countWords(input.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words
       : 0;
     const postId = `iou-${randomUUID()}`;
-    const res = await this.#run(
+    const res = await this.run(
       gameId,
       account,
       "living",
       (_ctx, v, at) => {
-        const job = this.#engineJob({ type: "CompleteIou", at, poster: v.seat!, words, postId });
+        const job = this.engineJob({ type: "CompleteIou", at, poster: v.seat!, words, postId });
         return (snap) => {
           const d = job(snap);
           return d.ok ? { ...d, posts: [{ postId, text: input.text }] } : d;
@@ -695,12 +693,12 @@ export class GameService<S> {
     roomId: string,
     input: { requestId: string; text: string },
   ): Promise<Result<CommandOk>> {
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "living",
       (_ctx, v, at) => (snap) => {
-        const rooms = this.#engine.roomsOf(snap.engine, v.seat!);
+        const rooms = this.engine.roomsOf(snap.engine, v.seat!);
         if (!rooms.some((r) => r.id === roomId)) return refuse("not-in-room", 403, { room: roomId });
         return okEvents([
           {
@@ -717,47 +715,19 @@ export class GameService<S> {
     );
   }
 
-  async roomMessages(
-    gameId: string,
-    account: Account | null,
-    roomId: string,
-  ): Promise<Result<{ room: { id: string; name: string }; messages: RoomMessage[] }>> {
-    if (!account) return refuse("unauthenticated", 401);
-    const ctx = await this.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.viewer(gameId, account, snap);
-    let room: { id: string; name: string } | undefined;
-    if (v.referee) {
-      const rules = ctx.rules;
-      const r = rules.rooms.find((x) => x.id === roomId);
-      room = r ? { id: r.id, name: r.name } : { id: roomId, name: roomId };
-    } else if (v.seat !== null) {
-      room = this.#engine.roomsOf(snap.engine, v.seat).find((r) => r.id === roomId);
-    }
-    if (!room) return refuse("not-in-room", 403, { room: roomId });
-    const messages: RoomMessage[] = [];
-    for (const { seq, event } of await ctx.actor.events()) {
-      const e = event as AppEvent;
-      if (e.type === "app.RoomMessagePosted" && e.room === roomId)
-        messages.push({ seq, at: e.at, alias: e.alias, text: e.text });
-    }
-    return ok({ room: { id: room.id, name: room.name }, messages });
-  }
-
   complaint(
     gameId: string,
     account: Account | null,
     input: { requestId: string; round: number; post: number; text: string },
   ): Promise<Result<CommandOk>> {
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "player",
       (_ctx, v, at) => (snap) => {
         if (v.seat === null) return refuse("not-a-player", 403);
         // Players name the released post; only the referee learns whose it is.
-        const poster = this.#engine.posterOf?.(snap.engine, input.round, input.post) ?? null;
+        const poster = this.engine.posterOf?.(snap.engine, input.round, input.post) ?? null;
         if (poster === null) return refuse("post-not-found", 404);
         return okEvents([
           {
@@ -781,12 +751,12 @@ export class GameService<S> {
     account: Account | null,
     input: { requestId: string; target: number; note?: string | undefined },
   ): Promise<Result<CommandOk>> {
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "living",
       (_ctx, v, at) => (snap) => {
-        const target = this.#engine.seats(snap.engine).find((s) => s.seat === input.target);
+        const target = this.engine.seats(snap.engine).find((s) => s.seat === input.target);
         if (!target) return refuse("seat-unknown", 409, { seat: input.target });
         if (!target.alive) return refuse("target-out", 409, { seat: input.target });
         return okEvents([
@@ -811,12 +781,12 @@ export class GameService<S> {
     account: Account | null,
     input: { requestId: string; voter: number; targets: number[]; codes?: (string | null)[] | undefined },
   ): Promise<Result<CommandOk>> {
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "referee",
       (_ctx, _v, at) =>
-        this.#engineJob({
+        this.engineJob({
           type: "EnterProxyVote",
           at,
           voter: input.voter,
@@ -832,12 +802,12 @@ export class GameService<S> {
     account: Account | null,
     input: { requestId: string; against: number; upheld: boolean; reason: string },
   ): Promise<Result<CommandOk>> {
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "referee",
       (_ctx, _v, at) =>
-        this.#engineJob({
+        this.engineJob({
           type: "RuleComplaint",
           at,
           against: input.against,
@@ -854,33 +824,14 @@ export class GameService<S> {
     input: { requestId: string; override: Override; reason: string },
   ): Promise<Result<CommandOk>> {
     if (input.override.action === "substitute") return Promise.resolve(refuse("use-substitute-route", 400));
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "referee",
       (_ctx, _v, at) =>
-        this.#engineJob({ type: "Override", at, override: input.override, reason: input.reason }),
+        this.engineJob({ type: "Override", at, override: input.override, reason: input.reason }),
       { requestId: input.requestId },
     );
-  }
-
-  /** Puts an existing account into the game under an alias; a refusal, or null once stored. */
-  async #addMember(
-    gameId: string,
-    input: { username: string; alias: string },
-    kind: "player" | "co-referee",
-    at: number,
-  ): Promise<Result<CommandOk> | null> {
-    const target = await this.#storage.findAccountByUsername(input.username);
-    if (!target) return refuse("account-not-found", 404);
-    const added = await this.#storage.addMember({
-      gameId,
-      alias: input.alias,
-      accountId: target.id,
-      kind,
-      createdAt: at,
-    });
-    return added.ok ? null : refuse("member-conflict", 409);
   }
 
   async substitute(
@@ -894,18 +845,18 @@ export class GameService<S> {
     const snap = await ctx.actor.snapshot();
     const v = await this.viewer(gameId, account, snap);
     if (!v.referee) return refuse("forbidden", 403);
-    if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
-    if (!this.#engine.seats(snap.engine).some((s) => s.seat === input.seat))
+    if (!this.engine.started(snap.engine)) return refuse("game-not-started", 409);
+    if (!this.engine.seats(snap.engine).some((s) => s.seat === input.seat))
       return refuse("seat-unknown", 409, { seat: input.seat });
     const at = this.#clock.now();
-    const added = await this.#addMember(gameId, input, "player", at);
+    const added = await addMember(this.#storage, gameId, input, "player", at);
     if (added) return added;
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "referee",
       () =>
-        this.#engineJob({
+        this.engineJob({
           type: "Override",
           at,
           override: { action: "substitute", seat: input.seat, alias: input.alias },
@@ -920,7 +871,7 @@ export class GameService<S> {
     account: Account | null,
     input: { requestId: string; round: number; text: string },
   ): Promise<Result<CommandOk>> {
-    return this.#run(
+    return this.run(
       gameId,
       account,
       "referee",
@@ -935,14 +886,14 @@ export class GameService<S> {
     account: Account | null,
     round: number,
   ): Promise<Result<{ round: number; text: string }>> {
-    const gate = await this.#refereeGate(gameId, account);
+    const gate = await this.refereeGate(gameId, account);
     if (!gate.ok) return gate;
     const snap = await gate.value.actor.snapshot();
-    if (!this.#engine.started(snap.engine)) return refuse("game-not-started", 409);
-    const summary = this.#engine.summarize(snap.engine);
+    if (!this.engine.started(snap.engine)) return refuse("game-not-started", 409);
+    const summary = this.engine.summarize(snap.engine);
     const r = summary.rounds.find((x) => x.round === round);
     if (!r) return refuse("round-unknown", 404);
-    const aliasOf = new Map(this.#engine.seats(snap.engine).map((s) => [s.seat, s.alias]));
+    const aliasOf = new Map(this.engine.seats(snap.engine).map((s) => [s.seat, s.alias]));
     const name = (seat: Seat): string => aliasOf.get(seat) ?? `${seat}号`;
     const tally = (t: { seat: Seat; votes: number; proxy?: number; half?: number }) => ({
       alias: name(t.seat),
@@ -981,132 +932,6 @@ export class GameService<S> {
       },
     );
     return ok({ round, text });
-  }
-
-  async roster(gameId: string, account: Account | null): Promise<Result<RosterEntry[]>> {
-    if (!account) return refuse("unauthenticated", 401);
-    const ctx = await this.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const res = await this.#storage.refereeRoster(gameId, account.id);
-    if (!res.ok) return refuse("forbidden", 403);
-    const snap = await ctx.actor.snapshot();
-    const seats = this.#engine.seats(snap.engine);
-    const out: RosterEntry[] = [];
-    for (const m of res.members) {
-      const acc = await this.#storage.getAccount(m.accountId);
-      out.push({
-        alias: m.alias,
-        kind: m.kind,
-        seat: seats.find((s) => s.alias === m.alias)?.seat ?? null,
-        accountId: m.accountId,
-        username: acc?.username ?? "",
-        joinedAt: m.createdAt,
-      });
-    }
-    return ok(out);
-  }
-
-  async inbox(gameId: string, account: Account | null): Promise<Result<InboxItem[]>> {
-    const gate = await this.#refereeGate(gameId, account);
-    if (!gate.ok) return gate;
-    const items: InboxItem[] = [];
-    for (const { seq, event } of await gate.value.actor.events()) {
-      const e = event as AppEvent;
-      if (e.type === "app.ComplaintFiled")
-        items.push({
-          seq,
-          at: e.at,
-          kind: "complaint",
-          fromSeat: e.seat,
-          fromAlias: e.alias,
-          against: e.against,
-          ...(e.round !== undefined && { round: e.round }),
-          ...(e.post !== undefined && { post: e.post }),
-          text: e.text,
-        });
-      else if (e.type === "app.ProxyRequested")
-        items.push({
-          seq,
-          at: e.at,
-          kind: "proxy-request",
-          fromSeat: e.seat,
-          fromAlias: e.alias,
-          target: e.target,
-          text: e.note,
-        });
-    }
-    return ok(items);
-  }
-
-  async log(
-    gameId: string,
-    account: Account | null,
-    after = 0,
-  ): Promise<Result<{ events: GameEventDto[]; lastSeq: number }>> {
-    const gate = await this.#refereeGate(gameId, account);
-    if (!gate.ok) return gate;
-    const events = await gate.value.actor.events(after + 1);
-    const snap = await gate.value.actor.snapshot();
-    return ok({ events: events.map((e) => toDto(e.seq, e.event)), lastSeq: snap.lastSeq });
-  }
-
-  async #refereeGate(gameId: string, account: Account | null): Promise<Result<GameContext<S>>> {
-    if (!account) return refuse("unauthenticated", 401);
-    const ctx = await this.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const v = await this.viewer(gameId, account, await ctx.actor.snapshot());
-    if (!v.referee) return refuse("forbidden", 403);
-    return ok(ctx);
-  }
-
-  // ---------------------------------------------------------------- views
-
-  async view(gameId: string, account: Account | null): Promise<Result<GameViewResponse>> {
-    const ctx = await this.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.viewer(gameId, account, snap);
-    const members = await this.#storage.listAliases(gameId);
-    return ok({
-      game: this.info(ctx, this.status(snap)),
-      viewer: { kind: v.kind, alias: v.alias, seat: v.seat, memberKind: v.memberKind },
-      members: members.map((m) => ({ alias: m.alias, kind: m.kind, joinedAt: m.createdAt })),
-      view: this.#engine.started(snap.engine) ? this.#engine.view(snap.engine, this.engineViewer(v)) : null,
-      lastSeq: snap.lastSeq,
-      serverTime: this.#clock.now(),
-    });
-  }
-
-  async events(
-    gameId: string,
-    account: Account | null,
-    after: number,
-  ): Promise<Result<{ events: GameEventDto[]; lastSeq: number }>> {
-    const ctx = await this.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.viewer(gameId, account, snap);
-    const events = await ctx.actor.events(after + 1);
-    return ok({ events: this.visibleEvents(events, v, snap), lastSeq: snap.lastSeq });
-  }
-
-  /** A post body, shown only when an event the viewer may see refers to it. */
-  async postBody(
-    gameId: string,
-    account: Account | null,
-    postId: string,
-  ): Promise<Result<{ postId: string; text: string; words: number; createdAt: number }>> {
-    const ctx = await this.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.viewer(gameId, account, snap);
-    const visible = this.visibleEvents(await ctx.actor.events(), v, snap);
-    const ref = visible.find((e) => e.data.postId === postId);
-    if (!ref && !this.#engine.publicPostIds?.(snap.engine).has(postId)) return refuse("post-not-found", 404);
-    const body = await this.#storage.getPostBody(gameId, postId);
-    if (!body) return refuse("post-not-found", 404);
-    const words = typeof ref?.data.words === "number" ? ref.data.words : countWords(body.text).words;
-    return ok({ postId, text: body.text, words, createdAt: body.createdAt });
   }
 
   // ---------------------------------------------------------------- timers
@@ -1183,52 +1008,4 @@ export class GameService<S> {
     for (const d of deadlines) await this.#storage.upsertTimer(gameId, d.key, d.dueAt);
     this.onDeadlines?.(gameId, deadlines);
   }
-}
-
-/** Every request asks which seat its alias holds; seat lists are replaced, never changed, so index each once. */
-const seatIndexes = new WeakMap<readonly SeatInfo[], Map<string, SeatInfo>>();
-function seatByAlias(seats: readonly SeatInfo[]): Map<string, SeatInfo> {
-  let index = seatIndexes.get(seats);
-  if (!index) {
-    index = new Map(seats.map((s) => [s.alias, s]));
-    seatIndexes.set(seats, index);
-  }
-  return index;
-}
-
-function okEvents(events: EngineEvent[]): JobDecision {
-  return { ok: true, events };
-}
-
-function toDto(seq: number, event: EngineEvent): GameEventDto {
-  const { type, at, ...data } = event;
-  return { seq, type, at, data };
-}
-
-function authorize(
-  v: Viewer,
-  need: "referee" | "player" | "seated" | "living" | "member" | "signed-in",
-): { ok: false; refusal: AppRefusal } | null {
-  switch (need) {
-    case "signed-in":
-      return null;
-    case "referee":
-      return v.referee ? null : refuse("forbidden", 403);
-    case "member":
-      return v.memberKind ? null : refuse("forbidden", 403);
-    case "player":
-      return v.memberKind === "player" ? null : refuse("forbidden", 403);
-    case "seated":
-      if (v.memberKind !== "player") return refuse("forbidden", 403);
-      return v.seat === null ? refuse("game-not-started", 409) : null;
-    case "living":
-      if (v.memberKind !== "player") return refuse("forbidden", 403);
-      if (v.seat === null) return refuse("game-not-started", 409);
-      return v.alive ? null : refuse("seat-out", 403);
-  }
-}
-
-function toCommandResult(res: JobResult, at: number): Result<CommandOk> {
-  if (!res.ok) return res;
-  return ok({ seq: res.lastSeq, receivedAt: at, replayed: res.replayed });
 }

@@ -12,6 +12,7 @@ import { AccountService } from "../app/account-service.ts";
 import type { Clock } from "../app/clock.ts";
 import { DiscussionService } from "../app/discussion-service.ts";
 import type { EnginePort } from "../app/engine-port.ts";
+import { GameReads } from "../app/game-reads.ts";
 import { type CommandOk, GameService } from "../app/game-service.ts";
 import { NightService } from "../app/night-service.ts";
 import { killPostLineage, type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
@@ -79,6 +80,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const accounts = new AccountService(storage, clock);
   const originality = deps.originality ?? unavailableOriginality;
   const games = new GameService<St>({ storage, engine: deps.engine, clock, rules: deps.rules, originality });
+  const reads = new GameReads<St>({ games, storage, clock });
   const limits = deps.rateLimits ?? { login: 10, writes: 120 };
 
   const logger: FastifyServerOptions["logger"] =
@@ -255,7 +257,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.get("/api/games", async (req, reply) => {
     const q = parseOr400(S.GameListQuery, req.query, reply);
     if (!q) return reply;
-    return { games: await games.list(q.status) };
+    return { games: await reads.list(q.status) };
   });
 
   app.post("/api/games", { config: writeLimit }, async (req, reply) => {
@@ -276,13 +278,13 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     answer(reply, res, (v): CommandResponse => ({ ok: true, ...v }));
 
   app.get<P>("/api/games/:id", async (req, reply) =>
-    answer(reply, await games.view(req.params.id, req.account)),
+    answer(reply, await reads.view(req.params.id, req.account)),
   );
 
   app.get<P>("/api/games/:id/events", async (req, reply) => {
     const q = parseOr400(S.AfterQuery, req.query, reply);
     if (!q) return reply;
-    return answer(reply, await games.events(req.params.id, req.account, q.after));
+    return answer(reply, await reads.events(req.params.id, req.account, q.after));
   });
 
   app.get<P>("/api/games/:id/stream", async (req, reply) => {
@@ -354,7 +356,10 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.post<P>("/api/games/:id/kill-posts", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.KillPostBody, req.body, reply);
     if (!body) return reply;
-    return answer(reply, await games.killPost(req.params.id, req.account, body), (v) => ({ ok: true, ...v }));
+    return answer(reply, await games.killPost(req.params.id, req.account, body), (v) => ({
+      ok: true,
+      ...v,
+    }));
   });
 
   app.post<P>("/api/games/:id/iou", { config: writeLimit }, async (req, reply) => {
@@ -367,12 +372,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   });
 
   app.get<{ Params: { id: string; postId: string } }>("/api/games/:id/posts/:postId", async (req, reply) =>
-    answer(reply, await games.postBody(req.params.id, req.account, req.params.postId)),
+    answer(reply, await reads.postBody(req.params.id, req.account, req.params.postId)),
   );
 
   type R = { Params: { id: string; roomId: string } };
   app.get<R>("/api/games/:id/rooms/:roomId/messages", async (req, reply) =>
-    answer(reply, await games.roomMessages(req.params.id, req.account, req.params.roomId)),
+    answer(reply, await reads.roomMessages(req.params.id, req.account, req.params.roomId)),
   );
   app.post<R>("/api/games/:id/rooms/:roomId/messages", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.RoomMessageBody, req.body, reply);
@@ -419,15 +424,15 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   // ---------------------------------------------------------------- referee
 
   app.get<P>("/api/games/:id/referee/roster", async (req, reply) =>
-    answer(reply, await games.roster(req.params.id, req.account), (members) => ({ members })),
+    answer(reply, await reads.roster(req.params.id, req.account), (members) => ({ members })),
   );
   app.get<P>("/api/games/:id/referee/log", async (req, reply) => {
     const q = parseOr400(S.AfterQuery, req.query, reply);
     if (!q) return reply;
-    return answer(reply, await games.log(req.params.id, req.account, q.after));
+    return answer(reply, await reads.log(req.params.id, req.account, q.after));
   });
   app.get<P>("/api/games/:id/referee/inbox", async (req, reply) =>
-    answer(reply, await games.inbox(req.params.id, req.account), (items) => ({ items })),
+    answer(reply, await reads.inbox(req.params.id, req.account), (items) => ({ items })),
   );
   app.post<P>("/api/games/:id/referee/reports/reject", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.RejectReportBody, req.body, reply);

@@ -1,0 +1,75 @@
+// Small pieces the game services share: who may act, command results, event DTOs, seat lookup, adding a member.
+import type { GameEventDto } from "../server/api-types.ts";
+import type { Storage } from "../storage/storage.ts";
+import type { EngineEvent, SeatInfo } from "./engine-port.ts";
+import type { JobDecision, JobResult } from "./game-actor.ts";
+import type { CommandOk, Viewer } from "./game-service.ts";
+import { type AppRefusal, ok, type Result, refuse } from "./refusal.ts";
+
+/** What a command asks of its caller, checked before the command is decided. */
+export type Need = "referee" | "player" | "seated" | "living" | "member" | "signed-in";
+
+/** Every request asks which seat its alias holds; seat lists are replaced, never changed, so index each once. */
+const seatIndexes = new WeakMap<readonly SeatInfo[], Map<string, SeatInfo>>();
+export function seatByAlias(seats: readonly SeatInfo[]): Map<string, SeatInfo> {
+  let index = seatIndexes.get(seats);
+  if (!index) {
+    index = new Map(seats.map((s) => [s.alias, s]));
+    seatIndexes.set(seats, index);
+  }
+  return index;
+}
+
+export function okEvents(events: EngineEvent[]): JobDecision {
+  return { ok: true, events };
+}
+
+export function toDto(seq: number, event: EngineEvent): GameEventDto {
+  const { type, at, ...data } = event;
+  return { seq, type, at, data };
+}
+
+export function authorize(v: Viewer, need: Need): { ok: false; refusal: AppRefusal } | null {
+  switch (need) {
+    case "signed-in":
+      return null;
+    case "referee":
+      return v.referee ? null : refuse("forbidden", 403);
+    case "member":
+      return v.memberKind ? null : refuse("forbidden", 403);
+    case "player":
+      return v.memberKind === "player" ? null : refuse("forbidden", 403);
+    case "seated":
+      if (v.memberKind !== "player") return refuse("forbidden", 403);
+      return v.seat === null ? refuse("game-not-started", 409) : null;
+    case "living":
+      if (v.memberKind !== "player") return refuse("forbidden", 403);
+      if (v.seat === null) return refuse("game-not-started", 409);
+      return v.alive ? null : refuse("seat-out", 403);
+  }
+}
+
+export function toCommandResult(res: JobResult, at: number): Result<CommandOk> {
+  if (!res.ok) return res;
+  return ok({ seq: res.lastSeq, receivedAt: at, replayed: res.replayed });
+}
+
+/** Puts an existing account into the game under an alias; a refusal, or null once stored. */
+export async function addMember(
+  storage: Storage,
+  gameId: string,
+  input: { username: string; alias: string },
+  kind: "player" | "co-referee",
+  at: number,
+): Promise<Result<CommandOk> | null> {
+  const target = await storage.findAccountByUsername(input.username);
+  if (!target) return refuse("account-not-found", 404);
+  const added = await storage.addMember({
+    gameId,
+    alias: input.alias,
+    accountId: target.id,
+    kind,
+    createdAt: at,
+  });
+  return added.ok ? null : refuse("member-conflict", 409);
+}

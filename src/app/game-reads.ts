@@ -1,0 +1,196 @@
+// Reading games: the lobby list, one game and its events as the viewer may see them, posts, rooms, the referee's log.
+import type { RuleSet } from "../rules/schema.ts";
+import type {
+  GameEventDto,
+  GameListItem,
+  GameStatus,
+  GameViewResponse,
+  InboxItem,
+  RoomMessage,
+  RosterEntry,
+} from "../server/api-types.ts";
+import type { Account, Storage } from "../storage/storage.ts";
+import { countWords } from "../text/wordcount.ts";
+import type { AppEvent } from "./app-events.ts";
+import type { Clock } from "./clock.ts";
+import { toDto } from "./game-helpers.ts";
+import type { GameService } from "./game-service.ts";
+import { ok, type Result, refuse } from "./refusal.ts";
+
+export class GameReads<S> {
+  readonly #games: GameService<S>;
+  readonly #storage: Storage;
+  readonly #clock: Clock;
+
+  constructor(deps: { games: GameService<S>; storage: Storage; clock: Clock }) {
+    this.#games = deps.games;
+    this.#storage = deps.storage;
+    this.#clock = deps.clock;
+  }
+
+  async list(status?: GameStatus): Promise<GameListItem[]> {
+    const games = await this.#storage.listGames();
+    const items: GameListItem[] = [];
+    for (const g of games) {
+      if (status && g.status !== status) continue;
+      const members = await this.#storage.listAliases(g.id);
+      const rules = g.rules as RuleSet;
+      items.push({
+        id: g.id,
+        name: g.displayName,
+        status: g.status as GameStatus,
+        rulesName: rules.name,
+        players: rules.players,
+        signedUp: members.filter((m) => m.kind === "player").length,
+        createdAt: g.createdAt,
+      });
+    }
+    return items;
+  }
+
+  async view(gameId: string, account: Account | null): Promise<Result<GameViewResponse>> {
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.#games.viewer(gameId, account, snap);
+    const members = await this.#storage.listAliases(gameId);
+    return ok({
+      game: this.#games.info(ctx, this.#games.status(snap)),
+      viewer: { kind: v.kind, alias: v.alias, seat: v.seat, memberKind: v.memberKind },
+      members: members.map((m) => ({ alias: m.alias, kind: m.kind, joinedAt: m.createdAt })),
+      view: this.#games.engine.started(snap.engine)
+        ? this.#games.engine.view(snap.engine, this.#games.engineViewer(v))
+        : null,
+      lastSeq: snap.lastSeq,
+      serverTime: this.#clock.now(),
+    });
+  }
+
+  async events(
+    gameId: string,
+    account: Account | null,
+    after: number,
+  ): Promise<Result<{ events: GameEventDto[]; lastSeq: number }>> {
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.#games.viewer(gameId, account, snap);
+    const events = await ctx.actor.events(after + 1);
+    return ok({ events: this.#games.visibleEvents(events, v, snap), lastSeq: snap.lastSeq });
+  }
+
+  /** A post body, shown only when an event the viewer may see refers to it. */
+  async postBody(
+    gameId: string,
+    account: Account | null,
+    postId: string,
+  ): Promise<Result<{ postId: string; text: string; words: number; createdAt: number }>> {
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.#games.viewer(gameId, account, snap);
+    const visible = this.#games.visibleEvents(await ctx.actor.events(), v, snap);
+    const ref = visible.find((e) => e.data.postId === postId);
+    if (!ref && !this.#games.engine.publicPostIds?.(snap.engine).has(postId))
+      return refuse("post-not-found", 404);
+    const body = await this.#storage.getPostBody(gameId, postId);
+    if (!body) return refuse("post-not-found", 404);
+    const words = typeof ref?.data.words === "number" ? ref.data.words : countWords(body.text).words;
+    return ok({ postId, text: body.text, words, createdAt: body.createdAt });
+  }
+
+  async roomMessages(
+    gameId: string,
+    account: Account | null,
+    roomId: string,
+  ): Promise<Result<{ room: { id: string; name: string }; messages: RoomMessage[] }>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.#games.viewer(gameId, account, snap);
+    let room: { id: string; name: string } | undefined;
+    if (v.referee) {
+      const rules = ctx.rules;
+      const r = rules.rooms.find((x) => x.id === roomId);
+      room = r ? { id: r.id, name: r.name } : { id: roomId, name: roomId };
+    } else if (v.seat !== null) {
+      room = this.#games.engine.roomsOf(snap.engine, v.seat).find((r) => r.id === roomId);
+    }
+    if (!room) return refuse("not-in-room", 403, { room: roomId });
+    const messages: RoomMessage[] = [];
+    for (const { seq, event } of await ctx.actor.events()) {
+      const e = event as AppEvent;
+      if (e.type === "app.RoomMessagePosted" && e.room === roomId)
+        messages.push({ seq, at: e.at, alias: e.alias, text: e.text });
+    }
+    return ok({ room: { id: room.id, name: room.name }, messages });
+  }
+
+  async roster(gameId: string, account: Account | null): Promise<Result<RosterEntry[]>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const res = await this.#storage.refereeRoster(gameId, account.id);
+    if (!res.ok) return refuse("forbidden", 403);
+    const snap = await ctx.actor.snapshot();
+    const seats = this.#games.engine.seats(snap.engine);
+    const out: RosterEntry[] = [];
+    for (const m of res.members) {
+      const acc = await this.#storage.getAccount(m.accountId);
+      out.push({
+        alias: m.alias,
+        kind: m.kind,
+        seat: seats.find((s) => s.alias === m.alias)?.seat ?? null,
+        accountId: m.accountId,
+        username: acc?.username ?? "",
+        joinedAt: m.createdAt,
+      });
+    }
+    return ok(out);
+  }
+
+  async inbox(gameId: string, account: Account | null): Promise<Result<InboxItem[]>> {
+    const gate = await this.#games.refereeGate(gameId, account);
+    if (!gate.ok) return gate;
+    const items: InboxItem[] = [];
+    for (const { seq, event } of await gate.value.actor.events()) {
+      const e = event as AppEvent;
+      if (e.type === "app.ComplaintFiled")
+        items.push({
+          seq,
+          at: e.at,
+          kind: "complaint",
+          fromSeat: e.seat,
+          fromAlias: e.alias,
+          against: e.against,
+          ...(e.round !== undefined && { round: e.round }),
+          ...(e.post !== undefined && { post: e.post }),
+          text: e.text,
+        });
+      else if (e.type === "app.ProxyRequested")
+        items.push({
+          seq,
+          at: e.at,
+          kind: "proxy-request",
+          fromSeat: e.seat,
+          fromAlias: e.alias,
+          target: e.target,
+          text: e.note,
+        });
+    }
+    return ok(items);
+  }
+
+  async log(
+    gameId: string,
+    account: Account | null,
+    after = 0,
+  ): Promise<Result<{ events: GameEventDto[]; lastSeq: number }>> {
+    const gate = await this.#games.refereeGate(gameId, account);
+    if (!gate.ok) return gate;
+    const events = await gate.value.actor.events(after + 1);
+    const snap = await gate.value.actor.snapshot();
+    return ok({ events: events.map((e) => toDto(e.seq, e.event)), lastSeq: snap.lastSeq });
+  }
+}
