@@ -16,6 +16,7 @@ import { GameReads } from "../app/game-reads.ts";
 import { type CommandOk, GameService } from "../app/game-service.ts";
 import { NightService } from "../app/night-service.ts";
 import { killPostLineage, type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
+import { RefereeActions } from "../app/referee-actions.ts";
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
 import type { Account, Storage } from "../storage/storage.ts";
@@ -80,6 +81,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const accounts = new AccountService(storage, clock);
   const originality = deps.originality ?? unavailableOriginality;
   const games = new GameService<St>({ storage, engine: deps.engine, clock, rules: deps.rules, originality });
+  const referees = new RefereeActions<St>({ games, storage, clock });
   const reads = new GameReads<St>({ games, storage, clock });
   const limits = deps.rateLimits ?? { login: 10, writes: 120 };
 
@@ -442,40 +444,40 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.post<P>("/api/games/:id/referee/proxy-votes", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.ProxyVoteBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.proxyVote(req.params.id, req.account, body));
+    return command(reply, await referees.proxyVote(req.params.id, req.account, body));
   });
   app.post<P>("/api/games/:id/referee/complaint-rulings", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.ComplaintRulingBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.ruleComplaint(req.params.id, req.account, body));
+    return command(reply, await referees.ruleComplaint(req.params.id, req.account, body));
   });
   app.post<P>("/api/games/:id/referee/overrides", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.OverrideBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.override(req.params.id, req.account, body));
+    return command(reply, await referees.override(req.params.id, req.account, body));
   });
   app.post<P>("/api/games/:id/referee/substitutes", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.SubstituteBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.substitute(req.params.id, req.account, body));
+    return command(reply, await referees.substitute(req.params.id, req.account, body));
   });
   app.get<P>("/api/games/:id/referee/results", async (req, reply) => {
     const q = parseOr400(S.ResultsQuery, req.query, reply);
     if (!q) return reply;
-    return answer(reply, await games.resultsPreview(req.params.id, req.account, q.round));
+    return answer(reply, await referees.resultsPreview(req.params.id, req.account, q.round));
   });
   app.post<P>("/api/games/:id/referee/results", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.PublishResultsBody, req.body, reply);
     if (!body) return reply;
     let text = body.text;
     if (text === undefined) {
-      const preview = await games.resultsPreview(req.params.id, req.account, body.round);
+      const preview = await referees.resultsPreview(req.params.id, req.account, body.round);
       if (!preview.ok) return sendRefusal(reply, preview.refusal);
       text = preview.value.text;
     }
     return command(
       reply,
-      await games.publishResults(req.params.id, req.account, {
+      await referees.publishResults(req.params.id, req.account, {
         requestId: body.requestId,
         round: body.round,
         text,

@@ -1,0 +1,178 @@
+// What a referee does in play: proxy votes, complaint rulings, overrides, substitutes, and the results post.
+import type { Override, Seat } from "../engine/contract.ts";
+import type { Account, Storage } from "../storage/storage.ts";
+import type { Clock } from "./clock.ts";
+import { addMember, okEvents } from "./game-helpers.ts";
+import type { CommandOk, GameService } from "./game-service.ts";
+import { ok, type Result, refuse } from "./refusal.ts";
+import { renderResultsPost } from "./results-post.ts";
+
+export class RefereeActions<S> {
+  readonly #games: GameService<S>;
+  readonly #storage: Storage;
+  readonly #clock: Clock;
+
+  constructor(deps: { games: GameService<S>; storage: Storage; clock: Clock }) {
+    this.#games = deps.games;
+    this.#storage = deps.storage;
+    this.#clock = deps.clock;
+  }
+
+  proxyVote(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; voter: number; targets: number[]; codes?: (string | null)[] | undefined },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) =>
+        this.#games.engineJob({
+          type: "EnterProxyVote",
+          at,
+          voter: input.voter,
+          targets: input.targets,
+          ...(input.codes && { codes: input.codes }),
+        }),
+      { requestId: input.requestId },
+    );
+  }
+
+  ruleComplaint(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; against: number; upheld: boolean; reason: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) =>
+        this.#games.engineJob({
+          type: "RuleComplaint",
+          at,
+          against: input.against,
+          upheld: input.upheld,
+          reason: input.reason,
+        }),
+      { requestId: input.requestId },
+    );
+  }
+
+  override(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; override: Override; reason: string },
+  ): Promise<Result<CommandOk>> {
+    if (input.override.action === "substitute") return Promise.resolve(refuse("use-substitute-route", 400));
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) =>
+        this.#games.engineJob({ type: "Override", at, override: input.override, reason: input.reason }),
+      { requestId: input.requestId },
+    );
+  }
+
+  async substitute(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; seat: number; username: string; alias: string },
+  ): Promise<Result<CommandOk>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.#games.viewer(gameId, account, snap);
+    if (!v.referee) return refuse("forbidden", 403);
+    if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409);
+    if (!this.#games.engine.seats(snap.engine).some((s) => s.seat === input.seat))
+      return refuse("seat-unknown", 409, { seat: input.seat });
+    const at = this.#clock.now();
+    const added = await addMember(this.#storage, gameId, input, "player", at);
+    if (added) return added;
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      () =>
+        this.#games.engineJob({
+          type: "Override",
+          at,
+          override: { action: "substitute", seat: input.seat, alias: input.alias },
+          reason: "替补",
+        }),
+      { requestId: input.requestId },
+    );
+  }
+
+  publishResults(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; round: number; text: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) => () =>
+        okEvents([{ type: "app.ResultsPublished", at, round: input.round, text: input.text }]),
+      { requestId: input.requestId },
+    );
+  }
+
+  async resultsPreview(
+    gameId: string,
+    account: Account | null,
+    round: number,
+  ): Promise<Result<{ round: number; text: string }>> {
+    const gate = await this.#games.refereeGate(gameId, account);
+    if (!gate.ok) return gate;
+    const snap = await gate.value.actor.snapshot();
+    if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409);
+    const summary = this.#games.engine.summarize(snap.engine);
+    const r = summary.rounds.find((x) => x.round === round);
+    if (!r) return refuse("round-unknown", 404);
+    const aliasOf = new Map(this.#games.engine.seats(snap.engine).map((s) => [s.seat, s.alias]));
+    const name = (seat: Seat): string => aliasOf.get(seat) ?? `${seat}号`;
+    const tally = (t: { seat: Seat; votes: number; proxy?: number; half?: number }) => ({
+      alias: name(t.seat),
+      votes: t.votes,
+      ...(t.proxy !== undefined && { proxy: t.proxy }),
+      ...(t.half !== undefined && { half: t.half }),
+    });
+    const isLast = summary.result.ended && summary.rounds.at(-1)?.round === round;
+    const text = renderResultsPost(
+      {
+        round,
+        out: r.out.map((o) => ({
+          alias: name(o.seat),
+          role: o.role,
+          camp: o.camp,
+          cause: o.cause,
+          // Score rule: "公布黑白两道各自得分情况及分值归属原因".
+          ...(o.points && { points: o.points }),
+        })),
+        ...(r.scores && { scores: r.scores }),
+        revived: r.revived.map((x) => ({ alias: name(x.seat) })),
+        alive: r.alive,
+        tally: r.tally.map(tally),
+        overtime: r.overtime ? { tied: r.overtime.tied.map(name), tally: r.overtime.tally.map(tally) } : null,
+      },
+      {
+        roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
+        alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),
+        ...(isLast && {
+          result: {
+            winner: summary.result.winner,
+            reason: summary.result.reason,
+            ...(summary.result.scores && { scores: summary.result.scores }),
+          },
+        }),
+      },
+    );
+    return ok({ round, text });
+  }
+}
