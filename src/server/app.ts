@@ -16,6 +16,7 @@ import { GameReads } from "../app/game-reads.ts";
 import { type CommandOk, GameService } from "../app/game-service.ts";
 import { NightService } from "../app/night-service.ts";
 import { killPostLineage, type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
+import { PlayerActions } from "../app/player-actions.ts";
 import { RefereeActions } from "../app/referee-actions.ts";
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
@@ -81,6 +82,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const accounts = new AccountService(storage, clock);
   const originality = deps.originality ?? unavailableOriginality;
   const games = new GameService<St>({ storage, engine: deps.engine, clock, rules: deps.rules, originality });
+  const players = new PlayerActions<St>({ games, originality });
   const referees = new RefereeActions<St>({ games, storage, clock });
   const reads = new GameReads<St>({ games, storage, clock });
   const limits = deps.rateLimits ?? { login: 10, writes: 120 };
@@ -352,13 +354,13 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.post<P>("/api/games/:id/votes", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.VoteBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.vote(req.params.id, req.account, body));
+    return command(reply, await players.vote(req.params.id, req.account, body));
   });
 
   app.post<P>("/api/games/:id/kill-posts", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.KillPostBody, req.body, reply);
     if (!body) return reply;
-    return answer(reply, await games.killPost(req.params.id, req.account, body), (v) => ({
+    return answer(reply, await players.killPost(req.params.id, req.account, body), (v) => ({
       ok: true,
       ...v,
     }));
@@ -367,7 +369,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.post<P>("/api/games/:id/iou", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.IouBody, req.body, reply);
     if (!body) return reply;
-    return answer(reply, await games.completeIou(req.params.id, req.account, body), (v) => ({
+    return answer(reply, await players.completeIou(req.params.id, req.account, body), (v) => ({
       ok: true,
       ...v,
     }));
@@ -384,19 +386,19 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.post<R>("/api/games/:id/rooms/:roomId/messages", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.RoomMessageBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.roomMessage(req.params.id, req.account, req.params.roomId, body));
+    return command(reply, await players.roomMessage(req.params.id, req.account, req.params.roomId, body));
   });
 
   app.post<P>("/api/games/:id/complaints", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.ComplaintBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.complaint(req.params.id, req.account, body));
+    return command(reply, await players.complaint(req.params.id, req.account, body));
   });
 
   app.post<P>("/api/games/:id/proxy-requests", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.ProxyRequestBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.proxyRequest(req.params.id, req.account, body));
+    return command(reply, await players.proxyRequest(req.params.id, req.account, body));
   });
 
   app.post<P>("/api/games/:id/originality", { config: writeLimit }, async (req, reply) => {
