@@ -12,6 +12,7 @@ import { AccountService } from "../app/account-service.ts";
 import type { Clock } from "../app/clock.ts";
 import { DiscussionService } from "../app/discussion-service.ts";
 import type { EnginePort } from "../app/engine-port.ts";
+import { GameLifecycle } from "../app/game-lifecycle.ts";
 import { GameReads } from "../app/game-reads.ts";
 import { type CommandOk, GameService } from "../app/game-service.ts";
 import { NightService } from "../app/night-service.ts";
@@ -81,7 +82,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const { storage, clock } = deps;
   const accounts = new AccountService(storage, clock);
   const originality = deps.originality ?? unavailableOriginality;
-  const games = new GameService<St>({ storage, engine: deps.engine, clock, rules: deps.rules, originality });
+  const games = new GameService<St>({ storage, engine: deps.engine, clock });
+  const lifecycle = new GameLifecycle<St>({ games, storage, clock, rules: deps.rules, originality });
   const players = new PlayerActions<St>({ games, originality });
   const referees = new RefereeActions<St>({ games, storage, clock });
   const reads = new GameReads<St>({ games, storage, clock });
@@ -268,7 +270,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     if (!req.account) return sendError(reply, 401, "unauthenticated");
     const body = parseOr400(S.CreateGameBody, req.body, reply);
     if (!body) return reply;
-    const res = await games.create(req.account, body);
+    const res = await lifecycle.create(req.account, body);
     if (!res.ok) return sendRefusal(reply, res.refusal);
     return reply.code(201).send({ game: res.value });
   });
@@ -312,28 +314,28 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   });
 
   app.post<P>("/api/games/:id/signup/open", { config: writeLimit }, async (req, reply) =>
-    command(reply, await games.openSignup(req.params.id, req.account)),
+    command(reply, await lifecycle.openSignup(req.params.id, req.account)),
   );
   app.post<P>("/api/games/:id/signup/close", { config: writeLimit }, async (req, reply) =>
-    command(reply, await games.closeSignup(req.params.id, req.account)),
+    command(reply, await lifecycle.closeSignup(req.params.id, req.account)),
   );
 
   app.post<P>("/api/games/:id/join", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.JoinBody, req.body, reply);
     if (!body) return reply;
-    return answer(reply, await games.join(req.params.id, req.account, body.alias, body.report));
+    return answer(reply, await lifecycle.join(req.params.id, req.account, body.alias, body.report));
   });
 
   app.get<P>("/api/games/:id/reports", async (req, reply) =>
-    answer(reply, await games.reports(req.params.id), (reports) => ({ reports })),
+    answer(reply, await lifecycle.reports(req.params.id), (reports) => ({ reports })),
   );
 
   app.post<P>("/api/games/:id/reports", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.RedoReportBody, req.body, reply);
     if (!body) return reply;
-    const res = await games.redoReport(req.params.id, req.account, body);
+    const res = await lifecycle.redoReport(req.params.id, req.account, body);
     if (!res.ok) return sendRefusal(reply, res.refusal);
-    const list = await games.reports(req.params.id);
+    const list = await lifecycle.reports(req.params.id);
     const mine = list.ok ? list.value.find((r) => r.submittedAt === res.value.receivedAt) : undefined;
     return { report: mine ?? null };
   });
@@ -341,14 +343,14 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.post<P>("/api/games/:id/co-referees", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.AddCoRefereeBody, req.body, reply);
     if (!body) return reply;
-    const res = await games.addCoReferee(req.params.id, req.account, body);
+    const res = await lifecycle.addCoReferee(req.params.id, req.account, body);
     return res.ok ? { ok: true } : sendRefusal(reply, res.refusal);
   });
 
   app.post<P>("/api/games/:id/start", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.StartBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.start(req.params.id, req.account, body));
+    return command(reply, await lifecycle.start(req.params.id, req.account, body));
   });
 
   app.post<P>("/api/games/:id/votes", { config: writeLimit }, async (req, reply) => {
@@ -441,7 +443,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.post<P>("/api/games/:id/referee/reports/reject", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.RejectReportBody, req.body, reply);
     if (!body) return reply;
-    return command(reply, await games.rejectReport(req.params.id, req.account, body));
+    return command(reply, await lifecycle.rejectReport(req.params.id, req.account, body));
   });
   app.post<P>("/api/games/:id/referee/proxy-votes", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.ProxyVoteBody, req.body, reply);

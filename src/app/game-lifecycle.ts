@@ -1,0 +1,304 @@
+// A game's life before play: creation, sign-up with its 报道 (reports, rejections, redos), co-referees, and the start.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { RuleSet } from "../rules/schema.ts";
+import type { GameInfo, MemberInfo, ReportInfo } from "../server/api-types.ts";
+import type { Account, GameRecord, Storage } from "../storage/storage.ts";
+import { countWords } from "../text/wordcount.ts";
+import type { Clock } from "./clock.ts";
+import { addMember, okEvents } from "./game-helpers.ts";
+import type { CommandOk, GameService } from "./game-service.ts";
+import { type OriginalityPort, reportLineage, unavailableOriginality } from "./originality-port.ts";
+import { ok, type Result, refuse } from "./refusal.ts";
+import type { RulesCatalog } from "./rules-catalog.ts";
+
+export class GameLifecycle<S> {
+  readonly #games: GameService<S>;
+  readonly #storage: Storage;
+  readonly #clock: Clock;
+  readonly #rules: RulesCatalog;
+  readonly #originality: OriginalityPort;
+
+  constructor(deps: {
+    games: GameService<S>;
+    storage: Storage;
+    clock: Clock;
+    rules: RulesCatalog;
+    originality?: OriginalityPort;
+  }) {
+    this.#games = deps.games;
+    this.#storage = deps.storage;
+    this.#clock = deps.clock;
+    this.#rules = deps.rules;
+    this.#originality = deps.originality ?? unavailableOriginality;
+  }
+
+  async create(
+    account: Account,
+    input: {
+      name: string;
+      preset?: string | undefined;
+      rulesText?: string | undefined;
+      refereeAlias: string;
+    },
+  ): Promise<Result<GameInfo>> {
+    let rules: RuleSet | undefined;
+    if (input.preset !== undefined) {
+      rules = this.#rules.preset(input.preset);
+      if (!rules) return refuse("preset-unknown", 404, { preset: input.preset });
+    } else if (input.rulesText !== undefined) {
+      const checked = this.#rules.check(input.rulesText);
+      if (!checked.ok)
+        return { ok: false, refusal: { code: "rules-invalid", status: 422, problems: checked.problems } };
+      rules = checked.rules;
+    } else {
+      return refuse("rules-missing", 400);
+    }
+    const now = this.#clock.now();
+    const id = randomBytes(6).toString("base64url");
+    const record: GameRecord = {
+      id,
+      displayName: input.name,
+      rules,
+      status: "draft",
+      createdAt: now,
+      createdBy: account.id,
+    };
+    const created = await this.#storage.createGame(record);
+    if (!created.ok) return refuse("conflict", 409);
+    await this.#storage.addMember({
+      gameId: id,
+      alias: input.refereeAlias,
+      accountId: account.id,
+      kind: "referee",
+      createdAt: now,
+    });
+    const ctx = (await this.#games.context(id))!;
+    await ctx.actor.submit({
+      now,
+      decide: () =>
+        okEvents([
+          {
+            type: "app.GameCreated",
+            at: now,
+            name: input.name,
+            rulesId: rules.id,
+            refereeAlias: input.refereeAlias,
+          },
+        ]),
+    });
+    return ok(this.#games.info(ctx, "draft"));
+  }
+
+  openSignup(gameId: string, account: Account | null): Promise<Result<CommandOk>> {
+    return this.#games.run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
+      // A started game keeps the app's "closed" sign-up status, so ask for the status that counts.
+      const status = this.#games.status(snap);
+      if (status !== "draft" && status !== "closed") return refuse("signup-not-openable", 409);
+      return okEvents([{ type: "app.SignupOpened", at }]);
+    });
+  }
+
+  closeSignup(gameId: string, account: Account | null): Promise<Result<CommandOk>> {
+    return this.#games.run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
+      if (snap.app.status !== "signup") return refuse("signup-not-open", 409);
+      return okEvents([{ type: "app.SignupClosed", at }]);
+    });
+  }
+
+  async join(
+    gameId: string,
+    account: Account | null,
+    alias: string,
+    report: string,
+  ): Promise<Result<{ member: MemberInfo; report: ReportInfo }>> {
+    const at = this.#clock.now();
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    if (snap.app.status !== "signup") return refuse("signup-closed", 409);
+    const players = [...snap.app.reports.keys()].length;
+    if (players >= ctx.rules.players) return refuse("game-full", 409, { players: ctx.rules.players });
+    const words = countWords(report, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
+    if (words < ctx.rules.text.reportMin)
+      return refuse("report-too-short", 409, { words, min: ctx.rules.text.reportMin });
+    if (await this.#games.membership(gameId, account.id)) return refuse("already-member", 409);
+    const added = await this.#storage.addMember({
+      gameId,
+      alias,
+      accountId: account.id,
+      kind: "player",
+      createdAt: at,
+    });
+    if (!added.ok) {
+      // Either the alias is taken or the account joined meanwhile; only the alias case is the caller's to fix.
+      return (await this.#storage.membershipOf(gameId, account.id))
+        ? refuse("already-member", 409)
+        : refuse("alias-taken", 409, { alias });
+    }
+    const postId = `report-${randomUUID()}`;
+    // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24).
+    const check = await this.#originality.check(report, {
+      withSources: false,
+      limitPercent: ctx.rules.text.copiedShareLimitPercent,
+    });
+    const copiedPercent = check.available ? check.copiedPercent : null;
+    const res = await ctx.actor.submit({
+      now: at,
+      decide: (s) =>
+        s.app.status !== "signup"
+          ? refuse("signup-closed", 409)
+          : {
+              ok: true,
+              events: [{ type: "app.PlayerJoined", at, alias, postId, words, copiedPercent }],
+              posts: [{ postId, text: report }],
+            },
+    });
+    if (!res.ok) return res;
+    await this.#originality.addDocument?.({
+      kind: "report",
+      postId,
+      gameId,
+      text: report,
+      label: `${ctx.record.displayName} · 报道 · ${alias}`,
+      lineage: reportLineage(gameId, alias),
+      time: at,
+    });
+    return ok({
+      member: { alias, kind: "player", joinedAt: at },
+      report: { alias, postId, words, submittedAt: at, status: "accepted", rejection: null, copiedPercent },
+    });
+  }
+
+  async reports(gameId: string): Promise<Result<ReportInfo[]>> {
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    return ok(
+      [...snap.app.reports.values()].map((r) => ({
+        alias: r.alias,
+        postId: r.postId,
+        words: r.words,
+        submittedAt: r.submittedAt,
+        status: r.status,
+        rejection: r.rejection,
+        copiedPercent: r.copiedPercent,
+      })),
+    );
+  }
+
+  rejectReport(
+    gameId: string,
+    account: Account | null,
+    input: { alias: string; reason: string; redoDeadline: number },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(gameId, account, "referee", (ctx, _v, at) => {
+      if (input.redoDeadline <= at) return refuse("deadline-in-past", 409);
+      return (snap) => {
+        const r = snap.app.reports.get(input.alias);
+        if (!r) return refuse("report-not-found", 404, { alias: input.alias });
+        if (r.status === "rejected") return refuse("report-already-rejected", 409, { alias: input.alias });
+        return okEvents([
+          {
+            type: "app.ReportRejected",
+            at,
+            alias: input.alias,
+            reason: input.reason,
+            redoDeadline: input.redoDeadline,
+            redoMin: ctx.rules.text.reportRedoMin,
+          },
+        ]);
+      };
+    });
+  }
+
+  redoReport(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; text: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "member",
+      (ctx, v, at) => {
+        if (v.referee || v.alias === null) return refuse("not-a-player", 403);
+        const alias = v.alias;
+        const words = countWords(input.text, {
+          ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian,
+        }).words;
+        const postId = `report-${randomUUID()}`;
+        return (snap) => {
+          const r = snap.app.reports.get(alias);
+          if (r?.status !== "rejected" || !r.rejection) return refuse("report-not-rejected", 409);
+          if (at > r.rejection.redoDeadline)
+            return refuse("redo-deadline-passed", 409, { deadline: r.rejection.redoDeadline, at });
+          if (words < r.rejection.redoMin)
+            return refuse("report-too-short", 409, { words, min: r.rejection.redoMin });
+          return {
+            ok: true,
+            events: [{ type: "app.ReportRedone", at, alias, postId, words }],
+            posts: [{ postId, text: input.text }],
+          };
+        };
+      },
+      { requestId: input.requestId },
+    );
+  }
+
+  async addCoReferee(
+    gameId: string,
+    account: Account | null,
+    input: { username: string; alias: string },
+  ): Promise<Result<CommandOk>> {
+    if (!account) return refuse("unauthenticated", 401);
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.#games.viewer(gameId, account, snap);
+    if (!v.referee) return refuse("forbidden", 403);
+    const at = this.#clock.now();
+    const added = await addMember(this.#storage, gameId, input, "co-referee", at);
+    if (added) return added;
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      () => () => okEvents([{ type: "app.CoRefereeAdded", at, alias: input.alias }]),
+    );
+  }
+
+  start(
+    gameId: string,
+    account: Account | null,
+    input: { seed?: string | undefined; round1At?: number | undefined },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(gameId, account, "referee", (ctx, _v, at) => {
+      const seed = input.seed ?? randomBytes(8).toString("hex");
+      return (snap) => {
+        if (snap.app.status !== "closed") return refuse("signup-not-closed", 409);
+        if (this.#games.engine.started(snap.engine)) return refuse("game-already-started", 409);
+        const aliases = [...snap.app.reports.keys()];
+        if (aliases.length !== ctx.rules.players)
+          return refuse("wrong-player-count", 409, { players: aliases.length, needed: ctx.rules.players });
+        const d = this.#games.engine.decide(snap.engine, {
+          type: "StartGame",
+          at,
+          rules: ctx.rules,
+          start: input.round1At ?? at,
+          seats: { aliases, seed },
+        });
+        if (!d.ok)
+          return {
+            ok: false,
+            refusal: {
+              code: d.refusal.code,
+              status: 409,
+              ...(d.refusal.details && { details: d.refusal.details }),
+            },
+          };
+        return { ok: true, events: d.events };
+      };
+    });
+  }
+}
