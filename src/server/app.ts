@@ -425,7 +425,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   });
 
   registerDiscussionRoutes(app, new DiscussionService({ games, storage, clock, originality }), writeLimit);
-  registerNightRoutes(app, new NightService({ games, clock }), writeLimit);
+  registerNightRoutes(app, new NightService({ games }), writeLimit);
 
   // ---------------------------------------------------------------- referee
 
