@@ -28,6 +28,16 @@ export function createMemberStore(adapter: DialectAdapter): MemberStore {
       return { ok: true, value: { alias: member.alias, kind: member.kind, createdAt: member.createdAt } };
     },
 
+    async removeMember(gameId, alias, accountId) {
+      const res = await db
+        .deleteFrom("game_members")
+        .where("game_id", "=", gameId)
+        .where("alias", "=", alias)
+        .where("account_id", "=", accountId)
+        .executeTakeFirst();
+      return res.numDeletedRows === 1n;
+    },
+
     async listAliases(gameId) {
       const rows = await db
         .selectFrom("game_members")

@@ -600,6 +600,23 @@ export function registerStorageContract(factory: StorageFactory): void {
       assert.equal(await s.membershipOf("g", player), undefined);
       assert.deepEqual(await s.replaceMemberAccount("g", "马甲一", referee), { ok: false, code: "conflict" });
       assert.deepEqual(await s.replaceMemberAccount("g", "无人", other), { ok: false, code: "not-found" });
+
+      // Undoing a membership whose command was refused: only the exact row (alias and account) goes.
+      assert.equal(await s.removeMember("g", "马甲一", player), false, "the seat is the substitute's now");
+      assert.equal(await s.removeMember("g", "副裁", referee), false, "another account's alias");
+      assert.equal(await s.removeMember("h", "裁判", outsider), true);
+      assert.equal(await s.membershipOf("h", outsider), undefined);
+      assert.equal(await s.removeMember("h", "裁判", outsider), false, "already gone");
+      assert.deepEqual(
+        (await s.listAliases("g")).map((m) => m.alias),
+        ["裁判", "副裁", "马甲一"],
+      );
+      assert.equal(
+        (await s.addMember({ gameId: "h", alias: "裁判", accountId: player, kind: "player", createdAt: T0 }))
+          .ok,
+        true,
+        "the alias is free again",
+      );
     });
 
     it("keeps games with their rule set JSON and status", async (fx) => {
