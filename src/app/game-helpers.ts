@@ -3,7 +3,7 @@ import type { GameEventDto } from "../server/api-types.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { EngineEvent, SeatInfo } from "./engine-port.ts";
 import type { JobDecision, JobResult } from "./game-actor.ts";
-import type { CommandOk, Viewer } from "./game-service.ts";
+import type { CommandOk, GameService, Viewer } from "./game-service.ts";
 import { type AppRefusal, ok, type Result, refuse } from "./refusal.ts";
 
 /** What a command asks of its caller, checked before the command is decided. */
@@ -54,14 +54,19 @@ export function toCommandResult(res: JobResult, at: number): Result<CommandOk> {
   return ok({ seq: res.lastSeq, receivedAt: at, replayed: res.replayed });
 }
 
-/** Puts an existing account into the game under an alias; a refusal, or null once stored. */
-export async function addMember(
+/**
+ * Puts an existing account into the game under an alias, then runs the command that announces it; if that command
+ * is refused, the membership is undone (see GameService.removeMember), so nothing stays stored.
+ */
+export async function addMemberThen(
+  games: Pick<GameService<unknown>, "removeMember">,
   storage: Storage,
   gameId: string,
   input: { username: string; alias: string },
   kind: "player" | "co-referee",
   at: number,
-): Promise<Result<CommandOk> | null> {
+  command: () => Promise<Result<CommandOk>>,
+): Promise<Result<CommandOk>> {
   const target = await storage.findAccountByUsername(input.username);
   if (!target) return refuse("account-not-found", 404);
   const added = await storage.addMember({
@@ -71,5 +76,8 @@ export async function addMember(
     kind,
     createdAt: at,
   });
-  return added.ok ? null : refuse("member-conflict", 409);
+  if (!added.ok) return refuse("member-conflict", 409);
+  const res = await command();
+  if (!res.ok) await games.removeMember(gameId, input.alias, target.id);
+  return res;
 }

@@ -5,7 +5,7 @@ import type { GameInfo, MemberInfo, ReportInfo } from "../server/api-types.ts";
 import type { Account, GameRecord, Storage } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
 import type { Clock } from "./clock.ts";
-import { addMember, okEvents } from "./game-helpers.ts";
+import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import { type OriginalityPort, reportLineage, unavailableOriginality } from "./originality-port.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
@@ -117,12 +117,19 @@ export class GameLifecycle<S> {
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
     if (snap.app.status !== "signup") return refuse("signup-closed", 409);
-    const players = [...snap.app.reports.keys()].length;
-    if (players >= ctx.rules.players) return refuse("game-full", 409, { players: ctx.rules.players });
+    if (snap.app.reports.size >= ctx.rules.players)
+      return refuse("game-full", 409, { players: ctx.rules.players });
     const words = countWords(report, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
     if (words < ctx.rules.text.reportMin)
       return refuse("report-too-short", 409, { words, min: ctx.rules.text.reportMin });
     if (await this.#games.membership(gameId, account.id)) return refuse("already-member", 409);
+    const postId = `report-${randomUUID()}`;
+    // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24).
+    const check = await this.#originality.check(report, {
+      withSources: false,
+      limitPercent: ctx.rules.text.copiedShareLimitPercent,
+    });
+    const copiedPercent = check.available ? check.copiedPercent : null;
     const added = await this.#storage.addMember({
       gameId,
       alias,
@@ -136,25 +143,24 @@ export class GameLifecycle<S> {
         ? refuse("already-member", 409)
         : refuse("alias-taken", 409, { alias });
     }
-    const postId = `report-${randomUUID()}`;
-    // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24).
-    const check = await this.#originality.check(report, {
-      withSources: false,
-      limitPercent: ctx.rules.text.copiedShareLimitPercent,
-    });
-    const copiedPercent = check.available ? check.copiedPercent : null;
     const res = await ctx.actor.submit({
       now: at,
+      // Checked again in turn: joins decided one after another cannot overfill the game, whatever arrived together.
       decide: (s) =>
         s.app.status !== "signup"
           ? refuse("signup-closed", 409)
-          : {
-              ok: true,
-              events: [{ type: "app.PlayerJoined", at, alias, postId, words, copiedPercent }],
-              posts: [{ postId, text: report }],
-            },
+          : s.app.reports.size >= ctx.rules.players
+            ? refuse("game-full", 409, { players: ctx.rules.players })
+            : {
+                ok: true,
+                events: [{ type: "app.PlayerJoined", at, alias, postId, words, copiedPercent }],
+                posts: [{ postId, text: report }],
+              },
     });
-    if (!res.ok) return res;
+    if (!res.ok) {
+      await this.#games.removeMember(gameId, alias, account.id);
+      return res;
+    }
     await this.#originality.addDocument?.({
       kind: "report",
       postId,
@@ -258,13 +264,13 @@ export class GameLifecycle<S> {
     const v = await this.#games.viewer(gameId, account, snap);
     if (!v.referee) return refuse("forbidden", 403);
     const at = this.#clock.now();
-    const added = await addMember(this.#storage, gameId, input, "co-referee", at);
-    if (added) return added;
-    return this.#games.run(
-      gameId,
-      account,
-      "referee",
-      () => () => okEvents([{ type: "app.CoRefereeAdded", at, alias: input.alias }]),
+    return addMemberThen(this.#games, this.#storage, gameId, input, "co-referee", at, () =>
+      this.#games.run(
+        gameId,
+        account,
+        "referee",
+        () => () => okEvents([{ type: "app.CoRefereeAdded", at, alias: input.alias }]),
+      ),
     );
   }
 

@@ -66,7 +66,7 @@ export class GameService<S> {
   readonly #engine: EnginePort<S>;
   readonly #clock: Clock;
   readonly #games = new Map<string, GameContext<S>>();
-  /** Positive membership cache: a membership is never removed. */
+  /** Positive membership cache; `removeMember` (a refused join's undo) is the one way an entry goes. */
   readonly #members = new Map<string, Map<number, PublicMember>>();
   readonly #armed = new Map<string, string>();
   onDeadlines: DeadlinesChanged | undefined;
@@ -119,6 +119,17 @@ export class GameService<S> {
       this.#members.set(gameId, m);
     }
     return found;
+  }
+
+  /**
+   * Undoes a membership stored just before a command that was then refused (a join, a substitute, a co-referee),
+   * so the refused request leaves nothing stored and the alias is free again. Not called when the command threw:
+   * then it may have committed, and a member without its event is the lesser harm than an event without its member.
+   */
+  async removeMember(gameId: string, alias: string, accountId: number): Promise<void> {
+    await this.#storage.removeMember(gameId, alias, accountId);
+    const cached = this.#members.get(gameId);
+    if (cached?.get(accountId)?.alias === alias) cached.delete(accountId);
   }
 
   async viewer(gameId: string, account: Account | null, snapshot: GameSnapshot<S>): Promise<Viewer> {

@@ -2,7 +2,7 @@
 import type { Override, Seat } from "../engine/contract.ts";
 import type { Account, Storage } from "../storage/storage.ts";
 import type { Clock } from "./clock.ts";
-import { addMember, okEvents } from "./game-helpers.ts";
+import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 import { renderResultsPost } from "./results-post.ts";
@@ -91,21 +91,23 @@ export class RefereeActions<S> {
     if (!this.#games.engine.seats(snap.engine).some((s) => s.seat === input.seat))
       return refuse("seat-unknown", 409, { seat: input.seat });
     const at = this.#clock.now();
-    const added = await addMember(this.#storage, gameId, input, "player", at);
-    if (added) return added;
-    return this.#games.run(
-      gameId,
-      account,
-      "referee",
-      () =>
-        this.#games.engineJob({
-          type: "Override",
-          at,
-          override: { action: "substitute", seat: input.seat, alias: input.alias },
-          reason: "替补",
-        }),
-      { requestId: input.requestId },
-    );
+    const override = () =>
+      this.#games.run(
+        gameId,
+        account,
+        "referee",
+        () =>
+          this.#games.engineJob({
+            type: "Override",
+            at,
+            override: { action: "substitute", seat: input.seat, alias: input.alias },
+            reason: "替补",
+          }),
+        { requestId: input.requestId },
+      );
+    // A retry of a substitution already stored gets the original answer, not a conflict on its own new alias.
+    if (await this.#storage.findRequest(gameId, `${account.id}:${input.requestId}`)) return override();
+    return addMemberThen(this.#games, this.#storage, gameId, input, "player", at, override);
   }
 
   publishResults(

@@ -103,6 +103,50 @@ test("join: 报道 字数 is checked against the rule set; taken aliases, closed
   });
 });
 
+test("join: joins arriving together for the last seat take it once; the refused ones keep no membership", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 3);
+    for (const [i, alias] of ["甲", "乙"].entries()) {
+      await must(
+        call(h, "POST", `/api/games/${id}/join`, await quickAccount(h, `early${i}`), {
+          alias,
+          report: REPORT,
+        }),
+      );
+    }
+    const late = await Promise.all(
+      ["丙", "丁", "戊"].map(async (alias, i) => ({ alias, cookie: await quickAccount(h, `late${i}`) })),
+    );
+    const answers = await Promise.all(
+      late.map((p) => call(h, "POST", `/api/games/${id}/join`, p.cookie, { alias: p.alias, report: REPORT })),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status).sort(),
+      [200, 409, 409],
+      answers.map((a) => a.text).join("\n"),
+    );
+    for (const a of answers) if (a.status === 409) assert.equal(a.json.error.code, "game-full");
+    const winner = late[answers.findIndex((a) => a.status === 200)]!;
+    const reports = await must(call(h, "GET", `/api/games/${id}/reports`));
+    assert.deepEqual(
+      reports.json.reports.map((r: { alias: string }) => r.alias),
+      ["甲", "乙", winner.alias],
+    );
+    // Nothing of a refused join stays: no member row behind its alias, and its account is not in the game.
+    const roster = await must(call(h, "GET", `/api/games/${id}/referee/roster`, referee));
+    const players = roster.json.members.filter((m: { kind: string }) => m.kind === "player");
+    assert.deepEqual(
+      players.map((m: { alias: string }) => m.alias).sort(),
+      ["乙", "甲", winner.alias].sort(),
+    );
+    for (const [i, p] of late.entries()) {
+      if (answers[i]!.status === 200) continue;
+      const view = await must(call(h, "GET", `/api/games/${id}`, p.cookie));
+      assert.equal(view.json.viewer.alias, null, `${p.alias}'s account is not a member`);
+    }
+  });
+});
+
 test("RULINGS 24: a non-compliant 报道 must be redone at 600 字 by the deadline, or the player counts as a suicide", async () => {
   await withHarness(async (h) => {
     const { id, referee } = await openGame(h, 3);

@@ -176,7 +176,7 @@ test("overrides: eliminate, revive and extend with a reason; refused without one
   });
 });
 
-test("substitutes (替补): a new account takes the seat under a new alias; unknown seat, taken alias and players refused", async () => {
+test("substitutes (替补): a new account takes the seat under a new alias, stored once on retry; unknown seat, taken alias and players refused", async () => {
   await withGame(async (h, g) => {
     const [a, b] = g.players;
     const sub = await quickAccount(h, "替补账号");
@@ -202,13 +202,13 @@ test("substitutes (替补): a new account takes the seat under a new alias; unkn
       alias: "新马甲",
     });
     assert.equal(byPlayer.status, 403);
-    const ok = await call(h, "POST", url, g.referee, {
-      requestId: rid(),
-      seat: a!.seat,
-      username: "替补账号",
-      alias: "新马甲",
-    });
+    const substitution = { requestId: rid(), seat: a!.seat, username: "替补账号", alias: "新马甲" };
+    const ok = await call(h, "POST", url, g.referee, substitution);
     assert.equal(ok.status, 200, ok.text);
+    // A retried request answers the original, rather than a conflict with the alias it stored itself.
+    const retry = await call(h, "POST", url, g.referee, substitution);
+    assert.equal(retry.status, 200, retry.text);
+    assert.deepEqual([retry.json.seq, retry.json.replayed], [ok.json.seq, true]);
     const subView = await must(call(h, "GET", `/api/games/${g.id}`, sub));
     assert.equal(subView.json.viewer.seat, a!.seat);
     assert.equal(subView.json.viewer.alias, "新马甲");
