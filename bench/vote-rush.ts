@@ -11,7 +11,7 @@
 // compiling the server's code; the warm-up votes are stored like any others. Then the two targets of a pair take
 // turns for BENCH_ROUNDS rounds, and each round's ratio compares two runs seconds apart: a shared VM's speed
 // drifts from minute to minute, so one run of each would compare different machines.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,10 +25,24 @@ import { builtinRulesCatalog } from "../src/app/rules-catalog.ts";
 import { Scheduler } from "../src/app/scheduler.ts";
 import { buildApp, SESSION_COOKIE } from "../src/server/app.ts";
 import { parseOr400 } from "../src/server/http-errors.ts";
+import { SERVER_NODE_FLAGS } from "../src/server/node-flags.ts";
 import { VoteBody } from "../src/server/schemas.ts";
 import { openStorage } from "../src/storage/storage.ts";
 import { postOk, seedSession } from "../test/server/direct.ts";
 import { smallRules } from "../test/server/fixtures.ts";
+
+// Measured as it runs in production: npm start's V8 flags. Without them, this script runs itself again with them.
+const missingFlags = SERVER_NODE_FLAGS.filter((f) => !process.execArgv.includes(f));
+if (missingFlags.length > 0) {
+  const again = spawnSync(
+    process.execPath,
+    [...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: "inherit",
+    },
+  );
+  process.exit(again.status ?? 1);
+}
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 60);
 const PLAYERS = 57;
@@ -303,7 +317,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS}s each after ${WARMUP}s warm-up; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}`,
+    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS}s each after ${WARMUP}s warm-up; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}; node ${SERVER_NODE_FLAGS.join(" ")} (as npm start)`,
   );
   const script = join(work, "rush.lua");
   try {

@@ -15,6 +15,7 @@ import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
 import { buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
+import { SERVER_NODE_FLAGS } from "../../src/server/node-flags.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { postOk, seedSession } from "../server/direct.ts";
 import { smallRules } from "../server/fixtures.ts";
@@ -105,19 +106,24 @@ async function setup(): Promise<{
 }
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", join(ROOT, "src/server/main.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbUrl,
-      LOG_LEVEL: "error",
-      BANSHA_RATE_LIMIT_WRITES: "1000000",
-      ...(args.unsafe ? { BANSHA_UNSAFE_ACK_BEFORE_COMMIT: "1" } : {}),
+  // As npm start runs it, V8 flags included.
+  return spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--import", "tsx", join(ROOT, "src/server/main.ts")],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: dbUrl,
+        LOG_LEVEL: "error",
+        BANSHA_RATE_LIMIT_WRITES: "1000000",
+        ...(args.unsafe ? { BANSHA_UNSAFE_ACK_BEFORE_COMMIT: "1" } : {}),
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
 }
 
 async function waitUp(deadline = Date.now() + 30_000): Promise<void> {
