@@ -257,12 +257,8 @@ export class GameLifecycle<S> {
     account: Account | null,
     input: { username: string; alias: string },
   ): Promise<Result<CommandOk>> {
-    if (!account) return refuse("unauthenticated", 401);
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.#games.viewer(gameId, account, snap);
-    if (!v.referee) return refuse("forbidden", 403);
+    const gate = await this.#games.refereeGate(gameId, account);
+    if (!gate.ok) return gate;
     const at = this.#clock.now();
     return addMemberThen(this.#games, this.#storage, gameId, input, "co-referee", at, () =>
       this.#games.run(

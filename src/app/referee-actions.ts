@@ -82,11 +82,9 @@ export class RefereeActions<S> {
     input: { requestId: string; seat: number; username: string; alias: string },
   ): Promise<Result<CommandOk>> {
     if (!account) return refuse("unauthenticated", 401);
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.#games.viewer(gameId, account, snap);
-    if (!v.referee) return refuse("forbidden", 403);
+    const gate = await this.#games.refereeGate(gameId, account);
+    if (!gate.ok) return gate;
+    const snap = await gate.value.actor.snapshot();
     if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409);
     if (!this.#games.engine.seats(snap.engine).some((s) => s.seat === input.seat))
       return refuse("seat-unknown", 409, { seat: input.seat });
