@@ -1,5 +1,6 @@
 // What a seated player does in play: votes, kill posts and IOU completions, room messages, complaints, proxy requests.
 import { randomUUID } from "node:crypto";
+import type { Command, Seat } from "../engine/contract.ts";
 import type { Account } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
 import { okEvents } from "./game-helpers.ts";
@@ -7,6 +8,9 @@ import type { CommandOk, GameContext, GameService } from "./game-service.ts";
 import { type OriginalityPort, unavailableOriginality } from "./originality-port.ts";
 import { indexCommittedPost } from "./originality-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
+
+/** A post's answer: the command's, plus the post's id, its 字数, and whether a kill post became an IOU (白条). */
+type PostOk = CommandOk & { postId: string; words: number; iou: boolean };
 
 export class PlayerActions<S> {
   readonly #games: GameService<S>;
@@ -39,60 +43,60 @@ export class PlayerActions<S> {
     );
   }
 
-  async killPost(
+  killPost(
     gameId: string,
     account: Account | null,
     input: { requestId: string; target: number; text: string; code?: string | null | undefined },
-  ): Promise<Result<CommandOk & { postId: string; words: number; iou: boolean }>> {
-    const ctx = await this.#games.context(gameId);
-    const rules = ctx?.rules;
-    const words = rules
-      ? countWords(input.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words
-      : 0;
-    const postId = `post-${randomUUID()}`;
-    const res = await this.#games.run(
-      gameId,
-      account,
-      "living",
-      (_ctx, v, at) => {
-        const job = this.#games.engineJob({
-          type: "SubmitKillPost",
-          at,
-          poster: v.seat!,
-          target: input.target,
-          words,
-          postId,
-          ...(input.code !== undefined && { code: input.code }),
-        });
-        return (snap) => {
-          const d = job(snap);
-          return d.ok ? { ...d, posts: [{ postId, text: input.text }] } : d;
-        };
-      },
-      { requestId: input.requestId },
-    );
-    if (!res.ok) return res;
-    if (ctx && !res.value.replayed) await this.#indexPost(ctx, postId, input.text);
-    return ok({ ...res.value, postId, words, iou: rules ? words < rules.text.killPostMin : false });
+  ): Promise<Result<PostOk>> {
+    return this.#post(gameId, account, input, "post", (at, poster, words, postId) => ({
+      type: "SubmitKillPost",
+      at,
+      poster,
+      target: input.target,
+      words,
+      postId,
+      ...(input.code !== undefined && { code: input.code }),
+    }));
   }
 
-  async completeIou(
+  completeIou(
     gameId: string,
     account: Account | null,
     input: { requestId: string; text: string },
-  ): Promise<Result<CommandOk & { postId: string; words: number; iou: boolean }>> {
+  ): Promise<Result<PostOk>> {
+    return this.#post(gameId, account, input, "iou", (at, poster, words, postId) => ({
+      type: "CompleteIou",
+      at,
+      poster,
+      words,
+      postId,
+    }));
+  }
+
+  /**
+   * A post with a body (a kill post, an IOU completion): its 字数 counted by the rule set, its body stored with
+   * the command's events, and indexed for originality once committed. `iou` says whether a kill post fell short
+   * of the kill-post minimum (an IOU completion never does).
+   */
+  async #post(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; text: string },
+    idPrefix: "post" | "iou",
+    command: (at: number, poster: Seat, words: number, postId: string) => Command,
+  ): Promise<Result<PostOk>> {
     const ctx = await this.#games.context(gameId);
     const rules = ctx?.rules;
     const words = rules
       ? countWords(input.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words
       : 0;
-    const postId = `iou-${randomUUID()}`;
+    const postId = `${idPrefix}-${randomUUID()}`;
     const res = await this.#games.run(
       gameId,
       account,
       "living",
       (_ctx, v, at) => {
-        const job = this.#games.engineJob({ type: "CompleteIou", at, poster: v.seat!, words, postId });
+        const job = this.#games.engineJob(command(at, v.seat!, words, postId));
         return (snap) => {
           const d = job(snap);
           return d.ok ? { ...d, posts: [{ postId, text: input.text }] } : d;
@@ -102,7 +106,8 @@ export class PlayerActions<S> {
     );
     if (!res.ok) return res;
     if (ctx && !res.value.replayed) await this.#indexPost(ctx, postId, input.text);
-    return ok({ ...res.value, postId, words, iou: false });
+    const iou = idPrefix === "post" && rules !== undefined && words < rules.text.killPostMin;
+    return ok({ ...res.value, postId, words, iou });
   }
 
   /** Kill posts and IOU completions join the originality index as they are written. */
