@@ -2,7 +2,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 /**
- * In a vote rush the server answers tens of thousands of requests a second, and each log line costs the event
+ * In a vote rush the server answers ten thousand requests a second or more, and each log line costs the event
  * loop its formatting; the arrival line says nothing the completion line does not. What a line may carry is set by
  * the logger's serializers in app.ts (method, path and status only).
  */
