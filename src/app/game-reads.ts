@@ -89,8 +89,12 @@ export class GameReads<S> {
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
     const v = await this.#games.viewer(gameId, account, snap);
-    const visible = this.#games.visibleEvents(await ctx.actor.events(), v, snap);
-    const ref = visible.find((e) => e.data.postId === postId);
+    // Only the events naming this post are redacted for the viewer: redaction keeps or drops a postId, never
+    // adds one, and redacting the whole log for every post opened costs in proportion to the game's length.
+    const naming = (await ctx.actor.events()).filter(
+      (e) => (e.event as { postId?: unknown }).postId === postId,
+    );
+    const ref = this.#games.visibleEvents(naming, v, snap).find((e) => e.data.postId === postId);
     if (!ref && !this.#games.engine.publicPostIds?.(snap.engine).has(postId))
       return refuse("post-not-found", 404);
     const body = await this.#storage.getPostBody(gameId, postId);
