@@ -257,9 +257,9 @@ export class GameLifecycle<S> {
     account: Account | null,
     input: { username: string; alias: string },
   ): Promise<Result<CommandOk>> {
+    const at = this.#clock.now(); // receipt time: before any I/O
     const gate = await this.#games.refereeGate(gameId, account);
     if (!gate.ok) return gate;
-    const at = this.#clock.now();
     return addMemberThen(this.#games, this.#storage, gameId, input, "co-referee", at, () =>
       this.#games.run(
         gameId,

@@ -81,6 +81,7 @@ export class RefereeActions<S> {
     account: Account | null,
     input: { requestId: string; seat: number; username: string; alias: string },
   ): Promise<Result<CommandOk>> {
+    const at = this.#clock.now(); // receipt time: before any I/O
     if (!account) return refuse("unauthenticated", 401);
     const gate = await this.#games.refereeGate(gameId, account);
     if (!gate.ok) return gate;
@@ -88,7 +89,6 @@ export class RefereeActions<S> {
     if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409);
     if (!this.#games.engine.seats(snap.engine).some((s) => s.seat === input.seat))
       return refuse("seat-unknown", 409, { seat: input.seat });
-    const at = this.#clock.now();
     const override = () =>
       this.#games.run(
         gameId,
