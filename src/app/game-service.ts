@@ -240,8 +240,10 @@ export class GameService<S> {
   // ---------------------------------------------------------------- common command path
 
   /**
-   * The one way a use case submits a command: the receipt time, the caller's right to act (`need`), then the
-   * command `build` makes (a decision to run against the game's state at its turn, or a refusal up front).
+   * How a member's command is submitted: the receipt time, the caller's right to act (`need`), then the command
+   * `build` makes (a decision to run against the game's state at its turn, or a refusal up front). Creating a
+   * game, joining one (the caller is not a member yet), a discussion post (it needs the events it wrote) and the
+   * timers submit to the actor directly.
    */
   async run(
     gameId: string,
