@@ -33,7 +33,6 @@ export class GameReads<S> {
     const items: GameListItem[] = [];
     for (const g of games) {
       if (status && g.status !== status) continue;
-      const members = await this.#storage.listAliases(g.id);
       const rules = g.rules as RuleSet;
       items.push({
         id: g.id,
@@ -41,11 +40,21 @@ export class GameReads<S> {
         status: g.status as GameStatus,
         rulesName: rules.name,
         players: rules.players,
-        signedUp: members.filter((m) => m.kind === "player").length,
+        signedUp: await this.#signedUp(g.id, g.status as GameStatus, rules),
         createdAt: g.createdAt,
       });
     }
     return items;
+  }
+
+  /**
+   * Players signed up: the player members until the game starts, then its seats. A game starts only with exactly
+   * `rules.players` reports, and a substitute (替补) adds a player member for a seat already counted.
+   */
+  async #signedUp(gameId: string, status: GameStatus, rules: RuleSet): Promise<number> {
+    if (status === "running" || status === "ended") return rules.players;
+    const members = await this.#storage.listAliases(gameId);
+    return members.filter((m) => m.kind === "player").length;
   }
 
   async view(gameId: string, account: Account | null): Promise<Result<GameViewResponse>> {

@@ -214,6 +214,10 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
     assert.equal(subView.json.viewer.alias, "新马甲");
     const oldView = await must(call(h, "GET", `/api/games/${g.id}`, a!.cookie));
     assert.equal(oldView.json.viewer.seat, null, "the replaced player no longer holds the seat");
+    // The lobby counts seats, not member rows: the substitute takes a seat already counted.
+    const lobby = await must(call(h, "GET", "/api/games"));
+    const listed = lobby.json.games.find((x: { id: string }) => x.id === g.id);
+    assert.deepEqual([listed.status, listed.signedUp], ["running", g.players.length]);
     await advanceTo(h, VOTING);
     const oldVote = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
       requestId: rid(),
