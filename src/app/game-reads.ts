@@ -124,9 +124,10 @@ export class GameReads<S> {
     const v = await this.#games.viewer(gameId, account, snap);
     let room: { id: string; name: string } | undefined;
     if (v.referee) {
-      const rules = ctx.rules;
-      const r = rules.rooms.find((x) => x.id === roomId);
-      room = r ? { id: r.id, name: r.name } : { id: roomId, name: roomId };
+      // Every room a seat can be in is declared in the rule set (the checker refuses others), alliance rooms too.
+      const r = ctx.rules.rooms.find((x) => x.id === roomId);
+      if (!r) return refuse("room-not-found", 404, { room: roomId });
+      room = { id: r.id, name: r.name };
     } else if (v.seat !== null) {
       room = this.#games.engine.roomsOf(snap.engine, v.seat).find((r) => r.id === roomId);
     }

@@ -68,6 +68,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "seat-unknown": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
   "target-out": (d) => `目标（${d?.seat ?? "?"}号）已出局`,
   "not-in-room": () => "你不在这个房间里",
+  "room-not-found": (d) => `本局规则里没有房间「${d?.room ?? ""}」`,
   "post-not-found": () => "找不到该帖子，或它尚未公布",
   "use-substitute-route": () => "替补请使用替补功能",
   "timer-already-fired": () => "该期限已经处理过",

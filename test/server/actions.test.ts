@@ -201,6 +201,15 @@ test("team room: killers talk in their room; rangers can neither post nor read; 
     const outsider = await call(h, "POST", url, rangers[0]!.cookie, { requestId: rid(), text: "偷听" });
     assert.equal(outsider.status, 403);
     assert.equal((await call(h, "GET", url, rangers[0]!.cookie)).status, 403);
+    const byReferee = await must(call(h, "GET", url, g.referee));
+    assert.deepEqual(
+      byReferee.json.messages.map((m: { text: string }) => m.text),
+      ["今晚刀谁？"],
+    );
+    // A room the rule set does not have is an error for the referee too, not an empty room.
+    const unknown = await call(h, "GET", `/api/games/${g.id}/rooms/no-such-room/messages`, g.referee);
+    assert.equal(unknown.status, 404, unknown.text);
+    assert.equal(unknown.json.error.code, "room-not-found");
     const empty = await call(h, "POST", url, first.cookie, { requestId: rid(), text: "" });
     assert.equal(empty.status, 400);
     assert.equal(empty.json.error.fields[0].path, "text");
