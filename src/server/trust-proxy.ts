@@ -2,6 +2,7 @@
 //
 // Behind a reverse proxy every request comes from the proxy's address, so without this the per-address limits
 // (sign-up, log-in) would count every visitor together.
+import { isIP } from "node:net";
 
 /** Fastify's `trustProxy`: false, true (any hop), or the addresses and CIDR ranges to trust. */
 export type TrustProxy = boolean | string[];
@@ -12,11 +13,19 @@ export function parseTrustProxy(text: string | undefined): TrustProxy {
   if (value === "" || value === "false") return false;
   if (value === "true") return true;
   const addresses = value.split(",").map((a) => a.trim());
-  // An IPv4 or IPv6 address (so a dot or a colon), with an optional prefix length.
-  const bad = addresses.find((a) => !/^[0-9A-Fa-f]*[.:][0-9A-Fa-f.:]*(\/\d{1,3})?$/.test(a));
+  const bad = addresses.find((a) => !isAddressOrRange(a));
   if (bad !== undefined)
     throw new Error(
       `BANSHA_TRUST_PROXY: "${bad}" is not an address or CIDR range (expected e.g. 127.0.0.1, 10.0.0.0/8 or ::1, comma-separated, or true)`,
     );
   return addresses;
+}
+
+/** An IPv4 or IPv6 address, optionally with a prefix length that fits it (at most 32 or 128 bits). */
+function isAddressOrRange(text: string): boolean {
+  const [address = "", prefix, ...rest] = text.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
