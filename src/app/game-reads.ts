@@ -149,19 +149,17 @@ export class GameReads<S> {
     if (!res.ok) return refuse("forbidden", 403);
     const snap = await ctx.actor.snapshot();
     const seats = this.#games.engine.seats(snap.engine);
-    const out: RosterEntry[] = [];
-    for (const m of res.members) {
-      const acc = await this.#storage.getAccount(m.accountId);
-      out.push({
+    const seatOf = new Map(seats.map((s) => [s.alias, s.seat]));
+    return ok(
+      res.members.map((m) => ({
         alias: m.alias,
         kind: m.kind,
-        seat: seats.find((s) => s.alias === m.alias)?.seat ?? null,
+        seat: seatOf.get(m.alias) ?? null,
         accountId: m.accountId,
-        username: acc?.username ?? "",
+        username: m.username,
         joinedAt: m.createdAt,
-      });
-    }
-    return ok(out);
+      })),
+    );
   }
 
   async inbox(gameId: string, account: Account | null): Promise<Result<InboxItem[]>> {

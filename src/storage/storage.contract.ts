@@ -583,11 +583,11 @@ export function registerStorageContract(factory: StorageFactory): void {
         const roster = await s.refereeRoster("g", asker);
         assert.ok(roster.ok);
         assert.deepEqual(
-          roster.members.map((m) => [m.alias, m.accountId]),
+          roster.members.map((m) => [m.alias, m.accountId, m.username]),
           [
-            ["裁判", referee],
-            ["副裁", coReferee],
-            ["马甲一", player],
+            ["裁判", referee, "ref"],
+            ["副裁", coReferee, "coref"],
+            ["马甲一", player, "p1"],
           ],
         );
       }

@@ -179,6 +179,7 @@ export interface PublicMember {
 /** A member with the account behind the alias: only for that game's referees. */
 export interface RevealedMember extends PublicMember {
   readonly accountId: number;
+  readonly username: string;
 }
 
 export interface MemberStore {
