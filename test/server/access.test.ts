@@ -1,6 +1,7 @@
 // The authorization matrix for every route, and alias secrecy: crawling every route and stream as each kind of viewer.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { ApiError, MeResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import {
   advanceTo,
@@ -247,7 +248,11 @@ async function world(logLines?: string[]): Promise<World> {
   );
   const token = (await h.accounts.prepareAdminSetup())!;
   const admin = await must(
-    call(h, "POST", "/api/setup", undefined, { token, username: "site-admin", password: "password123" }),
+    call<MeResponse>(h, "POST", "/api/setup", undefined, {
+      token,
+      username: "site-admin",
+      password: "password123",
+    }),
   );
   const adminCookie = (
     await h.app.inject({
@@ -257,7 +262,7 @@ async function world(logLines?: string[]): Promise<World> {
       payload: JSON.stringify({ username: "site-admin", password: "password123" }),
     })
   ).cookies[0]!.value;
-  assert.equal(admin.json.account.isAdmin, true);
+  assert.equal(admin.json.account!.isAdmin, true);
   await advanceTo(h, local("12-02 10:00:00"));
   const dead = rangers[0]!;
   await must(
@@ -286,9 +291,12 @@ async function world(logLines?: string[]): Promise<World> {
   };
 }
 
-async function hit(w: World, r: Route, who: Who): Promise<Res> {
+/** Any route's answer, read here only for the error a refusal carries (null when the body is not JSON). */
+type MaybeRefusal = Partial<ApiError> | null;
+
+async function hit(w: World, r: Route, who: Who): Promise<Res<MaybeRefusal>> {
   const cookie = who === "anonymous" ? undefined : w.cookies[who];
-  return call(
+  return call<MaybeRefusal>(
     w.h,
     r.method,
     r.path(w.g),
@@ -324,7 +332,7 @@ test("authorization matrix: every route × anonymous, player, dead player, other
         }
         if (res.status >= 400) {
           assert.equal(typeof res.json?.error?.code, "string", `error has a code: ${label}`);
-          assert.match(res.json.error.message, /[\u4e00-\u9fff]/, `error message in Chinese: ${label}`);
+          assert.match(res.json!.error!.message, /[\u4e00-\u9fff]/, `error message in Chinese: ${label}`);
         }
       }
     }

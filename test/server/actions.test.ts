@@ -1,6 +1,17 @@
 // Player actions over HTTP: each with its happy path and at least two refusals, all judged at the server's receipt time.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type {
+  ApiError,
+  CommandResponse,
+  EventListResponse,
+  GameEventDto,
+  GameViewResponse,
+  InboxResponse,
+  PostBodyResponse,
+  PostResponse,
+  RoomMessagesResponse,
+} from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import {
   advanceTo,
@@ -24,8 +35,9 @@ async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<voi
   }
 }
 
-async function log(h: Harness, g: Game): Promise<{ type: string; data: Record<string, unknown> }[]> {
-  return (await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee))).json.events;
+async function log(h: Harness, g: Game): Promise<GameEventDto[]> {
+  const res = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+  return res.json.events;
 }
 
 /** Round 1: posting window 21:00–21:30, posts released 21:30:01, vote until 12-02 21:00:00. */
@@ -37,13 +49,13 @@ test("votes: accepted and tallied live; a retried request id is stored once", as
     await advanceTo(h, VOTING);
     const [a, b] = g.players;
     const requestId = rid();
-    const first = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+    const first = await call<CommandResponse>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
       requestId,
       targets: [b!.seat],
     });
     assert.equal(first.status, 200, first.text);
     assert.equal(first.json.receivedAt, VOTING);
-    const again = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+    const again = await call<CommandResponse>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
       requestId,
       targets: [b!.seat],
     });
@@ -52,9 +64,9 @@ test("votes: accepted and tallied live; a retried request id is stored once", as
     assert.equal(again.json.seq, first.json.seq);
     const casts = (await log(h, g)).filter((e) => e.type === "VoteCast");
     assert.equal(casts.length, 1, "the retry was not stored again");
-    const view = await must(call(h, "GET", `/api/games/${g.id}`));
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
     assert.deepEqual(
-      view.json.view.tally.map((t: { seat: number; votes: number }) => [t.seat, t.votes]),
+      view.json.view!.tally.map((t) => [t.seat, t.votes]),
       [[b!.seat, 1]],
     );
   });
@@ -64,30 +76,30 @@ test("votes: refused before the vote opens, for an unknown seat, after the deadl
   await withGame(async (h, g) => {
     const [a, b] = g.players;
     await advanceTo(h, IN_WINDOW);
-    const early = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+    const early = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
       requestId: rid(),
       targets: [b!.seat],
     });
     assert.equal(early.status, 409);
     assert.equal(early.json.error.code, "vote.not-open");
     await advanceTo(h, VOTING);
-    const unknown = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+    const unknown = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
       requestId: rid(),
       targets: [99],
     });
     assert.equal(unknown.json.error.code, "vote.unknown-seat");
     assert.match(unknown.json.error.message, /99/);
-    const malformed = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+    const malformed = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
       requestId: rid(),
       targets: "x",
     });
     assert.equal(malformed.status, 400);
-    assert.equal(malformed.json.error.fields[0].path, "targets");
+    assert.equal(malformed.json.error.fields![0]!.path, "targets");
     // The field's problem is told in Chinese, like the rest of the answer.
-    assert.match(malformed.json.error.fields[0].message, /\p{Script=Han}/u);
-    const noId = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, { targets: [1] });
+    assert.match(malformed.json.error.fields![0]!.message, /\p{Script=Han}/u);
+    const noId = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, { targets: [1] });
     assert.equal(noId.status, 400);
-    assert.equal(noId.json.error.fields[0].path, "requestId");
+    assert.equal(noId.json.error.fields![0]!.path, "requestId");
     // A player who voted in time is still alive after the deadline (non-voters count as suicides).
     for (const p of g.players) {
       const target = p === b ? a! : b!;
@@ -96,7 +108,7 @@ test("votes: refused before the vote opens, for an unknown seat, after the deadl
       );
     }
     await advanceTo(h, local("12-02 21:00:02"));
-    const late = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+    const late = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
       requestId: rid(),
       targets: [b!.seat],
     });
@@ -112,27 +124,27 @@ test("kill posts: the killer whose turn it is posts in the window; others and la
   await withGame(async (h, g) => {
     const { first, second, rangers } = cast(g);
     const target = rangers[0]!;
-    const early = await call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+    const early = await call<ApiError>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
       requestId: rid(),
       target: target.seat,
       text: LONG_POST,
     });
     assert.equal(early.json.error.code, "post.outside-window");
     await advanceTo(h, IN_WINDOW);
-    const ranger = await call(h, "POST", `/api/games/${g.id}/kill-posts`, target.cookie, {
+    const ranger = await call<ApiError>(h, "POST", `/api/games/${g.id}/kill-posts`, target.cookie, {
       requestId: rid(),
       target: first.seat,
       text: LONG_POST,
     });
     assert.equal(ranger.status, 409);
     assert.equal(ranger.json.error.code, "post.no-post-right");
-    const notTurn = await call(h, "POST", `/api/games/${g.id}/kill-posts`, second.cookie, {
+    const notTurn = await call<ApiError>(h, "POST", `/api/games/${g.id}/kill-posts`, second.cookie, {
       requestId: rid(),
       target: target.seat,
       text: LONG_POST,
     });
     assert.equal(notTurn.json.error.code, "post.not-your-turn");
-    const ok = await call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+    const ok = await call<PostResponse>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
       requestId: rid(),
       target: target.seat,
       text: LONG_POST,
@@ -142,14 +154,19 @@ test("kill posts: the killer whose turn it is posts in the window; others and la
     // Private until released: the public cannot read it, the poster can.
     const publicRead = await call(h, "GET", `/api/games/${g.id}/posts/${ok.json.postId}`);
     assert.equal(publicRead.status, 404);
-    const own = await call(h, "GET", `/api/games/${g.id}/posts/${ok.json.postId}`, first.cookie);
+    const own = await call<PostBodyResponse>(
+      h,
+      "GET",
+      `/api/games/${g.id}/posts/${ok.json.postId}`,
+      first.cookie,
+    );
     assert.equal(own.json.text, LONG_POST);
     await advanceTo(h, local("12-01 21:31:00"));
     const released = await call(h, "GET", `/api/games/${g.id}/posts/${ok.json.postId}`);
     assert.equal(released.status, 200, released.text);
-    const view = await must(call(h, "GET", `/api/games/${g.id}`));
-    const t = view.json.view.seats.find((s: { seat: number }) => s.seat === target.seat);
-    assert.equal(t.alive, false, "the target is out once posts are released");
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+    const t = view.json.view!.seats.find((s) => s.seat === target.seat);
+    assert.equal(t!.alive, false, "the target is out once posts are released");
   });
 });
 
@@ -158,7 +175,7 @@ test("IOU: a short kill post becomes an IOU; completion too short or by a seat w
     const { first, rangers } = cast(g);
     await advanceTo(h, IN_WINDOW);
     const short = await must(
-      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+      call<PostResponse>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
         requestId: rid(),
         target: rangers[0]!.seat,
         text: "短帖一则",
@@ -166,13 +183,13 @@ test("IOU: a short kill post becomes an IOU; completion too short or by a seat w
     );
     assert.equal(short.json.iou, true);
     await advanceTo(h, local("12-01 21:31:00"));
-    const tooShort = await call(h, "POST", `/api/games/${g.id}/iou`, first.cookie, {
+    const tooShort = await call<ApiError>(h, "POST", `/api/games/${g.id}/iou`, first.cookie, {
       requestId: rid(),
       text: LONG_POST,
     });
     assert.equal(tooShort.status, 409);
     assert.equal(tooShort.json.error.code, "iou.too-short");
-    const none = await call(h, "POST", `/api/games/${g.id}/iou`, rangers[1]!.cookie, {
+    const none = await call<ApiError>(h, "POST", `/api/games/${g.id}/iou`, rangers[1]!.cookie, {
       requestId: rid(),
       text: LONG_POST.repeat(3),
     });
@@ -193,26 +210,31 @@ test("team room: killers talk in their room; rangers can neither post nor read; 
     const url = `/api/games/${g.id}/rooms/killer-room/messages`;
     const posted = await call(h, "POST", url, first.cookie, { requestId: rid(), text: "今晚刀谁？" });
     assert.equal(posted.status, 200, posted.text);
-    const read = await must(call(h, "GET", url, second.cookie));
+    const read = await must(call<RoomMessagesResponse>(h, "GET", url, second.cookie));
     assert.deepEqual(
-      read.json.messages.map((m: { alias: string; text: string }) => [m.alias, m.text]),
+      read.json.messages.map((m) => [m.alias, m.text]),
       [[first.alias, "今晚刀谁？"]],
     );
     const outsider = await call(h, "POST", url, rangers[0]!.cookie, { requestId: rid(), text: "偷听" });
     assert.equal(outsider.status, 403);
     assert.equal((await call(h, "GET", url, rangers[0]!.cookie)).status, 403);
-    const byReferee = await must(call(h, "GET", url, g.referee));
+    const byReferee = await must(call<RoomMessagesResponse>(h, "GET", url, g.referee));
     assert.deepEqual(
-      byReferee.json.messages.map((m: { text: string }) => m.text),
+      byReferee.json.messages.map((m) => m.text),
       ["今晚刀谁？"],
     );
     // A room the rule set does not have is an error for the referee too, not an empty room.
-    const unknown = await call(h, "GET", `/api/games/${g.id}/rooms/no-such-room/messages`, g.referee);
+    const unknown = await call<ApiError>(
+      h,
+      "GET",
+      `/api/games/${g.id}/rooms/no-such-room/messages`,
+      g.referee,
+    );
     assert.equal(unknown.status, 404, unknown.text);
     assert.equal(unknown.json.error.code, "room-not-found");
-    const empty = await call(h, "POST", url, first.cookie, { requestId: rid(), text: "" });
+    const empty = await call<ApiError>(h, "POST", url, first.cookie, { requestId: rid(), text: "" });
     assert.equal(empty.status, 400);
-    assert.equal(empty.json.error.fields[0].path, "text");
+    assert.equal(empty.json.error.fields![0]!.path, "text");
     const events = await must(call(h, "GET", `/api/games/${g.id}/events`, rangers[0]!.cookie));
     assert.ok(!events.text.includes("今晚刀谁"), "room talk is not in a ranger's event feed");
   });
@@ -222,7 +244,7 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
   await withGame(async (h, g) => {
     const { first, rangers } = cast(g);
     const [a, , c] = rangers;
-    const early = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+    const early = await call<ApiError>(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
       requestId: rid(),
       round: 1,
       post: 0,
@@ -245,7 +267,7 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
       text: "疑似抄袭",
     });
     assert.equal(complaint.status, 200, complaint.text);
-    const badPost = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+    const badPost = await call<ApiError>(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
       requestId: rid(),
       round: 1,
       post: 7,
@@ -266,8 +288,8 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
     });
     assert.equal(byReferee.status, 403);
     // The author sees their complaint, but not whose post it was.
-    const own = await must(call(h, "GET", `/api/games/${g.id}/events`, a!.cookie));
-    const filed = own.json.events.find((e: { type: string }) => e.type === "app.ComplaintFiled");
+    const own = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, a!.cookie));
+    const filed = own.json.events.find((e) => e.type === "app.ComplaintFiled")!;
     assert.deepEqual({ round: filed.data.round, post: filed.data.post }, { round: 1, post: 0 });
     assert.equal(filed.data.against, undefined, "the poster stays hidden from the complainer");
     const proxy = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, {
@@ -276,7 +298,7 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
       note: "请代投",
     });
     assert.equal(proxy.status, 200, proxy.text);
-    const proxyBad = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, {
+    const proxyBad = await call<ApiError>(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, {
       requestId: rid(),
       target: 77,
     });
@@ -286,12 +308,12 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
       target: 1,
     });
     assert.equal(anon.status, 401);
-    const inbox = await must(call(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
     assert.deepEqual(
-      inbox.json.items.map((i: { kind: string }) => i.kind),
+      inbox.json.items.map((i) => i.kind),
       ["complaint", "proxy-request"],
     );
-    const item = inbox.json.items[0];
+    const item = inbox.json.items[0]!;
     assert.deepEqual(
       [item.against, item.round, item.post],
       [first.seat, 1, 0],

@@ -7,6 +7,7 @@ import { hashToken } from "../../src/app/account-service.ts";
 import { ManualClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
+import type { ApiError, MeResponse, SetupStatusResponse } from "../../src/server/api-types.ts";
 import { type AppDeps, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage, type Storage } from "../../src/storage/storage.ts";
 import { seedSession } from "./direct.ts";
@@ -25,28 +26,28 @@ test("admin setup: the printed one-time link creates the admin once; a wrong or 
   await withHarness(async (h) => {
     const token = await h.accounts.prepareAdminSetup();
     assert.ok(token);
-    assert.equal((await call(h, "GET", "/api/setup")).json.pending, true);
-    const wrong = await call(h, "POST", "/api/setup", undefined, {
+    assert.equal((await call<SetupStatusResponse>(h, "GET", "/api/setup")).json.pending, true);
+    const wrong = await call<ApiError>(h, "POST", "/api/setup", undefined, {
       token: "nope",
       username: "admin",
       password: "password123",
     });
     assert.equal(wrong.status, 403);
     assert.equal(wrong.json.error.code, "setup-token-invalid");
-    const ok = await call(h, "POST", "/api/setup", undefined, {
+    const ok = await call<MeResponse>(h, "POST", "/api/setup", undefined, {
       token,
       username: "admin",
       password: "password123",
     });
     assert.equal(ok.status, 200, ok.text);
-    assert.equal(ok.json.account.isAdmin, true);
+    assert.equal(ok.json.account!.isAdmin, true);
     const again = await call(h, "POST", "/api/setup", undefined, {
       token,
       username: "admin2",
       password: "password123",
     });
     assert.equal(again.status, 403);
-    assert.equal((await call(h, "GET", "/api/setup")).json.pending, false);
+    assert.equal((await call<SetupStatusResponse>(h, "GET", "/api/setup")).json.pending, false);
     assert.equal(await h.accounts.prepareAdminSetup(), null, "no new link once the admin exists");
   });
 });
@@ -66,20 +67,23 @@ test("register, login, me, logout: sessions are opaque HttpOnly SameSite=Lax coo
     const stored = await h.storage.findAccountByUsername("小明");
     assert.match(stored!.passwordHash, /^scrypt\$/);
     assert.ok(!stored!.passwordHash.includes("password123"));
-    assert.equal((await call(h, "GET", "/api/auth/me", cookie.value)).json.account.username, "小明");
-    const taken = await call(h, "POST", "/api/auth/register", undefined, {
+    assert.equal(
+      (await call<MeResponse>(h, "GET", "/api/auth/me", cookie.value)).json.account!.username,
+      "小明",
+    );
+    const taken = await call<ApiError>(h, "POST", "/api/auth/register", undefined, {
       username: "小明",
       password: "password456",
     });
     assert.equal(taken.status, 409);
     assert.equal(taken.json.error.code, "username-taken");
-    const bad = await call(h, "POST", "/api/auth/login", undefined, {
+    const bad = await call<ApiError>(h, "POST", "/api/auth/login", undefined, {
       username: "小明",
       password: "wrongwrong",
     });
     assert.equal(bad.status, 401);
     assert.equal(bad.json.error.message, "用户名或密码错误");
-    const noUser = await call(h, "POST", "/api/auth/login", undefined, {
+    const noUser = await call<ApiError>(h, "POST", "/api/auth/login", undefined, {
       username: "nobody",
       password: "wrongwrong",
     });
@@ -91,7 +95,7 @@ test("register, login, me, logout: sessions are opaque HttpOnly SameSite=Lax coo
     assert.equal(login.status, 200);
     assert.equal((await call(h, "POST", "/api/auth/logout", cookie.value)).status, 200);
     assert.equal(
-      (await call(h, "GET", "/api/auth/me", cookie.value)).json.account,
+      (await call<MeResponse>(h, "GET", "/api/auth/me", cookie.value)).json.account,
       null,
       "the token is revoked",
     );
@@ -101,7 +105,8 @@ test("register, login, me, logout: sessions are opaque HttpOnly SameSite=Lax coo
 
 test("a session revoked by another process stops working after the 5 s cache and one background re-check", async () => {
   await withHarness(async (h) => {
-    const me = async (cookie: string) => (await call(h, "GET", "/api/auth/me", cookie)).json.account;
+    const me = async (cookie: string) =>
+      (await call<MeResponse>(h, "GET", "/api/auth/me", cookie)).json.account;
     const cookie = await register(h, "远方");
     const revokeElsewhere = () => h.storage.revokeSession(hashToken(cookie), h.clock.now());
     assert.equal((await me(cookie))?.username, "远方");
@@ -129,7 +134,7 @@ test("a session revoked by another process stops working after the 5 s cache and
 test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodies name the field", async () => {
   await withHarness(async (h) => {
     const cookie = await register(h, "writer");
-    const foreign = await call(
+    const foreign = await call<ApiError>(
       h,
       "POST",
       "/api/games",
@@ -175,12 +180,12 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
       payload: "{not json",
     });
     assert.equal(broken.statusCode, 400);
-    const short = await call(h, "POST", "/api/auth/register", undefined, {
+    const short = await call<ApiError>(h, "POST", "/api/auth/register", undefined, {
       username: "ok",
       password: "short",
     });
     assert.equal(short.status, 400);
-    assert.equal(short.json.error.fields[0].path, "password");
+    assert.equal(short.json.error.fields![0]!.path, "password");
     assert.match(short.json.error.message, /password/);
   });
 });
@@ -220,7 +225,7 @@ async function failedLogins(app: FastifyInstance, attempts: Record<string, strin
       payload: JSON.stringify({ username: "x", password: "y" }),
     });
     statuses.push(res.statusCode);
-    if (res.statusCode === 429) assert.equal(JSON.parse(res.body).error.message, "操作过于频繁，请稍后再试");
+    if (res.statusCode === 429) assert.equal(res.json<ApiError>().error.message, "操作过于频繁，请稍后再试");
   }
   return statuses;
 }
@@ -241,7 +246,7 @@ test("a session look-up that fails answers 500 (internal-error), and the next re
       app.inject({ method: "GET", url: "/api/games", headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     const failed = await games();
     assert.equal(failed.statusCode, 500);
-    assert.equal(failed.json().error.code, "internal-error");
+    assert.equal(failed.json<ApiError>().error.code, "internal-error");
     failing = false;
     assert.equal((await games()).statusCode, 200);
   });

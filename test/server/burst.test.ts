@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Clock } from "../../src/app/clock.ts";
 import { ManualClock } from "../../src/app/clock.ts";
+import type { TallyEntry } from "../../src/engine/vote/types.ts";
+import type { CommandResponse, EventListResponse, GameViewResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import { advanceTo, call, makeHarness, must, rid, startedGame } from "./harness.ts";
 
@@ -23,7 +25,7 @@ test("1,000 players voting in the last second before the deadline: no errors, ev
     const target = g.players[0]!;
     const results = await Promise.all(
       g.players.map((p) =>
-        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
+        call<CommandResponse>(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
           requestId: rid(),
           targets: [p === target ? g.players[1]!.seat : target.seat],
         }),
@@ -39,20 +41,20 @@ test("1,000 players voting in the last second before the deadline: no errors, ev
       assert.ok(r.json.receivedAt >= base && r.json.receivedAt < DEADLINE, "received in the last second");
     }
     await advanceTo(h, DEADLINE + 1000);
-    const log = await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
-    const casts = log.json.events.filter((e: { type: string }) => e.type === "VoteCast");
+    const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    const casts = log.json.events.filter((e) => e.type === "VoteCast");
     assert.equal(casts.length, 1000, "every vote stored once");
-    const closed = log.json.events.find((e: { type: string }) => e.type === "VoteClosed");
-    const total = closed.data.entries.reduce((sum: number, e: { fullVotes: number }) => sum + e.fullVotes, 0);
+    const closed = log.json.events.find((e) => e.type === "VoteClosed")!;
+    // GameEventDto keeps an event's data a record: the engine's VoteClosed names the entries' type.
+    const entries = closed.data.entries as TallyEntry[];
+    const total = entries.reduce((sum, e) => sum + e.fullVotes, 0);
     assert.equal(total, 1000, "the closing tally counts all 1,000 votes");
-    const top = closed.data.entries.find((e: { seat: number }) => e.seat === target.seat);
-    assert.equal(top.fullVotes, 999);
-    const outs = log.json.events.filter(
-      (e: { type: string; data: { cause?: string } }) => e.type === "PlayerOut" && e.data.cause === "suicide",
-    );
+    const top = entries.find((e) => e.seat === target.seat);
+    assert.equal(top!.fullVotes, 999);
+    const outs = log.json.events.filter((e) => e.type === "PlayerOut" && e.data.cause === "suicide");
     assert.equal(outs.length, 0, "nobody is counted as a non-voter");
-    const view = await must(call(h, "GET", `/api/games/${g.id}`));
-    assert.equal(view.json.view.seats.find((s: { seat: number }) => s.seat === target.seat).alive, false);
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+    assert.equal(view.json.view!.seats.find((s) => s.seat === target.seat)!.alive, false);
   } finally {
     await h.close();
   }

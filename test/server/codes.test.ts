@@ -4,6 +4,7 @@ import { test } from "node:test";
 import { fixedSeats } from "../../src/engine/test-kit.ts";
 import { presets } from "../../src/rules/presets/index.ts";
 import type { RuleSet } from "../../src/rules/schema.ts";
+import type { GameCreatedResponse, GameViewResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import { advanceTo, call, type Harness, LONG_POST, makeHarness, must, quickAccount, rid } from "./harness.ts";
 
@@ -11,13 +12,13 @@ import { advanceTo, call, type Harness, LONG_POST, makeHarness, must, quickAccou
 async function fengyunGame(h: Harness): Promise<{ id: string; cookies: string[] }> {
   const referee = await quickAccount(h, "ref");
   const created = await must(
-    call(h, "POST", "/api/games", referee, {
+    call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
       name: "风云局",
       rulesText: JSON.stringify(presets["fengyun-57"]),
       refereeAlias: "哨子",
     }),
   );
-  const id = created.json.game.id as string;
+  const id = created.json.game.id;
   assert.equal(created.json.game.codeGuesses, true, "fengyun-57 asks for code guesses");
   const ctx = (await h.games.context(id))!;
   const rules = ctx.rules as RuleSet;
@@ -60,9 +61,9 @@ test("代号: GameInfo.codeGuesses; no codes offered before the first black kill
     const { id, cookies } = await fengyunGame(h);
     const ranger = cookies[30]!;
     await advanceTo(h, local("12-02 10:00:00"));
-    const before = await must(call(h, "GET", `/api/games/${id}`, ranger));
+    const before = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, ranger));
     assert.equal(before.json.game.codeGuesses, true);
-    assert.equal(before.json.view.offeredCodes, null);
+    assert.equal(before.json.view!.offeredCodes, null);
     const guess = await call(h, "POST", `/api/games/${id}/votes`, ranger, {
       requestId: rid(),
       targets: [55],
@@ -86,8 +87,8 @@ test("代号: GameInfo.codeGuesses; no codes offered before the first black kill
       }),
     );
     await advanceTo(h, local("12-02 21:31:00"));
-    const after = await must(call(h, "GET", `/api/games/${id}`, ranger));
-    const offered = after.json.view.offeredCodes as string[];
+    const after = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, ranger));
+    const offered = after.json.view!.offeredCodes!;
     // "提供所有有分值的黑道代号供投选": 13 scored black codes, not the black bomb's 十面埋伏.
     assert.equal(offered.length, 13);
     assert.ok(offered.includes("苍龙斧") && !offered.includes("十面埋伏"));

@@ -6,6 +6,13 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { ManualClock } from "../../src/app/clock.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
+import type {
+  ApiError,
+  CommandResponse,
+  EventListResponse,
+  GameViewResponse,
+  TimeResponse,
+} from "../../src/server/api-types.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
 import { advanceTo, call, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
@@ -13,8 +20,8 @@ import { advanceTo, call, type Game, type Harness, makeHarness, must, rid, start
 const DEADLINE = local("12-02 21:00:00");
 
 async function types(h: Harness, g: Game): Promise<string[]> {
-  const log = await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
-  return log.json.events.map((e: { type: string }) => e.type);
+  const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+  return log.json.events.map((e) => e.type);
 }
 
 test("RULINGS 6: a vote received at 20:59:59.999 counts; one received at 21:00:01 is refused", async () => {
@@ -31,24 +38,24 @@ test("RULINGS 6: a vote received at 20:59:59.999 counts; one received at 21:00:0
       );
     }
     await advanceTo(h, DEADLINE - 1);
-    const inTime = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+    const inTime = await call<CommandResponse>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
       requestId: rid(),
       targets: [b!.seat],
     });
     assert.equal(inTime.status, 200, inTime.text);
     assert.equal(inTime.json.receivedAt, local("12-02 20:59:59.999"));
     await advanceTo(h, local("12-02 21:00:01"));
-    const late = await call(h, "POST", `/api/games/${g.id}/votes`, c!.cookie, {
+    const late = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, c!.cookie, {
       requestId: rid(),
       targets: [a!.seat],
     });
     assert.equal(late.status, 409);
     assert.equal(late.json.error.message, "投票已截止（截止时间 21:00:00，收到时间 21:00:01）");
-    const log = await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
-    const closed = log.json.events.find((e: { type: string }) => e.type === "VoteClosed");
+    const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    const closed = log.json.events.find((e) => e.type === "VoteClosed");
     assert.ok(closed, "the vote closed when its timer fired");
-    const casts = log.json.events.filter((e: { type: string }) => e.type === "VoteCast");
-    assert.equal(casts.at(-1).data.voter, a!.seat, "the 20:59:59.999 vote is the last one stored");
+    const casts = log.json.events.filter((e) => e.type === "VoteCast");
+    assert.equal(casts.at(-1)!.data.voter, a!.seat, "the 20:59:59.999 vote is the last one stored");
     assert.equal(casts.length, g.players.length, "the late change was not stored");
   } finally {
     await h.close();
@@ -83,9 +90,9 @@ test("timers fire after a restart that happened across the deadline, exactly onc
     assert.equal(after.filter((t) => t === "RoundClosed").length, 1);
     assert.equal(await h2.scheduler.runDue(), 0, "nothing left to fire");
     assert.deepEqual(await types(h2, g), after, "firing again changes nothing");
-    const view = await must(call(h2, "GET", `/api/games/${g.id}`));
-    const first = view.json.view.seats.find((s: { seat: number }) => s.seat === g.players[0]!.seat);
-    assert.equal(first.alive, false, "voted out by the restarted server");
+    const view = await must(call<GameViewResponse>(h2, "GET", `/api/games/${g.id}`));
+    const first = view.json.view!.seats.find((s) => s.seat === g.players[0]!.seat);
+    assert.equal(first!.alive, false, "voted out by the restarted server");
     await h2.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -96,7 +103,7 @@ test("GET /api/time answers the server clock, which is the one votes are judged 
   const h = await makeHarness();
   try {
     h.clock.set(local("12-03 08:00:00"));
-    const res = await must(call(h, "GET", "/api/time"));
+    const res = await must(call<TimeResponse>(h, "GET", "/api/time"));
     assert.equal(res.json.now, local("12-03 08:00:00"));
     assert.equal(res.json.timeZone, "Asia/Shanghai");
   } finally {
