@@ -1,7 +1,17 @@
 // Discussion threads over HTTP: posting and reading, who may post, live delivery, the index, and 7kill's 潜水 and 诈尸.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { StreamMessage } from "../../src/server/api-types.ts";
+import type {
+  ApiError,
+  DiscussionPostResponse,
+  DiscussionPostsResponse,
+  DiscussionThreadsResponse,
+  EventListResponse,
+  GameEventDto,
+  GameViewResponse,
+  OriginalityResponse,
+  StreamMessage,
+} from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { local } from "./fixtures.ts";
 import {
@@ -18,8 +28,15 @@ import {
 } from "./harness.ts";
 
 const TALK = "我觉得昨晚那篇杀帖的文风很像三楼，大家怎么看？";
-const say = (h: Harness, gameId: string, thread: string, cookie: string | undefined, text = TALK) =>
-  call(h, "POST", `/api/games/${gameId}/discussion/${thread}/posts`, cookie, { requestId: rid(), text });
+/** Posts to a thread; the answer is a DiscussionPostResponse, or name ApiError where a refusal is expected. */
+const say = <T = DiscussionPostResponse>(
+  h: Harness,
+  gameId: string,
+  thread: string,
+  cookie: string | undefined,
+  text = TALK,
+) =>
+  call<T>(h, "POST", `/api/games/${gameId}/discussion/${thread}/posts`, cookie, { requestId: rid(), text });
 
 async function withDaily(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
   const h = await makeHarness();
@@ -32,18 +49,18 @@ async function withDaily(fn: (h: Harness, g: Game) => Promise<void>): Promise<vo
   }
 }
 
-async function log(h: Harness, gameId: string, referee: string) {
-  const events = (await must(call(h, "GET", `/api/games/${gameId}/referee/log`, referee))).json.events;
-  return events as { seq: number; type: string; data: Record<string, unknown> }[];
+async function log(h: Harness, gameId: string, referee: string): Promise<GameEventDto[]> {
+  return (await must(call<EventListResponse>(h, "GET", `/api/games/${gameId}/referee/log`, referee))).json
+    .events;
 }
 
 test("discussion: a living player posts to the round's thread; everyone reads it by alias with the server time", async () => {
   await withDaily(async (h, g) => {
     const [a, b] = g.players;
-    const threads = await must(call(h, "GET", `/api/games/${g.id}/discussion`));
+    const threads = await must(call<DiscussionThreadsResponse>(h, "GET", `/api/games/${g.id}/discussion`));
     assert.equal(threads.json.current, "round-1");
     assert.deepEqual(
-      threads.json.threads.map((t: { id: string; open: boolean }) => [t.id, t.open]),
+      threads.json.threads.map((t) => [t.id, t.open]),
       [
         ["general", true],
         ["round-1", true],
@@ -57,18 +74,22 @@ test("discussion: a living player posts to the round's thread; everyone reads it
     assert.ok(posted.json.post.words > 0);
     await must(say(h, g.id, "general", b!.cookie, "场外聊两句"));
     // Anyone, signed in or not, reads the thread: aliases only, never an account.
-    const page = await must(call(h, "GET", `/api/games/${g.id}/discussion/round-1/posts`));
+    const page = await must(
+      call<DiscussionPostsResponse>(h, "GET", `/api/games/${g.id}/discussion/round-1/posts`),
+    );
     assert.equal(page.json.posts.length, 1);
-    assert.equal(page.json.posts[0].text, TALK);
-    assert.equal(page.json.posts[0].alias, a!.alias);
+    assert.equal(page.json.posts[0]!.text, TALK);
+    assert.equal(page.json.posts[0]!.alias, a!.alias);
     assert.equal(page.json.thread.posts, 1);
     assert.ok(!page.text.includes(a!.username), "no account in a public thread");
     // The body is stored beside the events, as every post is.
     const body = await h.storage.getPostBody(g.id, posted.json.post.postId);
     assert.equal(body?.text, TALK);
-    const general = await must(call(h, "GET", `/api/games/${g.id}/discussion/general/posts`, a!.cookie));
+    const general = await must(
+      call<DiscussionPostsResponse>(h, "GET", `/api/games/${g.id}/discussion/general/posts`, a!.cookie),
+    );
     assert.deepEqual(
-      general.json.posts.map((p: { alias: string; text: string }) => [p.alias, p.text]),
+      general.json.posts.map((p) => [p.alias, p.text]),
       [[b!.alias, "场外聊两句"]],
     );
   });
@@ -78,25 +99,35 @@ test("discussion: pages of posts, newest last, with older pages by seq", async (
   await withDaily(async (h, g) => {
     const [a, b] = g.players;
     for (let i = 1; i <= 5; i++) await must(say(h, g.id, "round-1", (i % 2 ? a : b)!.cookie, `第${i}帖`));
-    const last = await must(call(h, "GET", `/api/games/${g.id}/discussion/round-1/posts?limit=2`));
+    const last = await must(
+      call<DiscussionPostsResponse>(h, "GET", `/api/games/${g.id}/discussion/round-1/posts?limit=2`),
+    );
     assert.deepEqual(
-      last.json.posts.map((p: { text: string }) => p.text),
+      last.json.posts.map((p) => p.text),
       ["第4帖", "第5帖"],
     );
     assert.equal(last.json.hasOlder, true);
-    const before = last.json.posts[0].seq;
+    const before = last.json.posts[0]!.seq;
     const older = await must(
-      call(h, "GET", `/api/games/${g.id}/discussion/round-1/posts?limit=2&before=${before}`),
+      call<DiscussionPostsResponse>(
+        h,
+        "GET",
+        `/api/games/${g.id}/discussion/round-1/posts?limit=2&before=${before}`,
+      ),
     );
     assert.deepEqual(
-      older.json.posts.map((p: { text: string }) => p.text),
+      older.json.posts.map((p) => p.text),
       ["第2帖", "第3帖"],
     );
     const after = await must(
-      call(h, "GET", `/api/games/${g.id}/discussion/round-1/posts?after=${older.json.posts[1].seq}`),
+      call<DiscussionPostsResponse>(
+        h,
+        "GET",
+        `/api/games/${g.id}/discussion/round-1/posts?after=${older.json.posts[1]!.seq}`,
+      ),
     );
     assert.deepEqual(
-      after.json.posts.map((p: { text: string }) => p.text),
+      after.json.posts.map((p) => p.text),
       ["第4帖", "第5帖"],
     );
   });
@@ -110,11 +141,11 @@ test("discussion: refused for the anonymous, another game's player, a dead playe
     await advanceTo(h, local("12-01 21:10:00"));
     const [a, b] = g.players;
 
-    const anon = await say(h, g.id, "round-1", undefined);
+    const anon = await say<ApiError>(h, g.id, "round-1", undefined);
     assert.equal(anon.status, 401);
     assert.equal(anon.json.error.code, "unauthenticated");
 
-    const stranger = await say(h, g.id, "round-1", other.players[0]!.cookie);
+    const stranger = await say<ApiError>(h, g.id, "round-1", other.players[0]!.cookie);
     assert.equal(stranger.status, 403);
     assert.equal(stranger.json.error.code, "forbidden");
 
@@ -128,14 +159,14 @@ test("discussion: refused for the anonymous, another game's player, a dead playe
         reason: "测试出局",
       }),
     );
-    const dead = await say(h, g.id, "round-1", a!.cookie);
+    const dead = await say<ApiError>(h, g.id, "round-1", a!.cookie);
     assert.equal(dead.status, 403);
     assert.equal(dead.json.error.code, "seat-out");
     assert.match(dead.json.error.message, /出局/);
-    const deadGeneral = await say(h, g.id, "general", a!.cookie);
+    const deadGeneral = await say<ApiError>(h, g.id, "general", a!.cookie);
     assert.equal(deadGeneral.json.error.code, "seat-out");
 
-    const unknown = await say(h, g.id, "round-9", b!.cookie);
+    const unknown = await say<ApiError>(h, g.id, "round-9", b!.cookie);
     assert.equal(unknown.status, 404);
     assert.equal(unknown.json.error.code, "discussion-thread-unknown");
     const bogus = await say(h, g.id, "nonsense", b!.cookie);
@@ -154,17 +185,16 @@ test("discussion: refused for the anonymous, another game's player, a dead playe
         call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, { requestId: rid(), targets: [b!.seat] }),
       );
     await advanceTo(h, local("12-02 21:05:00"));
-    const seats = (await must(call(h, "GET", `/api/games/${g.id}`))).json.view.seats as {
-      seat: number;
-      alive: boolean;
-    }[];
+    const seats = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json.view!.seats;
     const living = g.players.find((p) => seats.some((s) => s.seat === p.seat && s.alive))!;
-    const late = await say(h, g.id, "round-1", living.cookie);
+    const late = await say<ApiError>(h, g.id, "round-1", living.cookie);
     assert.equal(late.status, 409);
     assert.equal(late.json.error.code, "discussion-thread-closed");
     await must(say(h, g.id, "round-2", living.cookie));
 
-    const page = await must(call(h, "GET", `/api/games/${g.id}/discussion/round-1/posts`));
+    const page = await must(
+      call<DiscussionPostsResponse>(h, "GET", `/api/games/${g.id}/discussion/round-1/posts`),
+    );
     assert.equal(page.json.posts.length, 0, "no refused post was published");
   } finally {
     await h.close();
@@ -180,12 +210,14 @@ test("discussion: a referee posts under the referee alias; a retried request id 
     const requestId = rid();
     const body = { requestId, text: TALK };
     const url = `/api/games/${g.id}/discussion/round-1/posts`;
-    const first = await must(call(h, "POST", url, a!.cookie, body));
-    const again = await must(call(h, "POST", url, a!.cookie, body));
+    const first = await must(call<DiscussionPostResponse>(h, "POST", url, a!.cookie, body));
+    const again = await must(call<DiscussionPostResponse>(h, "POST", url, a!.cookie, body));
     assert.equal(again.json.replayed, true);
     assert.equal(again.json.post.postId, first.json.post.postId);
     assert.equal(again.json.post.text, TALK);
-    const page = await must(call(h, "GET", `/api/games/${g.id}/discussion/round-1/posts`));
+    const page = await must(
+      call<DiscussionPostsResponse>(h, "GET", `/api/games/${g.id}/discussion/round-1/posts`),
+    );
     assert.equal(page.json.posts.length, 2);
   });
 });
@@ -196,22 +228,26 @@ test("discussion: posts are added to the originality index; only referees see th
     const text =
       "长夜将尽，城头的灯火一盏一盏熄灭，我在茶楼二层看着街上的行人，心里盘算着今天该投谁一票才好，思来想去仍旧没有答案。";
     await must(say(h, g.id, "round-1", a!.cookie, text));
-    const asPlayer = await must(call(h, "POST", `/api/games/${g.id}/originality`, b!.cookie, { text }));
+    const asPlayer = await must(
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, b!.cookie, { text }),
+    );
     assert.equal(asPlayer.json.available, true);
     assert.ok(asPlayer.json.copiedPercent > 50, `copied ${asPlayer.json.copiedPercent}%`);
     assert.ok(
-      asPlayer.json.spans.every((s: { source?: unknown }) => s.source === undefined),
+      asPlayer.json.spans.every((s) => s.source === undefined),
       "players never see sources",
     );
-    const asReferee = await must(call(h, "POST", `/api/games/${g.id}/originality`, g.referee, { text }));
-    assert.ok(asReferee.json.spans.some((s: { source?: { title: string | null } }) => s.source));
+    const asReferee = await must(
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, g.referee, { text }),
+    );
+    assert.ok(asReferee.json.spans.some((s) => s.source));
   });
 });
 
 test("discussion: a post reaches another player's SSE stream live, alias only", async () => {
   await withDaily(async (h, g) => {
     const [a, b] = g.players;
-    const { lastSeq } = (await must(call(h, "GET", `/api/games/${g.id}`))).json;
+    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
     const stream = h.app.inject({
       method: "GET",
       url: `/api/games/${g.id}/stream?after=${lastSeq}&limit=1`,
@@ -262,9 +298,9 @@ test("7kill 诈尸: 出局玩家在白天的讨论帖或投票帖中发言…将
         reason: "测试出局",
       }),
     );
-    const threads = await must(call(h, "GET", `/api/games/${g.id}/discussion`));
+    const threads = await must(call<DiscussionThreadsResponse>(h, "GET", `/api/games/${g.id}/discussion`));
     assert.equal(threads.json.current, "day-1");
-    const res = await say(h, g.id, "day-1", a!.cookie);
+    const res = await say<ApiError>(h, g.id, "day-1", a!.cookie);
     assert.equal(res.status, 403);
     assert.equal(res.json.error.code, "discussion-zhashi");
     assert.match(res.json.error.message, /诈尸/);
@@ -275,10 +311,12 @@ test("7kill 诈尸: 出局玩家在白天的讨论帖或投票帖中发言…将
     assert.equal(offence?.data.banned, false);
     // "或者在其他帖子中（如旁观帖、灌水帖等）讨论与游戏相关的内容，将被视为诈尸": the general thread too.
     // "第二次诈尸，再次给予警告的同时，封玩家ID"
-    const second = await say(h, g.id, "general", a!.cookie);
+    const second = await say<ApiError>(h, g.id, "general", a!.cookie);
     assert.equal(second.json.error.code, "discussion-zhashi");
     assert.match(second.json.error.message, /封禁/);
-    const page = await must(call(h, "GET", `/api/games/${g.id}/discussion/day-1/posts`));
+    const page = await must(
+      call<DiscussionPostsResponse>(h, "GET", `/api/games/${g.id}/discussion/day-1/posts`),
+    );
     assert.equal(page.json.posts.length, 0, "a 诈尸 post is never published");
     // A living player's post in the day's thread is published and counted by the engine.
     await must(say(h, g.id, "day-1", b!.cookie));
@@ -315,11 +353,11 @@ test("7kill 潜水: a. 在一个白天的讨论帖中，发帖数少于5帖 — 
       [[quiet!.seat, "lurking", ["posts"]]],
     );
     // At night the day's thread is closed; the general thread stays open.
-    const night = await say(h, g.id, "day-1", rest[0]!.cookie);
+    const night = await say<ApiError>(h, g.id, "day-1", rest[0]!.cookie);
     assert.equal(night.status, 409);
     assert.equal(night.json.error.code, "discussion-thread-closed");
-    const threads = await must(call(h, "GET", `/api/games/${g.id}/discussion`));
-    const day1 = threads.json.threads.find((t: { id: string }) => t.id === "day-1");
+    const threads = await must(call<DiscussionThreadsResponse>(h, "GET", `/api/games/${g.id}/discussion`));
+    const day1 = threads.json.threads.find((t) => t.id === "day-1")!;
     assert.equal(day1.open, false);
     assert.equal(day1.posts, 4 + 15 * 5);
   } finally {

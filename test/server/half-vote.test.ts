@@ -1,6 +1,7 @@
 // Half votes over HTTP: a player post-killed this round still votes (the engine decides), a player out otherwise does not.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { ApiError, GameViewResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import { advanceTo, call, cast, LONG_POST, makeHarness, must, rid, startedGame } from "./harness.ts";
 
@@ -29,9 +30,9 @@ test("half votes: the round's post victim votes and the tally marks it half; a s
       }),
     );
     await advanceTo(h, local("12-02 10:00:00"));
-    const mine = await must(call(h, "GET", `/api/games/${g.id}`, victim.cookie));
+    const mine = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, victim.cookie));
     assert.equal(
-      mine.json.view.seats.find((s: { seat: number }) => s.seat === victim.seat).alive,
+      mine.json.view!.seats.find((s) => s.seat === victim.seat)!.alive,
       false,
       "the victim is out",
     );
@@ -41,11 +42,11 @@ test("half votes: the round's post victim votes and the tally marks it half; a s
       targets: [first.seat],
     });
     assert.equal(half.status, 200, half.text);
-    const view = await must(call(h, "GET", `/api/games/${g.id}`));
-    const row = view.json.view.tally.find((t: { seat: number }) => t.seat === first.seat);
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+    const row = view.json.view!.tally.find((t) => t.seat === first.seat)!;
     assert.deepEqual({ votes: row.votes, half: row.half }, { votes: 0, half: 1 });
 
-    const refused = await call(h, "POST", `/api/games/${g.id}/votes`, removed.cookie, {
+    const refused = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, removed.cookie, {
       requestId: rid(),
       targets: [first.seat],
     });

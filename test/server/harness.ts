@@ -7,6 +7,7 @@ import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
 import type { GameView as EngineView } from "../../src/engine/view.ts";
 import type {
+  ApiError,
   GameCreatedResponse,
   GameView,
   GameViewResponse,
@@ -211,6 +212,14 @@ export async function must<T>(p: Promise<Res<T>>): Promise<Res<T>> {
   const r = await p;
   if (r.status >= 300) throw new Error(`unexpected ${r.status}: ${r.text}`);
   return r;
+}
+
+/** The error of an answer typed as success or refusal (`call<JoinResponse | ApiError>`), once it must be a refusal. */
+export function errorOf(res: Res): ApiError["error"] {
+  const json = res.json;
+  if (typeof json !== "object" || json === null || !("error" in json))
+    throw new Error(`not a refusal: ${res.status} ${res.text}`);
+  return (json as ApiError).error;
 }
 
 /**

@@ -4,8 +4,19 @@ import { test } from "node:test";
 import { fixedSeats } from "../../src/engine/test-kit.ts";
 import { presets } from "../../src/rules/presets/index.ts";
 import type { RuleSet } from "../../src/rules/schema.ts";
+import type { ApiError, GameCreatedResponse, GameViewResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
-import { advanceTo, call, type Harness, makeHarness, must, quickAccount, rid } from "./harness.ts";
+import {
+  advanceTo,
+  call,
+  engineOf,
+  type Harness,
+  makeHarness,
+  must,
+  quickAccount,
+  type Res,
+  rid,
+} from "./harness.ts";
 
 /** 风云's 报道 minimum is 301 字 ("报道必须原创首发文学作品且字数不得少于301"). */
 const LONG_REPORT = "江湖夜雨十年灯，桃李春风一杯酒。".repeat(20);
@@ -18,13 +29,13 @@ async function twoHouseGame(h: Harness): Promise<{ id: string; cookies: string[]
   const base = presets["fengyun-57"]!;
   const referee = await quickAccount(h, "ref");
   const created = await must(
-    call(h, "POST", "/api/games", referee, {
+    call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
       name: "两府局",
       rulesText: JSON.stringify({ ...base, win: { ...base.win, houses: 2 } }),
       refereeAlias: "哨子",
     }),
   );
-  const id = created.json.game.id as string;
+  const id = created.json.game.id;
   const ctx = (await h.games.context(id))!;
   const rules = ctx.rules as RuleSet;
   const seats = fixedSeats(rules).map((s, i) => ({ ...s, alias: `府${i}`, house: (i % 2) + 1 }));
@@ -68,28 +79,24 @@ test("两府制: a house-2 player votes in and sees house 2's thread; a house-1 
     // Seat 1 (house 2) votes seat 55 (house 2); seat 0 (house 1) votes seat 56 (house 1).
     await must(call(h, "POST", `/api/games/${id}/votes`, cookies[1], { requestId: rid(), targets: [55] }));
     await must(call(h, "POST", `/api/games/${id}/votes`, cookies[0], { requestId: rid(), targets: [56] }));
-    const other = await call(h, "POST", `/api/games/${id}/votes`, cookies[3], {
+    const other = await call<ApiError>(h, "POST", `/api/games/${id}/votes`, cookies[3], {
       requestId: rid(),
       targets: [56],
     });
     assert.equal(other.json.error.code, "vote.target-other-house", "a vote stays in the voter's house");
 
-    const seatTally = (r: { json: { view: { tally: { seat: number; votes: number }[] } } }) =>
-      r.json.view.tally.map((t) => [t.seat, t.votes]);
-    const house2 = await must(call(h, "GET", `/api/games/${id}`, cookies[1]));
+    const seatTally = (r: Res<GameViewResponse>) => r.json.view!.tally.map((t) => [t.seat, t.votes]);
+    const house2 = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, cookies[1]));
     assert.deepEqual(seatTally(house2), [[55, 1]]);
-    assert.deepEqual(house2.json.view.myVote.targets, [55]);
-    const h2Round = house2.json.view.engine.rounds.find((r: { round: number }) => r.round === 1);
-    assert.equal(h2Round.house, 2);
-    const house1 = await must(call(h, "GET", `/api/games/${id}`, cookies[0]));
+    assert.deepEqual(house2.json.view!.myVote!.targets, [55]);
+    const h2Round = engineOf(house2.json.view).rounds.find((r) => r.round === 1);
+    assert.equal(h2Round!.house, 2);
+    const house1 = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, cookies[0]));
     assert.deepEqual(seatTally(house1), [[56, 1]]);
 
-    const pub = await must(call(h, "GET", `/api/games/${id}`));
+    const pub = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`));
     assert.deepEqual(
-      pub.json.view.houses.map((x: { house: number; tally: { seat: number }[] }) => [
-        x.house,
-        x.tally.map((t) => t.seat),
-      ]),
+      pub.json.view!.houses!.map((x) => [x.house, x.tally.map((t) => t.seat)]),
       [
         [1, [56]],
         [2, [55]],
@@ -106,13 +113,13 @@ test("两府制 over HTTP: the referee's start deals every seat a house from the
     const base = presets["fengyun-57"]!;
     const referee = await quickAccount(h, "ref");
     const created = await must(
-      call(h, "POST", "/api/games", referee, {
+      call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
         name: "两府局",
         rulesText: JSON.stringify({ ...base, win: { ...base.win, houses: 2 } }),
         refereeAlias: "哨子",
       }),
     );
-    const id = created.json.game.id as string;
+    const id = created.json.game.id;
     await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
     const cookies: string[] = [];
     for (let i = 0; i < 57; i++) {
@@ -130,8 +137,8 @@ test("两府制 over HTTP: the referee's start deals every seat a house from the
     await advanceTo(h, local("12-02 20:00:00"));
     const houses: number[] = [];
     for (const cookie of cookies) {
-      const v = await must(call(h, "GET", `/api/games/${id}`, cookie));
-      houses.push(v.json.view.engine.rounds.find((r: { round: number }) => r.round === 1).house);
+      const v = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, cookie));
+      houses.push(engineOf(v.json.view).rounds.find((r) => r.round === 1)!.house);
     }
     assert.equal(houses.filter((x) => x === 1).length, 29);
     assert.equal(houses.filter((x) => x === 2).length, 28);

@@ -1,8 +1,30 @@
 // The game lifecycle over HTTP: create (preset or uploaded rules), sign-up with 报道, redo, co-referees, start.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type {
+  ApiError,
+  EventListResponse,
+  GameCreatedResponse,
+  GameListResponse,
+  GameViewResponse,
+  JoinResponse,
+  OriginalityResponse,
+  ReportListResponse,
+  ReportResponse,
+  RosterResponse,
+} from "../../src/server/api-types.ts";
 import { local, smallRules } from "./fixtures.ts";
-import { advanceTo, call, type Harness, makeHarness, must, quickAccount, REPORT, rid } from "./harness.ts";
+import {
+  advanceTo,
+  call,
+  errorOf,
+  type Harness,
+  makeHarness,
+  must,
+  quickAccount,
+  REPORT,
+  rid,
+} from "./harness.ts";
 
 async function withHarness(fn: (h: Harness) => Promise<void>): Promise<void> {
   const h = await makeHarness();
@@ -16,7 +38,7 @@ async function withHarness(fn: (h: Harness) => Promise<void>): Promise<void> {
 async function openGame(h: Harness, players = 3): Promise<{ id: string; referee: string }> {
   const referee = await quickAccount(h, "referee");
   const created = await must(
-    call(h, "POST", "/api/games", referee, {
+    call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
       name: "小局",
       rulesText: JSON.stringify(smallRules(players)),
       refereeAlias: "哨子",
@@ -30,7 +52,7 @@ async function openGame(h: Harness, players = 3): Promise<{ id: string; referee:
 test("create: from a preset, from uploaded text; broken rules come back with Chinese problems", async () => {
   await withHarness(async (h) => {
     const ref = await quickAccount(h, "referee");
-    const preset = await call(h, "POST", "/api/games", ref, {
+    const preset = await call<GameCreatedResponse>(h, "POST", "/api/games", ref, {
       name: "风云",
       preset: "fengyun-57",
       refereeAlias: "哨",
@@ -38,15 +60,15 @@ test("create: from a preset, from uploaded text; broken rules come back with Chi
     assert.equal(preset.status, 201, preset.text);
     assert.equal(preset.json.game.players, 57);
     assert.equal(preset.json.game.reportMin, 301, "seed 000: 报道 at least 301 字");
-    const broken = await call(h, "POST", "/api/games", ref, {
+    const broken = await call<ApiError>(h, "POST", "/api/games", ref, {
       name: "坏",
       rulesText: "id: x\nplayers: -1\n",
       refereeAlias: "哨",
     });
     assert.equal(broken.status, 422);
     assert.equal(broken.json.error.code, "rules-invalid");
-    assert.ok(broken.json.error.problems.length > 0);
-    assert.match(broken.json.error.problems[0].message, /[\u4e00-\u9fff]/, "problems are in Chinese");
+    assert.ok(broken.json.error.problems!.length > 0);
+    assert.match(broken.json.error.problems![0]!.message, /[\u4e00-\u9fff]/, "problems are in Chinese");
     const unknown = await call(h, "POST", "/api/games", ref, {
       name: "x",
       preset: "nope",
@@ -65,7 +87,7 @@ test("create: from a preset, from uploaded text; broken rules come back with Chi
       ).status,
       401,
     );
-    const lobby = await must(call(h, "GET", "/api/games?status=draft"));
+    const lobby = await must(call<GameListResponse>(h, "GET", "/api/games?status=draft"));
     assert.equal(lobby.json.games.length, 1);
   });
 });
@@ -74,30 +96,48 @@ test("join: 报道 字数 is checked against the rule set; taken aliases, closed
   await withHarness(async (h) => {
     const { id, referee } = await openGame(h, 3);
     const u1 = await quickAccount(h, "u1");
-    const short = await call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: "太短了" });
+    const short = await call<ApiError>(h, "POST", `/api/games/${id}/join`, u1, {
+      alias: "甲",
+      report: "太短了",
+    });
     assert.equal(short.status, 409);
     assert.equal(short.json.error.code, "report-too-short");
     assert.equal(short.json.error.message, "报道字数不足：3字，至少需要10字（以word统计为准）");
-    const ok = await call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: REPORT });
+    const ok = await call<JoinResponse>(h, "POST", `/api/games/${id}/join`, u1, {
+      alias: "甲",
+      report: REPORT,
+    });
     assert.equal(ok.status, 200, ok.text);
     assert.equal(ok.json.report.words >= 10, true);
     const u2 = await quickAccount(h, "u2");
-    const taken = await call(h, "POST", `/api/games/${id}/join`, u2, { alias: "甲", report: REPORT });
+    const taken = await call<ApiError>(h, "POST", `/api/games/${id}/join`, u2, {
+      alias: "甲",
+      report: REPORT,
+    });
     assert.equal(taken.json.error.code, "alias-taken");
-    const twice = await call(h, "POST", `/api/games/${id}/join`, u1, { alias: "乙", report: REPORT });
+    const twice = await call<ApiError>(h, "POST", `/api/games/${id}/join`, u1, {
+      alias: "乙",
+      report: REPORT,
+    });
     assert.equal(twice.json.error.code, "already-member");
     await must(call(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: REPORT }));
     const u3 = await quickAccount(h, "u3");
     await must(call(h, "POST", `/api/games/${id}/join`, u3, { alias: "丙", report: REPORT }));
     const u4 = await quickAccount(h, "u4");
-    const full = await call(h, "POST", `/api/games/${id}/join`, u4, { alias: "丁", report: REPORT });
+    const full = await call<ApiError>(h, "POST", `/api/games/${id}/join`, u4, {
+      alias: "丁",
+      report: REPORT,
+    });
     assert.equal(full.json.error.code, "game-full");
     await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
-    const closed = await call(h, "POST", `/api/games/${id}/join`, u4, { alias: "丁", report: REPORT });
+    const closed = await call<ApiError>(h, "POST", `/api/games/${id}/join`, u4, {
+      alias: "丁",
+      report: REPORT,
+    });
     assert.equal(closed.json.error.code, "signup-closed");
-    const reports = await must(call(h, "GET", `/api/games/${id}/reports`));
+    const reports = await must(call<ReportListResponse>(h, "GET", `/api/games/${id}/reports`));
     assert.deepEqual(
-      reports.json.reports.map((r: { alias: string }) => r.alias),
+      reports.json.reports.map((r) => r.alias),
       ["甲", "乙", "丙"],
     );
   });
@@ -118,30 +158,32 @@ test("join: joins arriving together for the last seat take it once; the refused 
       ["丙", "丁", "戊"].map(async (alias, i) => ({ alias, cookie: await quickAccount(h, `late${i}`) })),
     );
     const answers = await Promise.all(
-      late.map((p) => call(h, "POST", `/api/games/${id}/join`, p.cookie, { alias: p.alias, report: REPORT })),
+      late.map((p) =>
+        call<JoinResponse | ApiError>(h, "POST", `/api/games/${id}/join`, p.cookie, {
+          alias: p.alias,
+          report: REPORT,
+        }),
+      ),
     );
     assert.deepEqual(
       answers.map((a) => a.status).sort(),
       [200, 409, 409],
       answers.map((a) => a.text).join("\n"),
     );
-    for (const a of answers) if (a.status === 409) assert.equal(a.json.error.code, "game-full");
+    for (const a of answers) if (a.status === 409) assert.equal(errorOf(a).code, "game-full");
     const winner = late[answers.findIndex((a) => a.status === 200)]!;
-    const reports = await must(call(h, "GET", `/api/games/${id}/reports`));
+    const reports = await must(call<ReportListResponse>(h, "GET", `/api/games/${id}/reports`));
     assert.deepEqual(
-      reports.json.reports.map((r: { alias: string }) => r.alias),
+      reports.json.reports.map((r) => r.alias),
       ["甲", "乙", winner.alias],
     );
     // Nothing of a refused join stays: no member row behind its alias, and its account is not in the game.
-    const roster = await must(call(h, "GET", `/api/games/${id}/referee/roster`, referee));
-    const players = roster.json.members.filter((m: { kind: string }) => m.kind === "player");
-    assert.deepEqual(
-      players.map((m: { alias: string }) => m.alias).sort(),
-      ["乙", "甲", winner.alias].sort(),
-    );
+    const roster = await must(call<RosterResponse>(h, "GET", `/api/games/${id}/referee/roster`, referee));
+    const players = roster.json.members.filter((m) => m.kind === "player");
+    assert.deepEqual(players.map((m) => m.alias).sort(), ["乙", "甲", winner.alias].sort());
     for (const [i, p] of late.entries()) {
       if (answers[i]!.status === 200) continue;
-      const view = await must(call(h, "GET", `/api/games/${id}`, p.cookie));
+      const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, p.cookie));
       assert.equal(view.json.viewer.alias, null, `${p.alias}'s account is not a member`);
     }
   });
@@ -158,7 +200,7 @@ test("RULINGS 24: a non-compliant 报道 must be redone at 600 字 by the deadli
     }
     const deadline = local("12-01 18:00:00");
     const reject = (alias: string, who = referee) =>
-      call(h, "POST", `/api/games/${id}/referee/reports/reject`, who, {
+      call<ApiError>(h, "POST", `/api/games/${id}/referee/reports/reject`, who, {
         alias,
         reason: "非原创",
         redoDeadline: deadline,
@@ -168,18 +210,18 @@ test("RULINGS 24: a non-compliant 报道 must be redone at 600 字 by the deadli
     assert.equal((await reject("甲")).status, 200);
     assert.equal((await reject("乙")).status, 200);
     assert.equal((await reject("甲")).json.error.code, "report-already-rejected");
-    const redoShort = await call(h, "POST", `/api/games/${id}/reports`, cookies[0], {
+    const redoShort = await call<ApiError>(h, "POST", `/api/games/${id}/reports`, cookies[0], {
       requestId: rid(),
       text: REPORT,
     });
     assert.equal(redoShort.json.error.code, "report-too-short");
     assert.match(redoShort.json.error.message, /至少需要600字/);
-    const notRejected = await call(h, "POST", `/api/games/${id}/reports`, cookies[2], {
+    const notRejected = await call<ApiError>(h, "POST", `/api/games/${id}/reports`, cookies[2], {
       requestId: rid(),
       text: "好".repeat(600),
     });
     assert.equal(notRejected.json.error.code, "report-not-rejected");
-    const redo = await call(h, "POST", `/api/games/${id}/reports`, cookies[0], {
+    const redo = await call<ReportResponse>(h, "POST", `/api/games/${id}/reports`, cookies[0], {
       requestId: rid(),
       text: "好".repeat(600),
     });
@@ -187,7 +229,7 @@ test("RULINGS 24: a non-compliant 报道 must be redone at 600 字 by the deadli
     assert.equal(redo.json.report.status, "redone");
     // 乙 misses the deadline: after it, a redo is refused, and once the game starts the seat is out.
     await advanceTo(h, local("12-01 18:00:01"));
-    const lateRedo = await call(h, "POST", `/api/games/${id}/reports`, cookies[1], {
+    const lateRedo = await call<ApiError>(h, "POST", `/api/games/${id}/reports`, cookies[1], {
       requestId: rid(),
       text: "好".repeat(600),
     });
@@ -197,8 +239,8 @@ test("RULINGS 24: a non-compliant 报道 must be redone at 600 字 by the deadli
       call(h, "POST", `/api/games/${id}/start`, referee, { seed: "s", round1At: local("12-01 21:00:00") }),
     );
     await advanceTo(h, local("12-01 18:00:02"));
-    const view = await must(call(h, "GET", `/api/games/${id}`));
-    const seats = view.json.view.seats as { alias: string; alive: boolean }[];
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`));
+    const seats = view.json.view!.seats;
     assert.equal(seats.find((s) => s.alias === "乙")?.alive, false, "missed redo counts as a suicide");
     assert.equal(seats.find((s) => s.alias === "甲")?.alive, true);
   });
@@ -215,7 +257,7 @@ test("co-referees and start: only referees; start needs sign-up closed and the r
       alias: "副哨",
     });
     assert.equal(byPlayer.status, 403);
-    const unknown = await call(h, "POST", `/api/games/${id}/co-referees`, referee, {
+    const unknown = await call<ApiError>(h, "POST", `/api/games/${id}/co-referees`, referee, {
       username: "nobody",
       alias: "副哨",
     });
@@ -227,15 +269,15 @@ test("co-referees and start: only referees; start needs sign-up closed and the r
     assert.equal(ok.status, 200, ok.text);
     const roster = await call(h, "GET", `/api/games/${id}/referee/roster`, co);
     assert.equal(roster.status, 200, "a co-referee sees the roster");
-    const notClosed = await call(h, "POST", `/api/games/${id}/start`, co, {});
+    const notClosed = await call<ApiError>(h, "POST", `/api/games/${id}/start`, co, {});
     assert.equal(notClosed.json.error.code, "signup-not-closed");
     await must(call(h, "POST", `/api/games/${id}/signup/close`, co));
-    const tooFew = await call(h, "POST", `/api/games/${id}/start`, referee, {});
+    const tooFew = await call<ApiError>(h, "POST", `/api/games/${id}/start`, referee, {});
     assert.equal(tooFew.json.error.code, "wrong-player-count");
     const byPlayerStart = await call(h, "POST", `/api/games/${id}/start`, player, {});
     assert.equal(byPlayerStart.status, 403);
     assert.equal(
-      (await call(h, "POST", `/api/games/${id}/signup/close`, referee)).json.error.code,
+      (await call<ApiError>(h, "POST", `/api/games/${id}/signup/close`, referee)).json.error.code,
       "signup-not-open",
     );
   });
@@ -257,22 +299,19 @@ test("start: roles are dealt from the seed, which is in the referee's log; each 
         round1At: local("12-01 21:00:00"),
       }),
     );
-    const log = await must(call(h, "GET", `/api/games/${id}/referee/log`, referee));
-    const started = log.json.events.find((e: { type: string }) => e.type === "GameStarted");
-    assert.equal(started.data.seed, "seed-42");
+    const log = await must(call<EventListResponse>(h, "GET", `/api/games/${id}/referee/log`, referee));
+    const started = log.json.events.find((e) => e.type === "GameStarted");
+    assert.equal(started!.data.seed, "seed-42");
     for (const c of cookies) {
-      const v = await must(call(h, "GET", `/api/games/${id}`, c));
-      const card = v.json.view.roleCard;
+      const v = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, c));
+      const card = v.json.view!.roleCard;
       assert.ok(card, "role card");
-      const visibleRoles = v.json.view.seats.filter((s: { role: string | null }) => s.role !== null);
+      const visibleRoles = v.json.view!.seats.filter((s) => s.role !== null);
       if (card.role === "ranger") assert.equal(visibleRoles.length, 1, "a ranger sees only their own role");
       else assert.equal(visibleRoles.length, 2, "a killer sees the other killer");
     }
-    const publicView = await must(call(h, "GET", `/api/games/${id}`));
-    assert.equal(
-      publicView.json.view.seats.filter((s: { role: string | null }) => s.role !== null).length,
-      0,
-    );
+    const publicView = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`));
+    assert.equal(publicView.json.view!.seats.filter((s) => s.role !== null).length, 0);
     const publicEvents = await must(call(h, "GET", `/api/games/${id}/events`));
     assert.ok(!publicEvents.text.includes("seed-42"), "the seed is in the referee's log only");
   });
@@ -284,26 +323,31 @@ test("originality: a copied 报道 shows its copied share; a player's check hide
     const original =
       "秋风起兮白云飞，草木黄落兮雁南归。兰有秀兮菊有芳，怀佳人兮不能忘。泛楼船兮济汾河，横中流兮扬素波。";
     const u1 = await quickAccount(h, "u1");
-    const first = await must(call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: original }));
+    const first = await must(
+      call<JoinResponse>(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: original }),
+    );
     assert.equal(first.json.report.copiedPercent, 0);
     const u2 = await quickAccount(h, "u2");
     const copy = await must(
-      call(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: `我来了。${original}` }),
+      call<JoinResponse>(h, "POST", `/api/games/${id}/join`, u2, {
+        alias: "乙",
+        report: `我来了。${original}`,
+      }),
     );
-    assert.ok(copy.json.report.copiedPercent > 80, `copied share ${copy.json.report.copiedPercent}`);
-    const asPlayer = await must(call(h, "POST", `/api/games/${id}/originality`, u1, { text: original }));
+    assert.ok(copy.json.report.copiedPercent! > 80, `copied share ${copy.json.report.copiedPercent}`);
+    const asPlayer = await must(
+      call<OriginalityResponse>(h, "POST", `/api/games/${id}/originality`, u1, { text: original }),
+    );
     assert.equal(asPlayer.json.flagged, true);
     assert.ok(asPlayer.json.spans.length > 0);
     assert.ok(
-      asPlayer.json.spans.every((s: { source?: unknown }) => s.source === undefined),
+      asPlayer.json.spans.every((s) => s.source === undefined),
       "no sources for players",
     );
     const asReferee = await must(
-      call(h, "POST", `/api/games/${id}/originality`, referee, { text: original }),
+      call<OriginalityResponse>(h, "POST", `/api/games/${id}/originality`, referee, { text: original }),
     );
-    assert.ok(
-      asReferee.json.spans.some((s: { source?: { title: string } }) => s.source?.title?.includes("报道")),
-    );
+    assert.ok(asReferee.json.spans.some((s) => s.source?.title?.includes("报道")));
     const anon = await call(h, "POST", `/api/games/${id}/originality`, undefined, { text: original });
     assert.equal(anon.status, 401);
     const outsider = await call(h, "POST", `/api/games/${id}/originality`, await quickAccount(h, "x"), {
