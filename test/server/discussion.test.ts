@@ -50,8 +50,8 @@ async function withDaily(fn: (h: Harness, g: Game) => Promise<void>): Promise<vo
 }
 
 async function log(h: Harness, gameId: string, referee: string): Promise<GameEventDto[]> {
-  return (await must(call<EventListResponse>(h, "GET", `/api/games/${gameId}/referee/log`, referee))).json
-    .events;
+  const res = await must(call<EventListResponse>(h, "GET", `/api/games/${gameId}/referee/log`, referee));
+  return res.json.events;
 }
 
 test("discussion: a living player posts to the round's thread; everyone reads it by alias with the server time", async () => {

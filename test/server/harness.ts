@@ -30,10 +30,7 @@ export interface Harness extends BuiltApp {
  * An answer as a test reads it. `json` is typed by what the caller names (`call<CommandResponse>`, `call<ApiError>` for
  * a refusal): the harness parses JSON and cannot check the shape, so a test names the type of the answer it expects.
  */
-// biome-ignore lint/suspicious/noExplicitAny: temporary, while the tests move to named response types
-type Loose = any;
-
-export interface Res<T = Loose> {
+export interface Res<T = unknown> {
   status: number;
   body: unknown;
   json: T;
@@ -71,7 +68,7 @@ export async function makeHarness(
   };
 }
 
-export async function call<T = Loose>(
+export async function call<T = unknown>(
   h: Harness,
   method: "GET" | "POST",
   url: string,

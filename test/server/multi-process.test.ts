@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
 import { ManualClock } from "../../src/app/clock.ts";
+import type { EventListResponse, GameViewResponse } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
@@ -23,7 +24,7 @@ test("PostgreSQL, two processes: a vote on one reaches a stream on the other; ti
     clock.set(local("12-02 10:00:00"));
     await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()]);
     const [p0, p1, p2] = g.players;
-    const { lastSeq } = (await must(call(b, "GET", `/api/games/${g.id}`))).json;
+    const { lastSeq } = (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`))).json;
     const stream = b.app.inject({
       method: "GET",
       url: `/api/games/${g.id}/stream?after=${lastSeq}&limit=2`,
@@ -42,8 +43,8 @@ test("PostgreSQL, two processes: a vote on one reaches a stream on the other; ti
     // b's vote reaches a's copy through LISTEN/NOTIFY, which is asynchronous: wait for it (bounded).
     let types: string[] = [];
     for (let tries = 0; tries < 100; tries++) {
-      const log = await must(call(a, "GET", `/api/games/${g.id}/referee/log`, g.referee));
-      types = log.json.events.map((e: { type: string }) => e.type);
+      const log = await must(call<EventListResponse>(a, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+      types = log.json.events.map((e) => e.type);
       if (types.filter((t) => t === "VoteCast").length >= 2) break;
       await new Promise((r) => setTimeout(r, 50));
     }

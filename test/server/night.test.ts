@@ -1,15 +1,26 @@
 // 7kill's abilities over HTTP (sevenkill-16, seed 001): a whole night, dawn as each viewer sees it, refusals, the bandit.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { NightYouView } from "../../src/engine/night/redact.ts";
+import type {
+  ApiError,
+  CommandResponse,
+  EventListResponse,
+  GameEventDto,
+  GameView,
+  GameViewResponse,
+} from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import {
   advanceTo,
   call,
+  engineOf,
   type Game,
   type Harness,
   makeHarness,
   must,
   type Player,
+  type Res,
   rid,
   startedPresetGame,
 } from "./harness.ts";
@@ -28,17 +39,24 @@ async function sevenKill(h: Harness): Promise<SevenKill> {
   })) as SevenKill;
 }
 
-const act = (h: Harness, g: SevenKill, p: Player, action: string, target: number | null) =>
-  call(h, "POST", `/api/games/${g.id}/night-actions`, p.cookie, { requestId: rid(), action, target });
+/** A night action; the answer is a CommandResponse, or an ApiError where a refusal is expected. */
+const act = <T = CommandResponse>(
+  h: Harness,
+  g: SevenKill,
+  p: Player,
+  action: string,
+  target: number | null,
+) => call<T>(h, "POST", `/api/games/${g.id}/night-actions`, p.cookie, { requestId: rid(), action, target });
 
-const viewOf = async (h: Harness, g: SevenKill, cookie?: string) =>
-  (await must(call(h, "GET", `/api/games/${g.id}`, cookie))).json.view;
+const viewOf = async (h: Harness, g: SevenKill, cookie?: string): Promise<GameView> =>
+  (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, cookie))).json.view!;
 
-const eventsOf = async (h: Harness, g: SevenKill, cookie?: string) =>
-  (await must(call(h, "GET", `/api/games/${g.id}/events?after=0`, cookie))).json.events as {
-    type: string;
-    data: Record<string, unknown>;
-  }[];
+/** The seat's own night record (GameView.engine.you.night), as the seat behind `cookie` sees it. */
+const nightOf = async (h: Harness, g: SevenKill, cookie: string): Promise<NightYouView> =>
+  engineOf(await viewOf(h, g, cookie)).you!.night!;
+
+const eventsOf = async (h: Harness, g: SevenKill, cookie?: string): Promise<GameEventDto[]> =>
+  (await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events?after=0`, cookie))).json.events;
 
 const byRole = (g: SevenKill, role: string) => g.players.filter((p) => p.role === role);
 
@@ -62,17 +80,13 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
     await must(act(h, g, p1!, "check", k3!.seat));
     await must(act(h, g, doc!, "protect", v3!.seat));
     // A teammate sees the group's standing choice ("无反馈": no outcome), the police and the doctor do not.
-    const killerNight = (await viewOf(h, g, k3!.cookie)).engine.you.night;
+    const killerNight = await nightOf(h, g, k3!.cookie);
     assert.deepEqual(
-      killerNight.actions.map((a: { ability: string; by: number; target: number }) => [
-        a.ability,
-        a.by,
-        a.target,
-      ]),
+      killerNight.actions.map((a) => [a.ability, a.by, a.target]),
       [["kill", k2!.seat, v2!.seat]],
     );
     assert.deepEqual(killerNight.checks, []);
-    const policeNight = (await viewOf(h, g, p2!.cookie)).engine.you.night;
+    const policeNight = await nightOf(h, g, p2!.cookie);
     // What a form needs: "不得放弃，不能验自己" (nor a fellow police), "允许放弃，不允许自杀" (nor a fellow killer).
     const police = byRole(g, "police").map((p) => p.seat);
     assert.deepEqual(policeNight.abilities, [
@@ -88,22 +102,22 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
       },
     ]);
     assert.deepEqual(
-      policeNight.actions.map((a: { ability: string; target: number }) => [a.ability, a.target]),
+      policeNight.actions.map((a) => [a.ability, a.target]),
       [["check", k3!.seat]],
     );
-    const docNight = (await viewOf(h, g, doc!.cookie)).engine.you.night;
+    const docNight = await nightOf(h, g, doc!.cookie);
     assert.deepEqual(
-      docNight.actions.map((a: { ability: string; target: number }) => [a.ability, a.target]),
+      docNight.actions.map((a) => [a.ability, a.target]),
       [["protect", v3!.seat]],
     );
 
     await advanceTo(h, DAWN1);
     // "所有出局者公布身份，不公布死因"
     const pub = await viewOf(h, g);
-    const dead = pub.seats.find((s: { seat: number }) => s.seat === v2!.seat);
+    const dead = pub.seats.find((s) => s.seat === v2!.seat)!;
     assert.equal(dead.alive, false);
     assert.equal(dead.role, "villager");
-    assert.equal(pub.seats.filter((s: { alive: boolean }) => !s.alive).length, 1);
+    assert.equal(pub.seats.filter((s) => !s.alive).length, 1);
     const publicEvents = await eventsOf(h, g);
     const out = publicEvents.find((e) => e.type === "PlayerOut");
     assert.equal(out?.data.seat, v2!.seat);
@@ -111,16 +125,16 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
     assert.ok(!publicEvents.some((e) => e.type === "CheckResult" || e.type === "AbilityUsed"));
     // "验人结果只显示是好人或杀手": to the police, every one of them.
     for (const p of [p1!, p2!])
-      assert.deepEqual((await viewOf(h, g, p.cookie)).engine.you.night.checks, [
+      assert.deepEqual((await nightOf(h, g, p.cookie)).checks, [
         { round: 1, target: k3!.seat, result: "killer" },
       ]);
-    assert.deepEqual((await viewOf(h, g, v1!.cookie)).engine.you.night.checks, []);
-    assert.deepEqual((await viewOf(h, g, k1!.cookie)).engine.you.night.checks, []);
+    assert.deepEqual((await nightOf(h, g, v1!.cookie)).checks, []);
+    assert.deepEqual((await nightOf(h, g, k1!.cookie)).checks, []);
     assert.ok(!(await eventsOf(h, g, v1!.cookie)).some((e) => e.type === "CheckResult"));
     assert.ok((await eventsOf(h, g, p2!.cookie)).some((e) => e.type === "CheckResult"));
 
     // Last words: "死者遗言结束即进入白天讨论、投票阶段（而无须等到遗言截止时间）".
-    assert.deepEqual(pub.engine.dayNight.lastWords[0].due, [v2!.seat]);
+    assert.deepEqual(engineOf(pub).dayNight!.lastWords[0]!.due, [v2!.seat]);
     assert.equal(pub.round, 1);
     const words = await call(h, "POST", `/api/games/${g.id}/discussion/last-words-1/posts`, v2!.cookie, {
       requestId: rid(),
@@ -130,7 +144,7 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
     const day2 = await viewOf(h, g);
     assert.equal(day2.round, 2);
     assert.equal(day2.phase, "vote");
-    assert.equal(day2.engine.dayNight.lastWords[0].endedAt, DAWN1);
+    assert.equal(engineOf(day2).dayNight!.lastWords[0]!.endedAt, DAWN1);
     // The dead player acts no more.
     const late = await act(h, g, v2!, "kill", v1!.seat);
     assert.equal(late.status, 403);
@@ -153,8 +167,8 @@ test("7kill: 医生每晚可以救治一人，此人不会被杀手或秘匪杀�
     await must(act(h, g, doc!, "protect", v1!.seat));
     await advanceTo(h, DAWN1);
     const pub = await viewOf(h, g);
-    assert.ok(pub.seats.every((s: { alive: boolean }) => s.alive));
-    assert.deepEqual((await viewOf(h, g, p1!.cookie)).engine.you.night.checks, [
+    assert.ok(pub.seats.every((s) => s.alive));
+    assert.deepEqual((await nightOf(h, g, p1!.cookie)).checks, [
       { round: 1, target: v1!.seat, result: "good" },
     ]);
   } finally {
@@ -171,16 +185,12 @@ test("7kill refusals: 不允许自杀, 不得放弃，不能验自己, no abilit
     const [v1] = byRole(g, "villager");
     await advanceTo(h, DAY1);
     // Night abilities by day.
-    const byDay = await act(h, g, k1!, "kill", v1!.seat);
+    const byDay = await act<ApiError>(h, g, k1!, "kill", v1!.seat);
     assert.equal(byDay.status, 409);
     assert.equal(byDay.json.error.code, "ability.not-night");
     assert.equal(byDay.json.error.message, "这项能力只能在夜晚使用");
     await advanceTo(h, NIGHT1);
-    const expect = async (
-      res: Promise<{ status: number; json: { error: { code: string; message: string } } }>,
-      status: number,
-      code: string,
-    ) => {
+    const expect = async (res: Promise<Res<ApiError>>, status: number, code: string) => {
       const r = await res;
       assert.equal(r.status, status, JSON.stringify(r.json));
       assert.equal(r.json.error.code, code);
@@ -223,9 +233,9 @@ test("7kill refusals: 不允许自杀, 不得放弃，不能验自己, no abilit
     await expect(act(h, g, k2!, "kill", v1!.seat), 403, "ability.actor-out");
     await expect(act(h, g, k1!, "kill", k2!.seat), 409, "ability.target-out");
     // Nothing refused was recorded: the killers' standing choice is still the pass.
-    const night = (await viewOf(h, g, k1!.cookie)).engine.you.night;
+    const night = await nightOf(h, g, k1!.cookie);
     assert.deepEqual(
-      night.actions.map((a: { target: number | null }) => a.target),
+      night.actions.map((a) => a.target),
       [null],
     );
   } finally {
@@ -241,28 +251,32 @@ test("7kill 秘匪: 拥有一发子弹 — shoots by day, the target is out at o
     const [v1, v2] = byRole(g, "villager");
     const [k1] = byRole(g, "killer");
     await advanceTo(h, DAY1);
-    const before = (await viewOf(h, g, bandit!.cookie)).engine.you.night.bandit;
-    assert.equal(before.bulletLeft, true);
+    const before = (await nightOf(h, g, bandit!.cookie)).bandit;
+    assert.equal(before!.bulletLeft, true);
     await assertCode(act(h, g, k1!, "shoot", v1!.seat), 403, "ability.not-yours");
     await assertCode(act(h, g, bandit!, "shoot", null), 409, "ability.may-not-skip");
     await assertCode(act(h, g, bandit!, "shoot", bandit!.seat), 409, "ability.not-self");
     const requestId = rid();
     const body = { requestId, action: "shoot", target: v1!.seat };
-    const shot = await must(call(h, "POST", `/api/games/${g.id}/night-actions`, bandit!.cookie, body));
-    const retry = await must(call(h, "POST", `/api/games/${g.id}/night-actions`, bandit!.cookie, body));
+    const shot = await must(
+      call<CommandResponse>(h, "POST", `/api/games/${g.id}/night-actions`, bandit!.cookie, body),
+    );
+    const retry = await must(
+      call<CommandResponse>(h, "POST", `/api/games/${g.id}/night-actions`, bandit!.cookie, body),
+    );
     assert.equal(retry.json.replayed, true);
     assert.equal(retry.json.seq, shot.json.seq);
     const pub = await viewOf(h, g);
-    const target = pub.seats.find((s: { seat: number }) => s.seat === v1!.seat);
+    const target = pub.seats.find((s) => s.seat === v1!.seat)!;
     assert.equal(target.alive, false);
     assert.equal(target.role, "villager");
     const out = (await eventsOf(h, g)).find((e) => e.type === "PlayerOut");
     assert.ok(out && !("cause" in out.data), "所有出局者公布身份，不公布死因");
     // "如果在前三天开枪，则转为水民"
-    const after = (await viewOf(h, g, bandit!.cookie)).engine.you.night.bandit;
-    assert.equal(after.bulletLeft, false);
-    assert.equal(after.became, "villager");
-    const again = await act(h, g, bandit!, "shoot", v2!.seat);
+    const after = (await nightOf(h, g, bandit!.cookie)).bandit;
+    assert.equal(after!.bulletLeft, false);
+    assert.equal(after!.became, "villager");
+    const again = await act<ApiError>(h, g, bandit!, "shoot", v2!.seat);
     assert.ok(again.status === 403 || again.status === 409);
     assert.match(again.json.error.code, /^ability\./);
   } finally {
@@ -270,11 +284,7 @@ test("7kill 秘匪: 拥有一发子弹 — shoots by day, the target is out at o
   }
 });
 
-async function assertCode(
-  res: Promise<{ status: number; json: { error: { code: string } } }>,
-  status: number,
-  code: string,
-): Promise<void> {
+async function assertCode(res: Promise<Res<ApiError>>, status: number, code: string): Promise<void> {
   const r = await res;
   assert.equal(r.status, status, JSON.stringify(r.json));
   assert.equal(r.json.error.code, code);

@@ -8,6 +8,7 @@ import { killPostLineage } from "../../src/app/originality-port.ts";
 import { type IndexedOriginality, indexedOriginality } from "../../src/app/originality-service.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
+import type { OriginalityResponse, PostResponse } from "../../src/server/api-types.ts";
 import { type BuiltApp, buildApp } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { createFingerprinter, encodeFingerprints } from "../../src/text/fingerprint.ts";
@@ -62,7 +63,7 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
     const before = originality.size;
     await advanceTo(h, IN_WINDOW);
     const post = await must(
-      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+      call<PostResponse>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
         requestId: rid(),
         target: rangers[0]!.seat,
         text: KILL_TEXT,
@@ -73,29 +74,31 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
     // A later post: a third copied from the kill post, the rest its own.
     const later = `${OWN_TEXT}${KILL_TEXT.slice(0, 30)}`;
     const asReferee = await must(
-      call(h, "POST", `/api/games/${g.id}/originality`, g.referee, { text: later }),
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, g.referee, { text: later }),
     );
     assert.equal(asReferee.json.available, true);
     assert.ok(asReferee.json.copiedPercent > 20, `copied ${asReferee.json.copiedPercent}%`);
     assert.equal(asReferee.json.flagged, true, "百度内容不得超过20%");
-    const sources = asReferee.json.spans.map((s: { source: { kind: string; title: string } }) => s.source);
+    const sources = asReferee.json.spans.map((s) => s.source);
     assert.deepEqual(
-      sources.map((s: { kind: string }) => s.kind),
+      sources.map((s) => s!.kind),
       ["kill"],
     );
-    assert.match(sources[0].title, /第1轮 · 杀帖/);
+    assert.match(sources[0]!.title!, /第1轮 · 杀帖/);
 
     // 旧帖追魂 is forbidden: the player sees the share and the passages, never whose post they came from.
     const asPlayer = await must(
-      call(h, "POST", `/api/games/${g.id}/originality`, rangers[1]!.cookie, { text: later }),
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, rangers[1]!.cookie, {
+        text: later,
+      }),
     );
     assert.equal(asPlayer.json.copiedPercent, asReferee.json.copiedPercent);
     assert.deepEqual(
-      asPlayer.json.spans.map((s: { start: number; end: number }) => [s.start, s.end]),
-      asReferee.json.spans.map((s: { start: number; end: number }) => [s.start, s.end]),
+      asPlayer.json.spans.map((s) => [s.start, s.end]),
+      asReferee.json.spans.map((s) => [s.start, s.end]),
     );
     assert.ok(
-      asPlayer.json.spans.every((s: object) => !("source" in s)),
+      asPlayer.json.spans.every((s) => !("source" in s)),
       asPlayer.text,
     );
     assert.ok(!asPlayer.text.includes(post.json.postId) && !asPlayer.text.includes("杀帖"));
@@ -109,7 +112,7 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
     );
     // Over HTTP the referee names the post; a player naming it gains nothing (their draft has no post yet).
     const viaRoute = (cookie: string) =>
-      call(h, "POST", `/api/games/${g.id}/originality`, cookie, {
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, cookie, {
         text: KILL_TEXT,
         postId: post.json.postId,
       });
@@ -135,7 +138,7 @@ test("an IOU completion and its kill post share a lineage: neither is a source a
     // Under the rule set's killPostMin (20 字): an IOU to complete later.
     const short = KILL_TEXT.slice(0, 16);
     const iou = await must(
-      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+      call<PostResponse>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
         requestId: rid(),
         target: rangers[0]!.seat,
         text: short,
@@ -161,7 +164,10 @@ test("an IOU completion and its kill post share a lineage: neither is a source a
     // while the same round named by another player leaves nothing out (only the caller's own seat counts).
     const draft = `${short}${OWN_TEXT}`;
     const check = (cookie: string) =>
-      call(h, "POST", `/api/games/${g.id}/originality`, cookie, { text: draft, iouRound: 1 });
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, cookie, {
+        text: draft,
+        iouRound: 1,
+      });
     assert.equal((await must(check(first.cookie))).json.copiedPercent, 0);
     assert.ok((await must(check(rangers[1]!.cookie))).json.copiedPercent > 0);
   });

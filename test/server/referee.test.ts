@@ -1,6 +1,15 @@
 // Referee actions over HTTP: proxy entry, complaint rulings, every override with a reason, substitutes, results.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type {
+  ApiError,
+  CommandResponse,
+  EventListResponse,
+  GameListResponse,
+  GameViewResponse,
+  ResultsPreviewResponse,
+  SeatView,
+} from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import {
   advanceTo,
@@ -27,9 +36,9 @@ async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<voi
 
 const VOTING = local("12-02 10:00:00");
 
-async function seatOf(h: Harness, g: Game, seat: number): Promise<{ alive: boolean; alias: string }> {
-  const v = await must(call(h, "GET", `/api/games/${g.id}`));
-  return v.json.view.seats.find((s: { seat: number }) => s.seat === seat);
+async function seatOf(h: Harness, g: Game, seat: number): Promise<SeatView> {
+  const v = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+  return v.json.view!.seats.find((s) => s.seat === seat)!;
 }
 
 test("proxy votes (托票): entered by the referee before the cut-off; refused after it and for players", async () => {
@@ -50,7 +59,7 @@ test("proxy votes (托票): entered by the referee before the cut-off; refused a
     });
     assert.equal(byPlayer.status, 403);
     await advanceTo(h, local("12-02 20:41:00"));
-    const late = await call(h, "POST", url, g.referee, {
+    const late = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
       voter: b!.seat,
       targets: [a!.seat],
@@ -58,9 +67,9 @@ test("proxy votes (托票): entered by the referee before the cut-off; refused a
     assert.equal(late.status, 409);
     assert.equal(late.json.error.code, "proxy.after-cutoff");
     assert.match(late.json.error.message, /托票已截止（截止时间 20:40:00，收到时间 20:41:00）/);
-    const view = await must(call(h, "GET", `/api/games/${g.id}`));
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
     assert.deepEqual(
-      view.json.view.tally.map((t: { seat: number; proxy: number }) => [t.seat, t.proxy]),
+      view.json.view!.tally.map((t) => [t.seat, t.proxy]),
       [[b!.seat, 1]],
     );
   });
@@ -79,7 +88,7 @@ test("complaint rulings: an upheld complaint puts the poster out; no post or a p
     );
     await advanceTo(h, local("12-01 22:00:00"));
     const url = `/api/games/${g.id}/referee/complaint-rulings`;
-    const none = await call(h, "POST", url, g.referee, {
+    const none = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
       against: rangers[1]!.seat,
       upheld: true,
@@ -93,13 +102,13 @@ test("complaint rulings: an upheld complaint puts the poster out; no post or a p
       reason: "抄袭",
     });
     assert.equal(byPlayer.status, 403);
-    const noReason = await call(h, "POST", url, g.referee, {
+    const noReason = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
       against: first.seat,
       upheld: true,
     });
     assert.equal(noReason.status, 400);
-    assert.equal(noReason.json.error.fields[0].path, "reason");
+    assert.equal(noReason.json.error.fields![0]!.path, "reason");
     const upheld = await call(h, "POST", url, g.referee, {
       requestId: rid(),
       against: first.seat,
@@ -124,7 +133,7 @@ test("overrides: eliminate, revive and extend with a reason; refused without one
     });
     assert.equal(out.status, 200, out.text);
     assert.equal((await seatOf(h, g, a!.seat)).alive, false);
-    const twice = await call(h, "POST", url, g.referee, {
+    const twice = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
       override: { action: "eliminate", target: a!.seat },
       reason: "再来一次",
@@ -135,13 +144,13 @@ test("overrides: eliminate, revive and extend with a reason; refused without one
       override: { action: "revive", target: a!.seat },
     });
     assert.equal(noReason.status, 400);
-    const badAction = await call(h, "POST", url, g.referee, {
+    const badAction = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
       override: { action: "explode", target: a!.seat },
       reason: "x",
     });
     assert.equal(badAction.status, 400);
-    assert.equal(badAction.json.error.fields[0].path, "override.action");
+    assert.equal(badAction.json.error.fields![0]!.path, "override.action");
     const byPlayer = await call(h, "POST", url, b!.cookie, {
       requestId: rid(),
       override: { action: "revive", target: a!.seat },
@@ -168,10 +177,8 @@ test("overrides: eliminate, revive and extend with a reason; refused without one
       targets: [a!.seat],
     });
     assert.equal(vote.status, 200, `the extended vote is still open: ${vote.text}`);
-    const logged = await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
-    const reasons = logged.json.events
-      .filter((e: { data: { reason?: string } }) => e.data.reason)
-      .map((e: { data: { reason: string } }) => e.data.reason);
+    const logged = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    const reasons = logged.json.events.filter((e) => e.data.reason).map((e) => e.data.reason);
     assert.ok(reasons.includes("潜水判罚") && reasons.includes("误判"), reasons.join(","));
   });
 });
@@ -181,14 +188,14 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
     const [a, b] = g.players;
     const sub = await quickAccount(h, "替补账号");
     const url = `/api/games/${g.id}/referee/substitutes`;
-    const unknownSeat = await call(h, "POST", url, g.referee, {
+    const unknownSeat = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
       seat: 50,
       username: "替补账号",
       alias: "新马甲",
     });
     assert.equal(unknownSeat.json.error.code, "seat-unknown");
-    const taken = await call(h, "POST", url, g.referee, {
+    const taken = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
       seat: a!.seat,
       username: "替补账号",
@@ -203,20 +210,20 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
     });
     assert.equal(byPlayer.status, 403);
     const substitution = { requestId: rid(), seat: a!.seat, username: "替补账号", alias: "新马甲" };
-    const ok = await call(h, "POST", url, g.referee, substitution);
+    const ok = await call<CommandResponse>(h, "POST", url, g.referee, substitution);
     assert.equal(ok.status, 200, ok.text);
     // A retried request answers the original, rather than a conflict with the alias it stored itself.
-    const retry = await call(h, "POST", url, g.referee, substitution);
+    const retry = await call<CommandResponse>(h, "POST", url, g.referee, substitution);
     assert.equal(retry.status, 200, retry.text);
     assert.deepEqual([retry.json.seq, retry.json.replayed], [ok.json.seq, true]);
-    const subView = await must(call(h, "GET", `/api/games/${g.id}`, sub));
+    const subView = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, sub));
     assert.equal(subView.json.viewer.seat, a!.seat);
     assert.equal(subView.json.viewer.alias, "新马甲");
-    const oldView = await must(call(h, "GET", `/api/games/${g.id}`, a!.cookie));
+    const oldView = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, a!.cookie));
     assert.equal(oldView.json.viewer.seat, null, "the replaced player no longer holds the seat");
     // The lobby counts seats, not member rows: the substitute takes a seat already counted.
-    const lobby = await must(call(h, "GET", "/api/games"));
-    const listed = lobby.json.games.find((x: { id: string }) => x.id === g.id);
+    const lobby = await must(call<GameListResponse>(h, "GET", "/api/games"));
+    const listed = lobby.json.games.find((x) => x.id === g.id)!;
     assert.deepEqual([listed.status, listed.signedUp], ["running", g.players.length]);
     await advanceTo(h, VOTING);
     const oldVote = await call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
@@ -240,7 +247,12 @@ test("results post: preview and publish after the round; unknown round and playe
       );
     }
     await advanceTo(h, local("12-02 21:00:05"));
-    const preview = await call(h, "GET", `/api/games/${g.id}/referee/results?round=1`, g.referee);
+    const preview = await call<ResultsPreviewResponse>(
+      h,
+      "GET",
+      `/api/games/${g.id}/referee/results?round=1`,
+      g.referee,
+    );
     assert.equal(preview.status, 200, preview.text);
     assert.ok(preview.json.text.includes(b!.alias), preview.json.text);
     const unknown = await call(h, "GET", `/api/games/${g.id}/referee/results?round=9`, g.referee);
@@ -252,8 +264,8 @@ test("results post: preview and publish after the round; unknown round and playe
       round: 1,
     });
     assert.equal(publish.status, 200, publish.text);
-    const events = await must(call(h, "GET", `/api/games/${g.id}/events`));
-    const published = events.json.events.find((e: { type: string }) => e.type === "app.ResultsPublished");
+    const events = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`));
+    const published = events.json.events.find((e) => e.type === "app.ResultsPublished")!;
     assert.equal(published.data.text, preview.json.text);
     const publishByPlayer = await call(h, "POST", `/api/games/${g.id}/referee/results`, a!.cookie, {
       requestId: rid(),

@@ -1,10 +1,18 @@
 // 7kill referee rulings over HTTP (seed 001 4.2, 4.3): 无效票, 警告 (once, twice, 情节严重), 不计潜水, 信誉度, and refusals.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type {
+  ApiError,
+  CommandResponse,
+  EventListResponse,
+  GameEventDto,
+  GameViewResponse,
+} from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import {
   advanceTo,
   call,
+  engineOf,
   type Game,
   type Harness,
   makeHarness,
@@ -40,41 +48,30 @@ async function within(fn: (h: Harness, g: SevenKill) => Promise<void>): Promise<
   }
 }
 
-const rule = (
+/** A ruling; the answer is a CommandResponse, or an ApiError where a refusal is expected. */
+const rule = <T = CommandResponse>(
   h: Harness,
   g: SevenKill,
   override: Record<string, unknown>,
   cookie = g.referee,
   reason = "判罚",
-) => call(h, "POST", `/api/games/${g.id}/referee/overrides`, cookie, { requestId: rid(), override, reason });
+) =>
+  call<T>(h, "POST", `/api/games/${g.id}/referee/overrides`, cookie, { requestId: rid(), override, reason });
 
-interface Ev {
-  type: string;
-  data: Record<string, unknown>;
-}
-async function log(h: Harness, g: SevenKill): Promise<Ev[]> {
-  return (await must(call(h, "GET", `/api/games/${g.id}/referee/log`, g.referee))).json.events as Ev[];
+async function log(h: Harness, g: SevenKill): Promise<GameEventDto[]> {
+  const res = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+  return res.json.events;
 }
 
-interface OffenceView {
-  seat: number;
-  offence: string;
-  warning: boolean;
-  withdrawn: boolean;
-  round: number;
-}
 /** The referee's view of the 7kill record (GameView.engine.dayNight). */
 async function record(h: Harness, g: SevenKill) {
-  const res = await must(call(h, "GET", `/api/games/${g.id}`, g.referee));
-  const dn = res.json.view.engine.dayNight as {
-    offences: OffenceView[];
-    record: { reputation: Record<string, number> } | null;
-  };
-  const seats = res.json.view.seats as { seat: number; alive: boolean }[];
+  const res = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.referee));
+  const dn = engineOf(res.json.view).dayNight!;
+  const seats = res.json.view!.seats;
   return { dn, alive: (s: number) => seats.find((x) => x.seat === s)?.alive };
 }
 
-const outCause = (events: Ev[], seat: number) =>
+const outCause = (events: GameEventDto[], seat: number) =>
   events.find((e) => e.type === "PlayerOut" && e.data.seat === seat)?.data.cause ?? null;
 
 test("7kill 警告: 当玩家出现…曝ID、帖证…时，会给予一次警告；…累积两次警告，将被判罚出局", async () => {
@@ -106,8 +103,8 @@ test("7kill 警告: 当玩家出现…曝ID、帖证…时，会给予一次警�
       ["expose-id", "evidence"],
     );
     // A warning is announced: the other players see it.
-    const pub = await must(call(h, "GET", `/api/games/${g.id}`, g.players[1]!.cookie));
-    assert.equal(pub.json.view.engine.dayNight.offences.length, 2);
+    const pub = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.players[1]!.cookie));
+    assert.equal(engineOf(pub.json.view).dayNight!.offences.length, 2);
   });
 });
 
@@ -136,21 +133,21 @@ test("7kill 信誉度: 将被判罚出局，并对玩家给予-10～-30的负信
   await within(async (h, g) => {
     const a = g.players[4]!;
     // A player still in the game gets no reputation penalty: the engine's refusal, in Chinese.
-    const early = await rule(h, g, { action: "reputation", target: a.seat, points: -20 });
+    const early = await rule<ApiError>(h, g, { action: "reputation", target: a.seat, points: -20 });
     assert.equal(early.status, 409, early.text);
     assert.equal(early.json.error.code, "override.not-penalty-out");
     assert.match(early.json.error.message, /处罚出局/);
     await must(rule(h, g, { action: "warn", target: a.seat, offence: "cheating", severe: true }));
-    const wide = await rule(h, g, { action: "reputation", target: a.seat, points: -50 });
+    const wide = await rule<ApiError>(h, g, { action: "reputation", target: a.seat, points: -50 });
     assert.equal(wide.json.error.code, "override.reputation-out-of-range");
     assert.match(wide.json.error.message, /-30 到 -10/);
     const ok = await rule(h, g, { action: "reputation", target: a.seat, points: -20 });
     assert.equal(ok.status, 200, ok.text);
-    assert.equal((await record(h, g)).dn.record?.reputation[String(a.seat)], -20);
+    assert.equal((await record(h, g)).dn.record?.reputation[a.seat], -20);
     // A player put out by the referee (not by penalties) gets none either.
     const b = g.players[5]!;
     await must(rule(h, g, { action: "eliminate", target: b.seat }));
-    const other = await rule(h, g, { action: "reputation", target: b.seat, points: -10 });
+    const other = await rule<ApiError>(h, g, { action: "reputation", target: b.seat, points: -10 });
     assert.equal(other.json.error.code, "override.not-penalty-out");
   });
 });
@@ -203,9 +200,8 @@ test("7kill 无效票: 出现无效票时…否则视为弃权（如果是改票
     await vote(changer!, [x!.seat]);
     await vote(changer!, [y!.seat]);
     const tallyOf = async () => {
-      const v = (await must(call(h, "GET", `/api/games/${g.id}`, g.referee))).json.view;
-      return (s: number) =>
-        (v.tally as { seat: number; votes: number }[]).find((t) => t.seat === s)?.votes ?? 0;
+      const v = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.referee))).json.view!;
+      return (s: number) => v.tally.find((t) => t.seat === s)?.votes ?? 0;
     };
     let tally = await tallyOf();
     assert.equal(tally(x!.seat), 1);
@@ -227,7 +223,7 @@ test("7kill 无效票: 出现无效票时…否则视为弃权（如果是改票
     assert.equal(tally(x!.seat), 1);
     assert.equal(tally(y!.seat), 0);
     // A seat without a ballot: the engine's refusal.
-    const none = await rule(h, g, { action: "invalid-vote", voter: y!.seat });
+    const none = await rule<ApiError>(h, g, { action: "invalid-vote", voter: y!.seat });
     assert.equal(none.json.error.code, "override.no-vote");
     assert.match(none.json.error.message, /没有投票/);
   });
@@ -238,19 +234,19 @@ test("7kill rulings: refused for a player (403), an unknown offence kind (400 na
     const [a, b] = g.players;
     const byPlayer = await rule(h, g, { action: "warn", target: b!.seat, offence: "abuse" }, a!.cookie);
     assert.equal(byPlayer.status, 403);
-    const bad = await rule(h, g, { action: "warn", target: b!.seat, offence: "spam" });
+    const bad = await rule<ApiError>(h, g, { action: "warn", target: b!.seat, offence: "spam" });
     assert.equal(bad.status, 400);
     assert.equal(bad.json.error.code, "invalid-body");
     assert.deepEqual(
-      bad.json.error.fields.map((f: { path: string }) => f.path),
+      bad.json.error.fields!.map((f) => f.path),
       ["override.offence"],
     );
     const stray = await rule(h, g, { action: "excuse", target: b!.seat, round: 1, severe: true });
     assert.equal(stray.status, 400);
-    const noRound = await rule(h, g, { action: "excuse", target: b!.seat });
+    const noRound = await rule<ApiError>(h, g, { action: "excuse", target: b!.seat });
     assert.equal(noRound.status, 400);
-    assert.ok(noRound.json.error.fields.some((f: { path: string }) => f.path === "override.round"));
-    const unknown = await rule(h, g, { action: "warn", target: 99, offence: "abuse" });
+    assert.ok(noRound.json.error.fields!.some((f) => f.path === "override.round"));
+    const unknown = await rule<ApiError>(h, g, { action: "warn", target: 99, offence: "abuse" });
     assert.equal(unknown.json.error.code, "override.unknown-seat");
     // Nothing was recorded by the refused attempts.
     assert.equal((await record(h, g)).dn.offences.length, 0);
@@ -263,15 +259,15 @@ test("7kill rulings: refused in a game whose rule set is not day-night (no seed-
     const g = await startedGame(h, 6);
     await advanceTo(h, local("12-01 21:10:00"));
     const a = g.players[0]!;
-    const res = await call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+    const res = await call<ApiError>(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
       requestId: rid(),
       override: { action: "warn", target: a.seat, offence: "abuse", severe: true },
       reason: "辱骂",
     });
     assert.equal(res.json.error.code, "override.not-day-night");
     assert.match(res.json.error.message, /日夜制/);
-    const view = await must(call(h, "GET", `/api/games/${g.id}`, g.referee));
-    assert.equal(view.json.view.seats.find((s: { seat: number }) => s.seat === a.seat).alive, true);
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.referee));
+    assert.equal(view.json.view!.seats.find((s) => s.seat === a.seat)!.alive, true);
   } finally {
     await h.close();
   }

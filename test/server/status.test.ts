@@ -1,7 +1,13 @@
 // The game's status over HTTP and SSE follows the game: sign-up, closed, running once started, ended when won.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { StreamMessage } from "../../src/server/api-types.ts";
+import type {
+  ApiError,
+  GameCreatedResponse,
+  GameListResponse,
+  GameViewResponse,
+  StreamMessage,
+} from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { local, smallRules } from "./fixtures.ts";
 import {
@@ -43,29 +49,38 @@ test("status: signup, closed, then running after start (GET, SSE and the lobby) 
   try {
     const referee = await quickAccount(h, "ref");
     const created = await must(
-      call(h, "POST", "/api/games", referee, {
+      call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
         name: "状态局",
         rulesText: JSON.stringify(smallRules(3)),
         refereeAlias: "哨子",
       }),
     );
-    const id = created.json.game.id as string;
+    const id = created.json.game.id;
     await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
-    assert.equal((await must(call(h, "GET", `/api/games/${id}`))).json.game.status, "signup");
+    assert.equal(
+      (await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`))).json.game.status,
+      "signup",
+    );
     for (const alias of ["甲", "乙", "丙"]) {
       const c = await quickAccount(h, `u-${alias}`);
       await must(call(h, "POST", `/api/games/${id}/join`, c, { alias, report: REPORT }));
     }
     await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
-    assert.equal((await must(call(h, "GET", `/api/games/${id}`))).json.game.status, "closed");
+    assert.equal(
+      (await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`))).json.game.status,
+      "closed",
+    );
     await must(
       call(h, "POST", `/api/games/${id}/start`, referee, { seed: "s", round1At: local("12-01 21:00:00") }),
     );
-    assert.equal((await must(call(h, "GET", `/api/games/${id}`))).json.game.status, "running");
+    assert.equal(
+      (await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`))).json.game.status,
+      "running",
+    );
     assert.equal(await streamStatus(h, id, referee), "running");
-    const lobby = await must(call(h, "GET", "/api/games?status=running"));
-    assert.ok(lobby.json.games.some((g: { id: string }) => g.id === id));
-    const reopen = await call(h, "POST", `/api/games/${id}/signup/open`, referee);
+    const lobby = await must(call<GameListResponse>(h, "GET", "/api/games?status=running"));
+    assert.ok(lobby.json.games.some((g) => g.id === id));
+    const reopen = await call<ApiError>(h, "POST", `/api/games/${id}/signup/open`, referee);
     assert.equal(reopen.json.error.code, "signup-not-openable", "a running game cannot reopen sign-up");
   } finally {
     await h.close();
@@ -86,7 +101,7 @@ test("status: a game whose black camp is all out reads ended", async () => {
         }),
       );
     }
-    const view = await must(call(h, "GET", `/api/games/${g.id}`, first.cookie));
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, first.cookie));
     assert.equal(view.json.game.status, "ended");
     assert.equal(await streamStatus(h, g.id, first.cookie), "ended");
   } finally {

@@ -1,7 +1,7 @@
 // Live updates over SSE: per-viewer filtering, the live tally, and resuming from Last-Event-ID.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { StreamMessage } from "../../src/server/api-types.ts";
+import type { GameViewResponse, StreamMessage } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { local } from "./fixtures.ts";
 import { advanceTo, call, cast, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
@@ -41,7 +41,7 @@ test("SSE: live votes reach every viewer with the tally; room talk reaches only 
     const g = await startedGame(h, 6);
     const { first, second, rangers } = cast(g);
     await advanceTo(h, local("12-02 10:00:00"));
-    const { lastSeq } = (await must(call(h, "GET", `/api/games/${g.id}`))).json;
+    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
     // Two votes and one room message follow: the ranger sees 2 events, the killer 3.
     const rangerStream = open(h, g.id, rangers[0]!.cookie, `after=${lastSeq}&limit=2`);
     const killerStream = open(h, g.id, second.cookie, `after=${lastSeq}&limit=3`);
