@@ -32,7 +32,6 @@ export interface Harness extends BuiltApp {
  */
 export interface Res<T = unknown> {
   status: number;
-  body: unknown;
   json: T;
   text: string;
 }
@@ -92,7 +91,7 @@ export async function call<T = unknown>(
   } catch {
     json = null;
   }
-  return { status: res.statusCode, body: json, json: json as T, text: res.body };
+  return { status: res.statusCode, json: json as T, text: res.body };
 }
 
 /** Registers through the API (real scrypt). */
