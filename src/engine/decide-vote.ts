@@ -10,7 +10,7 @@ import { offeredCodes } from "./score/ledger.ts";
 import type { GameState, RoundState, VoteState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 import { checkCast } from "./vote/check-cast.ts";
-import type { VoteKind } from "./vote/types.ts";
+import type { VoteCast, VoteKind } from "./vote/types.ts";
 
 export interface BallotCommand {
   at: Instant;
@@ -80,6 +80,9 @@ function seatsByHouse(state: GameState): Map<number, Set<Seat>> {
   return out;
 }
 const outVotersMemo = memoOn<readonly Seat[], ReadonlySet<Seat>>();
+/** Shared empty values for every ballot's check: the engine keeps the casts' count itself (`castsBy`). */
+const NO_SEATS: ReadonlySet<Seat> = new Set();
+const NO_CASTS: readonly VoteCast[] = [];
 
 /** A counter made by a call, not bound to a property name: tsx names property closures at a cost on every ballot. */
 function castCounter(v: VoteState): (seat: Seat) => number {
@@ -122,11 +125,11 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
       alive,
       // This round's post victims who keep a vote (RULINGS 10: a half vote, a full one in overtime).
       halfVoters: outVotersMemo.get(r.outVoters, [], () => new Set(r.outVoters)),
-      noVote: new Set(),
+      noVote: NO_SEATS,
       candidates: v.candidates,
       codeChoices: offeredCodes(b.state),
       ...(houseSeats ? { house: { house, seats: houseSeats } } : {}),
-      previous: [],
+      previous: NO_CASTS,
       castsBy: castCounter(v),
     },
     {
