@@ -47,6 +47,14 @@ test("SQLite file: migrations run once; WAL with synchronous=FULL", async () => 
     assert.equal(sync.rows[0]?.synchronous, 2, "2 is FULL");
     const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(adapter.db);
     assert.ok((busy.rows[0]?.timeout ?? 0) > 0);
+    const checkpoint = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
+      adapter.db,
+    );
+    assert.equal(
+      checkpoint.rows[0]?.wal_autocheckpoint,
+      4000,
+      "checkpoints every 4,000 WAL pages, not 1,000",
+    );
   } finally {
     await adapter.destroy();
     await rm(dir, { recursive: true, force: true });
