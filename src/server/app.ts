@@ -2,12 +2,7 @@
 import { existsSync } from "node:fs";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { AccountService } from "../app/account-service.ts";
 import type { Clock } from "../app/clock.ts";
 import { DiscussionService } from "../app/discussion-service.ts";
@@ -22,7 +17,7 @@ import { RefereeActions } from "../app/referee-actions.ts";
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
 import type { Account, Storage } from "../storage/storage.ts";
-import { OneLineAccessLog } from "./access-log.ts";
+import { loggerOptions, OneLineAccessLog } from "./access-log.ts";
 import type {
   AccountInfo,
   CheckRulesResponse,
@@ -48,8 +43,11 @@ export interface AppDeps<St = unknown> {
   engine: EnginePort<St>;
   rules: RulesCatalog;
   originality?: OriginalityPort;
-  /** Pino options or false (tests). Serializers that keep identities out of logs are always applied. */
-  logger?: boolean | { level: string };
+  /**
+   * Pino's level, and optionally a file to append lines to (else stdout), or false (tests). Serializers that keep
+   * identities out of logs are always applied (access-log.ts).
+   */
+  logger?: boolean | { level: string; file?: string };
   /** Where log lines go (tests read them to prove no identity is logged); stdout by default. */
   logStream?: { write(line: string): void };
   /** Requests per minute. */
@@ -89,29 +87,17 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const reads = new GameReads<St>({ games, storage, clock });
   const limits = deps.rateLimits ?? { login: 10, writes: 120 };
 
-  const logger: FastifyServerOptions["logger"] =
+  const logger =
     deps.logger === undefined || deps.logger === false
       ? false
-      : {
-          level: typeof deps.logger === "object" ? deps.logger.level : "info",
-          ...(deps.logStream && { stream: deps.logStream }),
-          // Only method, path and status: never headers, cookies, query strings or bodies, so no alias or
-          // account can reach a log line through a request.
-          serializers: {
-            req: (req: { method: string; url: string }) => ({
-              method: req.method,
-              path: req.url.split("?")[0],
-            }),
-            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            // Storage and driver messages name tables and constraints, never row values.
-            err: (err: Error & { code?: string }) => ({
-              type: err.name,
-              code: err.code ?? null,
-              message: err.message,
-              stack: err.stack ?? "",
-            }),
-          },
-        };
+      : loggerOptions(
+          typeof deps.logger === "object" ? deps.logger.level : "info",
+          deps.logStream
+            ? { stream: deps.logStream }
+            : typeof deps.logger === "object" && deps.logger.file !== undefined
+              ? { file: deps.logger.file }
+              : undefined,
+        );
   const app = Fastify({
     logger,
     logController: new OneLineAccessLog(),

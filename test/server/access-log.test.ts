@@ -1,6 +1,15 @@
 // The access log: one line per answered request, naming only the method, the path, the status and the time taken.
 import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import test from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ManualClock } from "../../src/app/clock.ts";
+import { realEngine } from "../../src/app/engine-adapter.ts";
+import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
+import { buildApp } from "../../src/server/app.ts";
+import { openStorage } from "../../src/storage/storage.ts";
 import { call, makeHarness } from "./harness.ts";
 
 interface LogLine {
@@ -46,5 +55,41 @@ test("without a logger nothing is written and requests are still answered", asyn
     assert.equal((await call(h, "GET", "/api/time")).status, 200);
   } finally {
     await h.close();
+  }
+});
+
+test("with a log file, the same identity-free line is appended to the file", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bansha-log-"));
+  const file = join(dir, "access.log");
+  const storage = await openStorage(":memory:");
+  const { app } = await buildApp({
+    storage,
+    clock: new ManualClock(0),
+    engine: realEngine,
+    rules: builtinRulesCatalog(),
+    logger: { level: "info", file },
+  });
+  try {
+    const res = await app.inject({ method: "GET", url: "/api/time?x=secret-query" });
+    assert.equal(res.statusCode, 200);
+    // The file is written asynchronously (as stdout is): wait for the line, not for a set time.
+    let text = "";
+    for (let i = 0; i < 200 && !text.includes("\n"); i++) {
+      await sleep(10);
+      text = existsSync(file) ? readFileSync(file, "utf8") : "";
+    }
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as LogLine);
+    assert.deepEqual(
+      lines.map((l) => [l.msg, l.req?.method, l.req?.path, l.res?.statusCode]),
+      [["request completed", "GET", "/api/time", 200]],
+    );
+    assert.ok(!text.includes("secret-query"), "the query string is not logged");
+  } finally {
+    await app.close();
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
