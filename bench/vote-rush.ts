@@ -1,5 +1,7 @@
 // Vote rush: the real vote endpoint (60 games × 57 players voting hard before the deadline, full durability) against
 // a ceiling (a Fastify route with the same cookie parsing and body validation, no database), same wrk load, same run.
+// Every server here writes the access log npm start writes (one line per request, to a file in the bench's temporary
+// directory, as stdout redirected to a file would be), so the figures include the logging production does.
 // With a PostgreSQL URL it also runs the vote endpoint on PostgreSQL against a minimal endpoint doing one durable
 // INSERT per request on the same server; without one, that part is skipped.
 //
@@ -23,6 +25,7 @@ import { systemClock } from "../src/app/clock.ts";
 import { realEngine } from "../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../src/app/rules-catalog.ts";
 import { Scheduler } from "../src/app/scheduler.ts";
+import { loggerOptions, OneLineAccessLog } from "../src/server/access-log.ts";
 import { buildApp, SESSION_COOKIE } from "../src/server/app.ts";
 import { parseOr400 } from "../src/server/http-errors.ts";
 import { SERVER_NODE_FLAGS } from "../src/server/node-flags.ts";
@@ -74,6 +77,7 @@ async function setup(
     engine: realEngine,
     rules: builtinRulesCatalog(),
     rateLimits: { login: 1e9, writes: 1e9 },
+    logger: { level: "info", file: accessLog() },
   });
   const now = Date.now();
   let n = 0;
@@ -145,7 +149,7 @@ async function pgInsertApp(url: string): Promise<{ app: FastifyInstance; close: 
   await pool.query(
     "create table votes (request_id text primary key, game_id text not null, targets text not null, at bigint not null)",
   );
-  const app = Fastify({ logger: false });
+  const app = loggedFastify();
   await app.register(cookie);
   app.post<{ Params: { id: string } }>("/api/games/:id/votes", async (req, reply) => {
     const body = parseOr400(VoteBody, req.body, reply);
@@ -170,9 +174,23 @@ async function pgInsertApp(url: string): Promise<{ app: FastifyInstance; close: 
   };
 }
 
+let logs = 0;
+/** A fresh access-log file in the bench's temporary directory (removed with it). */
+function accessLog(): string {
+  return join(work, `access-${++logs}.log`);
+}
+
+/** A bare Fastify server with the access log buildApp's server writes. */
+function loggedFastify(): FastifyInstance {
+  return Fastify({
+    logger: loggerOptions("info", { file: accessLog() }),
+    logController: new OneLineAccessLog(),
+  });
+}
+
 /** The ceiling: the same cookie parsing and zod body validation, answering without any storage. */
 async function ceilingApp(): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  const app = loggedFastify();
   await app.register(cookie);
   let seq = 0;
   app.post<{ Params: { id: string } }>("/api/games/:id/votes", async (req, reply) => {
