@@ -1,7 +1,9 @@
 // Vote rush: the real vote endpoint (60 games × 57 players voting hard before the deadline, full durability) against
 // a ceiling (a Fastify route with the same cookie parsing and body validation, no database), same wrk load, same run.
-// Every server here writes the access log npm start writes (one line per request, to a file in the bench's temporary
-// directory, as stdout redirected to a file would be), so the figures include the logging production does.
+// The vote servers run as npm start does with LOG_LEVEL=warn (failures logged, no access lines); the baselines log
+// nothing. On SQLite each round also runs the vote endpoint as npm start's default does, writing one access line per
+// request (to a file in the bench's temporary directory, as stdout redirected to a file would be), and prints it
+// against the same round's ceiling, so the cost of that log is in every run's figures.
 // With a PostgreSQL URL it also runs the vote endpoint on PostgreSQL against a minimal endpoint doing one durable
 // INSERT per request on the same server; without one, that part is skipped.
 //
@@ -25,7 +27,6 @@ import { systemClock } from "../src/app/clock.ts";
 import { realEngine } from "../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../src/app/rules-catalog.ts";
 import { Scheduler } from "../src/app/scheduler.ts";
-import { loggerOptions, OneLineAccessLog } from "../src/server/access-log.ts";
 import { buildApp, SESSION_COOKIE } from "../src/server/app.ts";
 import { parseOr400 } from "../src/server/http-errors.ts";
 import { SERVER_NODE_FLAGS } from "../src/server/node-flags.ts";
@@ -68,6 +69,7 @@ interface Target {
 
 async function setup(
   dbUrl: string,
+  logLevel: "warn" | "info",
 ): Promise<{ app: FastifyInstance; close: () => Promise<void>; targets: Target[] }> {
   const pgSchema = dbUrl.startsWith("postgres") ? `rush_${randomBytes(4).toString("hex")}` : undefined;
   const storage = await openStorage(dbUrl, pgSchema === undefined ? {} : { pgSchema });
@@ -77,7 +79,7 @@ async function setup(
     engine: realEngine,
     rules: builtinRulesCatalog(),
     rateLimits: { login: 1e9, writes: 1e9 },
-    logger: { level: "info", file: accessLog() },
+    logger: { level: logLevel, file: accessLog() },
   });
   const now = Date.now();
   let n = 0;
@@ -149,7 +151,7 @@ async function pgInsertApp(url: string): Promise<{ app: FastifyInstance; close: 
   await pool.query(
     "create table votes (request_id text primary key, game_id text not null, targets text not null, at bigint not null)",
   );
-  const app = loggedFastify();
+  const app = Fastify({ logger: false });
   await app.register(cookie);
   app.post<{ Params: { id: string } }>("/api/games/:id/votes", async (req, reply) => {
     const body = parseOr400(VoteBody, req.body, reply);
@@ -175,22 +177,14 @@ async function pgInsertApp(url: string): Promise<{ app: FastifyInstance; close: 
 }
 
 let logs = 0;
-/** A fresh access-log file in the bench's temporary directory (removed with it). */
+/** A fresh log file in the bench's temporary directory (removed with it). */
 function accessLog(): string {
   return join(work, `access-${++logs}.log`);
 }
 
-/** A bare Fastify server with the access log buildApp's server writes. */
-function loggedFastify(): FastifyInstance {
-  return Fastify({
-    logger: loggerOptions("info", { file: accessLog() }),
-    logController: new OneLineAccessLog(),
-  });
-}
-
 /** The ceiling: the same cookie parsing and zod body validation, answering without any storage. */
 async function ceilingApp(): Promise<FastifyInstance> {
-  const app = loggedFastify();
+  const app = Fastify({ logger: false });
   await app.register(cookie);
   let seq = 0;
   app.post<{ Params: { id: string } }>("/api/games/:id/votes", async (req, reply) => {
@@ -287,13 +281,17 @@ async function compare(
   baseline: FastifyInstance,
   target: FastifyInstance,
   aims: { ratio: number; p99Ms?: number },
+  also?: { name: string; app: FastifyInstance; script: string },
 ): Promise<void> {
   const basePort = await listen(baseline);
   const targetPort = await listen(target);
+  const alsoPort = also && (await listen(also.app));
   if (WARMUP > 0) {
     await wrk(basePort, script, WARMUP);
     await wrk(targetPort, script, WARMUP);
+    if (also && alsoPort !== undefined) await wrk(alsoPort, also.script, WARMUP);
   }
+  const extra: WrkResult[] = [];
   const rounds: { b: WrkResult; t: WrkResult }[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
     // Alternate which goes first, so neither always runs on the warmer (or the busier) half of a round.
@@ -306,6 +304,12 @@ async function compare(
     console.log(`  ${names.baseline}${fmt(b)}`);
     console.log(`  ${names.target}${fmt(t)}`);
     console.log(`  ${names.ratio}${(t.rps / b.rps).toFixed(2)}×`);
+    if (also && alsoPort !== undefined) {
+      // Right after the pair, so it runs on the same stretch of the VM as the ceiling it is divided by.
+      const x = await wrk(alsoPort, also.script);
+      extra.push(x);
+      console.log(`  ${also.name}${fmt(x)}  (${(x.rps / b.rps).toFixed(2)}× the ceiling)`);
+    }
   }
   const ratios = rounds.map(({ b, t }) => t.rps / b.rps);
   const p99s = rounds.map(({ t }) => t.p99);
@@ -318,6 +322,14 @@ async function compare(
       `p99 ${median(p99s).toFixed(2)} ms` +
       (p99Aim === undefined ? "" : ` (aim < ${p99Aim} ms, ${met(p99s, (x) => x < p99Aim)})`),
   );
+  if (also && extra.length > 0) {
+    const xr = extra.map((x, i) => x.rps / rounds[i]!.b.rps);
+    console.log(
+      `median of ${ROUNDS}: ${also.name.trim()} ${median(extra.map((x) => x.rps)).toFixed(0)}/s, ` +
+        `p99 ${median(extra.map((x) => x.p99)).toFixed(2)} ms, ${median(xr).toFixed(2)}× the ceiling ` +
+        `(range ${Math.min(...xr).toFixed(2)}–${Math.max(...xr).toFixed(2)})`,
+    );
+  }
 }
 
 function median(xs: readonly number[]): number {
@@ -335,12 +347,16 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS}s each after ${WARMUP}s warm-up; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}; node ${SERVER_NODE_FLAGS.join(" ")} (as npm start)`,
+    `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS}s each after ${WARMUP}s warm-up; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}; node ${SERVER_NODE_FLAGS.join(" ")} (as npm start); vote servers at LOG_LEVEL=warn, and on SQLite also at the default info (one access line per request)`,
   );
   const script = join(work, "rush.lua");
   try {
-    const sqlite = await setup(sqliteUrl);
+    const sqlite = await setup(sqliteUrl, "warn");
     writeFileSync(script, luaScript(sqlite.targets));
+    // The same games and load on a database of their own, served as npm start's default serves them.
+    const logged = await setup(join(work, "rush-logged.sqlite"), "info");
+    const loggedScript = join(work, "rush-logged.lua");
+    writeFileSync(loggedScript, luaScript(logged.targets));
 
     const ceiling = await ceilingApp();
     await compare(
@@ -353,16 +369,18 @@ async function main(): Promise<void> {
       ceiling,
       sqlite.app,
       { ratio: 0.6, p99Ms: 20 },
+      { name: "votes on SQLite, with the access log:        ", app: logged.app, script: loggedScript },
     );
     await ceiling.close();
     await sqlite.close();
+    await logged.close();
 
     if (!pgUrl) {
       console.log("PostgreSQL: skipped (set BANSHA_BENCH_PG or DATABASE_URL to a postgres:// URL)");
       return;
     }
     // Fresh games on PostgreSQL; the load script is rewritten for their ids and sessions.
-    const real = await setup(pgUrl);
+    const real = await setup(pgUrl, "warn");
     writeFileSync(script, luaScript(real.targets));
     const floor = await pgInsertApp(pgUrl);
     await compare(
