@@ -79,7 +79,7 @@ async function setup(
     engine: realEngine,
     rules: builtinRulesCatalog(),
     rateLimits: { login: 1e9, writes: 1e9 },
-    logger: { level: logLevel, file: accessLog() },
+    logger: { level: logLevel, file: logFile() },
   });
   const now = Date.now();
   let n = 0;
@@ -178,8 +178,8 @@ async function pgInsertApp(url: string): Promise<{ app: FastifyInstance; close: 
 
 let logs = 0;
 /** A fresh log file in the bench's temporary directory (removed with it). */
-function accessLog(): string {
-  return join(work, `access-${++logs}.log`);
+function logFile(): string {
+  return join(work, `server-${++logs}.log`);
 }
 
 /** The ceiling: the same cookie parsing and zod body validation, answering without any storage. */
