@@ -17,7 +17,7 @@ import { RefereeActions } from "../app/referee-actions.ts";
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
 import type { Account, Storage } from "../storage/storage.ts";
-import { loggerOptions, OneLineAccessLog } from "./access-log.ts";
+import { loggerOptions, OneLineAccessLog, requestLogger } from "./access-log.ts";
 import type {
   AccountInfo,
   CheckRulesResponse,
@@ -101,6 +101,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const app = Fastify({
     logger,
     logController: new OneLineAccessLog(),
+    childLoggerFactory: requestLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.trustProxy ?? false,
   });
@@ -126,7 +127,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     const status = error.statusCode ?? 500;
     if (status === 415) return sendError(reply, 415, "unsupported-media-type");
     if (status >= 400 && status < 500) return sendError(reply, status, "invalid-body");
-    req.log.error({ err: error }, "request failed");
+    req.log.error({ reqId: req.id, err: error }, "request failed");
     return sendError(reply, 500, "internal-error");
   });
   const webRoot = deps.webRoot !== undefined && existsSync(deps.webRoot) ? deps.webRoot : undefined;

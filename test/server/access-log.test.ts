@@ -43,7 +43,39 @@ test("each answered request writes one access line: method, path without the que
       ],
     );
     for (const l of parsed) assert.ok(typeof l.responseTime === "number" && l.responseTime >= 0);
+    // Each line names its request, and no two requests share an id.
+    assert.ok(parsed.every((l) => typeof l.reqId === "string" && l.reqId.length > 0));
+    assert.notEqual(parsed[0]!.reqId, parsed[1]!.reqId);
     assert.ok(!lines.some((l) => l.includes("secret-query")), "the query string is not logged");
+  } finally {
+    await h.close();
+  }
+});
+
+test("a request that fails writes its error and its access line under the same request id", async () => {
+  const storage = await openStorage(":memory:");
+  // The session look-up fails, as with a lost disk: the request is answered 500.
+  const flaky = new Proxy(storage, {
+    get(target, key, receiver) {
+      if (key === "findLiveSessionAccount") return () => Promise.reject(new Error("disk gone"));
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const lines: string[] = [];
+  const h = await makeHarness({ storage: flaky, logLines: lines });
+  try {
+    assert.equal((await call(h, "GET", "/api/time")).status, 200);
+    assert.equal((await call(h, "GET", "/api/games", "some-session")).status, 500);
+    const parsed = lines.map((l) => JSON.parse(l) as LogLine & { err?: { message: string } });
+    const failed = parsed.filter((l) => l.msg === "request failed");
+    assert.equal(failed.length, 1);
+    assert.equal(failed[0]!.err?.message, "disk gone");
+    const answered = parsed.filter((l) => l.res?.statusCode === 500);
+    assert.equal(answered.length, 1);
+    assert.equal(answered[0]!.reqId, failed[0]!.reqId);
+    const other = parsed.find((l) => l.res?.statusCode === 200);
+    assert.ok(other && other.reqId !== failed[0]!.reqId, "the other request has an id of its own");
   } finally {
     await h.close();
   }
