@@ -1,15 +1,12 @@
-// The access log: one line per answered request, naming only the method, the path, the status and the time taken.
+// The access log: one line per answered request, naming only the request id, method, path, status and time taken.
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ManualClock } from "../../src/app/clock.ts";
-import { realEngine } from "../../src/app/engine-adapter.ts";
-import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
-import { buildApp } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
+import { flakyStorage } from "./flaky-storage.ts";
 import { call, makeHarness } from "./harness.ts";
 
 interface LogLine {
@@ -55,13 +52,7 @@ test("each answered request writes one access line: method, path without the que
 test("a request that fails writes its error and its access line under the same request id", async () => {
   const storage = await openStorage(":memory:");
   // The session look-up fails, as with a lost disk: the request is answered 500.
-  const flaky = new Proxy(storage, {
-    get(target, key, receiver) {
-      if (key === "findLiveSessionAccount") return () => Promise.reject(new Error("disk gone"));
-      const value = Reflect.get(target, key, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const flaky = flakyStorage(storage, "findLiveSessionAccount", "disk gone");
   const lines: string[] = [];
   const h = await makeHarness({ storage: flaky, logLines: lines });
   try {
@@ -93,17 +84,9 @@ test("without a logger nothing is written and requests are still answered", asyn
 test("with a log file, the same identity-free line is appended to the file", async () => {
   const dir = mkdtempSync(join(tmpdir(), "bansha-log-"));
   const file = join(dir, "access.log");
-  const storage = await openStorage(":memory:");
-  const { app } = await buildApp({
-    storage,
-    clock: new ManualClock(0),
-    engine: realEngine,
-    rules: builtinRulesCatalog(),
-    logger: { level: "info", file },
-  });
+  const h = await makeHarness({ logFile: file });
   try {
-    const res = await app.inject({ method: "GET", url: "/api/time?x=secret-query" });
-    assert.equal(res.statusCode, 200);
+    assert.equal((await call(h, "GET", "/api/time?x=secret-query")).status, 200);
     // The file is written asynchronously (as stdout is): wait for the line, not for a set time.
     let text = "";
     for (let i = 0; i < 200 && !text.includes("\n"); i++) {
@@ -120,8 +103,7 @@ test("with a log file, the same identity-free line is appended to the file", asy
     );
     assert.ok(!text.includes("secret-query"), "the query string is not logged");
   } finally {
-    await app.close();
-    await storage.close();
+    await h.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

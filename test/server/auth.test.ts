@@ -11,6 +11,7 @@ import type { ApiError, MeResponse, SetupStatusResponse } from "../../src/server
 import { type AppDeps, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage, type Storage } from "../../src/storage/storage.ts";
 import { seedSession } from "./direct.ts";
+import { flakyStorage } from "./flaky-storage.ts";
 import { call, type Harness, makeHarness, register } from "./harness.ts";
 
 async function withHarness(fn: (h: Harness) => Promise<void>): Promise<void> {
@@ -234,13 +235,7 @@ test("a session look-up that fails answers 500 (internal-error), and the next re
   const storage = await openStorage(":memory:");
   const token = await seedSession(storage, "甲", Date.now());
   let failing = true;
-  const flaky = new Proxy(storage, {
-    get(target, key, receiver) {
-      if (key === "findLiveSessionAccount" && failing) return () => Promise.reject(new Error("disk gone"));
-      const value = Reflect.get(target, key, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const flaky = flakyStorage(storage, "findLiveSessionAccount", "disk gone", () => failing);
   await withApp(flaky, { logger: false }, async (app) => {
     const games = () =>
       app.inject({ method: "GET", url: "/api/games", headers: { cookie: `${SESSION_COOKIE}=${token}` } });

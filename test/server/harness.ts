@@ -37,7 +37,7 @@ export interface Res<T = unknown> {
 }
 
 export async function makeHarness(
-  options: { storage?: Storage; clock?: ManualClock; logLines?: string[] } = {},
+  options: { storage?: Storage; clock?: ManualClock; logLines?: string[]; logFile?: string } = {},
 ): Promise<Harness> {
   const logLines = options.logLines;
   const storage = options.storage ?? (await openStorage(":memory:"));
@@ -53,6 +53,7 @@ export async function makeHarness(
       logger: { level: "debug" },
       logStream: { write: (line: string) => logLines.push(line) },
     }),
+    ...(options.logFile !== undefined && { logger: { level: "info", file: options.logFile } }),
   });
   const scheduler = new Scheduler<unknown>(storage, built.games as never, clock);
   return {
