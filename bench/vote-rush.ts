@@ -15,41 +15,20 @@
 // compiling the server's code; the warm-up votes are stored like any others. Then the two targets of a pair take
 // turns for BENCH_ROUNDS rounds, and each round's ratio compares two runs seconds apart: a shared VM's speed
 // drifts from minute to minute, so one run of each would compare different machines.
-import { spawn, spawnSync } from "node:child_process";
+//
+// Every server runs in a process of its own (bench/rush/server.ts) with npm start's V8 flags, as npm start runs
+// one server per process; this script only starts them and runs wrk. In one process, each server's collector
+// marked every other server's games too, and the longest pauses (hundreds of milliseconds, growing with the votes
+// held) fell on whichever server was measuring.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
-import pg from "pg";
-import { systemClock } from "../src/app/clock.ts";
-import { realEngine } from "../src/app/engine-adapter.ts";
-import { builtinRulesCatalog } from "../src/app/rules-catalog.ts";
-import { Scheduler } from "../src/app/scheduler.ts";
-import { buildApp, SESSION_COOKIE } from "../src/server/app.ts";
-import { parseOr400 } from "../src/server/http-errors.ts";
+import { createInterface } from "node:readline";
 import { SERVER_NODE_FLAGS } from "../src/server/node-flags.ts";
-import { VoteBody } from "../src/server/schemas.ts";
-import { openStorage } from "../src/storage/storage.ts";
-import { postOk, seedSession } from "../test/server/direct.ts";
-import { smallRules } from "../test/server/fixtures.ts";
+import { GAMES, PLAYERS } from "./rush/shape.ts";
 
-// Measured as it runs in production: npm start's V8 flags. Without them, this script runs itself again with them.
-const missingFlags = SERVER_NODE_FLAGS.filter((f) => !process.execArgv.includes(f));
-if (missingFlags.length > 0) {
-  const again = spawnSync(
-    process.execPath,
-    [...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
-    {
-      stdio: "inherit",
-    },
-  );
-  process.exit(again.status ?? 1);
-}
-
-const GAMES = Number(process.env.BENCH_GAMES ?? 60);
-const PLAYERS = 57;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -61,166 +40,46 @@ const pgUrl = [process.env.BANSHA_BENCH_PG, process.env.DATABASE_URL].find((u) =
   /^postgres(ql)?:\/\//i.test(u ?? ""),
 );
 
-interface Target {
-  path: string;
-  cookie: string;
-  seats: number[];
-}
-
-async function setup(
-  dbUrl: string,
-  logLevel: "warn" | "info",
-): Promise<{ app: FastifyInstance; close: () => Promise<void>; targets: Target[] }> {
-  const pgSchema = dbUrl.startsWith("postgres") ? `rush_${randomBytes(4).toString("hex")}` : undefined;
-  const storage = await openStorage(dbUrl, pgSchema === undefined ? {} : { pgSchema });
-  const { app, games } = await buildApp({
-    storage,
-    clock: systemClock,
-    engine: realEngine,
-    rules: builtinRulesCatalog(),
-    rateLimits: { login: 1e9, writes: 1e9 },
-    logger: { level: logLevel, file: logFile() },
-  });
-  const now = Date.now();
-  let n = 0;
-  const account = () => seedSession(storage, `rush-${n++}`, now);
-  const post = <T = unknown>(url: string, who: string, body: unknown) => postOk<T>(app, url, who, body);
-  const rules = {
-    ...smallRules(PLAYERS),
-    progression: [{ round: 1, voteOut: 1, posts: {} }],
-    vote: { overtimeMinutes: null },
-  };
-  const targets: Target[] = [];
-  for (let gi = 0; gi < GAMES; gi++) {
-    const referee = await account();
-    const { game } = await post<{ game: { id: string } }>("/api/games", referee, {
-      name: `rush${gi}`,
-      rulesText: JSON.stringify(rules),
-      refereeAlias: "哨",
-    });
-    await post(`/api/games/${game.id}/signup/open`, referee, {});
-    const cookies: string[] = [];
-    for (let i = 0; i < PLAYERS; i++) cookies.push(await account());
-    await Promise.all(
-      cookies.map((c, i) =>
-        post(`/api/games/${game.id}/join`, c, {
-          alias: `g${gi}p${i}`,
-          report: "报道：风雨夜归人，剑气满江湖。",
-        }),
-      ),
-    );
-    await post(`/api/games/${game.id}/signup/close`, referee, {});
-    await post(`/api/games/${game.id}/start`, referee, { seed: "rush", round1At: now - 40 * 60_000 });
-    const seats = Array.from({ length: PLAYERS }, (_, i) => i);
-    for (const c of cookies) targets.push({ path: `/api/games/${game.id}/votes`, cookie: c, seats });
-  }
-  await new Scheduler(storage, games, systemClock).runDue();
-  return {
-    app,
-    targets,
-    close: async () => {
-      await app.close();
-      await storage.close();
-      if (pgSchema !== undefined) await dropSchema(dbUrl, pgSchema);
-    },
-  };
-}
-
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await client.end();
-  }
+/** A server under test, listening in its own process (bench/rush/server.ts). */
+interface Server {
+  port: number;
+  /** The wrk script voting in its games (vote servers only). */
+  script?: string;
+  stop(): Promise<void>;
 }
 
 /**
- * The PostgreSQL floor: the same cookie check and body validation, then one INSERT per request in its own
- * transaction (autocommit, synchronous_commit=on) on a pool as large as the storage's, answered after it commits.
+ * Starts a server of `kind` in a process of its own, run with npm start's V8 flags, and resolves once it listens.
+ * Each server has its own heap, as in production: one server's games are never marked by another's collector.
  */
-async function pgInsertApp(url: string): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const schema = `rush_ins_${randomBytes(4).toString("hex")}`;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    options: `-c synchronous_commit=on -c search_path=${schema}`,
+function startServer(
+  kind: "votes" | "ceiling" | "pg-insert",
+  dbUrl?: string,
+  logLevel?: string,
+): Promise<Server> {
+  const entry = join(import.meta.dirname, "rush", "server.ts");
+  const args = [...SERVER_NODE_FLAGS, "--import", "tsx", entry, kind, work, ...(dbUrl ? [dbUrl] : [])];
+  if (logLevel) args.push(logLevel);
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise<Server>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once("line", (line) => {
+      const { port, script } = JSON.parse(line) as { port: number; script?: string };
+      resolve({
+        port,
+        ...(script !== undefined && { script }),
+        stop: async () => {
+          child.stdin.end();
+          const code = await exited;
+          if (code !== 0) throw new Error(`rush server (${kind}) ended with code ${code}`);
+        },
+      });
+    });
+    void exited.then((code) =>
+      reject(new Error(`rush server (${kind}) ended before listening (code ${code})`)),
+    );
   });
-  await pool.query(`create schema ${schema}`);
-  await pool.query(
-    "create table votes (request_id text primary key, game_id text not null, targets text not null, at bigint not null)",
-  );
-  const app = Fastify({ logger: false });
-  await app.register(cookie);
-  app.post<{ Params: { id: string } }>("/api/games/:id/votes", async (req, reply) => {
-    const body = parseOr400(VoteBody, req.body, reply);
-    if (!body) return reply;
-    if (!req.cookies[SESSION_COOKIE]) return reply.code(401).send({});
-    const at = Date.now();
-    await pool.query("insert into votes (request_id, game_id, targets, at) values ($1, $2, $3, $4)", [
-      body.requestId,
-      req.params.id,
-      JSON.stringify(body.targets),
-      at,
-    ]);
-    return { ok: true, receivedAt: at, replayed: false };
-  });
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await pool.query(`drop schema ${schema} cascade`);
-      await pool.end();
-    },
-  };
-}
-
-let logs = 0;
-/** A fresh log file in the bench's temporary directory (removed with it). */
-function logFile(): string {
-  return join(work, `server-${++logs}.log`);
-}
-
-/** The ceiling: the same cookie parsing and zod body validation, answering without any storage. */
-async function ceilingApp(): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  await app.register(cookie);
-  let seq = 0;
-  app.post<{ Params: { id: string } }>("/api/games/:id/votes", async (req, reply) => {
-    const body = parseOr400(VoteBody, req.body, reply);
-    if (!body) return reply;
-    if (!req.cookies[SESSION_COOKIE]) return reply.code(401).send({});
-    return { ok: true, seq: ++seq, receivedAt: Date.now(), replayed: false };
-  });
-  return app;
-}
-
-function luaScript(targets: Target[]): string {
-  const rows = targets
-    .map(
-      (t) =>
-        `{${JSON.stringify(t.path)},${JSON.stringify(`${SESSION_COOKIE}=${t.cookie}`)},${t.seats.length}}`,
-    )
-    .join(",\n");
-  return `
-local targets = {
-${rows}
-}
-local counter = 0
-local tid = "0"
--- wrk's Lua random numbers start from the same seed in every run: the bench passes a fresh prefix per run, so
--- request ids of the warm-up and the measured run never collide (a collision would be answered as a retry).
-init = function(args)
-  tid = args[1] or tid
-end
-request = function()
-  counter = counter + 1
-  local t = targets[math.random(1, #targets)]
-  local body = '{"requestId":"r' .. tid .. '-' .. counter .. '","targets":[' .. (math.random(1, t[3]) - 1) .. ']}'
-  return wrk.format("POST", t[1], { ["Content-Type"] = "application/json", ["Cookie"] = t[2] }, body)
-end
-`;
 }
 
 interface WrkResult {
@@ -266,11 +125,6 @@ async function wrk(port: number, script: string, seconds = SECONDS): Promise<Wrk
   return { rps, p50, p99, errors };
 }
 
-async function listen(app: FastifyInstance): Promise<number> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return (app.server.address() as { port: number }).port;
-}
-
 /**
  * The baseline and the measured target, both listening, take turns under the same load for ROUNDS rounds, after
  * a warm-up each; prints each round and the medians, and how many rounds met the aims.
@@ -278,14 +132,12 @@ async function listen(app: FastifyInstance): Promise<number> {
 async function compare(
   script: string,
   names: { baseline: string; target: string; ratio: string },
-  baseline: FastifyInstance,
-  target: FastifyInstance,
+  basePort: number,
+  targetPort: number,
   aims: { ratio: number; p99Ms?: number },
-  also?: { name: string; app: FastifyInstance; script: string },
+  also?: { name: string; port: number; script: string },
 ): Promise<void> {
-  const basePort = await listen(baseline);
-  const targetPort = await listen(target);
-  const alsoPort = also && (await listen(also.app));
+  const alsoPort = also?.port;
   if (WARMUP > 0) {
     await wrk(basePort, script, WARMUP);
     await wrk(targetPort, script, WARMUP);
@@ -349,16 +201,13 @@ async function main(): Promise<void> {
   console.log(
     `vote-rush: ${GAMES} games × ${PLAYERS} players, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS}s each after ${WARMUP}s warm-up; SQLite (WAL, synchronous=FULL)${pgUrl ? " and PostgreSQL" : ""}; node ${SERVER_NODE_FLAGS.join(" ")} (as npm start); vote servers at LOG_LEVEL=warn, and on SQLite also at the default info (one access line per request)`,
   );
-  const script = join(work, "rush.lua");
   try {
-    const sqlite = await setup(sqliteUrl, "warn");
-    writeFileSync(script, luaScript(sqlite.targets));
-    // The same games and load on a database of their own, served as npm start's default serves them.
-    const logged = await setup(join(work, "rush-logged.sqlite"), "info");
-    const loggedScript = join(work, "rush-logged.lua");
-    writeFileSync(loggedScript, luaScript(logged.targets));
-
-    const ceiling = await ceilingApp();
+    // Two vote servers on SQLite, each with its own database and games: the one judged against the aims, and
+    // the same served as npm start's default serves it. The ceiling votes with the first one's wrk script.
+    const sqlite = await startServer("votes", sqliteUrl, "warn");
+    const logged = await startServer("votes", join(work, "rush-logged.sqlite"), "info");
+    const ceiling = await startServer("ceiling");
+    const script = sqlite.script!;
     await compare(
       script,
       {
@@ -366,36 +215,35 @@ async function main(): Promise<void> {
         target: "votes on SQLite (durable, group commit):     ",
         ratio: "ratio votes/ceiling: ",
       },
-      ceiling,
-      sqlite.app,
+      ceiling.port,
+      sqlite.port,
       { ratio: 0.6, p99Ms: 20 },
-      { name: "votes on SQLite, with the access log:        ", app: logged.app, script: loggedScript },
+      { name: "votes on SQLite, with the access log:        ", port: logged.port, script: logged.script! },
     );
-    await ceiling.close();
-    await sqlite.close();
-    await logged.close();
+    await ceiling.stop();
+    await sqlite.stop();
+    await logged.stop();
 
     if (!pgUrl) {
       console.log("PostgreSQL: skipped (set BANSHA_BENCH_PG or DATABASE_URL to a postgres:// URL)");
       return;
     }
-    // Fresh games on PostgreSQL; the load script is rewritten for their ids and sessions.
-    const real = await setup(pgUrl, "warn");
-    writeFileSync(script, luaScript(real.targets));
-    const floor = await pgInsertApp(pgUrl);
+    // Fresh games on PostgreSQL, and the INSERT endpoint voting with their wrk script.
+    const real = await startServer("votes", pgUrl, "warn");
+    const floor = await startServer("pg-insert", pgUrl);
     await compare(
-      script,
+      real.script!,
       {
         baseline: "PostgreSQL one INSERT per request:           ",
         target: "votes on PostgreSQL (durable, group commit): ",
         ratio: "ratio votes/insert on PostgreSQL: ",
       },
-      floor.app,
-      real.app,
+      floor.port,
+      real.port,
       { ratio: 0.8 },
     );
-    await floor.close();
-    await real.close();
+    await floor.stop();
+    await real.stop();
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
