@@ -64,7 +64,12 @@ function startServer(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise<Server>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
-    lines.once("line", (line) => {
+    // Its one line of JSON; anything else it prints (V8 tracing flags write to stdout) is passed through.
+    lines.on("line", (line) => {
+      if (!line.startsWith('{"port":')) {
+        console.log(line);
+        return;
+      }
       const { port, script } = JSON.parse(line) as { port: number; script?: string };
       resolve({
         port,
