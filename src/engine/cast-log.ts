@@ -2,7 +2,11 @@
 import type { Seat } from "./contract.ts";
 import type { VoteCast } from "./vote/types.ts";
 
-/** Newest first; `prev` is shared with the states before. */
+/**
+ * Newest first; `prev` is shared with the states before. A ballot's `cast` is its VoteCast event itself (which has
+ * every field of a VoteCast), not a copy: a server holds every ballot of a rush, so a copy per ballot was two
+ * more objects per vote for the collector to mark (the record and its boxed receipt time).
+ */
 export interface CastNode {
   readonly cast: VoteCast;
   readonly prev: CastNode | null;

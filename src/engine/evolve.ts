@@ -46,17 +46,6 @@ export function foldEvent(state: GameState, event: GameEvent): GameState {
  * The vote endpoint's fold, in one copy of the state instead of two (apply's, then the version's); the same value
  * as apply's VoteCast case followed by the version bump.
  */
-/** The cast log's record of one ballot. */
-function castOf(e: Extract<GameEvent, { type: "VoteCast" }>) {
-  return {
-    voter: e.voter,
-    targets: e.targets,
-    at: e.at,
-    proxy: e.proxy,
-    ...(e.codes ? { codes: e.codes } : {}),
-  };
-}
-
 function foldVoteCast(state: GameState, e: Extract<GameEvent, { type: "VoteCast" }>): GameState {
   const version = state.version + 1;
   const r = state.rounds[e.round];
@@ -64,7 +53,7 @@ function foldVoteCast(state: GameState, e: Extract<GameEvent, { type: "VoteCast"
   const rounds = state.rounds.slice();
   const house = e.house ?? 1;
   const v = threadOf(r, house);
-  if (v) rounds[e.round] = withThread(r, house, { ...v, casts: appendCast(v.casts, castOf(e)) });
+  if (v) rounds[e.round] = withThread(r, house, { ...v, casts: appendCast(v.casts, e) });
   const next = { ...state, rounds, version };
   // A ballot moves no deadline: the next command's fireDue finds them known.
   carryDeadlines(state, next);
@@ -128,7 +117,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       return withRound(state, e.round, (r) => {
         const v = threadOf(r, e.house ?? 1);
         if (!v) return r;
-        return withThread(r, e.house ?? 1, { ...v, casts: appendCast(v.casts, castOf(e)) });
+        return withThread(r, e.house ?? 1, { ...v, casts: appendCast(v.casts, e) });
       });
     case "KillPostSubmitted":
       return withRound(state, e.round, (r) => ({

@@ -1,6 +1,7 @@
 // A game is its event log: replaying the same events always gives the same state; seeds deal the same seats.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { castsOf } from "./cast-log.ts";
 import { decide } from "./decide.ts";
 import { evolve, replay } from "./evolve.ts";
 import { dealSeats } from "./seats.ts";
@@ -32,6 +33,20 @@ describe("replay", () => {
     assert.equal(a.version, half);
     const b = game.events.slice(half).reduce(evolve, a);
     assert.deepEqual(b, game.state);
+  });
+
+  test("a ballot's cast-log entry is its VoteCast event itself, not a copy (a server holds every ballot)", () => {
+    const game = simulate(preset("fengyun-57"), "casts", local("12-01 21:00:00"), { maxRounds: 2 });
+    // The log up to the first vote's close, while its thread still holds the casts.
+    const open = game.events.slice(
+      0,
+      game.events.findIndex((e) => e.type === "VoteClosed"),
+    );
+    const ballots = new Set<unknown>(open.filter((e) => e.type === "VoteCast"));
+    const casts = replay(open).rounds.flatMap((r) => (r?.vote ? [...castsOf(r.vote.casts)] : []));
+    assert.equal(casts.length, ballots.size);
+    assert.ok(casts.length > 50, `${casts.length} casts`);
+    for (const c of casts) assert.ok(ballots.has(c), `cast of seat ${c.voter} at ${c.at} is a copy`);
   });
 });
 
