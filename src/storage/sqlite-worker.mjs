@@ -189,16 +189,29 @@ function write(job, last) {
 const isUnique = (error) =>
   error?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || error?.code === "SQLITE_CONSTRAINT_UNIQUE";
 
+/**
+ * An append whose one write is a single event row (a vote): SQLite backs out a failed statement by itself, so it
+ * needs no savepoint of its own. That saves two statements per vote on this thread.
+ */
+const oneWrite = (job) => job.rows.length === 1 && job.posts.length === 0 && !job.fireTimer;
+
 function appendOne(job, last) {
-  prepare("savepoint request").run();
+  const guarded = !oneWrite(job);
+  if (guarded) prepare("savepoint request").run();
   try {
     const value = write(job, last);
-    prepare("release savepoint request").run();
+    if (guarded) prepare("release savepoint request").run();
     if (value.ok && !value.replayed) last.set(job.gameId, value.lastSeq);
     return { ok: true, value };
   } catch (error) {
-    prepare("rollback to savepoint request").run();
-    prepare("release savepoint request").run();
+    if (guarded) {
+      prepare("rollback to savepoint request").run();
+      prepare("release savepoint request").run();
+    } else if (!db.inTransaction) {
+      // Some errors (a full disk, an I/O error) roll the whole transaction back; the batch fails, as it does
+      // when rolling back to a savepoint finds none.
+      throw error;
+    }
     if (!isUnique(error)) return { ok: false, error: describe(error) };
     // Another writer stored this request id first (the retry gets that original result), or took this seq,
     // or a post id is taken.
