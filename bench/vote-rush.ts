@@ -17,9 +17,9 @@
 // drifts from minute to minute, so one run of each would compare different machines.
 //
 // Every server runs in a process of its own (bench/rush/server.ts) with npm start's V8 flags, as npm start runs
-// one server per process; this script only starts them and runs wrk. In one process, each server's collector
-// marked every other server's games too, and the longest pauses (hundreds of milliseconds, growing with the votes
-// held) fell on whichever server was measuring.
+// one server per process; this script only starts them and runs wrk. When they shared this process, its one heap
+// held every server's games, so the collector's longest pauses (hundreds of milliseconds, growing with the votes
+// held) fell on whichever server was measuring, the ceiling included.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -50,7 +50,7 @@ interface Server {
 
 /**
  * Starts a server of `kind` in a process of its own, run with npm start's V8 flags, and resolves once it listens.
- * Each server has its own heap, as in production: one server's games are never marked by another's collector.
+ * Each server has its own heap, as in production: no collection while one is measured marks another's games.
  */
 function startServer(
   kind: "votes" | "ceiling" | "pg-insert",
