@@ -181,6 +181,8 @@ function write(job, last) {
   });
   for (const p of job.posts) prepare(SQL.post).run(job.gameId, p.postId, p.text, job.now);
   // Remembered only once every row is written; a batch that rolls back drops the memory (rollbackQuietly).
+  // Nothing from here on may fail: an append of one row has no savepoint (oneWrite), so a failure after its
+  // INSERT would leave the row in the batch. The game's ids are in memory already (priorOf loaded them).
   if (job.requestId !== undefined) requestsOf(job.gameId).set(job.requestId, { firstSeq, lastSeq });
   appendedHere.set(job.gameId, lastSeq);
   return { ok: true, firstSeq, lastSeq, replayed: false };
