@@ -90,6 +90,9 @@ test("after a reopen a retried multi-event append answers its whole seq range", 
       await s.append("g", 0, [ev("A", T0)], { requestId: "one" });
       await s.append("g", 1, [ev("B", T0), ev("C", T0), ev("D", T0)], { requestId: "three" });
       await s.append("g", 4, [ev("E", T0)]);
+      // From memory, before the reopen: a one-row append and a three-row one.
+      assert.deepEqual(await s.findRequest("g", "one"), { firstSeq: 1, lastSeq: 1 });
+      assert.deepEqual(await s.findRequest("g", "three"), { firstSeq: 2, lastSeq: 4 });
     });
     await withStorage(path, async (s) => {
       assert.deepEqual(await s.append("g", 0, [ev("B", T0)], { requestId: "three" }), {

@@ -107,7 +107,11 @@ function lastSeqOf(gameId) {
 // loaded on first use from the rows. The memory is the truth only while no other connection writes: SQLite's
 // data_version changes when one has committed, and then it is dropped and loaded again.
 
-/** gameId → requestId → { firstSeq, lastSeq }, for recently touched games, least recently used first. */
+/**
+ * gameId → requestId → the append's seq if it wrote one row, else { firstSeq, lastSeq }; for recently touched
+ * games, least recently used first. Nearly every append is a vote of one row, and a number in a Map is no object of
+ * its own: a rush keeps every vote's id here, and each object would be one more for the collector to mark.
+ */
 const requestsByGame = new Map();
 /** Finished games stop being touched and fall out; one touched again is loaded again from its rows. */
 const REQUEST_GAMES_KEPT = 256;
@@ -137,24 +141,35 @@ function requestsOf(gameId) {
   return remembered(requestsByGame, gameId, REQUEST_GAMES_KEPT, () => loadRequests(gameId));
 }
 
+/** The memory's entry for an append of seqs firstSeq..lastSeq (see requestsByGame). */
+function entryOf(firstSeq, lastSeq) {
+  return firstSeq === lastSeq ? firstSeq : { firstSeq, lastSeq };
+}
+
+/** The span an entry stands for. */
+function spanOf(entry) {
+  return typeof entry === "number" ? { firstSeq: entry, lastSeq: entry } : entry;
+}
+
 function loadRequests(gameId) {
   const known = new Map();
   for (const r of prepare(SQL.storedRequests).iterate(gameId))
-    known.set(r.request_id, { firstSeq: Number(r.first_seq), lastSeq: Number(r.last_seq) });
+    known.set(r.request_id, entryOf(Number(r.first_seq), Number(r.last_seq)));
   // An append's rows are consecutive, so its first row sets firstSeq and each later one moves lastSeq.
   for (const r of prepare(SQL.eventRequests).iterate(gameId)) {
     const seq = Number(r.seq);
-    const append = known.get(r.request_id);
-    if (append) append.lastSeq = seq;
-    else known.set(r.request_id, { firstSeq: seq, lastSeq: seq });
+    const entry = known.get(r.request_id);
+    known.set(r.request_id, entry === undefined ? seq : entryOf(spanOf(entry).firstSeq, seq));
   }
   return known;
 }
 
 function priorOf(job) {
   if (job.requestId === undefined) return undefined;
-  const known = requestsOf(job.gameId).get(job.requestId);
-  return known && { ok: true, firstSeq: known.firstSeq, lastSeq: known.lastSeq, replayed: true };
+  const entry = requestsOf(job.gameId).get(job.requestId);
+  if (entry === undefined) return undefined;
+  const { firstSeq, lastSeq } = spanOf(entry);
+  return { ok: true, firstSeq, lastSeq, replayed: true };
 }
 
 /** Decides one append against the stream as it stands inside the transaction, and writes it. */
@@ -183,7 +198,7 @@ function write(job, last) {
   // Remembered only once every row is written; a batch that rolls back drops the memory (rollbackQuietly).
   // Nothing from here on may fail: an append of one row has no savepoint (oneWrite), so a failure after its
   // INSERT would leave the row in the batch. The game's ids are in memory already (priorOf loaded them).
-  if (job.requestId !== undefined) requestsOf(job.gameId).set(job.requestId, { firstSeq, lastSeq });
+  if (job.requestId !== undefined) requestsOf(job.gameId).set(job.requestId, entryOf(firstSeq, lastSeq));
   appendedHere.set(job.gameId, lastSeq);
   return { ok: true, firstSeq, lastSeq, replayed: false };
 }
@@ -268,8 +283,8 @@ function rollbackQuietly() {
 function findAppend(msg) {
   try {
     forgetIfOthersWrote();
-    const known = requestsOf(msg.findAppend.gameId).get(msg.findAppend.requestId);
-    parentPort.postMessage({ id: msg.id, rows: known ? [known] : [] });
+    const entry = requestsOf(msg.findAppend.gameId).get(msg.findAppend.requestId);
+    parentPort.postMessage({ id: msg.id, rows: entry === undefined ? [] : [spanOf(entry)] });
   } catch (error) {
     parentPort.postMessage({ id: msg.id, error: describe(error) });
   }
