@@ -58,8 +58,8 @@ function startServer(
   logLevel?: string,
 ): Promise<Server> {
   const entry = join(import.meta.dirname, "rush", "server.ts");
-  const args = [...SERVER_NODE_FLAGS, "--import", "tsx", entry, kind, work, ...(dbUrl ? [dbUrl] : [])];
-  if (logLevel) args.push(logLevel);
+  // Positional, always all four: an empty database url means none (the ceiling has none).
+  const args = [...SERVER_NODE_FLAGS, "--import", "tsx", entry, kind, work, dbUrl ?? "", logLevel ?? "warn"];
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise<Server>((resolve, reject) => {
