@@ -102,7 +102,10 @@ function ms(text: string | undefined): number {
   return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
 }
 
-/** wrk runs in its own process; the server under test stays in this one, so wait without blocking it. */
+/**
+ * wrk runs in its own process. Wait for it without blocking this one: the servers' own output passes through here
+ * (startServer), and a server whose stdout pipe filled up would stall mid-run.
+ */
 async function wrk(port: number, script: string, seconds = SECONDS): Promise<WrkResult> {
   const child = spawn(WRK, [
     "-t1",
