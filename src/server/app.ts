@@ -17,7 +17,13 @@ import { RefereeActions } from "../app/referee-actions.ts";
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
 import type { Account, Storage } from "../storage/storage.ts";
-import { loggerOptions, OneLineAccessLog, requestLogger } from "./access-log.ts";
+import {
+  loggerOptions,
+  OneLineAccessLog,
+  requestLogger,
+  serverLogger,
+  writesAccessLines,
+} from "./access-log.ts";
 import type {
   AccountInfo,
   CheckRulesResponse,
@@ -87,24 +93,31 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const reads = new GameReads<St>({ games, storage, clock });
   const limits = deps.rateLimits ?? { login: 10, writes: 120 };
 
-  const logger =
+  const level =
     deps.logger === undefined || deps.logger === false
-      ? false
-      : loggerOptions(
-          typeof deps.logger === "object" ? deps.logger.level : "info",
-          deps.logStream
-            ? { stream: deps.logStream }
-            : typeof deps.logger === "object" && deps.logger.file !== undefined
-              ? { file: deps.logger.file }
-              : undefined,
-        );
+      ? undefined
+      : typeof deps.logger === "object"
+        ? deps.logger.level
+        : "info";
+  const destination = deps.logStream
+    ? { stream: deps.logStream }
+    : typeof deps.logger === "object" && deps.logger.file !== undefined
+      ? { file: deps.logger.file }
+      : undefined;
+  // Above info no access line is written, and the logger is ours rather than Fastify's (see serverLogger).
+  const quiet =
+    level !== undefined && !writesAccessLines(level) ? serverLogger(level, destination) : undefined;
   const app = Fastify({
-    logger,
+    logger: level === undefined || quiet ? false : loggerOptions(level, destination),
     logController: new OneLineAccessLog(),
-    childLoggerFactory: requestLogger,
+    ...(quiet
+      ? { childLoggerFactory: () => quiet }
+      : level !== undefined && { childLoggerFactory: requestLogger }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.trustProxy ?? false,
   });
+  // Fastify's own server-level lines (a failing onListen hook) go to the same logger as the requests'.
+  if (quiet) app.log = quiet;
 
   app.removeContentTypeParser("text/plain");
   // A write without a payload ("signup/open") may come as an empty JSON body: read it as {}.

@@ -107,3 +107,65 @@ test("with a log file, the same identity-free line is appended to the file", asy
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("above info no access line is written, and a failing request still logs its error under its request id", async () => {
+  const storage = await openStorage(":memory:");
+  const flaky = flakyStorage(storage, "findLiveSessionAccount", "disk gone");
+  const lines: string[] = [];
+  const h = await makeHarness({ storage: flaky, logLines: lines, logLevel: "warn" });
+  try {
+    assert.equal((await call(h, "GET", "/api/time")).status, 200);
+    assert.equal((await call(h, "GET", "/api/no-such-route")).status, 404);
+    assert.equal((await call(h, "GET", "/api/games", "some-session")).status, 500);
+    const parsed = lines.map(
+      (l) => JSON.parse(l) as LogLine & { level: number; err?: Record<string, unknown> },
+    );
+    assert.deepEqual(
+      parsed.map((l) => l.msg),
+      ["request failed"],
+    );
+    const failed = parsed[0]!;
+    assert.equal(failed.level, 50);
+    assert.ok(typeof failed.reqId === "string" && failed.reqId.length > 0);
+    // The same identity-free error serializer as at info.
+    assert.deepEqual(Object.keys(failed.err ?? {}).sort(), ["code", "message", "stack", "type"]);
+    assert.equal(failed.err?.message, "disk gone");
+    // The server's own logger writes to the same place, at the same level.
+    h.app.log.info("not written above info");
+    h.app.log.warn("written at warn");
+    assert.deepEqual(
+      lines.slice(1).map((l) => (JSON.parse(l) as LogLine).msg),
+      ["written at warn"],
+    );
+  } finally {
+    await h.close();
+  }
+});
+
+test("above info with a log file, a failing request's error is appended to the file and nothing else", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bansha-log-"));
+  const file = join(dir, "server.log");
+  const storage = await openStorage(":memory:");
+  const flaky = flakyStorage(storage, "findLiveSessionAccount", "disk gone");
+  const h = await makeHarness({ storage: flaky, logFile: file, logLevel: "error" });
+  try {
+    assert.equal((await call(h, "GET", "/api/time")).status, 200);
+    assert.equal((await call(h, "GET", "/api/games", "some-session")).status, 500);
+    let text = "";
+    for (let i = 0; i < 200 && !text.includes("\n"); i++) {
+      await sleep(10);
+      text = existsSync(file) ? readFileSync(file, "utf8") : "";
+    }
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as LogLine & { err?: { message: string } });
+    assert.deepEqual(
+      lines.map((l) => [l.msg, l.err?.message]),
+      [["request failed", "disk gone"]],
+    );
+  } finally {
+    await h.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -37,7 +37,14 @@ export interface Res<T = unknown> {
 }
 
 export async function makeHarness(
-  options: { storage?: Storage; clock?: ManualClock; logLines?: string[]; logFile?: string } = {},
+  options: {
+    storage?: Storage;
+    clock?: ManualClock;
+    logLines?: string[];
+    logFile?: string;
+    /** The logger's level with `logLines` (default debug) or `logFile` (default info). */
+    logLevel?: string;
+  } = {},
 ): Promise<Harness> {
   const logLines = options.logLines;
   const storage = options.storage ?? (await openStorage(":memory:"));
@@ -50,10 +57,12 @@ export async function makeHarness(
     originality: await indexedOriginality(storage),
     rateLimits: { login: 100_000, writes: 1_000_000 },
     ...(logLines && {
-      logger: { level: "debug" },
+      logger: { level: options.logLevel ?? "debug" },
       logStream: { write: (line: string) => logLines.push(line) },
     }),
-    ...(options.logFile !== undefined && { logger: { level: "info", file: options.logFile } }),
+    ...(options.logFile !== undefined && {
+      logger: { level: options.logLevel ?? "info", file: options.logFile },
+    }),
   });
   const scheduler = new Scheduler<unknown>(storage, built.games as never, clock);
   return {
