@@ -2,11 +2,11 @@
 import { mkdirSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { Kysely, sql } from "kysely";
+import type { WorkerOutcome } from "./append-wire.ts";
 import { type DialectAdapter, errorCode, type Outcome } from "./dialect.ts";
 import { createLocalNotifier } from "./local-notifier.ts";
 import type { Database } from "./schema.ts";
-import { SqliteWorker, SqliteWorkerDialect, toError, type WorkerOutcome } from "./sqlite-worker-driver.ts";
-import type { AppendResult } from "./storage.ts";
+import { SqliteWorker, SqliteWorkerDialect, toError } from "./sqlite-worker-driver.ts";
 
 /**
  * Files open in this process. The group-commit queue is the process's only writer (it never retries, see
@@ -75,7 +75,7 @@ export async function createSqliteAdapter(path: string): Promise<DialectAdapter>
         outcomes.map((o) => (o.ok ? o : { ok: false, error: toError(o.error) }));
       // Sent without taking Kysely's connection: the worker holds a batch back while a transaction of this
       // thread is open on the connection, and runs it when that ends.
-      const outcomes = await worker.appendBatch<AppendResult>(
+      const outcomes = await worker.appendBatch(
         jobs,
         unsafe && { ack: (early) => unsafe.ack(fromWorker(early)), holdMs: unsafe.holdMs },
       );

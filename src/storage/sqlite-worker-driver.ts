@@ -12,23 +12,22 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
+import {
+  decodeOutcomes,
+  encodeJobs,
+  type Wire,
+  type WorkerError,
+  type WorkerOutcome,
+} from "./append-wire.ts";
 import type { AppendJob } from "./dialect.ts";
-
-/** A job's outcome from the worker: its result, or the fault that failed it alone. */
-export type WorkerOutcome<R> = { ok: true; value: R } | { ok: false; error: WorkerError };
+import type { AppendResult } from "./storage.ts";
 
 type Reply =
   | { id: number; rows: unknown[] }
-  | { id: number; outcomes: string; early?: true }
+  | { id: number; outcomes: Wire; early?: true }
   | { id: number; changes: number; lastInsertRowid: number }
   | { id: number; closed: true }
   | { id: number; error: WorkerError };
-
-export interface WorkerError {
-  name: string;
-  message: string;
-  code?: string;
-}
 
 type Startup = { ready: true } | { ready: false; error: WorkerError };
 
@@ -112,7 +111,7 @@ export class SqliteWorker {
   #send(
     message:
       | { sql: string; params: readonly unknown[]; lease: number }
-      | { appendBatch: string; holdMs: number }
+      | { appendBatch: Wire; holdMs: number }
       | { findAppend: { gameId: string; requestId: string } }
       | { close: true },
     early?: (reply: Reply) => void,
@@ -142,18 +141,16 @@ export class SqliteWorker {
    * With `unsafe`, the outcomes are handed to `unsafe.ack` before the commit, which waits `unsafe.holdMs` (the
    * crash harness's switch for proving it can see lost acknowledgements). Batches run in the order sent.
    */
-  async appendBatch<R>(
+  async appendBatch(
     jobs: readonly AppendJob[],
-    unsafe?: { ack(outcomes: WorkerOutcome<R>[]): void; holdMs: number },
-  ): Promise<WorkerOutcome<R>[]> {
+    unsafe?: { ack(outcomes: WorkerOutcome<AppendResult>[]): void; holdMs: number },
+  ): Promise<WorkerOutcome<AppendResult>[]> {
     const reply = await this.#send(
-      // JSON text, not objects: see sqlite-worker.mjs. Jobs hold only strings and numbers, so nothing is lost.
-      { appendBatch: JSON.stringify(jobs), holdMs: unsafe ? Math.max(1, unsafe.holdMs) : 0 },
-      unsafe &&
-        ((early) => "outcomes" in early && unsafe.ack(JSON.parse(early.outcomes) as WorkerOutcome<R>[])),
+      { appendBatch: encodeJobs(jobs), holdMs: unsafe ? Math.max(1, unsafe.holdMs) : 0 },
+      unsafe && ((early) => "outcomes" in early && unsafe.ack(decodeOutcomes(early.outcomes, jobs.length))),
     );
     if ("error" in reply) throw toError(reply.error);
-    if ("outcomes" in reply) return JSON.parse(reply.outcomes) as WorkerOutcome<R>[];
+    if ("outcomes" in reply) return decodeOutcomes(reply.outcomes, jobs.length);
     throw new Error("SQLite worker: unexpected reply");
   }
 

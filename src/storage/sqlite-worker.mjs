@@ -4,8 +4,9 @@
 // Three kinds of message:
 // - one statement: { id, sql, params, lease } → { id, rows } | { id, changes, lastInsertRowid };
 // - a whole group-commit batch of event appends in one transaction: { id, appendBatch, holdMs } → { id, outcomes },
-//   so the hot path costs one round trip per batch. Batches and outcomes travel as JSON text: copying one string
-//   across threads is far cheaper than structured-cloning hundreds of small objects;
+//   so the hot path costs one round trip per batch. Batches and outcomes travel as flat arrays of strings and
+//   numbers (layouts in append-wire.ts): cloning those across threads is far cheaper than cloning hundreds of
+//   small objects, or than JSON text that must escape every event payload inside it;
 // - the stored append of a request id: { id, findAppend: { gameId, requestId } } → { id, rows } (see "request ids").
 // Failures answer { id, error: { name, message, code } }. A reply is posted only after the statement or COMMIT has
 // returned, so it means the write is durable (synchronous=FULL).
@@ -242,6 +243,42 @@ function appendOne(job, last) {
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
+/** A batch's jobs from their flat layout (append-wire.ts, `encodeJobs`). */
+function decodeJobs(wire) {
+  const jobs = [];
+  let i = 0;
+  while (i < wire.length) {
+    const gameId = wire[i];
+    const expectedSeq = wire[i + 1];
+    const requestId = wire[i + 2] ?? undefined;
+    const now = wire[i + 3];
+    const chained = wire[i + 4] === 1;
+    const fireTimer = wire[i + 5] === null ? undefined : { key: wire[i + 5], dueAt: wire[i + 6] };
+    const postCount = wire[i + 7];
+    const rowCount = wire[i + 8];
+    i += 9;
+    const posts = [];
+    for (let p = 0; p < postCount; p++, i += 2) posts.push({ postId: wire[i], text: wire[i + 1] });
+    const rows = [];
+    for (let r = 0; r < rowCount; r++, i += 3)
+      rows.push({ type: wire[i], at: wire[i + 1], payload: wire[i + 2] });
+    jobs.push({ gameId, expectedSeq, requestId, now, chained, fireTimer, posts, rows });
+  }
+  return jobs;
+}
+
+/** The outcomes in their flat layout (append-wire.ts, `decodeOutcomes`): four slots per job. */
+function encodeOutcomes(outcomes) {
+  const wire = [];
+  for (const o of outcomes) {
+    if (!o.ok) wire.push(3, o.error.name, o.error.message, o.error.code ?? null);
+    else if (o.value.ok) wire.push(0, o.value.firstSeq, o.value.lastSeq, o.value.replayed ? 1 : 0);
+    else if (o.value.code === "conflict") wire.push(1, o.value.currentSeq, 0, 0);
+    else wire.push(2, 0, 0, 0);
+  }
+  return wire;
+}
+
 function appendBatch(msg) {
   prepare("begin immediate").run();
   let outcomes;
@@ -249,10 +286,10 @@ function appendBatch(msg) {
     // Under the write lock: nobody else can commit until this batch has.
     forgetIfOthersWrote();
     const last = new Map();
-    outcomes = JSON.parse(msg.appendBatch).map((job) => appendOne(job, last));
+    outcomes = decodeJobs(msg.appendBatch).map((job) => appendOne(job, last));
     if (msg.holdMs > 0) {
       // The crash harness's unsafe switch: acknowledge, then hold the transaction open before committing.
-      parentPort.postMessage({ id: msg.id, early: true, outcomes: JSON.stringify(outcomes) });
+      parentPort.postMessage({ id: msg.id, early: true, outcomes: encodeOutcomes(outcomes) });
       Atomics.wait(pause, 0, 0, msg.holdMs);
     }
   } catch (error) {
@@ -292,7 +329,7 @@ function findAppend(msg) {
 
 function runBatch(msg) {
   try {
-    parentPort.postMessage({ id: msg.id, outcomes: JSON.stringify(appendBatch(msg)) });
+    parentPort.postMessage({ id: msg.id, outcomes: encodeOutcomes(appendBatch(msg)) });
   } catch (error) {
     parentPort.postMessage({ id: msg.id, error: describe(error) });
   }
