@@ -81,7 +81,7 @@ export { initialState };
 /** The live tally of one vote thread: each voter's standing ballot, half votes apart in the regular stage. */
 function tallyOf(vote: VoteView | null, halfVoters: readonly number[]): TallyView[] {
   if (!vote) return [];
-  const standing = new Map<number, { targets: number[]; proxy: boolean }>();
+  const standing = new Map<number, { targets: readonly number[]; proxy: boolean }>();
   for (const c of vote.casts) standing.set(c.voter, { targets: c.targets, proxy: c.proxy });
   const half = new Set(halfVoters);
   const byTarget = new Map<number, TallyView>();
@@ -149,7 +149,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     houses,
     offeredCodes: state.rules ? offeredCodes(state) : null,
     roleCard,
-    myVote: mine ? { targets: mine.targets, at: mine.at, changesLeft: null } : null,
+    myVote: mine ? { targets: [...mine.targets], at: mine.at, changesLeft: null } : null,
     result: v.result ? { ended: true, winner: v.result.winner, reason: v.result.reason } : null,
     engine: v,
   };

@@ -23,6 +23,30 @@ export interface CastLog {
   readonly byVoter: readonly number[];
 }
 
+/** The largest seat number with a shared one-target array; games have at most 60 seats, with room to spare. */
+const SHARED_SEATS = 256;
+const NO_TARGETS: readonly Seat[] = Object.freeze([]);
+const ONE_TARGET: (readonly Seat[])[] = [];
+
+/**
+ * The targets of a ballot as one frozen array shared by every ballot naming the same single seat (or none), else
+ * as given. A server holds every ballot of a rush, and a ballot's own one-element array was two of its objects
+ * (the array and its elements) for the collector to mark on every full collection. Frozen, so a shared array can
+ * never be changed through one ballot.
+ */
+export function sharedTargets(targets: readonly Seat[]): readonly Seat[] {
+  if (targets.length === 0) return NO_TARGETS;
+  if (targets.length !== 1) return targets;
+  const seat = targets[0]!;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= SHARED_SEATS) return targets;
+  let shared = ONE_TARGET[seat];
+  if (shared === undefined) {
+    shared = Object.freeze([seat]);
+    ONE_TARGET[seat] = shared;
+  }
+  return shared;
+}
+
 export const emptyCastLog: CastLog = { last: null, count: 0, byVoter: [] };
 
 export function appendCast(log: CastLog, cast: VoteCast): CastLog {

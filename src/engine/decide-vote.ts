@@ -2,6 +2,7 @@
 // rules themselves are the vote machine's one checker (src/engine/vote/check-cast.ts).
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
+import { sharedTargets } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
 import { houseCount, houseOfSeat, threadOf } from "./houses.ts";
@@ -147,7 +148,7 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
     round: r.round,
     stage: v.stage,
     voter: cmd.voter,
-    targets: cmd.targets,
+    targets: sharedTargets(cmd.targets),
     ...(cmd.codes ? { codes: cmd.codes } : {}),
     proxy: cmd.proxy,
     ...(houseSeats ? { house } : {}),

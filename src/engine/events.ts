@@ -66,7 +66,7 @@ export type GameEvent =
       round: number;
       stage: VoteStage;
       voter: Seat;
-      targets: Seat[];
+      targets: readonly Seat[];
       codes?: (string | null)[];
       proxy: boolean;
       /** 两府制: the house whose thread this is (absent = house 1, or the only thread). */

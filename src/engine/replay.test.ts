@@ -1,7 +1,7 @@
 // A game is its event log: replaying the same events always gives the same state; seeds deal the same seats.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { castsOf } from "./cast-log.ts";
+import { castsOf, sharedTargets } from "./cast-log.ts";
 import { decide } from "./decide.ts";
 import { evolve, replay } from "./evolve.ts";
 import { dealSeats } from "./seats.ts";
@@ -47,6 +47,32 @@ describe("replay", () => {
     assert.equal(casts.length, ballots.size);
     assert.ok(casts.length > 50, `${casts.length} casts`);
     for (const c of casts) assert.ok(ballots.has(c), `cast of seat ${c.voter} at ${c.at} is a copy`);
+  });
+
+  test("ballots naming one same seat (or none) share one frozen targets array; the stored JSON is unchanged", () => {
+    const game = simulate(preset("fengyun-57"), "shared", local("12-01 21:00:00"), { maxRounds: 2 });
+    const ballots = game.events.filter((e) => e.type === "VoteCast");
+    const bySeat = new Map<number, Set<readonly number[]>>();
+    const count = new Map<number, number>();
+    for (const b of ballots) {
+      if (b.targets.length !== 1) continue;
+      const seat = b.targets[0]!;
+      bySeat.set(seat, (bySeat.get(seat) ?? new Set()).add(b.targets));
+      count.set(seat, (count.get(seat) ?? 0) + 1);
+    }
+    const repeated = [...count.values()].filter((n) => n > 1);
+    assert.ok(repeated.length > 3, `${repeated.length} seats named by more than one ballot`);
+    for (const [seat, arrays] of bySeat) {
+      assert.equal(arrays.size, 1, `ballots for seat ${seat} hold ${arrays.size} arrays`);
+      assert.ok(Object.isFrozen([...arrays][0]));
+    }
+    // A shared array is written out like any other, and a log read back replays to the same state.
+    const stored = JSON.parse(JSON.stringify(game.events)) as typeof game.events;
+    assert.deepEqual(replay(stored), game.state);
+    assert.deepEqual(sharedTargets([3, 5]), [3, 5]);
+    assert.equal(sharedTargets([4]), sharedTargets([4]));
+    assert.equal(sharedTargets([]), sharedTargets([]));
+    assert.throws(() => (sharedTargets([4]) as number[]).push(5), TypeError);
   });
 });
 

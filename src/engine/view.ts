@@ -71,7 +71,7 @@ export interface VoteView {
   stage: "regular" | "overtime";
   closesAt: Instant;
   candidates: Seat[] | null;
-  casts: { voter: Seat; targets: Seat[]; at: Instant; proxy: boolean; codes?: (string | null)[] }[];
+  casts: { voter: Seat; targets: readonly Seat[]; at: Instant; proxy: boolean; codes?: (string | null)[] }[];
 }
 
 export interface YouView {

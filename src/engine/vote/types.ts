@@ -8,7 +8,7 @@ export type Seat = number;
 export interface VoteCast {
   voter: Seat;
   /** The seats voted for, in the order given; empty = abstain (投票对象：无) where allowed. */
-  targets: Seat[];
+  targets: readonly Seat[];
   /** Code-name guesses (代号) per target, same order as `targets`, null where none (score rule). */
   codes?: (string | null)[];
   /** Server receipt time, epoch ms. For a proxy vote: the referee's entry time. */
