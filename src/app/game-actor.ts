@@ -33,6 +33,8 @@ export type JobResult =
   | { ok: true; firstSeq: number; lastSeq: number; replayed: boolean }
   | { ok: false; refusal: AppRefusal };
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 interface Queued<S> {
   job: Job<S>;
   attempts: number;
@@ -170,17 +172,21 @@ export class GameActor<S> {
     }
   }
 
-  async #emit(events: readonly StoredEvent[]): Promise<void> {
-    const pending: Promise<void>[] = [];
+  /**
+   * Hands committed events to the listeners; a promise only when a listener returned one (re-arming timers), so
+   * a vote, whose listeners return nothing, costs no promise here.
+   */
+  #emit(events: readonly StoredEvent[]): Promise<unknown> | undefined {
+    let pending: Promise<void>[] | undefined;
     for (const listener of this.#listeners) {
       try {
         const done = listener(events);
-        if (done) pending.push(done);
+        if (done) (pending ??= []).push(done);
       } catch {
         // A broken listener (a closed SSE socket) must not stop the game.
       }
     }
-    if (pending.length > 0) await Promise.allSettled(pending);
+    return pending && Promise.allSettled(pending);
   }
 
   /** Resolves on the next submit: the pump waits for it or for the oldest plan's commit, whichever is first. */
@@ -252,14 +258,13 @@ export class GameActor<S> {
         refused.push({ q, refusal: d.refusal });
         continue;
       }
-      const options: AppendOptions = {
-        now: q.job.now,
-        ...(q.job.requestId !== undefined && { requestId: q.job.requestId }),
-        ...(d.posts && d.posts.length > 0 && { posts: d.posts }),
-        ...(q.job.fireTimer && { fireTimer: q.job.fireTimer }),
-        // Every append but one decided on the committed state counts on an append of ours not yet committed.
-        ...((onUncommitted || planned.length > 0) && { chained: true }),
-      };
+      // Set field by field, not spread from conditional objects: this runs for every vote.
+      const options: Mutable<AppendOptions> = { now: q.job.now };
+      if (q.job.requestId !== undefined) options.requestId = q.job.requestId;
+      if (d.posts && d.posts.length > 0) options.posts = d.posts;
+      if (q.job.fireTimer) options.fireTimer = q.job.fireTimer;
+      // Every append but one decided on the committed state counts on an append of ours not yet committed.
+      if (onUncommitted || planned.length > 0) options.chained = true;
       planned.push({ q, expectedSeq: scratch.lastSeq, events: d.events, options });
       let { engine, app } = scratch;
       for (const e of d.events) {
@@ -333,7 +338,8 @@ export class GameActor<S> {
         }
         this.#snapshot = plan.scratch;
         this.#events.push(...written);
-        await this.#emit(written);
+        const emitted = this.#emit(written);
+        if (emitted) await emitted;
       } else if (broken) {
         await this.#reload();
       }
@@ -347,7 +353,8 @@ export class GameActor<S> {
     }
 
     // A refusal of a retried request id answers the original success instead (the vote was stored before).
-    await Promise.all(plan.refused.map(({ q, refusal }) => this.#refuse(q, refusal)));
+    if (plan.refused.length > 0)
+      await Promise.all(plan.refused.map(({ q, refusal }) => this.#refuse(q, refusal)));
     return { intact: !broken, retry };
   }
 

@@ -271,11 +271,11 @@ export class GameService<S> {
       return { ok: false, refusal: { ...denied.refusal, details: { ...denied.refusal.details, at } } };
     const decide = build(ctx, v, at);
     if (typeof decide !== "function") return decide;
-    const res = await ctx.actor.submit({
-      now: at,
-      decide,
-      ...(extra.requestId !== undefined && { requestId: `${account.id}:${extra.requestId}` }),
-    });
+    const res = await ctx.actor.submit(
+      extra.requestId === undefined
+        ? { now: at, decide }
+        : { now: at, decide, requestId: `${account.id}:${extra.requestId}` },
+    );
     if (res.ok && res.replayed) {
       // A retry answers with the original's receipt time: that is the time the stored command was judged by.
       const original = (await ctx.actor.events(res.lastSeq)).find((e) => e.seq === res.lastSeq);
