@@ -181,7 +181,10 @@ export class GameActor<S> {
     for (const listener of this.#listeners) {
       try {
         const done = listener(events);
-        if (done) (pending ??= []).push(done);
+        if (done) {
+          pending ??= [];
+          pending.push(done);
+        }
       } catch {
         // A broken listener (a closed SSE socket) must not stop the game.
       }
