@@ -125,7 +125,8 @@ export class GameActor<S> {
     return new Promise<JobResult>((resolve, reject) => {
       this.#queue.push({ job, attempts: 0, resolve, reject });
       this.#wake?.();
-      void this.#pump();
+      // An async call costs a promise even when it returns at once; a pump already running takes the job.
+      if (!this.#pumping) void this.#pump();
     });
   }
 
@@ -192,7 +193,7 @@ export class GameActor<S> {
     return pending && Promise.allSettled(pending);
   }
 
-  /** Resolves on the next submit: the pump waits for it or for the oldest plan's commit, whichever is first. */
+  /** Resolves on the next submit or the next commit of a plan in flight, whichever is first. */
   #arrival(): Promise<void> {
     return new Promise<void>((resolve) => {
       this.#wake = () => {
@@ -221,7 +222,8 @@ export class GameActor<S> {
         }
         const oldest = inFlight[0]!;
         if (this.#queue.length === 0 && inFlight.length < depth && !oldest.settled) {
-          await Promise.race([oldest.results, this.#arrival()]);
+          // A plan's commit wakes the pump as an arrival does (see #plan), so one promise serves for both.
+          await this.#arrival();
           this.#wake = undefined;
           if (!oldest.settled) continue;
         }
@@ -289,6 +291,7 @@ export class GameActor<S> {
     };
     void plan.results.then(() => {
       plan.settled = true;
+      this.#wake?.();
     });
     return plan;
   }
