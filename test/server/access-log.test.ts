@@ -17,6 +17,21 @@ interface LogLine {
   responseTime?: number;
 }
 
+/** The lines of a log file, once it has one: the file is written asynchronously (as stdout is), so wait for the
+ * first line rather than for a set time. */
+async function logFileLines<L>(file: string): Promise<{ text: string; lines: L[] }> {
+  let text = "";
+  for (let i = 0; i < 200 && !text.includes("\n"); i++) {
+    await sleep(10);
+    text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  }
+  const lines = text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as L);
+  return { text, lines };
+}
+
 test("each answered request writes one access line: method, path without the query, status, time taken", async () => {
   const lines: string[] = [];
   const h = await makeHarness({ logLines: lines });
@@ -87,16 +102,7 @@ test("with a log file, the same identity-free line is appended to the file", asy
   const h = await makeHarness({ logFile: file });
   try {
     assert.equal((await call(h, "GET", "/api/time?x=secret-query")).status, 200);
-    // The file is written asynchronously (as stdout is): wait for the line, not for a set time.
-    let text = "";
-    for (let i = 0; i < 200 && !text.includes("\n"); i++) {
-      await sleep(10);
-      text = existsSync(file) ? readFileSync(file, "utf8") : "";
-    }
-    const lines = text
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as LogLine);
+    const { text, lines } = await logFileLines<LogLine>(file);
     assert.deepEqual(
       lines.map((l) => [l.msg, l.req?.method, l.req?.path, l.res?.statusCode]),
       [["request completed", "GET", "/api/time", 200]],
@@ -151,15 +157,7 @@ test("above info with a log file, a failing request's error is appended to the f
   try {
     assert.equal((await call(h, "GET", "/api/time")).status, 200);
     assert.equal((await call(h, "GET", "/api/games", "some-session")).status, 500);
-    let text = "";
-    for (let i = 0; i < 200 && !text.includes("\n"); i++) {
-      await sleep(10);
-      text = existsSync(file) ? readFileSync(file, "utf8") : "";
-    }
-    const lines = text
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as LogLine & { err?: { message: string } });
+    const { lines } = await logFileLines<LogLine & { err?: { message: string } }>(file);
     assert.deepEqual(
       lines.map((l) => [l.msg, l.err?.message]),
       [["request failed", "disk gone"]],
