@@ -1,5 +1,5 @@
 // The server's logging: identity-free serializers, and one access-log line per answered request instead of two.
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { type Logger, pino } from "pino";
 
 /** Where log lines go: a stream (tests read it), a file (appended to, as stdout would be), or stdout. */
@@ -24,33 +24,23 @@ const serializers = {
   }),
 };
 
-/** The server's logger options for Fastify: pino at `level`, with the identity-free serializers. */
-export function loggerOptions(level: string, destination: LogDestination): FastifyServerOptions["logger"] {
-  return {
-    level,
-    ...(destination && "stream" in destination && { stream: destination.stream }),
-    ...(destination && "file" in destination && { file: destination.file }),
-    serializers,
-  };
-}
-
 /** Whether a logger at `level` writes the access line of each request (it is written at info). */
 export function writesAccessLines(level: string): boolean {
-  // An unknown level counts as writing them, so it reaches Fastify's own logger, which refuses it as before.
+  // An unknown level counts as writing them; pino refuses it when the logger is made (serverLogger).
   return (pino.levels.values[level] ?? 0) <= pino.levels.values.info!;
 }
 
 /**
- * The logger for a level above info, made here rather than by Fastify: the same pino lines with the same
- * serializers, to the same destination. Fastify given a logger sets up a listener pair and a log-controller call
- * on every request so as to write its access line; above info that line is never written, and in a vote rush the
- * unused work measured about 3 to 7% of the vote endpoint's throughput. So above info the app is built without a
- * Fastify logger, and this one is handed to every request (`childLoggerFactory`) and set as the server's `log`.
+ * The server's logger: pino at `level`, with the identity-free serializers, to a stream (tests), a file (opened as
+ * Fastify opens its `file` option) or stdout. At info and below Fastify is given it (`loggerInstance`) and writes
+ * the access lines through it. Above info the app is built without a Fastify logger and every request gets this
+ * one (`childLoggerFactory`): Fastify given a logger sets up a listener pair and a log-controller call on every
+ * request so as to write an access line that above info is never written. In a vote rush a prototype measured
+ * that unused work at 2.7% of the vote endpoint's throughput, within this VM's noise (deploy.md § Performance).
  */
 export function serverLogger(level: string, destination: LogDestination): Logger {
   const options = { level, serializers };
   if (destination && "stream" in destination) return pino(options, destination.stream);
-  // As Fastify opens a log file (its `file` option).
   if (destination && "file" in destination) return pino(options, pino.destination(destination.file));
   return pino(options);
 }
@@ -58,7 +48,7 @@ export function serverLogger(level: string, destination: LogDestination): Logger
 /**
  * In a vote rush the server answers ten thousand requests a second or more, and each log line costs the event
  * loop its formatting; the arrival line says nothing the completion line does not. What a line may carry is set by
- * the serializers of `loggerOptions` (method, path and status only). Each line names its request id itself, since
+ * the serializers of `serverLogger` (method, path and status only). Each line names its request id itself, since
  * requests log through the server's logger (see `requestLogger`).
  */
 export class OneLineAccessLog extends LogController {

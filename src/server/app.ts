@@ -2,7 +2,12 @@
 import { existsSync } from "node:fs";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { AccountService } from "../app/account-service.ts";
 import type { Clock } from "../app/clock.ts";
 import { DiscussionService } from "../app/discussion-service.ts";
@@ -17,13 +22,7 @@ import { RefereeActions } from "../app/referee-actions.ts";
 import type { Result } from "../app/refusal.ts";
 import type { RulesCatalog } from "../app/rules-catalog.ts";
 import type { Account, Storage } from "../storage/storage.ts";
-import {
-  loggerOptions,
-  OneLineAccessLog,
-  requestLogger,
-  serverLogger,
-  writesAccessLines,
-} from "./access-log.ts";
+import { OneLineAccessLog, requestLogger, serverLogger, writesAccessLines } from "./access-log.ts";
 import type {
   AccountInfo,
   CheckRulesResponse,
@@ -104,15 +103,14 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     : typeof deps.logger === "object" && deps.logger.file !== undefined
       ? { file: deps.logger.file }
       : undefined;
-  // Above info no access line is written, and the logger is ours rather than Fastify's (see serverLogger).
-  const quiet =
-    level !== undefined && !writesAccessLines(level) ? serverLogger(level, destination) : undefined;
+  const log: FastifyBaseLogger | undefined =
+    level === undefined ? undefined : serverLogger(level, destination);
+  // Above info no access line is written, so Fastify is given no logger, and every request gets ours (serverLogger).
+  const quiet = level !== undefined && !writesAccessLines(level) ? log : undefined;
   const app = Fastify({
-    logger: level === undefined || quiet ? false : loggerOptions(level, destination),
+    ...(log && !quiet && { loggerInstance: log }),
     logController: new OneLineAccessLog(),
-    ...(quiet
-      ? { childLoggerFactory: () => quiet }
-      : level !== undefined && { childLoggerFactory: requestLogger }),
+    ...(quiet ? { childLoggerFactory: () => quiet } : log && { childLoggerFactory: requestLogger }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.trustProxy ?? false,
   });
