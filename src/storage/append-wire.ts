@@ -2,8 +2,9 @@
 //
 // A structured clone of one array of primitives costs a fraction of JSON text whose every event payload (itself
 // JSON) must be escaped as a string inside it: in a throwaway benchmark on this VM (29 appends a message), about
-// 0.5 µs against 1.3–2 µs per append on the event loop, and about 0.35 µs against 1.5 µs to read it back. The worker (sqlite-worker.mjs, plain
-// JavaScript) reads and writes the same layouts in `decodeJobs` and `encodeOutcomes`; keep the three in step.
+// 0.5 µs against 1.3–2 µs per append on the event loop, and about 0.35 µs against 1.5 µs to read it back.
+// The worker (sqlite-worker.mjs, plain JavaScript) reads and writes the same layouts in `decodeJobs` and
+// `encodeOutcomes`; keep the three in step.
 //
 // Jobs, field after field, one job after another:
 //   gameId, expectedSeq, requestId | null, now, chained (1 | 0), fireTimer key | null, fireTimer dueAt | 0,

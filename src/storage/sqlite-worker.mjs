@@ -274,7 +274,10 @@ function encodeOutcomes(outcomes) {
     if (!o.ok) wire.push(3, o.error.name, o.error.message, o.error.code ?? null);
     else if (o.value.ok) wire.push(0, o.value.firstSeq, o.value.lastSeq, o.value.replayed ? 1 : 0);
     else if (o.value.code === "conflict") wire.push(1, o.value.currentSeq, 0, 0);
-    else wire.push(2, 0, 0, 0);
+    else if (o.value.code === "timer-already-fired") wire.push(2, 0, 0, 0);
+    // A refusal this layout has no slot for wrote nothing: that job fails alone, saying so, rather than be read
+    // as another refusal.
+    else wire.push(3, "Error", `SQLite worker: no outcome tag for refusal ${o.value.code}`, null);
   }
   return wire;
 }
