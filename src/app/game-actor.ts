@@ -121,6 +121,11 @@ export class GameActor<S> {
     return this.#listeners.size;
   }
 
+  /** A command is queued or being decided and written, or the stream is loading. */
+  get busy(): boolean {
+    return this.#pumping || this.#queue.length > 0 || this.#loading !== undefined;
+  }
+
   submit(job: Job<S>): Promise<JobResult> {
     return new Promise<JobResult>((resolve, reject) => {
       this.#queue.push({ job, attempts: 0, resolve, reject });

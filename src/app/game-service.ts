@@ -38,7 +38,14 @@ export interface GameContext<S> {
   record: GameRecord;
   rules: RuleSet;
   actor: GameActor<S>;
+  /** When a request last asked for this game, by the server clock: an idle game leaves memory (`evictIdle`). */
+  usedAt: number;
+  /** Dropped from memory; a request that still held it may write through its actor once more. */
+  evicted: boolean;
 }
+
+/** The listeners every loaded game has of its own (the service's, below); more means a live stream is open. */
+const OWN_LISTENERS = 1;
 
 export const TIMER_ENGINE = "engine:";
 
@@ -87,21 +94,58 @@ export class GameService<S> {
 
   async context(gameId: string): Promise<GameContext<S> | undefined> {
     const cached = this.#games.get(gameId);
-    if (cached) return cached;
+    if (cached) {
+      cached.usedAt = this.#clock.now();
+      return cached;
+    }
     const record = await this.#storage.getGame(gameId);
     if (!record) return undefined;
     const again = this.#games.get(gameId);
-    if (again) return again;
+    if (again) {
+      again.usedAt = this.#clock.now();
+      return again;
+    }
     const actor = new GameActor<S>(gameId, this.#storage, this.#engine);
-    const ctx: GameContext<S> = { record, rules: record.rules as RuleSet, actor };
+    const ctx: GameContext<S> = {
+      record,
+      rules: record.rules as RuleSet,
+      actor,
+      usedAt: this.#clock.now(),
+      evicted: false,
+    };
     actor.onCommitted((events) => {
-      // Re-arming timers and the status costs a summary and a schedule walk; votes and talk change neither.
       const last = events.at(-1);
       if (last) this.onCommitted?.(gameId, last.seq);
+      // A request that held the game across its eviction wrote through this actor: the one loaded since learns
+      // of it now, not at its own next write, so its live streams miss nothing.
+      if (ctx.evicted)
+        void this.#games
+          .get(gameId)
+          ?.actor.catchUp()
+          .catch(() => {});
+      // Re-arming timers and the status costs a summary and a schedule walk; votes and talk change neither.
       if (events.some((e) => !QUIET_EVENTS.has(e.event.type))) return this.#afterCommit(ctx);
     });
     this.#games.set(gameId, ctx);
     return ctx;
+  }
+
+  /**
+   * Drops from memory every game no request has asked for in `idleMs`, unless a live stream listens or a command
+   * is under way; the next request loads it again from storage. A long-running server otherwise keeps every game
+   * it ever loaded, finished ones included, each with its whole event log. Returns the ids dropped.
+   */
+  evictIdle(idleMs: number): string[] {
+    const now = this.#clock.now();
+    const dropped: string[] = [];
+    for (const [gameId, ctx] of this.#games) {
+      if (now - ctx.usedAt < idleMs || ctx.actor.busy || ctx.actor.listenerCount > OWN_LISTENERS) continue;
+      ctx.evicted = true;
+      this.#games.delete(gameId);
+      this.#members.delete(gameId);
+      dropped.push(gameId);
+    }
+    return dropped;
   }
 
   /** Loaded games with live listeners or in memory, for notifications from other processes. */
@@ -262,6 +306,7 @@ export class GameService<S> {
     // turn of the microtask queue, so the awaits are only for what is not loaded yet.
     const ctx = this.#games.get(gameId) ?? (await this.context(gameId));
     if (!ctx) return refuse("game-not-found", 404);
+    ctx.usedAt = at;
     const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
     const member = this.#members.get(gameId)?.get(account.id) ?? (await this.membership(gameId, account.id));
     const v = this.#viewerOf(account, member, snap);

@@ -9,12 +9,14 @@ import { Scheduler } from "../app/scheduler.ts";
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from "../storage/open-storage.ts";
 import { openStorage } from "../storage/storage.ts";
 import { buildApp } from "./app.ts";
+import { parseIdleMinutes, startIdleSweep } from "./idle-games.ts";
 import { parseTrustProxy } from "./trust-proxy.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const target = parseDatabaseUrl(url);
+const gameIdleMs = parseIdleMinutes(process.env.BANSHA_GAME_IDLE_MINUTES);
 if (target.kind === "sqlite" && target.path !== ":memory:")
   mkdirSync(dirname(resolve(target.path)), { recursive: true });
 
@@ -41,6 +43,7 @@ games.onDeadlines = () => void scheduler.runDue().catch(() => {});
 await scheduler.recover();
 scheduler.start();
 void scheduler.runDue();
+const stopIdleSweep = startIdleSweep(games, gameIdleMs);
 
 const token = await accounts.prepareAdminSetup();
 await app.listen({ port, host });
@@ -58,6 +61,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     scheduler.stop();
+    stopIdleSweep();
     void app
       .close()
       .then(() => storage.close())

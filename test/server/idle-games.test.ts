@@ -1,0 +1,185 @@
+// Idle games leave memory and come back from storage unchanged; games in use, streamed or busy stay loaded.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { GameViewResponse } from "../../src/server/api-types.ts";
+import { SESSION_COOKIE } from "../../src/server/app.ts";
+import { parseIdleMinutes, startIdleSweep } from "../../src/server/idle-games.ts";
+import { local } from "./fixtures.ts";
+import { advanceTo, call, cast, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+
+const MINUTE = 60_000;
+const IDLE = 30 * MINUTE;
+
+async function vote(h: Harness, gameId: string, cookie: string, seat: number): Promise<void> {
+  await must(call(h, "POST", `/api/games/${gameId}/votes`, cookie, { requestId: rid(), targets: [seat] }));
+}
+
+async function view(h: Harness, gameId: string, cookie: string): Promise<GameViewResponse> {
+  return (await must(call<GameViewResponse>(h, "GET", `/api/games/${gameId}`, cookie))).json;
+}
+
+/** The parts of a view that a reload must reproduce (serverTime moves with the clock). */
+function stable(v: GameViewResponse): unknown {
+  return { lastSeq: v.lastSeq, view: v.view, members: v.members, viewer: v.viewer };
+}
+
+test("an idle game leaves memory, and the next request finds it as it was and can vote on", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, second, rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    await vote(h, g.id, first.cookie, rangers[0]!.seat);
+    const before = await view(h, g.id, first.cookie);
+    const actorBefore = h.games.loadedActor(g.id);
+    assert.ok(actorBefore, "the game is loaded after use");
+
+    h.clock.advance(IDLE - 1);
+    assert.deepEqual(h.games.evictIdle(IDLE), [], "not yet idle for the whole time");
+    h.clock.advance(1);
+    assert.deepEqual(h.games.evictIdle(IDLE), [g.id]);
+    assert.equal(h.games.loadedActor(g.id), undefined, "dropped from memory");
+
+    const after = await view(h, g.id, first.cookie);
+    assert.notEqual(h.games.loadedActor(g.id), actorBefore, "loaded again from storage");
+    assert.deepEqual(stable(after), stable(before));
+
+    await vote(h, g.id, second.cookie, rangers[0]!.seat);
+    const later = await view(h, g.id, first.cookie);
+    assert.equal(later.lastSeq, before.lastSeq + 1, "the next vote follows the stored stream");
+    assert.deepEqual(
+      later.view!.tally.map((t) => [t.seat, t.votes]),
+      [[rangers[0]!.seat, 2]],
+    );
+  } finally {
+    await h.close();
+  }
+});
+
+test("a game asked for within the idle time stays, and so does one with a live stream open", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    h.clock.advance(20 * MINUTE);
+    await view(h, g.id, first.cookie);
+    h.clock.advance(20 * MINUTE);
+    assert.deepEqual(h.games.evictIdle(IDLE), [], "read 20 minutes ago");
+
+    const { lastSeq } = await view(h, g.id, first.cookie);
+    const stream = h.app.inject({
+      method: "GET",
+      url: `/api/games/${g.id}/stream?after=${lastSeq}&limit=1`,
+      headers: { cookie: `${SESSION_COOKIE}=${first.cookie}` },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    h.clock.advance(2 * IDLE);
+    assert.deepEqual(h.games.evictIdle(IDLE), [], "a stream listens");
+    await vote(h, g.id, first.cookie, rangers[0]!.seat);
+    assert.match((await stream).body, /VoteCast/, "the stream got the vote from the actor it listened to");
+    h.clock.advance(IDLE);
+    assert.deepEqual(h.games.evictIdle(IDLE), [g.id], "the stream has ended");
+  } finally {
+    await h.close();
+  }
+});
+
+test("a game with a command under way stays loaded", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    const ctx = (await h.games.context(g.id))!;
+    h.clock.advance(IDLE);
+    const pending = ctx.actor.submit({
+      now: h.clock.now(),
+      decide: h.games.engineJob({
+        type: "CastVote",
+        at: h.clock.now(),
+        voter: first.seat,
+        targets: [rangers[0]!.seat],
+      }),
+    });
+    assert.equal(ctx.actor.busy, true);
+    assert.deepEqual(h.games.evictIdle(0), [], "busy");
+    const res = await pending;
+    assert.equal(res.ok, true);
+    // The answer comes before the pump has wound down; it has within the turn.
+    await new Promise((r) => setImmediate(r));
+    assert.equal(ctx.actor.busy, false);
+    assert.deepEqual(h.games.evictIdle(0), [g.id]);
+  } finally {
+    await h.close();
+  }
+});
+
+test("a write through a game dropped meanwhile reaches the copy loaded since, and its streams", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    // A request that took the game before the sweep and writes after it.
+    const held = (await h.games.context(g.id))!;
+    h.clock.advance(IDLE);
+    assert.deepEqual(h.games.evictIdle(IDLE), [g.id]);
+    const { lastSeq } = await view(h, g.id, first.cookie);
+    const reloaded = h.games.loadedActor(g.id)!;
+    const seen: string[] = [];
+    reloaded.onCommitted((events) => {
+      for (const e of events) seen.push(e.event.type);
+    });
+    const res = await held.actor.submit({
+      now: h.clock.now(),
+      decide: h.games.engineJob({
+        type: "CastVote",
+        at: h.clock.now(),
+        voter: first.seat,
+        targets: [rangers[0]!.seat],
+      }),
+    });
+    assert.equal(res.ok, true);
+    for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    assert.deepEqual(seen, ["VoteCast"], "the loaded copy's listeners hear of the write");
+    assert.equal((await reloaded.snapshot()).lastSeq, lastSeq + 1);
+  } finally {
+    await h.close();
+  }
+});
+
+test("BANSHA_GAME_IDLE_MINUTES: minutes to milliseconds, 0 for never, and a clear error otherwise", () => {
+  assert.equal(parseIdleMinutes(undefined), 30 * MINUTE);
+  assert.equal(parseIdleMinutes(" "), 30 * MINUTE);
+  assert.equal(parseIdleMinutes("5"), 5 * MINUTE);
+  assert.equal(parseIdleMinutes("0.5"), 30_000);
+  assert.equal(parseIdleMinutes("0"), 0);
+  assert.throws(() => parseIdleMinutes("ten"), /BANSHA_GAME_IDLE_MINUTES: "ten" is not a number of minutes/);
+  assert.throws(() => parseIdleMinutes("-5"), /"-5" is not a number of minutes/);
+});
+
+test("the sweep calls evictIdle with the idle time on its interval, and not at all for 0", async () => {
+  const calls: number[] = [];
+  const games = {
+    evictIdle(ms: number) {
+      calls.push(ms);
+      return [];
+    },
+  };
+  const stop = startIdleSweep(games, 1234, 5);
+  await new Promise((r) => setTimeout(r, 40));
+  stop();
+  const count = calls.length;
+  assert.ok(count >= 2, `swept ${count} times in 40 ms at a 5 ms interval`);
+  assert.ok(
+    calls.every((ms) => ms === 1234),
+    "with the idle time given",
+  );
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(calls.length, count, "stopped");
+  const never = startIdleSweep(games, 0, 1);
+  await new Promise((r) => setTimeout(r, 10));
+  never();
+  assert.equal(calls.length, count, "0 keeps every game loaded");
+});
