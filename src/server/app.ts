@@ -493,8 +493,10 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     const unsubscribe = await storage.subscribe(EVENTS_CHANNEL, (payload) => {
       const [gameId, seq] = payload.split(":");
       if (!gameId) return;
+      // Every loaded game catches up, streamed or not, so reads answered here are as fresh as the streams (a
+      // loaded game always has the service's own listener, so counting listeners would not narrow this down).
       const actor = games.loadedActor(gameId);
-      if (actor && actor.listenerCount > 0) {
+      if (actor) {
         void actor.snapshot().then((s) => (Number(seq) > s.lastSeq ? actor.catchUp() : undefined));
       }
     });
