@@ -1,5 +1,6 @@
 // Two server processes on one PostgreSQL database (BANSHA_TEST_PG=postgres://…): events reach the other's SSE viewers
-// through LISTEN/NOTIFY, each deadline fires once, and a stale process catches up instead of overwriting.
+// through LISTEN/NOTIFY, each deadline fires once, a stale process catches up instead of overwriting, and a game one
+// process dropped as idle comes back with what the other wrote meanwhile.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
@@ -50,6 +51,36 @@ test("PostgreSQL, two processes: a vote on one reaches a stream on the other; ti
     }
     assert.equal(types.filter((t) => t === "RoundOpened").length, 1, "round 1 opened once though both fired");
     assert.equal(types.filter((t) => t === "VoteCast").length, 2, "both votes stored, neither overwritten");
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test("PostgreSQL, two processes: a game one process dropped as idle comes back with the other's writes", {
+  skip: !pgUrl,
+}, async () => {
+  const schema = `srv_${randomBytes(4).toString("hex")}`;
+  const clock = new ManualClock(local("12-01 12:00:00"));
+  const a = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  const b = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  try {
+    const g = await startedGame(a, 6);
+    clock.set(local("12-02 10:00:00"));
+    await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()]);
+    const [p0, p1] = g.players;
+    const before = (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`, g.referee))).json;
+    clock.advance(31 * 60_000);
+    assert.deepEqual(b.games.evictIdle(30 * 60_000), [g.id]);
+    await must(
+      call(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p1!.seat] }),
+    );
+    const after = (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`, g.referee))).json;
+    assert.equal(after.lastSeq, before.lastSeq + 1, "b loads the stream as stored, a's vote included");
+    assert.deepEqual(
+      after.view!.tally.map((t) => [t.seat, t.votes]),
+      [[p1!.seat, 1]],
+    );
   } finally {
     await a.close();
     await b.close();
