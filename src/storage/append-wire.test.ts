@@ -1,6 +1,7 @@
 // The flat layouts a batch of appends and its outcomes take to the SQLite worker and back, and the round trip.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { sql } from "kysely";
 import { decodeOutcomes, encodeJobs } from "./append-wire.ts";
 import type { AppendJob } from "./dialect.ts";
 import { migrate } from "./migrations.ts";
@@ -107,6 +108,40 @@ test("a batch crosses to the worker and back: stored, retried, refused and fault
     assert.match(error.message, /NOT NULL/);
     assert.equal(error.code, "SQLITE_CONSTRAINT_NOTNULL");
     assert.deepEqual(after, { ok: true, value: { ok: true, firstSeq: 2, lastSeq: 2, replayed: false } });
+  } finally {
+    await adapter.destroy();
+  }
+});
+
+test("a batch whose write SQLite rolls back whole (a full disk) fails whole, stores nothing, and forgets its ids", async () => {
+  const adapter = await createSqliteAdapter(":memory:");
+  try {
+    await migrate(adapter);
+    const append = adapter.appendBatch!.bind(adapter);
+    // SQLITE_FULL rolls back the whole transaction, not only the statement: a vote written after it would
+    // otherwise be stored on its own (autocommit) while the batch reports a failure.
+    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(adapter.db);
+    await sql.raw(`pragma max_page_count = ${rows[0]!.page_count + 2}`).execute(adapter.db);
+    const big = "字".repeat(100_000);
+    await assert.rejects(
+      append([
+        job({ requestId: "7:a" }),
+        job({ gameId: "g2", rows: [{ type: "A", at: 10, payload: JSON.stringify({ type: "A", big }) }] }),
+        job({ gameId: "g3", requestId: "7:c" }),
+      ]),
+      (error: Error & { code?: string }) => error.code === "SQLITE_FULL",
+    );
+    const count = await sql<{ n: number }>`select count(*) as n from events`.execute(adapter.db);
+    assert.equal(count.rows[0]!.n, 0, "nothing of the batch is stored");
+
+    await sql.raw("pragma max_page_count = 1000000").execute(adapter.db);
+    const [again, next] = await append([job({ requestId: "7:a" }), job({ gameId: "g3", requestId: "7:c" })]);
+    assert.deepEqual(
+      again,
+      { ok: true, value: { ok: true, firstSeq: 1, lastSeq: 1, replayed: false } },
+      "the retry is stored anew, not answered as a replay of the rolled-back append",
+    );
+    assert.deepEqual(next, { ok: true, value: { ok: true, firstSeq: 1, lastSeq: 1, replayed: false } });
   } finally {
     await adapter.destroy();
   }
