@@ -1,6 +1,7 @@
 // Idle games leave memory and come back from storage unchanged; games in use, streamed or busy stay loaded.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { GameActor, JobResult } from "../../src/app/game-actor.ts";
 import type { GameViewResponse } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { parseIdleMinutes, startIdleSweep } from "../../src/server/idle-games.ts";
@@ -16,6 +17,20 @@ async function vote(h: Harness, gameId: string, cookie: string, seat: number): P
 
 async function view(h: Harness, gameId: string, cookie: string): Promise<GameViewResponse> {
   return (await must(call<GameViewResponse>(h, "GET", `/api/games/${gameId}`, cookie))).json;
+}
+
+/** A vote submitted straight to a game's actor, as a request that already holds the game would submit it. */
+function voteThrough(
+  h: Harness,
+  actor: GameActor<unknown>,
+  voter: number,
+  target: number,
+): Promise<JobResult> {
+  const at = h.clock.now();
+  return actor.submit({
+    now: at,
+    decide: h.games.engineJob({ type: "CastVote", at, voter, targets: [target] }),
+  });
 }
 
 /** The parts of a view that a reload must reproduce (serverTime moves with the clock). */
@@ -93,15 +108,7 @@ test("a game with a command under way stays loaded", async () => {
     await advanceTo(h, local("12-02 10:00:00"));
     const ctx = (await h.games.context(g.id))!;
     h.clock.advance(IDLE);
-    const pending = ctx.actor.submit({
-      now: h.clock.now(),
-      decide: h.games.engineJob({
-        type: "CastVote",
-        at: h.clock.now(),
-        voter: first.seat,
-        targets: [rangers[0]!.seat],
-      }),
-    });
+    const pending = voteThrough(h, ctx.actor, first.seat, rangers[0]!.seat);
     assert.equal(ctx.actor.busy, true);
     assert.deepEqual(h.games.evictIdle(0), [], "busy");
     const res = await pending;
@@ -131,15 +138,7 @@ test("a write through a game dropped meanwhile reaches the copy loaded since, an
     reloaded.onCommitted((events) => {
       for (const e of events) seen.push(e.event.type);
     });
-    const res = await held.actor.submit({
-      now: h.clock.now(),
-      decide: h.games.engineJob({
-        type: "CastVote",
-        at: h.clock.now(),
-        voter: first.seat,
-        targets: [rangers[0]!.seat],
-      }),
-    });
+    const res = await voteThrough(h, held.actor, first.seat, rangers[0]!.seat);
     assert.equal(res.ok, true);
     for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
     assert.deepEqual(seen, ["VoteCast"], "the loaded copy's listeners hear of the write");

@@ -9,21 +9,30 @@ import type { EventListResponse, GameViewResponse } from "../../src/server/api-t
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
-import { call, makeHarness, must, rid, startedGame } from "./harness.ts";
+import { call, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
 
 const pgUrl = process.env.BANSHA_TEST_PG;
 
-test("PostgreSQL, two processes: a vote on one reaches a stream on the other; timers fire once", {
-  skip: !pgUrl,
-}, async () => {
+/**
+ * Two servers on one fresh PostgreSQL schema, sharing a manual clock, with a game of 6 started on the first and
+ * round 1 opened (both schedulers have run).
+ */
+async function twoProcessesInRound1(): Promise<{ a: Harness; b: Harness; clock: ManualClock; g: Game }> {
   const schema = `srv_${randomBytes(4).toString("hex")}`;
   const clock = new ManualClock(local("12-01 12:00:00"));
   const a = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
   const b = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  const g = await startedGame(a, 6);
+  clock.set(local("12-02 10:00:00"));
+  await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()]);
+  return { a, b, clock, g };
+}
+
+test("PostgreSQL, two processes: a vote on one reaches a stream on the other; timers fire once", {
+  skip: !pgUrl,
+}, async () => {
+  const { a, b, g } = await twoProcessesInRound1();
   try {
-    const g = await startedGame(a, 6);
-    clock.set(local("12-02 10:00:00"));
-    await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()]);
     const [p0, p1, p2] = g.players;
     const { lastSeq } = (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`))).json;
     const stream = b.app.inject({
@@ -60,14 +69,8 @@ test("PostgreSQL, two processes: a vote on one reaches a stream on the other; ti
 test("PostgreSQL, two processes: a game one process dropped as idle comes back with the other's writes", {
   skip: !pgUrl,
 }, async () => {
-  const schema = `srv_${randomBytes(4).toString("hex")}`;
-  const clock = new ManualClock(local("12-01 12:00:00"));
-  const a = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
-  const b = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  const { a, b, clock, g } = await twoProcessesInRound1();
   try {
-    const g = await startedGame(a, 6);
-    clock.set(local("12-02 10:00:00"));
-    await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()]);
     const [p0, p1] = g.players;
     const before = (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`, g.referee))).json;
     clock.advance(31 * 60_000);
