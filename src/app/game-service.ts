@@ -93,18 +93,17 @@ export class GameService<S> {
   // ---------------------------------------------------------------- loading and viewers
 
   async context(gameId: string): Promise<GameContext<S> | undefined> {
-    const cached = this.#games.get(gameId);
-    if (cached) {
-      cached.usedAt = this.#clock.now();
-      return cached;
-    }
+    const ctx = this.#games.get(gameId) ?? (await this.#load(gameId));
+    if (ctx) ctx.usedAt = this.#clock.now();
+    return ctx;
+  }
+
+  /** The game's context, made and kept the first time it is asked for (once, however many ask at once). */
+  async #load(gameId: string): Promise<GameContext<S> | undefined> {
     const record = await this.#storage.getGame(gameId);
     if (!record) return undefined;
     const again = this.#games.get(gameId);
-    if (again) {
-      again.usedAt = this.#clock.now();
-      return again;
-    }
+    if (again) return again;
     const actor = new GameActor<S>(gameId, this.#storage, this.#engine);
     const ctx: GameContext<S> = {
       record,
