@@ -2,10 +2,10 @@
 // only the games in use rather than every game it has loaded since it started.
 
 /** Games nobody has asked for in this long leave memory by default; the next request loads them again. */
-export const DEFAULT_IDLE_MINUTES = 30;
+const DEFAULT_IDLE_MINUTES = 30;
 
 /** How often the sweep looks: a game leaves at most this long after its idle time is up. */
-export const SWEEP_EVERY_MS = 60_000;
+const SWEEP_EVERY_MS = 60_000;
 
 /** Parses the setting to milliseconds (0: never); throws with the reason on a value it cannot read. */
 export function parseIdleMinutes(text: string | undefined): number {

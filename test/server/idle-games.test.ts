@@ -6,7 +6,17 @@ import type { GameViewResponse } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { parseIdleMinutes, startIdleSweep } from "../../src/server/idle-games.ts";
 import { local } from "./fixtures.ts";
-import { advanceTo, call, cast, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+import {
+  advanceTo,
+  call,
+  cast,
+  type Game,
+  type Harness,
+  makeHarness,
+  must,
+  rid,
+  startedGame,
+} from "./harness.ts";
 
 const MINUTE = 60_000;
 const IDLE = 30 * MINUTE;
@@ -33,17 +43,26 @@ function voteThrough(
   });
 }
 
+/** Runs `body` on a fresh server with a started game of 6 whose round-1 vote is open, then closes the server. */
+async function inRound1(body: (h: Harness, g: Game) => Promise<void>): Promise<void> {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    await advanceTo(h, local("12-02 10:00:00"));
+    await body(h, g);
+  } finally {
+    await h.close();
+  }
+}
+
 /** The parts of a view that a reload must reproduce (serverTime moves with the clock). */
 function stable(v: GameViewResponse): unknown {
   return { lastSeq: v.lastSeq, view: v.view, members: v.members, viewer: v.viewer };
 }
 
-test("an idle game leaves memory, and the next request finds it as it was and can vote on", async () => {
-  const h = await makeHarness();
-  try {
-    const g = await startedGame(h, 6);
+test("an idle game leaves memory, and the next request finds it as it was and can vote on", () =>
+  inRound1(async (h, g) => {
     const { first, second, rangers } = cast(g);
-    await advanceTo(h, local("12-02 10:00:00"));
     await vote(h, g.id, first.cookie, rangers[0]!.seat);
     const before = await view(h, g.id, first.cookie);
     const actorBefore = h.games.loadedActor(g.id);
@@ -66,17 +85,11 @@ test("an idle game leaves memory, and the next request finds it as it was and ca
       later.view!.tally.map((t) => [t.seat, t.votes]),
       [[rangers[0]!.seat, 2]],
     );
-  } finally {
-    await h.close();
-  }
-});
+  }));
 
-test("a game asked for within the idle time stays, and so does one with a live stream open", async () => {
-  const h = await makeHarness();
-  try {
-    const g = await startedGame(h, 6);
+test("a game asked for within the idle time stays, and so does one with a live stream open", () =>
+  inRound1(async (h, g) => {
     const { first, rangers } = cast(g);
-    await advanceTo(h, local("12-02 10:00:00"));
     h.clock.advance(20 * MINUTE);
     await view(h, g.id, first.cookie);
     h.clock.advance(20 * MINUTE);
@@ -95,39 +108,27 @@ test("a game asked for within the idle time stays, and so does one with a live s
     assert.match((await stream).body, /VoteCast/, "the stream got the vote from the actor it listened to");
     h.clock.advance(IDLE);
     assert.deepEqual(h.games.evictIdle(IDLE), [g.id], "the stream has ended");
-  } finally {
-    await h.close();
-  }
-});
+  }));
 
-test("a game with a command under way stays loaded", async () => {
-  const h = await makeHarness();
-  try {
-    const g = await startedGame(h, 6);
+test("a game with a command under way stays loaded", () =>
+  inRound1(async (h, g) => {
     const { first, rangers } = cast(g);
-    await advanceTo(h, local("12-02 10:00:00"));
     const ctx = (await h.games.context(g.id))!;
     h.clock.advance(IDLE);
     const pending = voteThrough(h, ctx.actor, first.seat, rangers[0]!.seat);
     assert.equal(ctx.actor.busy, true);
-    assert.deepEqual(h.games.evictIdle(0), [], "busy");
+    assert.deepEqual(h.games.evictIdle(IDLE), [], "idle for the whole time, but busy");
     const res = await pending;
     assert.equal(res.ok, true);
     // The answer comes before the pump has wound down; it has within the turn.
     await new Promise((r) => setImmediate(r));
     assert.equal(ctx.actor.busy, false);
-    assert.deepEqual(h.games.evictIdle(0), [g.id]);
-  } finally {
-    await h.close();
-  }
-});
+    assert.deepEqual(h.games.evictIdle(IDLE), [g.id]);
+  }));
 
-test("a write through a game dropped meanwhile reaches the copy loaded since, and its streams", async () => {
-  const h = await makeHarness();
-  try {
-    const g = await startedGame(h, 6);
+test("a write through a game dropped meanwhile reaches the copy loaded since, and its streams", () =>
+  inRound1(async (h, g) => {
     const { first, rangers } = cast(g);
-    await advanceTo(h, local("12-02 10:00:00"));
     // A request that took the game before the sweep and writes after it.
     const held = (await h.games.context(g.id))!;
     h.clock.advance(IDLE);
@@ -143,10 +144,7 @@ test("a write through a game dropped meanwhile reaches the copy loaded since, an
     for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
     assert.deepEqual(seen, ["VoteCast"], "the loaded copy's listeners hear of the write");
     assert.equal((await reloaded.snapshot()).lastSeq, lastSeq + 1);
-  } finally {
-    await h.close();
-  }
-});
+  }));
 
 test("BANSHA_GAME_IDLE_MINUTES: minutes to milliseconds, 0 for never, and a clear error otherwise", () => {
   assert.equal(parseIdleMinutes(undefined), 30 * MINUTE);
