@@ -1,19 +1,27 @@
-// The ballots of one vote as a persistent list: appending is O(1) with structural sharing, so replay stays linear.
+// The ballots of one vote as a persistent list of small chunks: appending copies at most one chunk, so replay stays linear.
 import type { Seat } from "./contract.ts";
 import type { VoteCast } from "./vote/types.ts";
 
 /**
- * Newest first; `prev` is shared with the states before. A ballot's `cast` is its VoteCast event itself (which has
- * every field of a VoteCast), not a copy: a server holds every ballot of a rush, so a copy per ballot was two
- * more objects per vote for the collector to mark (the record and its boxed receipt time).
+ * Up to CHUNK casts in receipt order, and the full chunks before them (newest first, shared with the states
+ * before). A cast is its VoteCast event itself (which has every field of a VoteCast), not a copy. A server holds
+ * every ballot of a rush, and every object it holds is one more for each full collection to mark: one list node
+ * per ballot was a third of the objects a vote left behind, and a chunk holds CHUNK ballots in two.
  */
-export interface CastNode {
-  readonly cast: VoteCast;
-  readonly prev: CastNode | null;
+export interface CastChunk {
+  readonly casts: readonly VoteCast[];
+  readonly prev: CastChunk | null;
 }
 
+/**
+ * Ballots per chunk. Appending copies the newest chunk (at most this many pointers) into a new array, so nothing a
+ * state holds is ever changed: a larger chunk leaves fewer objects behind and costs a longer copy per ballot.
+ */
+const CHUNK = 16;
+
 export interface CastLog {
-  readonly last: CastNode | null;
+  /** The newest chunk: full chunks before it are reached through `prev`. */
+  readonly tail: CastChunk | null;
   readonly count: number;
   /**
    * Casts per voter so far, indexed by seat (the change limit and "has voted" need no walk). An array, not an
@@ -47,14 +55,21 @@ export function sharedTargets(targets: readonly Seat[]): readonly Seat[] {
   return shared;
 }
 
-export const emptyCastLog: CastLog = { last: null, count: 0, byVoter: [] };
+export const emptyCastLog: CastLog = { tail: null, count: 0, byVoter: [] };
 
 export function appendCast(log: CastLog, cast: VoteCast): CastLog {
   const byVoter = log.byVoter.slice();
   // Filled with zeros up to the seat, so the array stays packed (no holes) whatever order seats vote in.
   while (byVoter.length <= cast.voter) byVoter.push(0);
   byVoter[cast.voter] = (byVoter[cast.voter] ?? 0) + 1;
-  return { last: { cast, prev: log.last }, count: log.count + 1, byVoter };
+  // Chunk boundaries depend only on the count, so equal ballots in equal order make equal logs, however built.
+  const t = log.tail;
+  if (t === null || t.casts.length === CHUNK) {
+    return { tail: { casts: [cast], prev: t }, count: log.count + 1, byVoter };
+  }
+  const casts = t.casts.slice();
+  casts.push(cast);
+  return { tail: { casts, prev: t.prev }, count: log.count + 1, byVoter };
 }
 
 const materialised = new WeakMap<CastLog, VoteCast[]>();
@@ -64,8 +79,11 @@ export function castsOf(log: CastLog): readonly VoteCast[] {
   const hit = materialised.get(log);
   if (hit) return hit;
   const out: VoteCast[] = new Array(log.count);
-  let i = log.count - 1;
-  for (let n = log.last; n; n = n.prev) out[i--] = n.cast;
+  let end = log.count;
+  for (let c = log.tail; c; c = c.prev) {
+    end -= c.casts.length;
+    for (let j = 0; j < c.casts.length; j++) out[end + j] = c.casts[j]!;
+  }
   materialised.set(log, out);
   return out;
 }
