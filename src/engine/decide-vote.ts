@@ -142,6 +142,20 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
     },
   );
   if (violation) return { ...violation, details: { ...violation.details, round: r.round } };
+  if (!cmd.codes && !houseSeats) {
+    // One literal with every field: built by spreads, the event has room for the two it lacks, and a server holds
+    // every ballot's event for the game's life (16 bytes each, on every full collection).
+    emit(b, {
+      type: "VoteCast",
+      at: cmd.at,
+      round: r.round,
+      stage: v.stage,
+      voter: cmd.voter,
+      targets: sharedTargets(cmd.targets),
+      proxy: cmd.proxy,
+    });
+    return null;
+  }
   emit(b, {
     type: "VoteCast",
     at: cmd.at,
