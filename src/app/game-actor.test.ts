@@ -84,6 +84,11 @@ test("commands arriving while their game's previous plan commits are stored in a
       results.map((_, i) => i + 1),
     );
     assert.equal((await actor.snapshot()).lastSeq, 140);
+    // The log in memory reads as the stored stream, from any seq.
+    assert.deepEqual(await actor.events(), stored);
+    assert.deepEqual(await actor.events(100), stored.slice(99));
+    assert.deepEqual(actor.loadedEvents(140), stored.slice(139));
+    assert.deepEqual(actor.loadedEvents(141), []);
   } finally {
     await storage.close();
   }
@@ -125,6 +130,7 @@ test("a plan that stored nothing (a retried request id) makes the plan decided o
       ],
     );
     assert.deepEqual((await actor.submit(take("late", "late"))).ok, false, "sold out now");
+    assert.deepEqual(await actor.events(), await real.load("g"), "the reloaded log reads as the stored stream");
   } finally {
     await real.close();
   }

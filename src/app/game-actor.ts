@@ -6,7 +6,14 @@
 // Where storage runs appends in order (SQLite), the next batch is decided on top of the one still committing and
 // submitted before it commits; its appends are marked chained, so storage refuses them unless the batch below was
 // stored as planned, and then they are decided again.
-import type { AppendOptions, AppendResult, PostBodyInput, Storage, StoredEvent } from "../storage/storage.ts";
+import type {
+  AppendOptions,
+  AppendResult,
+  PostBodyInput,
+  Storage,
+  StoredEvent,
+  StoredEventInput,
+} from "../storage/storage.ts";
 import { type AppState, evolveApp, initialAppState, isAppEvent } from "./app-events.ts";
 import type { EngineEvent, EnginePort } from "./engine-port.ts";
 import type { AppRefusal } from "./refusal.ts";
@@ -77,7 +84,13 @@ export class GameActor<S> {
   readonly #storage: Storage;
   readonly #engine: EnginePort<S>;
   #snapshot: GameSnapshot<S> | undefined;
-  #events: StoredEvent[] = [];
+  /**
+   * Every event so far, the one with seq n at index n - 1 (the stream is loaded from seq 1 and has no gaps). The
+   * events themselves, not {seq, event} records: a server holds every event of every loaded game, and in a vote
+   * rush a record per ballot was one more object per vote for each full collection to mark. Reads make the
+   * records they return (`events`, `loadedEvents`).
+   */
+  #events: StoredEventInput[] = [];
   #loading: Promise<void> | undefined;
   #queue: Queued<S>[] = [];
   #pumping = false;
@@ -104,12 +117,15 @@ export class GameActor<S> {
   /** Every event so far (the referee's log; callers filter for other viewers). */
   async events(fromSeq = 1): Promise<readonly StoredEvent[]> {
     await this.#ensureLoaded();
-    return fromSeq <= 1 ? this.#events : this.#events.filter((e) => e.seq >= fromSeq);
+    return this.loadedEvents(fromSeq);
   }
 
   /** Events already in memory with seq >= fromSeq; call after `snapshot()` so the stream is loaded. */
   loadedEvents(fromSeq: number): readonly StoredEvent[] {
-    return this.#events.filter((e) => e.seq >= fromSeq);
+    const out: StoredEvent[] = [];
+    for (let i = Math.max(fromSeq, 1) - 1; i < this.#events.length; i++)
+      out.push({ seq: i + 1, event: this.#events[i]! });
+    return out;
   }
 
   onCommitted(listener: CommittedListener): () => void {
@@ -164,7 +180,7 @@ export class GameActor<S> {
       if (isAppEvent(e.event)) app = evolveApp(app, e.event);
       else engine = this.#engine.evolve(engine, e.event);
       lastSeq = e.seq;
-      this.#events.push(e);
+      this.#events.push(e.event);
     }
     this.#snapshot = { engine, app, lastSeq };
   }
@@ -348,7 +364,7 @@ export class GameActor<S> {
           });
         }
         this.#snapshot = plan.scratch;
-        this.#events.push(...written);
+        for (const w of written) this.#events.push(w.event);
         const emitted = this.#emit(written);
         if (emitted) await emitted;
       } else if (broken) {
