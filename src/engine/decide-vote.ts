@@ -142,30 +142,22 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
     },
   );
   if (violation) return { ...violation, details: { ...violation.details, round: r.round } };
-  if (!cmd.codes && !houseSeats) {
-    // One literal with every field: built by spreads, the event has room for the two it lacks, and a server holds
-    // every ballot's event for the game's life (16 bytes each, on every full collection).
-    emit(b, {
-      type: "VoteCast",
-      at: cmd.at,
-      round: r.round,
-      stage: v.stage,
-      voter: cmd.voter,
-      targets: sharedTargets(cmd.targets),
-      proxy: cmd.proxy,
-    });
-    return null;
-  }
-  emit(b, {
-    type: "VoteCast",
+  // A plain ballot's event is this one literal of exactly its fields. Built by spreads, it had room for the two it
+  // lacks, and a server holds every ballot's event for the game's life (16 bytes each, on every full collection).
+  const cast = {
+    type: "VoteCast" as const,
     at: cmd.at,
     round: r.round,
     stage: v.stage,
     voter: cmd.voter,
     targets: sharedTargets(cmd.targets),
-    ...(cmd.codes ? { codes: cmd.codes } : {}),
     proxy: cmd.proxy,
-    ...(houseSeats ? { house } : {}),
-  });
+  };
+  emit(
+    b,
+    !cmd.codes && !houseSeats
+      ? cast
+      : { ...cast, ...(cmd.codes ? { codes: cmd.codes } : {}), ...(houseSeats ? { house } : {}) },
+  );
   return null;
 }
