@@ -1,12 +1,13 @@
-// The ballots of one vote as a persistent list of small chunks: appending copies at most one chunk, so replay stays linear.
+// A vote's ballots as a persistent list of small chunks: an append copies at most one chunk.
 import type { Seat } from "./contract.ts";
 import type { VoteCast } from "./vote/types.ts";
 
 /**
  * Up to CHUNK casts in receipt order, and the full chunks before them (newest first, shared with the states
  * before). A cast is its VoteCast event itself (which has every field of a VoteCast), not a copy. A server holds
- * every ballot of a rush, and every object it holds is one more for each full collection to mark: one list node
- * per ballot was a third of the objects a vote left behind, and a chunk holds CHUNK ballots in two.
+ * every ballot of a rush, and every object it holds is one more for each full collection to mark: a list node per
+ * ballot was a third of the objects a vote left behind, where a chunk holds up to CHUNK ballots in two objects
+ * (itself and its array).
  */
 export interface CastChunk {
   readonly casts: readonly VoteCast[];
