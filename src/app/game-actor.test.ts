@@ -130,7 +130,11 @@ test("a plan that stored nothing (a retried request id) makes the plan decided o
       ],
     );
     assert.deepEqual((await actor.submit(take("late", "late"))).ok, false, "sold out now");
-    assert.deepEqual(await actor.events(), await real.load("g"), "the reloaded log reads as the stored stream");
+    assert.deepEqual(
+      await actor.events(),
+      await real.load("g"),
+      "the reloaded log reads as the stored stream",
+    );
   } finally {
     await real.close();
   }
