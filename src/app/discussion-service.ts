@@ -7,12 +7,12 @@ import type {
   DiscussionThreadKind,
   GameView,
 } from "../server/api-types.ts";
-import type { Account, Storage, StoredEvent } from "../storage/storage.ts";
+import type { Account, Storage } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
 import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { EngineEvent } from "./engine-port.ts";
-import type { GameSnapshot, JobDecision } from "./game-actor.ts";
+import type { GameActor, GameSnapshot, JobDecision } from "./game-actor.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import type { OriginalityPort } from "./originality-port.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
@@ -89,7 +89,7 @@ export class DiscussionService<S> {
   #threads(
     rules: { schedule: { kind: string } },
     snap: GameSnapshot<S>,
-    events: readonly StoredEvent[],
+    actor: GameActor<S>,
     at: number,
   ): { threads: DiscussionThread[]; current: string } {
     const view = this.#publicView(snap);
@@ -107,7 +107,8 @@ export class DiscussionService<S> {
     const round = view?.round ?? null;
     const stats = new Map<string, { posts: number; last: number }>();
     const lastWords = new Map<number, boolean>();
-    for (const { event } of events) {
+    // Visited rather than read as records: this runs for every post, over the game's whole log.
+    actor.visitLoaded(1, (event) => {
       if (event.type === "app.DiscussionPosted") {
         const e = event as DiscussionEvent;
         add(e.thread);
@@ -121,7 +122,7 @@ export class DiscussionService<S> {
       } else if (event.type === "LastWordsEnded" && typeof event.round === "number") {
         lastWords.set(event.round, false);
       }
-    }
+    });
     if (round !== null) {
       for (let r = 1; r <= round; r++) add(this.#dayNight(rules) ? `day-${r}` : `round-${r}`);
       if (!ended) {
@@ -161,7 +162,7 @@ export class DiscussionService<S> {
     const ctx = await this.#games.context(gameId);
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
-    return ok(this.#threads(ctx.rules, snap, await ctx.actor.events(), this.#clock.now()));
+    return ok(this.#threads(ctx.rules, snap, ctx.actor, this.#clock.now()));
   }
 
   // ---------------------------------------------------------------- reading
@@ -175,15 +176,14 @@ export class DiscussionService<S> {
     const ctx = await this.#games.context(gameId);
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
-    const events = await ctx.actor.events();
-    const { threads } = this.#threads(ctx.rules, snap, events, this.#clock.now());
+    const { threads } = this.#threads(ctx.rules, snap, ctx.actor, this.#clock.now());
     const thread = threads.find((t) => t.id === threadId);
     if (!thread) return refuse("discussion-thread-unknown", 404, { thread: threadId });
     const all: { seq: number; event: DiscussionEvent }[] = [];
-    for (const { seq, event } of events) {
+    ctx.actor.visitLoaded(1, (event, seq) => {
       if (event.type === "app.DiscussionPosted" && (event as DiscussionEvent).thread === threadId)
         all.push({ seq, event: event as DiscussionEvent });
-    }
+    });
     const limit = Math.min(Math.max(page.limit, 1), PAGE_MAX);
     let from: number;
     let to: number;
@@ -268,7 +268,7 @@ export class DiscussionService<S> {
         const d = say(snap, "discussion");
         return d.ok ? { ok: true, events: d.events } : d;
       }
-      const { threads } = this.#threads(ctx.rules, snap, ctx.actor.loadedEvents(1), at);
+      const { threads } = this.#threads(ctx.rules, snap, ctx.actor, at);
       const thread = threads.find((t) => t.id === threadId);
       if (!thread) return refuse("discussion-thread-unknown", 404, { thread: threadId });
       if (!thread.open) {

@@ -123,9 +123,19 @@ export class GameActor<S> {
   /** Events already in memory with seq >= fromSeq; call after `snapshot()` so the stream is loaded. */
   loadedEvents(fromSeq: number): readonly StoredEvent[] {
     const out: StoredEvent[] = [];
-    for (let i = Math.max(fromSeq, 1) - 1; i < this.#events.length; i++)
-      out.push({ seq: i + 1, event: this.#events[i]! });
+    this.visitLoaded(fromSeq, (event, seq) => {
+      out.push({ seq, event });
+    });
     return out;
+  }
+
+  /**
+   * Calls `visit` with each event in memory from `fromSeq` on, in order, without making a record per event (for
+   * scans of the whole log); call after `snapshot()` so the stream is loaded.
+   */
+  visitLoaded(fromSeq: number, visit: (event: StoredEventInput, seq: number) => void): void {
+    const events = this.#events;
+    for (let i = Math.max(fromSeq, 1) - 1; i < events.length; i++) visit(events[i]!, i + 1);
   }
 
   onCommitted(listener: CommittedListener): () => void {
