@@ -9,7 +9,7 @@ import type {
   RoomMessage,
   RosterEntry,
 } from "../server/api-types.ts";
-import type { Account, Storage } from "../storage/storage.ts";
+import type { Account, Storage, StoredEvent } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
 import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
@@ -100,9 +100,10 @@ export class GameReads<S> {
     const v = await this.#games.viewer(gameId, account, snap);
     // Only the events naming this post are redacted for the viewer: redaction keeps or drops a postId, never
     // adds one, and redacting the whole log for every post opened costs in proportion to the game's length.
-    const naming = (await ctx.actor.events()).filter(
-      (e) => (e.event as { postId?: unknown }).postId === postId,
-    );
+    const naming: StoredEvent[] = [];
+    ctx.actor.visitLoaded(1, (event, seq) => {
+      if ((event as { postId?: unknown }).postId === postId) naming.push({ seq, event });
+    });
     const ref = this.#games.visibleEvents(naming, v, snap).find((e) => e.data.postId === postId);
     if (!ref && !this.#games.engine.publicPostIds?.(snap.engine).has(postId))
       return refuse("post-not-found", 404);
@@ -133,11 +134,11 @@ export class GameReads<S> {
     }
     if (!room) return refuse("not-in-room", 403, { room: roomId });
     const messages: RoomMessage[] = [];
-    for (const { seq, event } of await ctx.actor.events()) {
+    ctx.actor.visitLoaded(1, (event, seq) => {
       const e = event as AppEvent;
       if (e.type === "app.RoomMessagePosted" && e.room === roomId)
         messages.push({ seq, at: e.at, alias: e.alias, text: e.text });
-    }
+    });
     return ok({ room: { id: room.id, name: room.name }, messages });
   }
 
@@ -166,7 +167,8 @@ export class GameReads<S> {
     const gate = await this.#games.refereeGate(gameId, account);
     if (!gate.ok) return gate;
     const items: InboxItem[] = [];
-    for (const { seq, event } of await gate.value.actor.events()) {
+    await gate.value.actor.snapshot(); // loads the stream if it is not in memory
+    gate.value.actor.visitLoaded(1, (event, seq) => {
       const e = event as AppEvent;
       if (e.type === "app.ComplaintFiled")
         items.push({
@@ -190,7 +192,7 @@ export class GameReads<S> {
           target: e.target,
           text: e.note,
         });
-    }
+    });
     return ok(items);
   }
 
