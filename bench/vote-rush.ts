@@ -20,118 +20,23 @@
 // one server per process; this script only starts them and runs wrk. When they shared this process, its one heap
 // held every server's games, so the collector's longest pauses (hundreds of milliseconds, growing with the votes
 // held) fell on whichever server was measuring, the ceiling included.
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { SERVER_NODE_FLAGS } from "../src/server/node-flags.ts";
+import { median, wrk as runWrk, startServer, WRK, type WrkResult } from "./rush/harness.ts";
 import { GAMES, PLAYERS } from "./rush/shape.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const WRK = "/usr/bin/wrk";
+const wrk = (port: number, script: string, seconds = SECONDS) => runWrk(port, script, seconds, CONNECTIONS);
 const work = mkdtempSync(join(tmpdir(), "bansha-rush-"));
 const sqliteUrl = join(work, "rush.sqlite");
 const pgUrl = [process.env.BANSHA_BENCH_PG, process.env.DATABASE_URL].find((u) =>
   /^postgres(ql)?:\/\//i.test(u ?? ""),
 );
-
-/** A server under test, listening in its own process (bench/rush/server.ts). */
-interface Server {
-  port: number;
-  /** The wrk script voting in its games (vote servers only). */
-  script?: string;
-  stop(): Promise<void>;
-}
-
-/**
- * Starts a server of `kind` in a process of its own, run with npm start's V8 flags, and resolves once it listens.
- * Each server has its own heap, as in production: no collection while one is measured marks another's games.
- */
-function startServer(
-  kind: "votes" | "ceiling" | "pg-insert",
-  dbUrl?: string,
-  logLevel?: string,
-): Promise<Server> {
-  const entry = join(import.meta.dirname, "rush", "server.ts");
-  // Positional, always all four: an empty database url means none (the ceiling has none).
-  const args = [...SERVER_NODE_FLAGS, "--import", "tsx", entry, kind, work, dbUrl ?? "", logLevel ?? "warn"];
-  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise<Server>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    // Its one line of JSON; anything else it prints (V8 tracing flags write to stdout) is passed through.
-    lines.on("line", (line) => {
-      if (!line.startsWith('{"port":')) {
-        console.log(line);
-        return;
-      }
-      const { port, script } = JSON.parse(line) as { port: number; script?: string };
-      resolve({
-        port,
-        ...(script !== undefined && { script }),
-        stop: async () => {
-          child.stdin.end();
-          const code = await exited;
-          if (code !== 0) throw new Error(`rush server (${kind}) ended with code ${code}`);
-        },
-      });
-    });
-    void exited.then((code) =>
-      reject(new Error(`rush server (${kind}) ended before listening (code ${code})`)),
-    );
-  });
-}
-
-interface WrkResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-function ms(text: string | undefined): number {
-  if (!text) return Number.NaN;
-  const m = /([\d.]+)(us|ms|s)/.exec(text);
-  if (!m) return Number.NaN;
-  const v = Number(m[1]);
-  return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
-}
-
-/**
- * wrk runs in its own process. Wait for it without blocking this one: the servers' own output passes through here
- * (startServer), and a server whose stdout pipe filled up would stall mid-run.
- */
-async function wrk(port: number, script: string, seconds = SECONDS): Promise<WrkResult> {
-  const child = spawn(WRK, [
-    "-t1",
-    `-c${CONNECTIONS}`,
-    `-d${seconds}s`,
-    "--latency",
-    "-s",
-    script,
-    `http://127.0.0.1:${port}`,
-    "--",
-    randomBytes(6).toString("hex"),
-  ]);
-  let out = "";
-  child.stdout.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  await new Promise((r) => child.once("exit", r));
-  if (process.env.BENCH_DEBUG) console.log(out);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1]);
-  const p99 = ms(/\s99%\s+(\S+)/.exec(out)?.[1]);
-  const errors =
-    Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) +
-    Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50, p99, errors };
-}
 
 /**
  * The baseline and the measured target, both listening, take turns under the same load for ROUNDS rounds, after
@@ -192,12 +97,6 @@ async function compare(
   }
 }
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
 const fmt = (r: WrkResult) =>
   `${r.rps.toFixed(0)}/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  errors ${r.errors}`;
 
@@ -212,9 +111,14 @@ async function main(): Promise<void> {
   try {
     // Two vote servers on SQLite, each with its own database and games: the one judged against the aims, and
     // the same served as npm start's default serves it. The ceiling votes with the first one's wrk script.
-    const sqlite = await startServer("votes", sqliteUrl, "warn");
-    const logged = await startServer("votes", join(work, "rush-logged.sqlite"), "info");
-    const ceiling = await startServer("ceiling");
+    const sqlite = await startServer({ kind: "votes", work, dbUrl: sqliteUrl, logLevel: "warn" });
+    const logged = await startServer({
+      kind: "votes",
+      work,
+      dbUrl: join(work, "rush-logged.sqlite"),
+      logLevel: "info",
+    });
+    const ceiling = await startServer({ kind: "ceiling", work });
     const script = sqlite.script!;
     await compare(
       script,
@@ -237,8 +141,8 @@ async function main(): Promise<void> {
       return;
     }
     // Fresh games on PostgreSQL, and the INSERT endpoint voting with their wrk script.
-    const real = await startServer("votes", pgUrl, "warn");
-    const floor = await startServer("pg-insert", pgUrl);
+    const real = await startServer({ kind: "votes", work, dbUrl: pgUrl, logLevel: "warn" });
+    const floor = await startServer({ kind: "pg-insert", work, dbUrl: pgUrl });
     await compare(
       real.script!,
       {
