@@ -497,7 +497,14 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       // loaded game always has the service's own listener, so counting listeners would not narrow this down).
       const actor = games.loadedActor(gameId);
       if (actor) {
-        void actor.snapshot().then((s) => (Number(seq) > s.lastSeq ? actor.catchUp() : undefined));
+        // A failed read (the database briefly unreachable) must not end the process as an unhandled rejection;
+        // nothing is lost, since the next notification or command of this game reads from its last seq on.
+        actor
+          .snapshot()
+          .then((s) => (Number(seq) > s.lastSeq ? actor.catchUp() : undefined))
+          .catch((error: Error) =>
+            app.log.warn({ gameId, err: error }, "catching up with another process's commit failed"),
+          );
       }
     });
     games.onCommitted = (gameId, lastSeq) =>

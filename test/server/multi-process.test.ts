@@ -7,8 +7,9 @@ import { test } from "node:test";
 import { ManualClock } from "../../src/app/clock.ts";
 import type { EventListResponse, GameViewResponse } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
-import { openStorage } from "../../src/storage/storage.ts";
+import { openStorage, type Storage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
+import { flakyStorage } from "./flaky-storage.ts";
 import { call, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
 
 const pgUrl = process.env.BANSHA_TEST_PG;
@@ -17,11 +18,18 @@ const pgUrl = process.env.BANSHA_TEST_PG;
  * Two servers on one fresh PostgreSQL schema, sharing a manual clock, with a game of 6 started on the first and
  * round 1 opened (both schedulers have run).
  */
-async function twoProcessesInRound1(): Promise<{ a: Harness; b: Harness; clock: ManualClock; g: Game }> {
+async function twoProcessesInRound1(
+  bOptions: { wrap?: (storage: Storage) => Storage; logLines?: string[] } = {},
+): Promise<{ a: Harness; b: Harness; clock: ManualClock; g: Game }> {
   const schema = `srv_${randomBytes(4).toString("hex")}`;
   const clock = new ManualClock(local("12-01 12:00:00"));
   const a = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
-  const b = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  const bStorage = await openStorage(pgUrl, { pgSchema: schema });
+  const b = await makeHarness({
+    storage: bOptions.wrap ? bOptions.wrap(bStorage) : bStorage,
+    clock,
+    ...(bOptions.logLines && { logLines: bOptions.logLines, logLevel: "warn" }),
+  });
   const g = await startedGame(a, 6);
   clock.set(local("12-02 10:00:00"));
   await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()]);
@@ -84,6 +92,49 @@ test("PostgreSQL, two processes: a game one process dropped as idle comes back w
       after.view!.tally.map((t) => [t.seat, t.votes]),
       [[p1!.seat, 1]],
     );
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test("PostgreSQL, two processes: a failed catch-up is logged, not fatal, and the next one brings everything", {
+  skip: !pgUrl,
+}, async () => {
+  let failing = false;
+  const lines: string[] = [];
+  const { a, b, g } = await twoProcessesInRound1({
+    wrap: (storage) => flakyStorage(storage, "load", "connection terminated", () => failing),
+    logLines: lines,
+  });
+  try {
+    const [p0, p1] = g.players;
+    const voteCasts = async (h: Harness) =>
+      (
+        await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee))
+      ).json.events.filter((e) => e.type === "VoteCast").length;
+    assert.equal(await voteCasts(b), 0, "b has the game loaded, with no vote yet");
+    failing = true;
+    await must(
+      call(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p1!.seat] }),
+    );
+    // Before this was caught, the failed read was an unhandled rejection, which ends a Node process.
+    for (let tries = 0; tries < 100 && !lines.some((l) => l.includes("catching up")); tries++)
+      await new Promise((r) => setTimeout(r, 50));
+    const warning = lines.find((l) => l.includes("catching up"));
+    assert.ok(warning, "the failed catch-up is logged");
+    assert.match(warning, /connection terminated/);
+    assert.match(warning, new RegExp(g.id));
+    failing = false;
+    await must(
+      call(a, "POST", `/api/games/${g.id}/votes`, p1!.cookie, { requestId: rid(), targets: [p0!.seat] }),
+    );
+    let seen = 0;
+    for (let tries = 0; tries < 100 && seen < 2; tries++) {
+      seen = await voteCasts(b);
+      if (seen < 2) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(seen, 2, "the next notification's catch-up reads the vote the failed one missed, too");
   } finally {
     await a.close();
     await b.close();
