@@ -1,18 +1,37 @@
 // Durable deadlines: polls the timers table and fires each due timer once (the claim rides on the append).
 import type { Storage } from "../storage/storage.ts";
 import type { Clock } from "./clock.ts";
+import type { JobResult } from "./game-actor.ts";
 import type { GameService } from "./game-service.ts";
 
 export interface SchedulerOptions {
   /** How often to look for due timers in the database (other processes may arm them). */
   pollMs?: number;
+  /**
+   * Told when a timer could not be fired (it stays due and is tried again on every pass), or, with no timer,
+   * when the due timers could not be read. Once a minute at most for the same timer, so a timer that keeps
+   * failing does not flood the log.
+   */
+  onError?: (error: unknown, timer?: DueTimer) => void;
 }
+
+export interface DueTimer {
+  readonly gameId: string;
+  readonly key: string;
+  readonly dueAt: number;
+}
+
+/** How long a failure is not reported again for the same timer. */
+const REPORT_EVERY_MS = 60_000;
 
 export class Scheduler<S> {
   readonly #storage: Storage;
   readonly #games: GameService<S>;
   readonly #clock: Clock;
   readonly #pollMs: number;
+  readonly #onError: SchedulerOptions["onError"];
+  /** When each failing timer (by game and key; "" for reading the due list) was last reported. */
+  readonly #reported = new Map<string, number>();
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<number> | undefined;
 
@@ -21,6 +40,7 @@ export class Scheduler<S> {
     this.#games = games;
     this.#clock = clock;
     this.#pollMs = options.pollMs ?? 250;
+    this.#onError = options.onError;
   }
 
   /** Re-arms every unfinished game's deadlines (a crash may have come between an append and its timers). */
@@ -46,18 +66,47 @@ export class Scheduler<S> {
       if (due.length === 0) return fired;
       let progressed = false;
       for (const t of due) {
-        const res = await this.#games.fireTimer(t.gameId, t.key, t.dueAt);
+        // One timer that cannot fire (its game's command fails) must not hold back the ones after it, in this
+        // game or any other: it stays due, is reported, and is tried again on the next pass.
+        const timerKey = `${t.gameId}\u0000${t.key}`;
+        let res: JobResult | undefined;
+        try {
+          res = await this.#games.fireTimer(t.gameId, t.key, t.dueAt);
+          if (res === undefined) await this.#storage.claimTimer(t.gameId, t.key, t.dueAt, this.#clock.now());
+        } catch (error) {
+          this.#report(timerKey, error, { gameId: t.gameId, key: t.key, dueAt: t.dueAt });
+          continue;
+        }
+        this.#reported.delete(timerKey);
         if (res?.ok) fired++;
         // Unknown games and lost claims still mark progress: the row is fired (by us or another process).
         progressed ||= res === undefined || res.ok || res.refusal.code === "timer-already-fired";
-        if (res === undefined) await this.#storage.claimTimer(t.gameId, t.key, t.dueAt, this.#clock.now());
       }
       if (!progressed) return fired;
     }
   }
 
+  #report(key: string, error: unknown, timer?: DueTimer): void {
+    const now = this.#clock.now();
+    const last = this.#reported.get(key);
+    if (last !== undefined && now - last < REPORT_EVERY_MS) return;
+    this.#reported.set(key, now);
+    try {
+      this.#onError?.(error, timer);
+    } catch {
+      // A failing report must not stop the timers.
+    }
+  }
+
   start(): void {
-    this.#timer = setInterval(() => void this.runDue().catch(() => {}), this.#pollMs);
+    this.#timer = setInterval(
+      () =>
+        void this.runDue().then(
+          () => this.#reported.delete(""),
+          (error: unknown) => this.#report("", error),
+        ),
+      this.#pollMs,
+    );
     this.#timer.unref();
   }
 

@@ -38,11 +38,18 @@ const { app, games, accounts } = await buildApp({
   }),
 });
 
-const scheduler = new Scheduler(storage, games, systemClock, {});
+const scheduler = new Scheduler(storage, games, systemClock, {
+  onError: (error, timer) =>
+    app.log.error(
+      { err: error, ...(timer && { gameId: timer.gameId, timer: timer.key, dueAt: timer.dueAt }) },
+      timer ? "a deadline could not be fired; it is tried again" : "reading the due deadlines failed",
+    ),
+});
+// A pass that fails here is tried again, and reported, by the scheduler's own poll within a quarter second.
 games.onDeadlines = () => void scheduler.runDue().catch(() => {});
 await scheduler.recover();
 scheduler.start();
-void scheduler.runDue();
+void scheduler.runDue().catch(() => {});
 const stopIdleSweep = startIdleSweep(games, gameIdleMs);
 
 const token = await accounts.prepareAdminSetup();

@@ -110,3 +110,45 @@ test("GET /api/time answers the server clock, which is the one votes are judged 
     await h.close();
   }
 });
+
+test("a timer that cannot fire is reported and retried, and holds back no other game's deadlines", async () => {
+  const h = await makeHarness();
+  try {
+    const one = await startedGame(h, 6, "a");
+    const two = await startedGame(h, 6, "b");
+    // The failing game is the one whose timers come first (due times tie; then by game id), so before this fix its
+    // failure ended the pass before the other game's timer was reached.
+    const [poisoned, healthy] = one.id < two.id ? [one, two] : [two, one];
+    let failing = true;
+    const games = new Proxy(h.games, {
+      get(target, key, receiver) {
+        if (key === "fireTimer")
+          return (gameId: string, timerKey: string, dueAt: number) =>
+            failing && gameId === poisoned.id
+              ? Promise.reject(new Error("engine fault"))
+              : target.fireTimer(gameId, timerKey, dueAt);
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const reports: { message: string; gameId: string | undefined }[] = [];
+    const scheduler = new Scheduler<unknown>(h.storage, games as never, h.clock, {
+      onError: (error, timer) => reports.push({ message: (error as Error).message, gameId: timer?.gameId }),
+    });
+    h.clock.set(local("12-02 10:00:00"));
+    assert.ok((await scheduler.runDue()) > 0, "the pass fires what it can instead of failing");
+    assert.ok((await types(h, healthy)).includes("RoundOpened"), "the other game's round opened");
+    assert.ok(!(await types(h, poisoned)).includes("RoundOpened"), "the failing game's round did not");
+    assert.deepEqual(reports, [{ message: "engine fault", gameId: poisoned.id }], "reported once");
+    await scheduler.runDue();
+    assert.equal(reports.length, 1, "a failure of the same timer within the minute is not reported again");
+    failing = false;
+    await scheduler.runDue();
+    assert.ok(
+      (await types(h, poisoned)).includes("RoundOpened"),
+      "the timer stayed due and fires once it can",
+    );
+  } finally {
+    await h.close();
+  }
+});
