@@ -9,7 +9,8 @@
 //
 //   node --import tsx bench/vote-rush.ts   (BENCH_SECONDS=10 BENCH_WARMUP=2 BENCH_CONNECTIONS=100 BENCH_ROUNDS=3
 //                                           optional; BANSHA_BENCH_PG=postgres://… or DATABASE_URL=postgres://…
-//                                           adds PostgreSQL)
+//                                           adds PostgreSQL; BENCH_NODE_FLAGS="--cpu-prof …" passes node flags
+//                                           to every server, see bench/rush/harness.ts)
 //
 // Each target first gets BENCH_WARMUP seconds of the same load, not counted, so neither figure includes the JIT
 // compiling the server's code; the warm-up votes are stored like any others. Then the two targets of a pair take

@@ -4,7 +4,7 @@
 // bench/vote-rush.ts runs minutes apart differ by more than the change.
 //
 //   node --import tsx bench/rush/ab.ts <checkout A> <checkout B>
-//     (BENCH_ROUNDS=8 BENCH_SECONDS=10 BENCH_WARMUP=2 BENCH_CONNECTIONS=100 optional)
+//     (BENCH_ROUNDS=8 BENCH_SECONDS=10 BENCH_WARMUP=2 BENCH_CONNECTIONS=100 BENCH_NODE_FLAGS optional)
 //
 // A checkout is a directory with this repository's layout and its dependencies installed, for example a
 // `git worktree add` of another commit with node_modules linked in. Each server runs that checkout's own

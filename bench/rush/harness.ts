@@ -9,6 +9,12 @@ import { SERVER_NODE_FLAGS } from "../../src/server/node-flags.ts";
 
 export const WRK = "/usr/bin/wrk";
 
+/**
+ * BENCH_NODE_FLAGS: more node flags for every rush server, separated by spaces; for looking inside one, for
+ * example `--cpu-prof --cpu-prof-dir=/tmp/prof` (a CPU profile per thread, written when the server ends).
+ */
+const EXTRA_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter((f) => f !== "");
+
 /** A server under test, listening in its own process (bench/rush/server.ts). */
 export interface Server {
   port: number;
@@ -39,6 +45,7 @@ export function startServer(options: ServerOptions): Promise<Server> {
   // Positional, always all four: an empty database url means none (the ceiling has none).
   const args = [
     ...SERVER_NODE_FLAGS,
+    ...EXTRA_NODE_FLAGS,
     "--import",
     "tsx",
     entry,
