@@ -152,6 +152,11 @@ export class GameService<S> {
     return this.#games.get(gameId)?.actor;
   }
 
+  /** The ids of the games in memory (to catch up after notifications from other processes may have been lost). */
+  loadedGameIds(): string[] {
+    return [...this.#games.keys()];
+  }
+
   async membership(gameId: string, accountId: number): Promise<PublicMember | undefined> {
     const cached = this.#members.get(gameId)?.get(accountId);
     if (cached) return cached;

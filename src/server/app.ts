@@ -490,25 +490,38 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   // Other processes' commits reach our SSE listeners through the notifier. Only PostgreSQL has other processes:
   // SQLite runs one per database file (docs/deploy.md), and telling ourselves of our own commits costs every batch.
   if (storage.dialect === "postgres") {
-    const unsubscribe = await storage.subscribe(EVENTS_CHANNEL, (payload) => {
-      const [gameId, seq] = payload.split(":");
-      if (!gameId) return;
-      // Every loaded game catches up, streamed or not, so reads answered here are as fresh as the streams (a
-      // loaded game always has the service's own listener, so counting listeners would not narrow this down).
+    /** Reads another process's commits into a loaded game: those after its last seq, or any (`seq` undefined). */
+    const catchUp = (gameId: string, seq?: number): void => {
       const actor = games.loadedActor(gameId);
-      if (actor) {
-        // A failed read (the database briefly unreachable) must not end the process as an unhandled rejection;
-        // nothing is lost, since the next notification or command of this game reads from its last seq on.
-        actor
-          .snapshot()
-          .then((s) => (Number(seq) > s.lastSeq ? actor.catchUp() : undefined))
-          .catch((error: Error) =>
-            app.log.warn({ gameId, err: error }, "catching up with another process's commit failed"),
-          );
-      }
-    });
+      if (!actor) return;
+      // A failed read (the database briefly unreachable) must not end the process as an unhandled rejection;
+      // nothing is lost, since the next notification or command of this game reads from its last seq on.
+      actor
+        .snapshot()
+        .then((s) => (seq === undefined || seq > s.lastSeq ? actor.catchUp() : undefined))
+        .catch((error: Error) =>
+          app.log.warn({ gameId, err: error }, "catching up with another process's commit failed"),
+        );
+    };
+    const unsubscribe = await storage.subscribe(
+      EVENTS_CHANNEL,
+      (payload) => {
+        const [gameId, seq] = payload.split(":");
+        // Every loaded game catches up, streamed or not, so reads answered here are as fresh as the streams (a
+        // loaded game always has the service's own listener, so counting listeners would not narrow this down).
+        if (gameId) catchUp(gameId, Number(seq));
+      },
+      // The listening connection was lost and is back: commits made meanwhile were never announced here, and a
+      // quiet game might not write again for hours, so every game in memory reads what it missed now.
+      () => {
+        for (const gameId of games.loadedGameIds()) catchUp(gameId);
+      },
+    );
     games.onCommitted = (gameId, lastSeq) =>
-      void storage.notify(EVENTS_CHANNEL, `${gameId}:${lastSeq}`).catch(() => {});
+      void storage.notify(EVENTS_CHANNEL, `${gameId}:${lastSeq}`).catch((error: Error) =>
+        // The other processes learn of this commit with the game's next one (or after reconnecting).
+        app.log.warn({ gameId, err: error }, "telling other processes of a commit failed"),
+      );
     app.addHook("onClose", async () => {
       await unsubscribe();
     });

@@ -5,6 +5,7 @@ import type { Notifier } from "./storage.ts";
 export function createLocalNotifier(): Notifier & { close(): void } {
   const channels = new Map<string, Set<(payload: string) => void>>();
   return {
+    // No `onGap`: an in-process bus loses nothing.
     async subscribe(channel, onMessage) {
       checkChannel(channel);
       // Wrap so the same function subscribed twice gets two independent subscriptions.

@@ -63,7 +63,7 @@ export async function openStorage(url?: string, options: OpenStorageOptions = {}
     ...createMemberStore(adapter),
     ...createTimerStore(adapter),
     ...createTextDocumentStore(adapter),
-    subscribe: (channel, onMessage) => adapter.notifier.subscribe(channel, onMessage),
+    subscribe: (channel, onMessage, onGap) => adapter.notifier.subscribe(channel, onMessage, onGap),
     notify: (channel, payload) => adapter.notifier.notify(channel, payload),
     close() {
       closing ??= queue.close().then(() => adapter.destroy());

@@ -91,9 +91,10 @@ function createPgNotifier(
   config: pg.PoolConfig,
   prefix: string,
 ): Notifier & { close(): Promise<void> } {
-  const channels = new Map<string, Set<(payload: string) => void>>();
+  const channels = new Map<string, Set<Subscription>>();
   let client: Promise<pg.Client> | undefined;
   let closed = false;
+  let relistening = false;
   const quote = (channel: string) => `"${(prefix + channel).replaceAll('"', '""')}"`;
   const outbox = createOutbox(pool);
 
@@ -103,8 +104,8 @@ function createPgNotifier(
       const c = new pg.Client({ ...config });
       c.on("notification", (msg) => {
         if (!msg.channel.startsWith(prefix)) return;
-        for (const listener of [...(channels.get(msg.channel.slice(prefix.length)) ?? [])]) {
-          listener(msg.payload ?? "");
+        for (const s of [...(channels.get(msg.channel.slice(prefix.length)) ?? [])]) {
+          s.onMessage(msg.payload ?? "");
         }
       });
       c.on("error", (error) => {
@@ -126,21 +127,54 @@ function createPgNotifier(
     return attempt;
   }
 
+  /**
+   * Listens again on a new connection, trying until it works (the database may be restarting) or the notifier is
+   * closed; then tells every subscriber that notifications may have been lost meanwhile.
+   */
   async function relisten(): Promise<void> {
+    if (relistening) return;
+    relistening = true;
     try {
-      const c = await connect();
-      for (const channel of channels.keys()) await c.query(`listen ${quote(channel)}`);
-    } catch (error) {
-      console.error(`postgres listener: reconnect failed: ${(error as Error).message}`);
+      for (
+        let delay = RELISTEN_FIRST_MS;
+        !closed && channels.size > 0;
+        delay = Math.min(delay * 2, RELISTEN_MAX_MS)
+      ) {
+        try {
+          const c = await connect();
+          for (const channel of channels.keys()) await c.query(`listen ${quote(channel)}`);
+        } catch (error) {
+          console.error(
+            `postgres listener: reconnect failed, trying again in ${delay} ms: ${(error as Error).message}`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, delay).unref());
+          continue;
+        }
+        for (const subscriptions of [...channels.values()]) {
+          for (const s of [...subscriptions]) {
+            try {
+              s.onGap?.();
+            } catch (error) {
+              console.error(
+                `postgres listener: a subscriber failed to catch up: ${(error as Error).message}`,
+              );
+            }
+          }
+        }
+        return;
+      }
+    } finally {
+      relistening = false;
     }
   }
 
   return {
-    async subscribe(channel, onMessage) {
+    async subscribe(channel, onMessage, onGap) {
       checkChannel(channel);
       if (prefix.length + channel.length > 63)
         throw new TypeError(`notification channel too long: ${channel}`);
-      const listener = (payload: string) => onMessage(payload);
+      // A new object per call, so the same function subscribed twice gets two independent subscriptions.
+      const listener: Subscription = onGap ? { onMessage, onGap } : { onMessage };
       let set = channels.get(channel);
       if (!set) {
         set = new Set();
@@ -169,6 +203,15 @@ function createPgNotifier(
     },
   };
 }
+
+interface Subscription {
+  readonly onMessage: (payload: string) => void;
+  readonly onGap?: () => void;
+}
+
+/** The first wait before listening again after a failed reconnect, doubling up to the second. */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MAX_MS = 5_000;
 
 interface Outgoing {
   readonly channel: string;

@@ -56,3 +56,54 @@ test("notifications resume after the listening connection is terminated", {
     await admin.end();
   }
 });
+
+test("while the database refuses connections the listener keeps trying, then tells subscribers of the gap", {
+  skip: !pgUrl,
+  timeout: 30_000,
+}, async () => {
+  // A database of its own: refusing its connections must not disturb other tests.
+  const database = `bansha_gap_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const url = new URL(pgUrl!);
+  url.pathname = `/${database}`;
+  const storage = await openStorage(url.toString());
+  const errors: string[] = [];
+  const originalError = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.join(" "));
+  try {
+    const received: string[] = [];
+    let gaps = 0;
+    await storage.subscribe(
+      "events",
+      (p) => received.push(p),
+      () => gaps++,
+    );
+    await admin.query(`alter database ${database} allow_connections false`);
+    const killed = await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen %'",
+      [database],
+    );
+    assert.equal(killed.rowCount, 1, "found the listening connection");
+    for (let i = 0; i < 200 && errors.filter((e) => e.includes("reconnect failed")).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    assert.ok(
+      errors.filter((e) => e.includes("reconnect failed, trying again")).length >= 2,
+      `a refused reconnect is tried again: ${errors.join(" | ")}`,
+    );
+    assert.equal(gaps, 0, "no gap reported before listening again");
+    await admin.query(`alter database ${database} allow_connections true`);
+    for (let i = 0; i < 400 && gaps === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    assert.equal(gaps, 1, "the subscriber is told once that notifications may have been lost");
+    await storage.notify("events", "after");
+    for (let i = 0; i < 200 && !received.includes("after"); i++) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(received, ["after"], "notifications arrive again");
+  } finally {
+    console.error = originalError;
+    await admin.query(`alter database ${database} allow_connections true`);
+    await storage.close();
+    await admin.query(`drop database ${database} with (force)`);
+    await admin.end();
+  }
+});

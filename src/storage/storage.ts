@@ -284,7 +284,16 @@ export interface TextDocumentStore {
  * near 8000 bytes): send ids and seqs, not events.
  */
 export interface Notifier {
-  subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * `onGap`, if given, is called when notifications on the channel may have been lost: the notifier lost its
+   * connection to the database and has listened again, and whatever was sent in between never arrives. The
+   * subscriber should then read what it may have missed.
+   */
+  subscribe(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
 }
 

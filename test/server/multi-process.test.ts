@@ -140,3 +140,52 @@ test("PostgreSQL, two processes: a failed catch-up is logged, not fatal, and the
     await b.close();
   }
 });
+
+test("PostgreSQL, two processes: after notifications were lost, every game in memory reads what it missed", {
+  skip: !pgUrl,
+}, async () => {
+  // b's notifier goes deaf (as while its listening connection is down), then reports the gap, as it does once it
+  // listens again (src/storage/postgres-notifier.test.ts checks that part against a real reconnect).
+  let deaf = false;
+  let reportGap: (() => void) | undefined;
+  const wrap = (storage: Storage): Storage =>
+    new Proxy(storage, {
+      get(target, key, receiver) {
+        if (key === "subscribe")
+          return (channel: string, onMessage: (payload: string) => void, onGap?: () => void) => {
+            if (onGap) reportGap = onGap;
+            return target.subscribe(channel, (payload) => deaf || onMessage(payload), onGap);
+          };
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const { a, b, g } = await twoProcessesInRound1({ wrap });
+  try {
+    const [p0, p1] = g.players;
+    const tally = async () =>
+      (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`, g.referee))).json.view!.tally.map(
+        (t) => [t.seat, t.votes],
+      );
+    assert.deepEqual(await tally(), [], "b has the game in memory, with no vote yet");
+    deaf = true;
+    await must(
+      call(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p1!.seat] }),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(await tally(), [], "the notification never reached b");
+    deaf = false;
+    assert.ok(reportGap, "the server asks to be told of lost notifications");
+    reportGap();
+    let seen: number[][] = [];
+    for (let tries = 0; tries < 100; tries++) {
+      seen = await tally();
+      if (seen.length > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.deepEqual(seen, [[p1!.seat, 1]], "b caught up without waiting for the game's next commit");
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
