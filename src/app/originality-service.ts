@@ -192,14 +192,19 @@ export async function indexedOriginality(
   const loaded = await loadOriginalityIndex(storage);
   const { index } = loaded;
   const onError = options.onError ?? (() => {});
-  const unsubscribe = await storage.subscribe(TEXT_DOCUMENTS_CHANNEL, (payload) => {
-    const [first, last] = payload.split(",").map(Number);
-    const range =
-      Number.isSafeInteger(first) && Number.isSafeInteger(last)
-        ? { first: first as number, last: last as number }
-        : undefined;
-    loaded.catchUp(range).catch(onError);
-  });
+  const unsubscribe = await storage.subscribe(
+    TEXT_DOCUMENTS_CHANNEL,
+    (payload) => {
+      const [first, last] = payload.split(",").map(Number);
+      const range =
+        Number.isSafeInteger(first) && Number.isSafeInteger(last)
+          ? { first: first as number, last: last as number }
+          : undefined;
+      loaded.catchUp(range).catch(onError);
+    },
+    // Documents announced while the notifier could not listen are read now, not at the next poll.
+    () => void loaded.catchUp().catch(onError),
+  );
   const pollMs = options.pollMs ?? 10_000;
   const timer =
     pollMs > 0 ? setInterval(() => void loaded.catchUp().catch(onError), pollMs).unref() : undefined;

@@ -28,7 +28,10 @@ const { app, games, accounts } = await buildApp({
   clock: systemClock,
   engine: realEngine,
   rules: builtinRulesCatalog(),
-  originality: await indexedOriginality(storage),
+  originality: await indexedOriginality(storage, {
+    onError: (error) =>
+      console.error(`originality index: reading new documents failed: ${(error as Error).message}`),
+  }),
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   webRoot: resolve("web/dist"),
   trustProxy: parseTrustProxy(process.env.BANSHA_TRUST_PROXY),

@@ -16,3 +16,29 @@ export function flakyStorage(
     },
   });
 }
+
+/**
+ * `storage` whose notifications are dropped while `deaf` is set, as while a PostgreSQL listener is reconnecting;
+ * `reportGap` then does what the notifier does once it listens again (calls the subscribers' `onGap`).
+ */
+export function deafStorage(storage: Storage): { storage: Storage; deaf: boolean; reportGap(): void } {
+  const gaps: (() => void)[] = [];
+  const control = {
+    deaf: false,
+    reportGap: () => {
+      for (const gap of gaps) gap();
+    },
+    storage: new Proxy(storage, {
+      get(target, key, receiver) {
+        if (key === "subscribe")
+          return (channel: string, onMessage: (payload: string) => void, onGap?: () => void) => {
+            if (onGap) gaps.push(onGap);
+            return target.subscribe(channel, (payload) => control.deaf || onMessage(payload), onGap);
+          };
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    }),
+  };
+  return control;
+}

@@ -14,6 +14,7 @@ import { openStorage } from "../../src/storage/storage.ts";
 import { createFingerprinter, encodeFingerprints } from "../../src/text/fingerprint.ts";
 import { normalise } from "../../src/text/normalise.ts";
 import { local } from "./fixtures.ts";
+import { deafStorage } from "./flaky-storage.ts";
 import { advanceTo, call, cast, type Game, type Harness, must, rid, startedGame } from "./harness.ts";
 
 /** Round 1: posting window 21:00–21:30, posts released 21:30:01. */
@@ -202,4 +203,31 @@ test("rows written by another process (a corpus import) are found by the catch-u
     assert.equal(await originality.refresh(), 0, "each row is read once");
     void g;
   });
+});
+
+test("documents announced while notifications were lost are read once the notifier reports the gap", async () => {
+  const storage = await openStorage(":memory:");
+  const control = deafStorage(storage);
+  const writer = await indexedOriginality(storage, { pollMs: 0 });
+  // No poll: only a notification or the gap's catch-up can bring the writer's document to the reader.
+  const reader = await indexedOriginality(control.storage, { pollMs: 0 });
+  const request = { withSources: false, limitPercent: 20 };
+  try {
+    control.deaf = true;
+    await writer.addDocument({ kind: "kill", postId: "p-1", gameId: "g-1", text: KILL_TEXT, time: 0 });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal((await reader.check(KILL_TEXT, request)).copiedPercent, 0, "the notification was lost");
+    control.deaf = false;
+    control.reportGap();
+    let copied = 0;
+    for (let tries = 0; tries < 100 && copied === 0; tries++) {
+      copied = (await reader.check(KILL_TEXT, request)).copiedPercent;
+      if (copied === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(copied, 100, "the reader read the document it missed");
+  } finally {
+    await reader.close();
+    await writer.close();
+    await storage.close();
+  }
 });
