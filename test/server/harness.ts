@@ -254,3 +254,22 @@ export function cast(g: Game): { first: Player; second: Player; rangers: Player[
 }
 
 export const LONG_POST = "夜色如墨，长街无声。一柄短剑自檐角落下，映着残月的寒光，直取楼中那人的咽喉。";
+
+/**
+ * Reads until `done` holds of what was read or the tries run out, waiting `everyMs` between reads: a bounded wait
+ * for something delivered asynchronously (a notification from another process). Returns the last value read, for
+ * the caller's assertion to show.
+ */
+export async function eventually<T>(
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  everyMs = 50,
+  tries = 100,
+): Promise<T> {
+  let value = await read();
+  for (let i = 1; i < tries && !done(value); i++) {
+    await new Promise((r) => setTimeout(r, everyMs));
+    value = await read();
+  }
+  return value;
+}

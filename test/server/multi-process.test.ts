@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage, type Storage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
 import { deafStorage, flakyStorage } from "./flaky-storage.ts";
-import { call, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+import { call, eventually, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
 
 const pgUrl = process.env.BANSHA_TEST_PG;
 
@@ -59,13 +59,13 @@ test("PostgreSQL, two processes: a vote on one reaches a stream on the other; ti
     const body = (await stream).body;
     assert.equal(body.match(/event: game-event/g)?.length, 2, body);
     // b's vote reaches a's copy through LISTEN/NOTIFY, which is asynchronous: wait for it (bounded).
-    let types: string[] = [];
-    for (let tries = 0; tries < 100; tries++) {
-      const log = await must(call<EventListResponse>(a, "GET", `/api/games/${g.id}/referee/log`, g.referee));
-      types = log.json.events.map((e) => e.type);
-      if (types.filter((t) => t === "VoteCast").length >= 2) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const types = await eventually(
+      async () =>
+        (
+          await must(call<EventListResponse>(a, "GET", `/api/games/${g.id}/referee/log`, g.referee))
+        ).json.events.map((e) => e.type),
+      (t) => t.filter((type) => type === "VoteCast").length >= 2,
+    );
     assert.equal(types.filter((t) => t === "RoundOpened").length, 1, "round 1 opened once though both fired");
     assert.equal(types.filter((t) => t === "VoteCast").length, 2, "both votes stored, neither overwritten");
   } finally {
@@ -119,9 +119,10 @@ test("PostgreSQL, two processes: a failed catch-up is logged, not fatal, and the
       call(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p1!.seat] }),
     );
     // Before this was caught, the failed read was an unhandled rejection, which ends a Node process.
-    for (let tries = 0; tries < 100 && !lines.some((l) => l.includes("catching up")); tries++)
-      await new Promise((r) => setTimeout(r, 50));
-    const warning = lines.find((l) => l.includes("catching up"));
+    const warning = await eventually(
+      () => lines.find((l) => l.includes("catching up")),
+      (line) => line !== undefined,
+    );
     assert.ok(warning, "the failed catch-up is logged");
     assert.match(warning, /connection terminated/);
     assert.match(warning, new RegExp(g.id));
@@ -129,11 +130,10 @@ test("PostgreSQL, two processes: a failed catch-up is logged, not fatal, and the
     await must(
       call(a, "POST", `/api/games/${g.id}/votes`, p1!.cookie, { requestId: rid(), targets: [p0!.seat] }),
     );
-    let seen = 0;
-    for (let tries = 0; tries < 100 && seen < 2; tries++) {
-      seen = await voteCasts(b);
-      if (seen < 2) await new Promise((r) => setTimeout(r, 50));
-    }
+    const seen = await eventually(
+      () => voteCasts(b),
+      (n) => n >= 2,
+    );
     assert.equal(seen, 2, "the next notification's catch-up reads the vote the failed one missed, too");
   } finally {
     await a.close();
@@ -168,12 +168,7 @@ test("PostgreSQL, two processes: after notifications were lost, every game in me
     assert.deepEqual(await tally(), [], "the notification never reached b");
     control!.deaf = false;
     control!.reportGap();
-    let seen: number[][] = [];
-    for (let tries = 0; tries < 100; tries++) {
-      seen = await tally();
-      if (seen.length > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const seen = await eventually(tally, (t) => t.length > 0);
     assert.deepEqual(seen, [[p1!.seat, 1]], "b caught up without waiting for the game's next commit");
   } finally {
     await a.close();

@@ -15,7 +15,17 @@ import { createFingerprinter, encodeFingerprints } from "../../src/text/fingerpr
 import { normalise } from "../../src/text/normalise.ts";
 import { local } from "./fixtures.ts";
 import { deafStorage } from "./flaky-storage.ts";
-import { advanceTo, call, cast, type Game, type Harness, must, rid, startedGame } from "./harness.ts";
+import {
+  advanceTo,
+  call,
+  cast,
+  eventually,
+  type Game,
+  type Harness,
+  must,
+  rid,
+  startedGame,
+} from "./harness.ts";
 
 /** Round 1: posting window 21:00–21:30, posts released 21:30:01. */
 const IN_WINDOW = local("12-01 21:10:00");
@@ -219,11 +229,11 @@ test("documents announced while notifications were lost are read once the notifi
     assert.equal((await reader.check(KILL_TEXT, request)).copiedPercent, 0, "the notification was lost");
     control.deaf = false;
     control.reportGap();
-    let copied = 0;
-    for (let tries = 0; tries < 100 && copied === 0; tries++) {
-      copied = (await reader.check(KILL_TEXT, request)).copiedPercent;
-      if (copied === 0) await new Promise((r) => setTimeout(r, 20));
-    }
+    const copied = await eventually(
+      async () => (await reader.check(KILL_TEXT, request)).copiedPercent,
+      (percent) => percent > 0,
+      20,
+    );
     assert.equal(copied, 100, "the reader read the document it missed");
   } finally {
     await reader.close();
