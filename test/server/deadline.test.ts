@@ -15,7 +15,18 @@ import type {
 } from "../../src/server/api-types.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
-import { advanceTo, call, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+import { flakyStorage } from "./flaky-storage.ts";
+import {
+  advanceTo,
+  call,
+  eventually,
+  type Game,
+  type Harness,
+  makeHarness,
+  must,
+  rid,
+  startedGame,
+} from "./harness.ts";
 
 const DEADLINE = local("12-02 21:00:00");
 
@@ -149,6 +160,49 @@ test("a timer that cannot fire is reported and retried, and holds back no other 
       "the timer stayed due and fires once it can",
     );
   } finally {
+    await h.close();
+  }
+});
+
+test("a poll that cannot read the due timers is reported once a minute, and the next good poll fires them", async () => {
+  const h = await makeHarness();
+  let down = true;
+  const reports: { message: string; timer: unknown }[] = [];
+  const scheduler = new Scheduler<unknown>(
+    flakyStorage(h.storage, "dueTimers", "database unreachable", () => down),
+    h.games as never,
+    h.clock,
+    { pollMs: 5, onError: (error, timer) => reports.push({ message: (error as Error).message, timer }) },
+  );
+  try {
+    const g = await startedGame(h, 6);
+    h.clock.set(local("12-02 10:00:00"));
+    scheduler.start();
+    await eventually(
+      () => reports.length,
+      (n) => n > 0,
+      10,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(reports, [{ message: "database unreachable", timer: undefined }], "reported once");
+    assert.ok(!(await types(h, g)).includes("RoundOpened"));
+    down = false;
+    const opened = await eventually(
+      () => types(h, g),
+      (t) => t.includes("RoundOpened"),
+      10,
+    );
+    assert.ok(opened.includes("RoundOpened"), "the poll fires the timer once it can read it");
+    // Within the same minute: a good poll in between clears the report, so the next failure is news again.
+    down = true;
+    await eventually(
+      () => reports.length,
+      (n) => n > 1,
+      10,
+    );
+    assert.equal(reports.length, 2, "reported again after a good poll");
+  } finally {
+    scheduler.stop();
     await h.close();
   }
 });
