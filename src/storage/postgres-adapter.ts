@@ -2,6 +2,7 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { checkChannel, type DialectAdapter, errorCode } from "./dialect.ts";
+import { createNotifyOutbox } from "./notify-outbox.ts";
 import type { Database } from "./schema.ts";
 import type { Notifier } from "./storage.ts";
 
@@ -96,7 +97,7 @@ function createPgNotifier(
   let closed = false;
   let relistening = false;
   const quote = (channel: string) => `"${(prefix + channel).replaceAll('"', '""')}"`;
-  const outbox = createOutbox(pool);
+  const outbox = createNotifyOutbox(pool);
 
   function connect(): Promise<pg.Client> {
     if (client) return client;
@@ -212,55 +213,3 @@ interface Subscription {
 /** The first wait before listening again after a failed reconnect, doubling up to the second. */
 const RELISTEN_FIRST_MS = 250;
 const RELISTEN_MAX_MS = 5_000;
-
-interface Outgoing {
-  readonly channel: string;
-  readonly payload: string;
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-}
-
-/**
- * Sends notifications in bursts: everything queued while the previous statement ran goes out as one statement.
- * Each NOTIFY statement is a transaction of its own, and a busy server notifies once per committed batch of every
- * game, so one statement per notification cost a round trip and a commit each. Within one transaction PostgreSQL
- * delivers notifications in order, and folds exact duplicates (same channel and payload) into one.
- */
-function createOutbox(pool: pg.Pool): { send(channel: string, payload: string): Promise<void> } {
-  let queued: Outgoing[] = [];
-  let sending = false;
-
-  async function drain(): Promise<void> {
-    sending = true;
-    try {
-      while (queued.length > 0) {
-        const batch = queued;
-        queued = [];
-        try {
-          await pool.query("select pg_notify(c, p) from unnest($1::text[], $2::text[]) as t(c, p)", [
-            batch.map((o) => o.channel),
-            batch.map((o) => o.payload),
-          ]);
-          for (const o of batch) o.resolve();
-        } catch (error) {
-          for (const o of batch) o.reject(error);
-        }
-      }
-    } finally {
-      sending = false;
-    }
-  }
-
-  return {
-    send(channel, payload) {
-      return new Promise<void>((resolve, reject) => {
-        queued.push({ channel, payload, resolve, reject });
-        // Wait one turn so notifications raised in the same tick share the statement.
-        if (!sending) {
-          sending = true;
-          setImmediate(() => void drain());
-        }
-      });
-    },
-  };
-}
