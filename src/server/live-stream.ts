@@ -69,6 +69,16 @@ export async function serveStream<S>(
       });
       if (options.limit !== undefined && sent >= options.limit) finish();
     });
+    // A delivery that fails (the database unreachable for a membership, a fault in a view) ends this stream: the
+    // client reconnects from its last event id and misses nothing. Left uncaught, the rejection would end the
+    // whole server, and every later delivery on this chain would be skipped.
+    chain = chain.catch((error: unknown) => {
+      req.log.error(
+        { reqId: req.id, gameId, err: error },
+        "live stream failed; closed for the client to reconnect",
+      );
+      finish();
+    });
   };
 
   await ctx.actor.snapshot();

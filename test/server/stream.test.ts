@@ -3,8 +3,20 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { GameViewResponse, StreamMessage } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
+import { openStorage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
-import { advanceTo, call, cast, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+import { flakyStorage } from "./flaky-storage.ts";
+import {
+  advanceTo,
+  call,
+  cast,
+  type Harness,
+  makeHarness,
+  must,
+  quickAccount,
+  rid,
+  startedGame,
+} from "./harness.ts";
 
 interface Frame {
   id: number | null;
@@ -115,6 +127,65 @@ test("SSE: a reconnect with Last-Event-ID resumes after that event, with nothing
     assert.equal(unknown.status, 404);
     const bad = await call(h, "GET", `/api/games/${g.id}/stream?limit=-1`);
     assert.equal(bad.status, 400);
+  } finally {
+    await h.close();
+  }
+});
+
+test("SSE: a delivery that fails ends that stream, logged, and the server and other streams go on", async () => {
+  let failing = false;
+  const lines: string[] = [];
+  const h = await makeHarness({
+    storage: flakyStorage(
+      await openStorage(":memory:"),
+      "membershipOf",
+      "database unreachable",
+      () => failing,
+    ),
+    logLines: lines,
+    logLevel: "error",
+  });
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    // Someone signed in but not in the game: their membership is looked up (and not found) for every delivery.
+    const outsider = await quickAccount(h, "outsider");
+    // The voter's membership is looked up now, and then held in memory: only the outsider's lookups fail.
+    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, first.cookie)))
+      .json;
+    const failingStream = open(h, g.id, outsider, `after=${lastSeq}`);
+    const publicStream = open(h, g.id, undefined, `after=${lastSeq}&limit=1`);
+    await new Promise((r) => setTimeout(r, 20));
+    failing = true;
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, first.cookie, {
+        requestId: rid(),
+        targets: [rangers[0]!.seat],
+      }),
+    );
+    // Before this was caught, the failed lookup was an unhandled rejection, which ends a Node process.
+    const failed = await failingStream;
+    assert.equal(failed.statusCode, 200);
+    assert.deepEqual(parse(failed.body), [], "nothing was sent to that viewer");
+    const logged = lines.find((l) => l.includes("live stream failed"));
+    assert.ok(logged, "the failure is logged");
+    assert.match(logged, /database unreachable/);
+    const other = parse((await publicStream).body);
+    assert.deepEqual(
+      other
+        .filter((f) => f.event === "game-event")
+        .map((f) => f.data.kind === "game-event" && f.data.event.type),
+      ["VoteCast"],
+      "a stream that needs no lookup still got the vote",
+    );
+    failing = false;
+    const again = parse((await open(h, g.id, outsider, `after=${lastSeq}&limit=0`)).body);
+    assert.deepEqual(
+      again.filter((f) => f.event === "game-event").map((f) => f.id),
+      [lastSeq + 1],
+      "reconnecting from its last event id, the viewer gets what it missed",
+    );
   } finally {
     await h.close();
   }
