@@ -15,7 +15,7 @@ import type {
 } from "../../src/server/api-types.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
-import { flakyStorage } from "./flaky-storage.ts";
+import { flakyStorage, replacing } from "./flaky-storage.ts";
 import {
   advanceTo,
   call,
@@ -131,17 +131,14 @@ test("a timer that cannot fire is reported and retried, and holds back no other 
     // failure ended the pass before the other game's timer was reached.
     const [poisoned, healthy] = one.id < two.id ? [one, two] : [two, one];
     let failing = true;
-    const games = new Proxy(h.games, {
-      get(target, key, receiver) {
-        if (key === "fireTimer")
-          return (gameId: string, timerKey: string, dueAt: number) =>
-            failing && gameId === poisoned.id
-              ? Promise.reject(new Error("engine fault"))
-              : target.fireTimer(gameId, timerKey, dueAt);
-        const value = Reflect.get(target, key, receiver);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const games = replacing(
+      h.games,
+      "fireTimer",
+      () => (gameId: string, timerKey: string, dueAt: number) =>
+        failing && gameId === poisoned.id
+          ? Promise.reject(new Error("engine fault"))
+          : h.games.fireTimer(gameId, timerKey, dueAt),
+    );
     const reports: { message: string; gameId: string | undefined }[] = [];
     const scheduler = new Scheduler<unknown>(h.storage, games as never, h.clock, {
       onError: (error, timer) => reports.push({ message: (error as Error).message, gameId: timer?.gameId }),
