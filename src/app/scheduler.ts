@@ -21,6 +21,9 @@ export interface DueTimer {
   readonly dueAt: number;
 }
 
+/** Due timers read at a time, beyond those already tried in the pass. */
+const PAGE = 100;
+
 /** How long a failure is not reported again for the same timer. */
 const REPORT_EVERY_MS = 60_000;
 
@@ -61,14 +64,18 @@ export class Scheduler<S> {
 
   async #fireDue(): Promise<number> {
     let fired = 0;
+    // Timers tried in this pass (by game, key and due time) that are still due: they failed or were refused. The
+    // next page reaches past them, so a hundred timers that keep failing cannot hold back the ones due after them.
+    const tried = new Set<string>();
     for (;;) {
-      const due = await this.#storage.dueTimers(this.#clock.now(), 100);
-      if (due.length === 0) return fired;
-      let progressed = false;
-      for (const t of due) {
+      const due = await this.#storage.dueTimers(this.#clock.now(), tried.size + PAGE);
+      const fresh = due.filter((t) => !tried.has(`${t.gameId}\u0000${t.key}\u0000${t.dueAt}`));
+      if (fresh.length === 0) return fired;
+      for (const t of fresh) {
         // One timer that cannot fire (its game's command fails) must not hold back the ones after it, in this
         // game or any other: it stays due, is reported, and is tried again on the next pass.
         const timerKey = `${t.gameId}\u0000${t.key}`;
+        tried.add(`${timerKey}\u0000${t.dueAt}`);
         let res: JobResult | undefined;
         try {
           res = await this.#games.fireTimer(t.gameId, t.key, t.dueAt);
@@ -79,10 +86,7 @@ export class Scheduler<S> {
         }
         this.#reported.delete(timerKey);
         if (res?.ok) fired++;
-        // Unknown games and lost claims still mark progress: the row is fired (by us or another process).
-        progressed ||= res === undefined || res.ok || res.refusal.code === "timer-already-fired";
       }
-      if (!progressed) return fired;
     }
   }
 

@@ -161,6 +161,35 @@ test("a timer that cannot fire is reported and retried, and holds back no other 
   }
 });
 
+test("a hundred and more timers that keep failing hold back no deadline due after them", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    // Due before the game's own timer, so they fill the first page of due timers read in a pass.
+    const broken = Array.from({ length: 150 }, (_, i) => `broken-${String(i).padStart(3, "0")}`);
+    for (const id of broken) await h.storage.upsertTimer(id, "tick", local("12-01 09:00:00"));
+    const games = replacing(
+      h.games,
+      "fireTimer",
+      () => (gameId: string, timerKey: string, dueAt: number) =>
+        gameId.startsWith("broken-")
+          ? Promise.reject(new Error("engine fault"))
+          : h.games.fireTimer(gameId, timerKey, dueAt),
+    );
+    const failed = new Set<string>();
+    const scheduler = new Scheduler<unknown>(h.storage, games as never, h.clock, {
+      onError: (_error, timer) => failed.add(timer?.gameId ?? ""),
+    });
+    h.clock.set(local("12-02 10:00:00"));
+    assert.ok((await scheduler.runDue()) > 0, "the game's timer fired in the same pass");
+    assert.ok((await types(h, g)).includes("RoundOpened"));
+    assert.equal(failed.size, broken.length, "every failing timer was tried and reported once");
+    assert.equal((await h.storage.dueTimers(h.clock.now(), 1000)).length, broken.length, "they stay due");
+  } finally {
+    await h.close();
+  }
+});
+
 test("a poll that cannot read the due timers is reported once a minute, and the next good poll fires them", async () => {
   const h = await makeHarness();
   let down = true;
