@@ -79,6 +79,8 @@ export class GameService<S> {
   onDeadlines: DeadlinesChanged | undefined;
   /** Called after events of a game were committed or read from another process (to notify other processes). */
   onCommitted: ((gameId: string, lastSeq: number) => void) | undefined;
+  /** Told of a failure in work no request waits for (the app logs it); nothing stored is lost by one. */
+  onBackgroundError: ((gameId: string, error: unknown) => void) | undefined;
 
   constructor(deps: { storage: Storage; engine: EnginePort<S>; clock: Clock }) {
     this.#storage = deps.storage;
@@ -117,11 +119,12 @@ export class GameService<S> {
       if (last) this.onCommitted?.(gameId, last.seq);
       // A request that held the game across its eviction wrote through this actor: the one loaded since learns
       // of it now, not at its own next write, so its live streams miss nothing.
+      // If that read fails, the copy learns of the write with the game's next command (a conflict reloads it).
       if (ctx.evicted)
         void this.#games
           .get(gameId)
           ?.actor.catchUp()
-          .catch(() => {});
+          .catch((error: unknown) => this.onBackgroundError?.(gameId, error));
       // Re-arming timers and the status costs a summary and a schedule walk; votes and talk change neither.
       if (events.some((e) => !QUIET_EVENTS.has(e.event.type))) return this.#afterCommit(ctx);
     });

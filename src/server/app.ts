@@ -487,6 +487,9 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     );
   });
 
+  games.onBackgroundError = (gameId, error) =>
+    app.log.warn({ gameId, err: error }, "reading a write made through a game dropped from memory failed");
+
   // Other processes' commits reach our SSE listeners through the notifier. Only PostgreSQL has other processes:
   // SQLite runs one per database file (docs/deploy.md), and telling ourselves of our own commits costs every batch.
   if (storage.dialect === "postgres") {

@@ -10,6 +10,7 @@ import {
   advanceTo,
   call,
   cast,
+  eventually,
   type Game,
   type Harness,
   makeHarness,
@@ -145,6 +146,36 @@ test("a write through a game dropped meanwhile reaches the copy loaded since, an
     assert.deepEqual(seen, ["VoteCast"], "the loaded copy's listeners hear of the write");
     assert.equal((await reloaded.snapshot()).lastSeq, lastSeq + 1);
   }));
+
+test("a failed read of a write through a dropped game is logged, and the next command brings it in", async () => {
+  const logLines: string[] = [];
+  const h = await makeHarness({ logLines, logLevel: "warn" });
+  try {
+    const g = await startedGame(h, 6);
+    await advanceTo(h, local("12-02 10:00:00"));
+    const { first, rangers } = cast(g);
+    const held = (await h.games.context(g.id))!;
+    h.clock.advance(IDLE);
+    assert.deepEqual(h.games.evictIdle(IDLE), [g.id]);
+    const { lastSeq } = await view(h, g.id, first.cookie);
+    const reloaded = h.games.loadedActor(g.id)!;
+    reloaded.catchUp = () => Promise.reject(new Error("database unreachable"));
+    assert.equal((await voteThrough(h, held.actor, first.seat, rangers[0]!.seat)).ok, true);
+    const warned = await eventually(
+      () => logLines.filter((l) => l.includes("dropped from memory")),
+      (lines) => lines.length > 0,
+    );
+    assert.equal(warned.length, 1);
+    const line = JSON.parse(warned[0]!) as { gameId?: string; err?: { message?: string } };
+    assert.equal(line.gameId, g.id);
+    assert.equal(line.err?.message, "database unreachable");
+    // The loaded copy missed the write; its next command is decided on the stored state all the same.
+    await vote(h, g.id, first.cookie, rangers[1]!.seat);
+    assert.equal((await view(h, g.id, first.cookie)).lastSeq, lastSeq + 2, "both votes are there");
+  } finally {
+    await h.close();
+  }
+});
 
 test("BANSHA_GAME_IDLE_MINUTES: minutes to milliseconds, 0 for never, and a clear error otherwise", () => {
   assert.equal(parseIdleMinutes(undefined), 30 * MINUTE);
