@@ -57,6 +57,11 @@ export interface AppDeps<St = unknown> {
   logStream?: { write(line: string): void };
   /** Requests per minute. */
   rateLimits?: { login: number; writes: number };
+  /**
+   * PostgreSQL: how often every game in memory reads what other processes appended, in case a notification was
+   * lost (one whose NOTIFY failed twice, say). 30 s by default; 0 for never.
+   */
+  catchUpEveryMs?: number;
   /** Origins allowed to write besides the request's own host. */
   allowedOrigins?: readonly string[];
   /** The built web app to serve (index.html for every non-API path), if it exists. */
@@ -525,7 +530,17 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
         // The other processes learn of this commit with the game's next one (or after reconnecting).
         app.log.warn({ gameId, err: error }, "telling other processes of a commit failed"),
       );
+    // Notifications are the fast path, not the only one: a commit whose NOTIFY was lost reaches this process's
+    // reads and streams within this interval even if its game never writes again.
+    const everyMs = deps.catchUpEveryMs ?? 30_000;
+    const sweep =
+      everyMs > 0
+        ? setInterval(() => {
+            for (const gameId of games.loadedGameIds()) catchUp(gameId);
+          }, everyMs).unref()
+        : undefined;
     app.addHook("onClose", async () => {
+      clearInterval(sweep);
       await unsubscribe();
     });
   }

@@ -44,6 +44,8 @@ export async function makeHarness(
     logFile?: string;
     /** The logger's level with `logLines` (default debug) or `logFile` (default info). */
     logLevel?: string;
+    /** AppDeps.catchUpEveryMs (PostgreSQL). */
+    catchUpEveryMs?: number;
   } = {},
 ): Promise<Harness> {
   const logLines = options.logLines;
@@ -56,6 +58,7 @@ export async function makeHarness(
     rules: builtinRulesCatalog(),
     originality: await indexedOriginality(storage),
     rateLimits: { login: 100_000, writes: 1_000_000 },
+    ...(options.catchUpEveryMs !== undefined && { catchUpEveryMs: options.catchUpEveryMs }),
     ...(logLines && {
       logger: { level: options.logLevel ?? "debug" },
       logStream: { write: (line: string) => logLines.push(line) },
