@@ -9,8 +9,9 @@
 // A checkout is a directory with this repository's layout and its dependencies installed, for example a
 // `git worktree add` of another commit with node_modules linked in. Each server runs that checkout's own
 // bench/rush/server.ts, on SQLite, with its own database and games. Per round it prints votes per second, p99 and
-// the server's CPU time per vote (every thread of its process, from /proc, so Linux only); at the end the
-// medians and in how many rounds B did better. Not part of `npm run bench`: it needs two checkouts.
+// the server's CPU time per vote (every thread of its process, and its main thread alone, from /proc, so Linux
+// only); at the end the medians and in how many rounds B did better. Not part of `npm run bench`: it needs two
+// checkouts.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -28,17 +29,26 @@ interface Run {
   p99: number;
   /** CPU time of the server's process per vote answered, in µs. */
   cpuUs: number;
+  /** The same for its main thread alone (its thread id is the process id), which runs the HTTP and game work. */
+  mainUs: number;
 }
 
 async function measure(server: Server): Promise<Run> {
   const before = cpuTicks(server.pid);
+  const mainBefore = cpuTicks(server.pid, server.pid);
   const r = await wrk(server.port, server.script!, SECONDS, CONNECTIONS);
-  const ticks = cpuTicks(server.pid) - before;
-  return { rps: r.rps, p99: r.p99, cpuUs: ((ticks / TICKS) * 1e6) / r.requests };
+  const perVote = (ticks: number) => ((ticks / TICKS) * 1e6) / r.requests;
+  return {
+    rps: r.rps,
+    p99: r.p99,
+    cpuUs: perVote(cpuTicks(server.pid) - before),
+    mainUs: perVote(cpuTicks(server.pid, server.pid) - mainBefore),
+  };
 }
 
 const fmt = (r: Run) =>
-  `${r.rps.toFixed(0).padStart(6)}/s  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${r.cpuUs.toFixed(1)} µs CPU a vote`;
+  `${r.rps.toFixed(0).padStart(6)}/s  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${r.cpuUs.toFixed(1)} µs CPU a vote ` +
+  `(main thread ${r.mainUs.toFixed(1)})`;
 
 async function main(): Promise<void> {
   const [a, b] = process.argv.slice(2).map((p) => resolve(p));
@@ -78,8 +88,9 @@ async function main(): Promise<void> {
     const wins = (better: (r: { a: Run; b: Run }) => boolean) => rounds.filter(better).length;
     console.log(
       `median  A ${median(pick("a", "rps")).toFixed(0)}/s, p99 ${median(pick("a", "p99")).toFixed(1)} ms, ` +
-        `${median(pick("a", "cpuUs")).toFixed(1)} µs a vote;  B ${median(pick("b", "rps")).toFixed(0)}/s, ` +
-        `p99 ${median(pick("b", "p99")).toFixed(1)} ms, ${median(pick("b", "cpuUs")).toFixed(1)} µs a vote`,
+        `${median(pick("a", "cpuUs")).toFixed(1)} µs a vote (main ${median(pick("a", "mainUs")).toFixed(1)});  ` +
+        `B ${median(pick("b", "rps")).toFixed(0)}/s, p99 ${median(pick("b", "p99")).toFixed(1)} ms, ` +
+        `${median(pick("b", "cpuUs")).toFixed(1)} µs a vote (main ${median(pick("b", "mainUs")).toFixed(1)})`,
     );
     console.log(
       `B did better in ${wins((r) => r.b.rps > r.a.rps)} of ${ROUNDS} rounds by votes/s, ` +

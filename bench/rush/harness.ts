@@ -138,9 +138,12 @@ export async function wrk(
 }
 
 /** CPU time a process has used so far, every thread (user and system), in clock ticks (Linux: 100 a second). */
-export function cpuTicks(pid: number): number {
+export function cpuTicks(pid: number, thread?: number): number {
   // After the ")" that ends the command name, utime and stime are the 12th and 13th fields.
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const stat = readFileSync(
+    thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+    "utf8",
+  );
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return Number(fields[11]) + Number(fields[12]);
 }
