@@ -45,8 +45,11 @@ function voteThrough(
 }
 
 /** Runs `body` on a fresh server with a started game of 6 whose round-1 vote is open, then closes the server. */
-async function inRound1(body: (h: Harness, g: Game) => Promise<void>): Promise<void> {
-  const h = await makeHarness();
+async function inRound1(
+  body: (h: Harness, g: Game) => Promise<void>,
+  options: Parameters<typeof makeHarness>[0] = {},
+): Promise<void> {
+  const h = await makeHarness(options);
   try {
     const g = await startedGame(h, 6);
     await advanceTo(h, local("12-02 10:00:00"));
@@ -127,54 +130,63 @@ test("a game with a command under way stays loaded", () =>
     assert.deepEqual(h.games.evictIdle(IDLE), [g.id]);
   }));
 
+/**
+ * A request takes the game, the sweep drops it, and a read as `cookie` loads it again: the held context (whose
+ * actor can still write), the copy loaded since, and the last seq that copy read.
+ */
+async function dropWhileHeld(
+  h: Harness,
+  g: Game,
+  cookie: string,
+): Promise<{ held: GameActor<unknown>; reloaded: GameActor<unknown>; lastSeq: number }> {
+  const held = (await h.games.context(g.id))!;
+  h.clock.advance(IDLE);
+  assert.deepEqual(h.games.evictIdle(IDLE), [g.id]);
+  const { lastSeq } = await view(h, g.id, cookie);
+  return { held: held.actor, reloaded: h.games.loadedActor(g.id)!, lastSeq };
+}
+
 test("a write through a game dropped meanwhile reaches the copy loaded since, and its streams", () =>
   inRound1(async (h, g) => {
     const { first, rangers } = cast(g);
-    // A request that took the game before the sweep and writes after it.
-    const held = (await h.games.context(g.id))!;
-    h.clock.advance(IDLE);
-    assert.deepEqual(h.games.evictIdle(IDLE), [g.id]);
-    const { lastSeq } = await view(h, g.id, first.cookie);
-    const reloaded = h.games.loadedActor(g.id)!;
+    const { held, reloaded, lastSeq } = await dropWhileHeld(h, g, first.cookie);
     const seen: string[] = [];
     reloaded.onCommitted((events) => {
       for (const e of events) seen.push(e.event.type);
     });
-    const res = await voteThrough(h, held.actor, first.seat, rangers[0]!.seat);
+    const res = await voteThrough(h, held, first.seat, rangers[0]!.seat);
     assert.equal(res.ok, true);
-    for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    await eventually(
+      () => seen.length,
+      (n) => n > 0,
+      5,
+    );
     assert.deepEqual(seen, ["VoteCast"], "the loaded copy's listeners hear of the write");
     assert.equal((await reloaded.snapshot()).lastSeq, lastSeq + 1);
   }));
 
-test("a failed read of a write through a dropped game is logged, and the next command brings it in", async () => {
+test("a failed read of a write through a dropped game is logged, and the next command brings it in", () => {
   const logLines: string[] = [];
-  const h = await makeHarness({ logLines, logLevel: "warn" });
-  try {
-    const g = await startedGame(h, 6);
-    await advanceTo(h, local("12-02 10:00:00"));
-    const { first, rangers } = cast(g);
-    const held = (await h.games.context(g.id))!;
-    h.clock.advance(IDLE);
-    assert.deepEqual(h.games.evictIdle(IDLE), [g.id]);
-    const { lastSeq } = await view(h, g.id, first.cookie);
-    const reloaded = h.games.loadedActor(g.id)!;
-    reloaded.catchUp = () => Promise.reject(new Error("database unreachable"));
-    assert.equal((await voteThrough(h, held.actor, first.seat, rangers[0]!.seat)).ok, true);
-    const warned = await eventually(
-      () => logLines.filter((l) => l.includes("dropped from memory")),
-      (lines) => lines.length > 0,
-    );
-    assert.equal(warned.length, 1);
-    const line = JSON.parse(warned[0]!) as { gameId?: string; err?: { message?: string } };
-    assert.equal(line.gameId, g.id);
-    assert.equal(line.err?.message, "database unreachable");
-    // The loaded copy missed the write; its next command is decided on the stored state all the same.
-    await vote(h, g.id, first.cookie, rangers[1]!.seat);
-    assert.equal((await view(h, g.id, first.cookie)).lastSeq, lastSeq + 2, "both votes are there");
-  } finally {
-    await h.close();
-  }
+  return inRound1(
+    async (h, g) => {
+      const { first, rangers } = cast(g);
+      const { held, reloaded, lastSeq } = await dropWhileHeld(h, g, first.cookie);
+      reloaded.catchUp = () => Promise.reject(new Error("database unreachable"));
+      assert.equal((await voteThrough(h, held, first.seat, rangers[0]!.seat)).ok, true);
+      const warned = await eventually(
+        () => logLines.filter((l) => l.includes("dropped from memory")),
+        (lines) => lines.length > 0,
+      );
+      assert.equal(warned.length, 1);
+      const line = JSON.parse(warned[0]!) as { gameId?: string; err?: { message?: string } };
+      assert.equal(line.gameId, g.id);
+      assert.equal(line.err?.message, "database unreachable");
+      // The loaded copy missed the write; its next command is decided on the stored state all the same.
+      await vote(h, g.id, first.cookie, rangers[1]!.seat);
+      assert.equal((await view(h, g.id, first.cookie)).lastSeq, lastSeq + 2, "both votes are there");
+    },
+    { logLines, logLevel: "warn" },
+  );
 });
 
 test("BANSHA_GAME_IDLE_MINUTES: minutes to milliseconds, 0 for never, and a clear error otherwise", () => {
