@@ -142,35 +142,52 @@ test("PostgreSQL, two processes: a failed catch-up is logged, not fatal, and the
   }
 });
 
+/**
+ * `twoProcessesInRound1` with b's notifier deafened on demand (`control.deaf`, see deafStorage), b's tally of the
+ * open vote as [seat, votes] pairs, and a vote cast on a (the first player's, for the second).
+ */
+async function deafB(bOptions: { catchUpEveryMs?: number } = {}) {
+  let control: ReturnType<typeof deafStorage> | undefined;
+  const two = await twoProcessesInRound1({
+    wrap: (storage) => {
+      control = deafStorage(storage);
+      return control.storage;
+    },
+    ...bOptions,
+  });
+  const { a, b, g } = two;
+  const [p0, p1] = g.players;
+  return {
+    ...two,
+    control: control!,
+    target: p1!.seat,
+    tally: async () =>
+      (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`, g.referee))).json.view!.tally.map(
+        (t) => [t.seat, t.votes],
+      ),
+    voteOnA: () =>
+      must(
+        call(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p1!.seat] }),
+      ),
+  };
+}
+
 test("PostgreSQL, two processes: after notifications were lost, every game in memory reads what it missed", {
   skip: !pgUrl,
 }, async () => {
   // b's notifier goes deaf (as while its listening connection is down), then reports the gap, as it does once it
   // listens again (src/storage/postgres-notifier.test.ts checks that part against a real reconnect).
-  let control: ReturnType<typeof deafStorage> | undefined;
-  const { a, b, g } = await twoProcessesInRound1({
-    wrap: (storage) => {
-      control = deafStorage(storage);
-      return control.storage;
-    },
-  });
+  const { a, b, control, target, tally, voteOnA } = await deafB();
   try {
-    const [p0, p1] = g.players;
-    const tally = async () =>
-      (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`, g.referee))).json.view!.tally.map(
-        (t) => [t.seat, t.votes],
-      );
     assert.deepEqual(await tally(), [], "b has the game in memory, with no vote yet");
-    control!.deaf = true;
-    await must(
-      call(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p1!.seat] }),
-    );
+    control.deaf = true;
+    await voteOnA();
     await new Promise((r) => setTimeout(r, 200));
     assert.deepEqual(await tally(), [], "the notification never reached b");
-    control!.deaf = false;
-    control!.reportGap();
+    control.deaf = false;
+    control.reportGap();
     const seen = await eventually(tally, (t) => t.length > 0);
-    assert.deepEqual(seen, [[p1!.seat, 1]], "b caught up without waiting for the game's next commit");
+    assert.deepEqual(seen, [[target, 1]], "b caught up without waiting for the game's next commit");
   } finally {
     await a.close();
     await b.close();
@@ -182,27 +199,13 @@ test("PostgreSQL, two processes: a commit whose notification never arrives reach
 }, async () => {
   // A NOTIFY that failed twice is given up (notify-outbox.ts), and no gap is reported for it: only the periodic
   // catch-up brings that commit to b before the game's next one.
-  let control: ReturnType<typeof deafStorage> | undefined;
-  const { a, b, g } = await twoProcessesInRound1({
-    wrap: (storage) => {
-      control = deafStorage(storage);
-      return control.storage;
-    },
-    catchUpEveryMs: 100,
-  });
+  const { a, b, control, target, tally, voteOnA } = await deafB({ catchUpEveryMs: 100 });
   try {
-    const [p0, p1] = g.players;
-    const tally = async () =>
-      (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`, g.referee))).json.view!.tally.map(
-        (t) => [t.seat, t.votes],
-      );
     assert.deepEqual(await tally(), [], "b has the game in memory, with no vote yet");
-    control!.deaf = true;
-    await must(
-      call(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p1!.seat] }),
-    );
+    control.deaf = true;
+    await voteOnA();
     const seen = await eventually(tally, (t) => t.length > 0);
-    assert.deepEqual(seen, [[p1!.seat, 1]], "b caught up with no notification and no gap reported");
+    assert.deepEqual(seen, [[target, 1]], "b caught up with no notification and no gap reported");
   } finally {
     await a.close();
     await b.close();
