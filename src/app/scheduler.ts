@@ -24,6 +24,9 @@ export interface DueTimer {
 /** Due timers read at a time, beyond those already tried in the pass. */
 const PAGE = 100;
 
+/** A timer as one pass tries it: re-armed to a new due time, it is a new one to try. */
+const passKey = (t: DueTimer): string => `${t.gameId}\u0000${t.key}\u0000${t.dueAt}`;
+
 /** How long a failure is not reported again for the same timer. */
 const REPORT_EVERY_MS = 60_000;
 
@@ -69,13 +72,13 @@ export class Scheduler<S> {
     const tried = new Set<string>();
     for (;;) {
       const due = await this.#storage.dueTimers(this.#clock.now(), tried.size + PAGE);
-      const fresh = due.filter((t) => !tried.has(`${t.gameId}\u0000${t.key}\u0000${t.dueAt}`));
+      const fresh = due.filter((t) => !tried.has(passKey(t)));
       if (fresh.length === 0) return fired;
       for (const t of fresh) {
         // One timer that cannot fire (its game's command fails) must not hold back the ones after it, in this
         // game or any other: it stays due, is reported, and is tried again on the next pass.
         const timerKey = `${t.gameId}\u0000${t.key}`;
-        tried.add(`${timerKey}\u0000${t.dueAt}`);
+        tried.add(passKey(t));
         let res: JobResult | undefined;
         try {
           res = await this.#games.fireTimer(t.gameId, t.key, t.dueAt);

@@ -511,6 +511,10 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
           app.log.warn({ gameId, err: error }, "catching up with another process's commit failed"),
         );
     };
+    /** Every game in memory reads whatever it missed: after a gap in the notifications, and on the sweep below. */
+    const catchUpAll = (): void => {
+      for (const gameId of games.loadedGameIds()) catchUp(gameId);
+    };
     const unsubscribe = await storage.subscribe(
       EVENTS_CHANNEL,
       (payload) => {
@@ -521,9 +525,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       },
       // The listening connection was lost and is back: commits made meanwhile were never announced here, and a
       // quiet game might not write again for hours, so every game in memory reads what it missed now.
-      () => {
-        for (const gameId of games.loadedGameIds()) catchUp(gameId);
-      },
+      catchUpAll,
     );
     games.onCommitted = (gameId, lastSeq) =>
       void storage.notify(EVENTS_CHANNEL, `${gameId}:${lastSeq}`).catch((error: Error) =>
@@ -533,12 +535,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     // Notifications are the fast path, not the only one: a commit whose NOTIFY was lost reaches this process's
     // reads and streams within this interval even if its game never writes again.
     const everyMs = deps.catchUpEveryMs ?? 30_000;
-    const sweep =
-      everyMs > 0
-        ? setInterval(() => {
-            for (const gameId of games.loadedGameIds()) catchUp(gameId);
-          }, everyMs).unref()
-        : undefined;
+    const sweep = everyMs > 0 ? setInterval(catchUpAll, everyMs).unref() : undefined;
     app.addHook("onClose", async () => {
       clearInterval(sweep);
       await unsubscribe();
