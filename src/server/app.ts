@@ -499,21 +499,28 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   // SQLite runs one per database file (docs/deploy.md), and telling ourselves of our own commits costs every batch.
   if (storage.dialect === "postgres") {
     /** Reads another process's commits into a loaded game: those after its last seq, or any (`seq` undefined). */
-    const catchUp = (gameId: string, seq?: number): void => {
+    const catchUp = async (gameId: string, seq?: number): Promise<void> => {
       const actor = games.loadedActor(gameId);
       if (!actor) return;
-      // A failed read (the database briefly unreachable) must not end the process as an unhandled rejection;
-      // nothing is lost, since the next notification or command of this game reads from its last seq on.
-      actor
-        .snapshot()
-        .then((s) => (seq === undefined || seq > s.lastSeq ? actor.catchUp() : undefined))
-        .catch((error: Error) =>
-          app.log.warn({ gameId, err: error }, "catching up with another process's commit failed"),
-        );
+      const s = await actor.snapshot();
+      if (seq === undefined || seq > s.lastSeq) await actor.catchUp();
     };
-    /** Every game in memory reads whatever it missed: after a gap in the notifications, and on the sweep below. */
+    /**
+     * Every game in memory reads whatever it missed: after a gap in the notifications, and on the sweep below.
+     * Failures are reported in one line for the whole pass: with the database unreachable every game fails, and a
+     * line per game every 30 s would bury the logs of a server holding hundreds.
+     */
     const catchUpAll = (): void => {
-      for (const gameId of games.loadedGameIds()) catchUp(gameId);
+      const ids = games.loadedGameIds();
+      void Promise.allSettled(ids.map((id) => catchUp(id))).then((results) => {
+        const failed = ids.filter((_, i) => results[i]!.status === "rejected");
+        if (failed.length === 0) return;
+        const first = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
+        app.log.warn(
+          { games: ids.length, failed: failed.length, gameIds: failed.slice(0, 10), err: first.reason },
+          "catching up with other processes' commits failed",
+        );
+      });
     };
     const unsubscribe = await storage.subscribe(
       EVENTS_CHANNEL,
@@ -521,7 +528,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
         const [gameId, seq] = payload.split(":");
         // Every loaded game catches up, streamed or not, so reads answered here are as fresh as the streams (a
         // loaded game always has the service's own listener, so counting listeners would not narrow this down).
-        if (gameId) catchUp(gameId, Number(seq));
+        // A failed read (the database briefly unreachable) must not end the process as an unhandled rejection;
+        // nothing is lost, since the next notification or command of this game reads from its last seq on.
+        if (gameId)
+          catchUp(gameId, Number(seq)).catch((error: Error) =>
+            app.log.warn({ gameId, err: error }, "catching up with another process's commit failed"),
+          );
       },
       // The listening connection was lost and is back: commits made meanwhile were never announced here, and a
       // quiet game might not write again for hours, so every game in memory reads what it missed now.

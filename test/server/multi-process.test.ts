@@ -142,6 +142,48 @@ test("PostgreSQL, two processes: a failed catch-up is logged, not fatal, and the
   }
 });
 
+test("PostgreSQL, two processes: with the database unreachable, each catch-up sweep logs one line, not one a game", {
+  skip: !pgUrl,
+}, async () => {
+  let failing = false;
+  const lines: string[] = [];
+  const { a, b } = await twoProcessesInRound1({
+    wrap: (storage) => flakyStorage(storage, "load", "connection terminated", () => failing),
+    logLines: lines,
+    catchUpEveryMs: 100,
+  });
+  try {
+    // Two more games, loaded on b by reading them, so a sweep has several games to fail.
+    for (const prefix of ["q", "r"]) {
+      const more = await startedGame(a, 6, prefix);
+      await must(call(b, "GET", `/api/games/${more.id}`, more.referee));
+    }
+    const loaded = b.games.loadedGameIds();
+    assert.ok(loaded.length >= 3, `b holds ${loaded.length} games`);
+    failing = true;
+    const sweeps = await eventually(
+      () =>
+        lines.filter((l) => l.includes("catching up")).map((l) => JSON.parse(l) as Record<string, unknown>),
+      (found) => found.length >= 3,
+    );
+    failing = false;
+    for (const line of sweeps) {
+      assert.equal(
+        line.msg,
+        "catching up with other processes' commits failed",
+        "a sweep's line, not a game's",
+      );
+      assert.equal(line.games, loaded.length);
+      assert.equal(line.failed, loaded.length);
+      assert.deepEqual([...(line.gameIds as string[])].sort(), [...loaded].sort());
+      assert.match(JSON.stringify(line.err), /connection terminated/);
+    }
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
 /**
  * `twoProcessesInRound1` with b's notifier deafened on demand (`control.deaf`, see deafStorage), b's tally of the
  * open vote as [seat, votes] pairs, and a vote cast on a (the first player's, for the second).
