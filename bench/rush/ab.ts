@@ -15,14 +15,12 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { cpuTicks, median, type Server, startServer, WRK, wrk } from "./harness.ts";
+import { cpuTicks, median, type Server, startServer, TICKS_PER_SECOND, WRK, wrk } from "./harness.ts";
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 8));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
-/** Clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
-const TICKS = 100;
 
 interface Run {
   rps: number;
@@ -37,7 +35,7 @@ async function measure(server: Server): Promise<Run> {
   const before = cpuTicks(server.pid);
   const mainBefore = cpuTicks(server.pid, server.pid);
   const r = await wrk(server.port, server.script!, SECONDS, CONNECTIONS);
-  const perVote = (ticks: number) => ((ticks / TICKS) * 1e6) / r.requests;
+  const perVote = (ticks: number) => ((ticks / TICKS_PER_SECOND) * 1e6) / r.requests;
   return {
     rps: r.rps,
     p99: r.p99,

@@ -1,6 +1,6 @@
 // What the vote-rush benches share: starting a rush server (bench/rush/server.ts) in a process of its own, and
 // running wrk against it.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -65,9 +65,15 @@ export function startServer(options: ServerOptions): Promise<Server> {
         return;
       }
       const { port, script } = JSON.parse(line) as { port: number; script?: string };
+      // It printed, so it was spawned and has a pid; checked rather than defaulted, since a made-up pid would
+      // read some other process's CPU time.
+      if (child.pid === undefined) {
+        reject(new Error(`rush server (${options.kind}) listens but has no pid`));
+        return;
+      }
       resolve({
         port,
-        pid: child.pid ?? 0,
+        pid: child.pid,
         ...(script !== undefined && { script }),
         stop: async () => {
           child.stdin.end();
@@ -137,7 +143,17 @@ export async function wrk(
   return { rps, requests, p50, p99, errors };
 }
 
-/** CPU time a process has used so far, every thread (user and system), in clock ticks (Linux: 100 a second). */
+/** Clock ticks per second in /proc/<pid>/stat (USER_HZ): what `getconf CLK_TCK` says, 100 where it cannot say. */
+export const TICKS_PER_SECOND: number = (() => {
+  try {
+    const n = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+    return Number.isInteger(n) && n > 0 ? n : 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time a process has used so far (or one thread of it), user and system, in clock ticks (TICKS_PER_SECOND). */
 export function cpuTicks(pid: number, thread?: number): number {
   // After the ")" that ends the command name, utime and stime are the 12th and 13th fields.
   const stat = readFileSync(
