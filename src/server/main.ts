@@ -6,23 +6,43 @@ import { realEngine } from "../app/engine-adapter.ts";
 import { indexedOriginality } from "../app/originality-service.ts";
 import { builtinRulesCatalog } from "../app/rules-catalog.ts";
 import { Scheduler } from "../app/scheduler.ts";
-import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from "../storage/open-storage.ts";
-import { openStorage } from "../storage/storage.ts";
+import { parseDatabaseUrl } from "../storage/open-storage.ts";
+import { openStorage, type Storage } from "../storage/storage.ts";
 import { buildApp } from "./app.ts";
-import { parseIdleMinutes, startIdleSweep } from "./idle-games.ts";
-import { parseTrustProxy } from "./trust-proxy.ts";
+import { startIdleSweep } from "./idle-games.ts";
+import { listenProblem, readSettings, shownDatabaseUrl } from "./settings.ts";
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+/** Ends a start that cannot go on: one line on stderr naming what failed, exit code 1, no stack trace. */
+function cannotStart(message: string): never {
+  console.error(`bansha: cannot start: ${message}`);
+  process.exit(1);
+}
+
+const read = readSettings(process.env);
+if (!read.ok) {
+  cannotStart(
+    `${read.problems.length === 1 ? "a setting is" : `${read.problems.length} settings are`} wrong:\n` +
+      read.problems.map((p) => `  - ${p}`).join("\n"),
+  );
+}
+const settings = read.settings;
+const { port, host, databaseUrl: url } = settings;
 const target = parseDatabaseUrl(url);
-const gameIdleMs = parseIdleMinutes(process.env.BANSHA_GAME_IDLE_MINUTES);
-if (target.kind === "sqlite" && target.path !== ":memory:")
-  mkdirSync(dirname(resolve(target.path)), { recursive: true });
+const shownDatabase = shownDatabaseUrl(url);
 
-// TEST ONLY (crash harness): acknowledge before commit so lost votes can be demonstrated.
-const unsafe = process.env.BANSHA_UNSAFE_ACK_BEFORE_COMMIT === "1";
-const storage = await openStorage(url, { unsafeAckBeforeCommit: unsafe });
+/** Opens the database (creating a SQLite file's folder), or ends the start saying which database and why. */
+async function openDatabase(): Promise<Storage> {
+  try {
+    if (target.kind === "sqlite" && target.path !== ":memory:")
+      mkdirSync(dirname(resolve(target.path)), { recursive: true });
+    return await openStorage(url, { unsafeAckBeforeCommit: settings.unsafeAckBeforeCommit });
+  } catch (error) {
+    return cannotStart(`the database ${shownDatabase} cannot be opened: ${(error as Error).message}`);
+  }
+}
+
+const storage = await openDatabase();
+const unsafe = settings.unsafeAckBeforeCommit;
 const { app, games, accounts } = await buildApp({
   storage,
   clock: systemClock,
@@ -32,12 +52,12 @@ const { app, games, accounts } = await buildApp({
     onError: (error) =>
       console.error(`originality index: reading new documents failed: ${(error as Error).message}`),
   }),
-  logger: { level: process.env.LOG_LEVEL ?? "info" },
+  logger: { level: settings.logLevel },
   webRoot: resolve("web/dist"),
-  trustProxy: parseTrustProxy(process.env.BANSHA_TRUST_PROXY),
-  secureCookies: process.env.BANSHA_SECURE_COOKIES === "1",
-  ...(process.env.BANSHA_RATE_LIMIT_WRITES && {
-    rateLimits: { login: 10, writes: Number(process.env.BANSHA_RATE_LIMIT_WRITES) },
+  trustProxy: settings.trustProxy,
+  secureCookies: settings.secureCookies,
+  ...(settings.rateLimitWrites !== undefined && {
+    rateLimits: { login: 10, writes: settings.rateLimitWrites },
   }),
 });
 
@@ -51,12 +71,16 @@ const scheduler = new Scheduler(storage, games, systemClock, {
 // A pass that fails here is tried again, and reported, by the scheduler's own poll within a quarter second.
 games.onDeadlines = () => void scheduler.runDue().catch(() => {});
 await scheduler.recover();
+const token = await accounts.prepareAdminSetup();
+try {
+  await app.listen({ port, host });
+} catch (error) {
+  // Before any deadline fires here: a second server started by mistake on a port in use stops without acting.
+  cannotStart(listenProblem(error, host, port));
+}
 scheduler.start();
 void scheduler.runDue().catch(() => {});
-const stopIdleSweep = startIdleSweep(games, gameIdleMs);
-
-const token = await accounts.prepareAdminSetup();
-await app.listen({ port, host });
+const stopIdleSweep = startIdleSweep(games, settings.gameIdleMs);
 const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
 if (token) {
   console.log(`bansha: create the site admin once at http://${shownHost}:${port}/setup?token=${token}`);
