@@ -104,6 +104,10 @@ test("a PostgreSQL password is never printed", () => {
   );
   assert.equal(shownDatabaseUrl("postgresql://bansha@db/bansha"), "postgresql://bansha@db/bansha");
   assert.equal(shownDatabaseUrl("sqlite:/var/lib/bansha/x.sqlite"), "/var/lib/bansha/x.sqlite");
+  // Nor when the scheme is mistyped, and the URL is refused.
+  const [problem] = problemsOf({ DATABASE_URL: "postgress://bansha:hunter2@db/bansha" });
+  assert.match(problem!, /^DATABASE_URL: unsupported database URL: postgress:\/\/bansha:\*\*\*@db\/bansha /);
+  assert.doesNotMatch(problem!, /hunter2/);
 });
 
 test("a failed listen says what to do about it", () => {

@@ -50,15 +50,14 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
   const host = hostText === undefined || hostText === "" ? "0.0.0.0" : hostText;
 
   const databaseUrl = env.DATABASE_URL;
-  read(() => {
-    try {
-      return parseDatabaseUrl(databaseUrl);
-    } catch (error) {
-      throw new Error(
-        `DATABASE_URL: ${(error as Error).message} (expected postgres://user:password@host/db, sqlite:path or a file path)`,
-      );
-    }
-  }, null);
+  try {
+    parseDatabaseUrl(databaseUrl);
+  } catch (error) {
+    // A mistyped scheme (postgress://) still carries the password: the message must not print it.
+    problems.push(
+      `DATABASE_URL: ${hidePasswords((error as Error).message)} (expected postgres://user:password@host/db, sqlite:path or a file path)`,
+    );
+  }
 
   const gameIdleMs = read(() => parseIdleMinutes(env.BANSHA_GAME_IDLE_MINUTES), 0);
   const trustProxy = read<TrustProxy>(() => parseTrustProxy(env.BANSHA_TRUST_PROXY), false);
@@ -101,8 +100,12 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
 /** A database URL fit to print: a PostgreSQL password is replaced by `***`. */
 export function shownDatabaseUrl(url: string | undefined): string {
   const target = parseDatabaseUrl(url);
-  if (target.kind === "sqlite") return target.path;
-  return target.url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/i, "$1***@");
+  return target.kind === "sqlite" ? target.path : hidePasswords(target.url);
+}
+
+/** `text` with the password of every `scheme://user:password@` in it replaced by `***`. */
+function hidePasswords(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]*@/gi, "$1***@");
 }
 
 /** Why the server could not listen, in words a person starting it can act on. */
