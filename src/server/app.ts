@@ -33,7 +33,7 @@ import type {
   TimeResponse,
 } from "./api-types.ts";
 import { parseOr400, sendError, sendRefusal } from "./http-errors.ts";
-import { EVENTS_CHANNEL, serveStream } from "./live-stream.ts";
+import { EVENTS_CHANNEL, OpenStreams, serveStream } from "./live-stream.ts";
 import { addRateLimits } from "./rate-limit.ts";
 import { registerDiscussionRoutes } from "./routes-discussion.ts";
 import { registerNightRoutes } from "./routes-night.ts";
@@ -296,6 +296,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     return answer(reply, await reads.events(req.params.id, req.account, q.after));
   });
 
+  // Live streams end when the server closes: their clients reconnect, to whichever server answers next.
+  const openStreams = new OpenStreams();
+  app.addHook("preClose", (done) => {
+    openStreams.endAll();
+    done();
+  });
   app.get<P>("/api/games/:id/stream", async (req, reply) => {
     const q = parseOr400(S.StreamQuery, req.query, reply);
     if (!q) return reply;
@@ -311,6 +317,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       {
         after: fromHeader ?? q.after ?? 0,
         limit: q.limit,
+        open: openStreams,
       },
       () => clock.now(),
     );

@@ -11,6 +11,32 @@ export interface StreamOptions {
   after: number;
   /** End after this many game events (0: after the backlog); undefined streams until the client leaves. */
   limit: number | undefined;
+  /** The server's open streams, which it ends when it closes. */
+  open: OpenStreams;
+}
+
+/**
+ * The server's open streams, each held as the call that ends it. An open stream never finishes by itself, so it
+ * would hold the server's close (and so a restart) until its client left: closing ends them all, and the clients
+ * reconnect from their last event id. A stream that gets this far after the close began is ended at once.
+ */
+export class OpenStreams {
+  readonly #ends = new Set<() => void>();
+  #closing = false;
+
+  add(end: () => void): void {
+    if (this.#closing) end();
+    else this.#ends.add(end);
+  }
+
+  delete(end: () => void): void {
+    this.#ends.delete(end);
+  }
+
+  endAll(): void {
+    this.#closing = true;
+    for (const end of [...this.#ends]) end();
+  }
 }
 
 export async function serveStream<S>(
@@ -40,6 +66,7 @@ export async function serveStream<S>(
   const finish = (): void => {
     if (closed) return;
     closed = true;
+    options.open.delete(finish);
     unsubscribe();
     clearInterval(ping);
     raw.end();
@@ -88,6 +115,8 @@ export async function serveStream<S>(
   const ping = setInterval(() => raw.write(": ping\n\n"), PING_MS);
   ping.unref();
   req.raw.on("close", finish);
+  options.open.add(finish);
+  if (closed) return; // the server is closing: nothing more may be written
 
   raw.write("retry: 2000\n\n");
   deliver(backlog);

@@ -1,5 +1,7 @@
 // Live updates over SSE: per-viewer filtering, the live tally, and resuming from Last-Event-ID.
 import assert from "node:assert/strict";
+import { get as httpGet, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import type { GameViewResponse, StreamMessage } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
@@ -10,6 +12,7 @@ import {
   advanceTo,
   call,
   cast,
+  eventually,
   type Harness,
   makeHarness,
   must,
@@ -189,4 +192,39 @@ test("SSE: a delivery that fails ends that stream, logged, and the server and ot
   } finally {
     await h.close();
   }
+});
+
+test("SSE: closing the server ends its open streams, so a restart does not wait for every client to leave", async () => {
+  const h = await makeHarness();
+  const g = await startedGame(h, 6);
+  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = h.app.server.address() as AddressInfo;
+  const res = await new Promise<IncomingMessage>((resolve, reject) =>
+    httpGet(
+      {
+        port,
+        host: "127.0.0.1",
+        path: `/api/games/${g.id}/stream`,
+        headers: { cookie: `${SESSION_COOKIE}=${g.players[0]!.cookie}` },
+      },
+      resolve,
+    ).on("error", reject),
+  );
+  let body = "";
+  res.on("data", (d: Buffer) => {
+    body += d.toString();
+  });
+  const ended = new Promise<void>((resolve) => res.on("end", resolve));
+  await eventually(
+    () => body,
+    (b) => b.includes("event: view"),
+  );
+  assert.match(body, /event: view/, "the stream is open and has sent the backlog");
+  // Before, the close waited for the stream, which never ends by itself: the bound below would be hit.
+  const closed = await Promise.race([
+    h.close().then(() => "closed"),
+    new Promise((r) => setTimeout(r, 5_000).unref()).then(() => "still open after 5 s"),
+  ]);
+  assert.equal(closed, "closed");
+  await ended;
 });
