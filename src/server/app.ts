@@ -142,6 +142,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
     const status = error.statusCode ?? 500;
     if (status === 415) return sendError(reply, 415, "unsupported-media-type");
+    if (status === 413) return sendError(reply, 413, "body-too-large");
     if (status >= 400 && status < 500) return sendError(reply, status, "invalid-body");
     req.log.error({ reqId: req.id, err: error }, "request failed");
     return sendError(reply, 500, "internal-error");

@@ -26,6 +26,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   // request shape and access
   "invalid-body": () => "请求格式不正确",
   "unsupported-media-type": () => "请求必须是 JSON",
+  // The server's bodyLimit (src/server/app.ts): far above any post, so only a mistake or an attack meets it.
+  "body-too-large": () => "请求内容过大（上限 1 MB）",
   "bad-origin": () => "请求来源不被允许",
   unauthenticated: () => "请先登录",
   forbidden: () => "没有权限执行此操作",

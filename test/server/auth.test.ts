@@ -181,6 +181,16 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
       payload: "{not json",
     });
     assert.equal(broken.statusCode, 400);
+    // Over the body limit: the refusal says so, rather than that the JSON is malformed.
+    const huge = await h.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ username: "a", password: "x".repeat(1_100_000) }),
+    });
+    assert.equal(huge.statusCode, 413);
+    assert.equal(huge.json().error.code, "body-too-large");
+    assert.equal(huge.json().error.message, "请求内容过大（上限 1 MB）");
     const short = await call<ApiError>(h, "POST", "/api/auth/register", undefined, {
       username: "ok",
       password: "short",
