@@ -7,9 +7,9 @@
 // - Times are epoch milliseconds measured by the server clock. `GET /api/time` gives the server's now, so
 //   countdowns can be corrected: `offset = serverNow - (clientSend + clientReceive) / 2`.
 // - Every failure answers `ApiError` with a stable `code` and a Chinese `message` (see src/server/messages-zh.ts).
-//   400 invalid-body (fields named), 401 unauthenticated, 403 forbidden, 404 not-found, 409 conflict/refused by
-//   the game, 413 body-too-large (over 1 MiB), 415 unsupported-media-type (not JSON), 422 rules-invalid,
-//   429 rate-limited.
+//   400 invalid-body (fields named) or bad-url, 401 unauthenticated, 403 forbidden, 404 not-found,
+//   409 conflict/refused by the game, 413 body-too-large (over 1 MiB), 414 url-too-long,
+//   415 unsupported-media-type (not JSON), 422 rules-invalid, 429 rate-limited.
 // - Seats are 0-based numbers fixed for the whole game; aliases (马甲) are the only names shown for players.
 //   The account behind an alias is only ever in `/referee/*` responses, and only for that game's referees.
 // - Player writes carry a client `requestId` (uuid): a retried request is stored once and answers the original.

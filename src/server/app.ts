@@ -118,6 +118,13 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     ...(quiet ? { childLoggerFactory: () => quiet } : log && { childLoggerFactory: requestLogger }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.trustProxy ?? false,
+    // Errors the router meets before any route runs (so before the error handler): answered like every other
+    // refusal, with a code and a Chinese message, instead of Fastify's own English body.
+    frameworkErrors: (error, _req, reply) => {
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendError(reply, 414, "url-too-long");
+      if (error.code === "FST_ERR_BAD_URL") return sendError(reply, 400, "bad-url");
+      return sendError(reply, 400, "invalid-body");
+    },
   });
   // Fastify's own server-level lines (a failing onListen hook) go to the same logger as the requests'.
   if (quiet) app.log = quiet;

@@ -28,6 +28,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "unsupported-media-type": () => "请求必须是 JSON",
   // The server's bodyLimit (src/server/app.ts): far above any post, so only a mistake or an attack meets it.
   "body-too-large": () => "请求内容过大（上限 1 MB）",
+  "url-too-long": () => "网址过长",
+  "bad-url": () => "网址格式不正确",
   "bad-origin": () => "请求来源不被允许",
   unauthenticated: () => "请先登录",
   forbidden: () => "没有权限执行此操作",

@@ -132,7 +132,7 @@ test("a session revoked by another process stops working after the 5 s cache and
   });
 });
 
-test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodies name the field", async () => {
+test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodies name the field, and the router's refusals are ours", async () => {
   await withHarness(async (h) => {
     const cookie = await register(h, "writer");
     const foreign = await call<ApiError>(
@@ -191,6 +191,13 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
     assert.equal(huge.statusCode, 413);
     assert.equal(huge.json().error.code, "body-too-large");
     assert.equal(huge.json().error.message, "请求内容过大（上限 1 MB）");
+    // The router's own refusals, met before any route runs, answer in the same shape.
+    const long = await h.app.inject({ method: "GET", url: `/api/games/${"x".repeat(300)}` });
+    assert.equal(long.statusCode, 414);
+    assert.deepEqual(long.json(), { error: { code: "url-too-long", message: "网址过长" } });
+    const badUrl = await h.app.inject({ method: "GET", url: "/api/games/%E0%A4%A" });
+    assert.equal(badUrl.statusCode, 400);
+    assert.deepEqual(badUrl.json(), { error: { code: "bad-url", message: "网址格式不正确" } });
     const short = await call<ApiError>(h, "POST", "/api/auth/register", undefined, {
       username: "ok",
       password: "short",
