@@ -7,7 +7,7 @@ import { countWords } from "../src/text/wordcount.ts";
 import { contextFor, launchBrowser, PHONE, screenshot } from "./lib/browser.ts";
 import { airforceGame, type Seat, type SetUpGame } from "./lib/game.ts";
 import { findLeaks, sseData } from "./lib/secrecy.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, requestId, type Server, startServer } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
@@ -112,6 +112,34 @@ test("a vote after the deadline is refused with the server's message, times incl
   assert.equal(await error.textContent(), "投票已截止（截止时间 21:00:00，收到时间 21:00:02）");
   await screenshot(page, "vote-refused");
   server.clock.set(beijing("12-02 10:00:00"));
+  await ctx.close();
+});
+
+test("the live tally comes back after the proxy answered the stream with a 502, without a reload", async () => {
+  const me = game.seats.find((s) => s.role === "ranger")!;
+  const ctx = await contextFor(browser, server.url, me.cookie);
+  const page = await ctx.newPage();
+  // The first stream request meets a 502, as from a reverse proxy while the server restarts: the browser closes
+  // that EventSource for good, and before the fix the page stayed offline until it was reloaded.
+  let refused = 0;
+  await page.route("**/stream?*", async (route) => {
+    if (refused === 0) {
+      refused++;
+      await route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" });
+    } else await route.continue();
+  });
+  await page.goto(`/games/${game.id}/vote`);
+  await page.locator(".live.on").waitFor({ timeout: 15_000 });
+  assert.equal(refused, 1, "the first stream request was refused");
+  const [voter, target] = game.seats.filter((s) => s.seat !== me.seat);
+  await server.api("POST", `/api/games/${game.id}/votes`, voter!.cookie, {
+    requestId: requestId(),
+    targets: [target!.seat],
+  });
+  // The vote reaches this page over the new stream: nothing here fetches the tally again.
+  await page
+    .locator(`[data-testid=tally] .tally-row[data-seat="${target!.seat}"]`)
+    .waitFor({ timeout: 10_000 });
   await ctx.close();
 });
 

@@ -8,6 +8,7 @@ import type {
   StreamMessage,
 } from "../../../src/server/api-types.ts";
 import { api, errorText } from "./client.ts";
+import { openReconnectingStream } from "./reconnecting-stream.ts";
 import { noteServerTime } from "./server-time.ts";
 
 export interface LiveGame {
@@ -50,7 +51,6 @@ export function useGame(id: string): LiveGame {
     setData(null);
     setView(null);
     void reload();
-    const es = new EventSource(api.streamUrl(id, 0));
     const onEvent = (e: MessageEvent<string>) => {
       const msg = JSON.parse(e.data) as StreamMessage;
       if (msg.kind !== "game-event" || msg.event.seq <= seen.current) return;
@@ -73,11 +73,15 @@ export function useGame(id: string): LiveGame {
         d && d.game.status !== msg.status ? { ...d, game: { ...d.game, status: msg.status } } : d,
       );
     };
-    es.addEventListener("game-event", onEvent);
-    es.addEventListener("view", onView);
-    es.onopen = () => setLive(true);
-    es.onerror = () => setLive(false);
-    return () => es.close();
+    return openReconnectingStream({
+      // A new connection resumes after the last event this page has (the browser's own retries send it as
+      // Last-Event-ID).
+      url: () => api.streamUrl(id, seen.current),
+      listeners: { "game-event": onEvent, view: onView },
+      onLive: setLive,
+      // Membership and status are not in the stream: what changed while it was down is fetched again.
+      onReconnect: () => void reload(),
+    });
   }, [id, reload]);
 
   return { data, view, status, events, error, live, reload };
