@@ -21,6 +21,8 @@ export interface VoteRecord {
   firstSentAt: number;
   outcome: "ack" | "refused" | "gave-up";
   attempts: number;
+  /** What the last attempt that got no usable answer met (a status and body, or the fetch's error). */
+  lastFailure?: string;
   seq?: number;
   receivedAt?: number;
   replayed?: boolean;
@@ -59,8 +61,11 @@ async function send(input: ClientInput, cookie: string, rec: VoteRecord): Promis
         if (body.error?.details?.at !== undefined) rec.refusedAt = body.error.details.at;
         return;
       }
-    } catch {
+      rec.lastFailure = `${res.status} ${JSON.stringify(body).slice(0, 200)}`;
+    } catch (error) {
       // The server was killed mid-request: retry with the same request id.
+      const cause = (error as Error & { cause?: Error }).cause;
+      rec.lastFailure = `${(error as Error).name}: ${(error as Error).message}${cause ? ` (${cause.message})` : ""}`;
     }
     if (Date.now() > input.giveUpAt) {
       rec.outcome = "gave-up";

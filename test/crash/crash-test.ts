@@ -269,7 +269,15 @@ async function main(): Promise<number> {
     problems.push(
       `${earlyRefused.length} votes refused before the deadline (${[...new Set(earlyRefused.map((r) => r.code))].join(", ")})`,
     );
-  if (gaveUp.length > 0) problems.push(`${gaveUp.length} votes never got an answer`);
+  if (gaveUp.length > 0) {
+    problems.push(`${gaveUp.length} votes never got an answer`);
+    // Which, and what their last attempt met: a run that fails must say why.
+    for (const r of gaveUp.slice(0, 5))
+      log(
+        `gave up: ${r.requestId} (seat ${r.voter}, first sent ${new Date(r.firstSentAt).toISOString()}, ` +
+          `${r.attempts} attempts), last: ${r.lastFailure ?? "?"}`,
+      );
+  }
   if (acked.length === 0) problems.push("no vote was acknowledged: the run tested nothing");
   const codes = new Map<string, number>();
   for (const r of refused) codes.set(r.code ?? "?", (codes.get(r.code ?? "?") ?? 0) + 1);
