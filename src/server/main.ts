@@ -6,7 +6,6 @@ import { realEngine } from "../app/engine-adapter.ts";
 import { indexedOriginality } from "../app/originality-service.ts";
 import { builtinRulesCatalog } from "../app/rules-catalog.ts";
 import { Scheduler } from "../app/scheduler.ts";
-import { parseDatabaseUrl } from "../storage/open-storage.ts";
 import { openStorage, type Storage } from "../storage/storage.ts";
 import { buildApp } from "./app.ts";
 import { startIdleSweep } from "./idle-games.ts";
@@ -26,8 +25,7 @@ if (!read.ok) {
   );
 }
 const settings = read.settings;
-const { port, host, databaseUrl: url } = settings;
-const target = parseDatabaseUrl(url);
+const { port, host, databaseUrl: url, database: target, unsafeAckBeforeCommit: unsafe } = settings;
 const shownDatabase = shownDatabaseUrl(url);
 
 /** Opens the database (creating a SQLite file's folder), or ends the start saying which database and why. */
@@ -35,14 +33,13 @@ async function openDatabase(): Promise<Storage> {
   try {
     if (target.kind === "sqlite" && target.path !== ":memory:")
       mkdirSync(dirname(resolve(target.path)), { recursive: true });
-    return await openStorage(url, { unsafeAckBeforeCommit: settings.unsafeAckBeforeCommit });
+    return await openStorage(url, { unsafeAckBeforeCommit: unsafe });
   } catch (error) {
     return cannotStart(`the database ${shownDatabase} cannot be opened: ${(error as Error).message}`);
   }
 }
 
 const storage = await openDatabase();
-const unsafe = settings.unsafeAckBeforeCommit;
 const { app, games, accounts } = await buildApp({
   storage,
   clock: systemClock,

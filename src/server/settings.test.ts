@@ -21,6 +21,7 @@ test("with nothing set, the server serves SQLite under ./data on port 3000 at lo
   assert.equal(s.host, "0.0.0.0");
   assert.equal(s.databaseUrl, undefined);
   assert.equal(shownDatabaseUrl(s.databaseUrl), "./data/bansha.sqlite");
+  assert.deepEqual(s.database, { kind: "sqlite", path: "./data/bansha.sqlite" });
   assert.equal(s.gameIdleMs, 30 * 60_000);
   assert.equal(s.trustProxy, false);
   assert.equal(s.secureCookies, false);
@@ -43,6 +44,7 @@ test("values that are set are read", () => {
   assert.equal(s.port, 8080);
   assert.equal(s.host, "127.0.0.1");
   assert.equal(s.databaseUrl, "postgres://bansha:pw@db/bansha");
+  assert.deepEqual(s.database, { kind: "postgres", url: "postgres://bansha:pw@db/bansha" });
   assert.equal(s.gameIdleMs, 0);
   assert.deepEqual(s.trustProxy, ["127.0.0.1"]);
   assert.equal(s.secureCookies, true);

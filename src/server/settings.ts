@@ -2,15 +2,17 @@
 //
 // A typo in a setting must stop the start with a message that says which variable and why, not a stack trace from
 // deep inside a library, and not be taken silently (BANSHA_SECURE_COOKIES=true once meant insecure cookies).
-import { parseDatabaseUrl } from "../storage/open-storage.ts";
+import { type DatabaseTarget, parseDatabaseUrl } from "../storage/open-storage.ts";
 import { parseIdleMinutes } from "./idle-games.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 export interface ServerSettings {
   readonly port: number;
   readonly host: string;
-  /** As given (empty: the default SQLite file); parseDatabaseUrl has accepted it. */
+  /** As given (empty: the default SQLite file). */
   readonly databaseUrl: string | undefined;
+  /** `databaseUrl` parsed: which database, and for SQLite which file. */
+  readonly database: DatabaseTarget;
   /** 0: games never leave memory. */
   readonly gameIdleMs: number;
   readonly trustProxy: TrustProxy;
@@ -50,8 +52,9 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
   const host = hostText === undefined || hostText === "" ? "0.0.0.0" : hostText;
 
   const databaseUrl = env.DATABASE_URL;
+  let database: DatabaseTarget = { kind: "sqlite", path: ":memory:" }; // only ever returned parsed
   try {
-    parseDatabaseUrl(databaseUrl);
+    database = parseDatabaseUrl(databaseUrl);
   } catch (error) {
     // A mistyped scheme (postgress://) still carries the password: the message must not print it.
     problems.push(
@@ -87,6 +90,7 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
       port,
       host,
       databaseUrl,
+      database,
       gameIdleMs,
       trustProxy,
       secureCookies: YES.includes(secureText),
