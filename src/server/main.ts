@@ -86,16 +86,36 @@ console.log(
   `bansha: serving http://${shownHost}:${port} (${storage.dialect}${unsafe ? ", UNSAFE ack before commit" : ""})`,
 );
 
+/** Ends the process without waiting any longer for the stop, saying why on stderr. */
+function stopNow(why: string): never {
+  console.error(`bansha: ${why}; stopping now without waiting`);
+  process.exit(1);
+}
+
+// A stop answers the requests in flight and closes the database. An acknowledged vote is already committed, so
+// ending before that finishes loses nothing acknowledged; it only costs the unanswered clients a retry. So a stop
+// that hangs (a client holding a request open, an unreachable database) is cut short after the grace time, or at
+// once by a second signal, rather than waiting for the service manager's SIGKILL.
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) stopNow(`a second ${signal} while stopping`);
     stopping = true;
+    setTimeout(
+      () =>
+        stopNow(
+          `still stopping after ${settings.stopGraceMs / 1000} s (requests in flight or the database did not finish; BANSHA_STOP_SECONDS sets how long to wait)`,
+        ),
+      settings.stopGraceMs,
+    ).unref();
     scheduler.stop();
     stopIdleSweep();
-    void app
+    app
       .close()
       .then(() => storage.close())
-      .finally(() => process.exit(0));
+      .then(
+        () => process.exit(0),
+        (error: Error) => stopNow(`stopping failed: ${error.message}`),
+      );
   });
 }

@@ -27,6 +27,7 @@ test("with nothing set, the server serves SQLite under ./data on port 3000 at lo
   assert.equal(s.secureCookies, false);
   assert.equal(s.rateLimitWrites, undefined);
   assert.equal(s.logLevel, "info");
+  assert.equal(s.stopGraceMs, 10_000);
   assert.equal(s.unsafeAckBeforeCommit, false);
 });
 
@@ -40,6 +41,7 @@ test("values that are set are read", () => {
     BANSHA_SECURE_COOKIES: "1",
     BANSHA_RATE_LIMIT_WRITES: "600",
     LOG_LEVEL: "warn",
+    BANSHA_STOP_SECONDS: "30",
   });
   assert.equal(s.port, 8080);
   assert.equal(s.host, "127.0.0.1");
@@ -50,6 +52,7 @@ test("values that are set are read", () => {
   assert.equal(s.secureCookies, true);
   assert.equal(s.rateLimitWrites, 600);
   assert.equal(s.logLevel, "warn");
+  assert.equal(s.stopGraceMs, 30_000);
 });
 
 test("BANSHA_SECURE_COOKIES reads the usual words for on and off, and refuses anything else", () => {
@@ -79,6 +82,8 @@ test("each bad value is refused with the variable named and what it expects", ()
       /^BANSHA_RATE_LIMIT_WRITES: "abc" is not a number of writes a minute/,
     ],
     [{ BANSHA_RATE_LIMIT_WRITES: "0" }, /^BANSHA_RATE_LIMIT_WRITES: "0"/],
+    [{ BANSHA_STOP_SECONDS: "soon" }, /^BANSHA_STOP_SECONDS: "soon" is not a number of seconds/],
+    [{ BANSHA_STOP_SECONDS: "0" }, /^BANSHA_STOP_SECONDS: "0"/],
     [
       { LOG_LEVEL: "loud" },
       /^LOG_LEVEL: "loud" is not a log level \(expected one of fatal, error, warn, info/,

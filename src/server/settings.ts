@@ -20,6 +20,8 @@ export interface ServerSettings {
   /** Writes per minute per route and account; undefined: the app's default. */
   readonly rateLimitWrites: number | undefined;
   readonly logLevel: string;
+  /** How long a stop (SIGTERM, SIGINT) waits for requests in flight and the database before ending anyway. */
+  readonly stopGraceMs: number;
   /** TEST ONLY (the crash harness): acknowledge before commit, so lost votes can be shown. */
   readonly unsafeAckBeforeCommit: boolean;
 }
@@ -83,6 +85,13 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL: "${logText}" is not a log level (expected one of ${LOG_LEVELS.join(", ")})`);
 
+  const stopText = (env.BANSHA_STOP_SECONDS ?? "").trim();
+  const stopSeconds = stopText === "" ? 10 : Number(stopText);
+  if (stopText !== "" && (!/^\d+$/.test(stopText) || stopSeconds === 0))
+    problems.push(
+      `BANSHA_STOP_SECONDS: "${stopText}" is not a number of seconds (expected a whole number from 1, e.g. 10)`,
+    );
+
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -96,6 +105,7 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
       secureCookies: YES.includes(secureText),
       rateLimitWrites,
       logLevel,
+      stopGraceMs: stopSeconds * 1000,
       unsafeAckBeforeCommit: env.BANSHA_UNSAFE_ACK_BEFORE_COMMIT === "1",
     },
   };

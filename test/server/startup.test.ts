@@ -1,9 +1,9 @@
 // npm start's process with a bad setting, a database it cannot open, or a port in use: it stops at once with a
 // message naming the problem (exit code 1, no stack trace), and a bad setting stops it before anything is created.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -11,10 +11,16 @@ import { SERVER_NODE_FLAGS } from "../../src/server/node-flags.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
-/** Runs the server's entry point with `env` on top of a clean environment; resolves when it exits. */
-function start(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stderr: string; stdout: string }> {
+interface Started {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Resolves when the process exits. */
+  readonly exited: Promise<{ code: number | null; stderr: string; stdout: string }>;
+  /** Resolves once stdout has printed a line matching `pattern`. */
+  printed(pattern: RegExp): Promise<void>;
+}
+
+/** Starts the server's entry point with `env` on top of a clean environment. */
+function spawnServer(env: Record<string, string>): Started {
   const child = spawn(
     process.execPath,
     [...SERVER_NODE_FLAGS, "--import", "tsx", join(ROOT, "src/server/main.ts")],
@@ -28,14 +34,54 @@ function start(
   child.stderr.on("data", (d: Buffer) => {
     stderr += d.toString();
   });
-  // A server that did start is a failure of these tests; stop it rather than hang.
+  // A server that is still running is a failure of these tests; stop it rather than hang.
   const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  return new Promise((resolve) =>
+  const exited = new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) =>
     child.once("exit", (code) => {
       clearTimeout(guard);
       resolve({ code, stderr, stdout });
     }),
   );
+  const printed = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(stdout)) return;
+        child.stdout.off("data", check);
+        resolve();
+      };
+      child.stdout.on("data", check);
+      check();
+      void exited.then((r) => reject(new Error(`exited (${r.code}) before printing ${pattern}:\n${r.stderr}`)));
+    });
+  return { child, exited, printed };
+}
+
+/** Runs the server's entry point with `env`; resolves when it exits. */
+function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return spawnServer(env).exited;
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  assert.ok(address && typeof address === "object");
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return address.port;
+}
+
+/** Opens a request and sends only part of its body, so the server holds it in flight; resolves once sent. */
+async function holdRequestOpen(port: number): Promise<Socket> {
+  const socket = connect(port, "127.0.0.1");
+  await new Promise<void>((resolve) => socket.once("connect", resolve));
+  socket.on("error", () => {});
+  socket.write(
+    "POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+  );
+  // Let the server read the headers, so the request is in flight and not an idle connection.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return socket;
 }
 
 function assertNoStack(stderr: string): void {
@@ -99,6 +145,58 @@ test("a port in use stops the start with what to do about it", async () => {
     assert.doesNotMatch(r.stdout, /bansha: serving/);
   } finally {
     taken.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a stop ends the process: at once when idle, after the grace time or at a second signal when it hangs", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bansha-stop-"));
+  const serving = /bansha: serving /;
+  try {
+    // Nothing in flight: a clean stop, exit code 0.
+    const idlePort = await freePort();
+    const idle = spawnServer({ PORT: String(idlePort), DATABASE_URL: join(dir, "a.sqlite") });
+    await idle.printed(serving);
+    idle.child.kill("SIGTERM");
+    const idleEnd = await idle.exited;
+    assert.equal(idleEnd.code, 0, idleEnd.stderr);
+    assert.equal(idleEnd.stderr, "");
+
+    // A request held open keeps the stop waiting; the grace time ends it, saying why.
+    const gracePort = await freePort();
+    const grace = spawnServer({
+      PORT: String(gracePort),
+      DATABASE_URL: join(dir, "b.sqlite"),
+      BANSHA_STOP_SECONDS: "1",
+    });
+    await grace.printed(serving);
+    const held = await holdRequestOpen(gracePort);
+    grace.child.kill("SIGTERM");
+    const graceEnd = await grace.exited;
+    held.destroy();
+    assert.equal(graceEnd.code, 1, graceEnd.stderr);
+    assert.match(graceEnd.stderr, /^bansha: still stopping after 1 s \(requests in flight or the database/);
+    assertNoStack(graceEnd.stderr);
+
+    // The same with a long grace time: a second SIGTERM ends it at once.
+    const secondPort = await freePort();
+    const second = spawnServer({
+      PORT: String(secondPort),
+      DATABASE_URL: join(dir, "c.sqlite"),
+      BANSHA_STOP_SECONDS: "600",
+    });
+    await second.printed(serving);
+    const held2 = await holdRequestOpen(secondPort);
+    second.child.kill("SIGTERM");
+    // Still running while the request is held (the first signal alone does not end it).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(second.child.exitCode, null, "the first SIGTERM waits for the request in flight");
+    second.child.kill("SIGTERM");
+    const secondEnd = await second.exited;
+    held2.destroy();
+    assert.equal(secondEnd.code, 1, secondEnd.stderr);
+    assert.match(secondEnd.stderr, /^bansha: a second SIGTERM while stopping; stopping now without waiting/);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
