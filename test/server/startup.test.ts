@@ -51,13 +51,17 @@ function spawnServer(env: Record<string, string>): Started {
       };
       child.stdout.on("data", check);
       check();
-      void exited.then((r) => reject(new Error(`exited (${r.code}) before printing ${pattern}:\n${r.stderr}`)));
+      void exited.then((r) =>
+        reject(new Error(`exited (${r.code}) before printing ${pattern}:\n${r.stderr}`)),
+      );
     });
   return { child, exited, printed };
 }
 
 /** Runs the server's entry point with `env`; resolves when it exits. */
-function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+function start(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return spawnServer(env).exited;
 }
 
