@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import type { GameViewResponse } from "../src/server/api-types.ts";
+import type { EventListResponse, GameViewResponse } from "../src/server/api-types.ts";
 import { countWords } from "../src/text/wordcount.ts";
 import { contextFor, launchBrowser, PHONE, screenshot } from "./lib/browser.ts";
 import { airforceGame, type Seat, type SetUpGame } from "./lib/game.ts";
@@ -140,6 +140,40 @@ test("the live tally comes back after the proxy answered the stream with a 502, 
   await page
     .locator(`[data-testid=tally] .tally-row[data-seat="${target!.seat}"]`)
     .waitFor({ timeout: 10_000 });
+  await ctx.close();
+});
+
+test("a vote whose answer was lost is sent again under its own request id: stored once, no change used up", async () => {
+  // A seat no other test here votes with, so its ballots are this test's alone.
+  const me = game.seats.at(-1)!;
+  const target = game.seats.at(-2)!;
+  const ctx = await contextFor(browser, server.url, me.cookie);
+  const page = await ctx.newPage();
+  // The first vote reaches the server and is stored, but its answer is lost on the way back (a dropped mobile
+  // connection). Before, the player saw a network error, and clicking again sent a new request id: a second
+  // ballot, counted as a vote change.
+  const sentIds: string[] = [];
+  await page.route("**/votes", async (route) => {
+    sentIds.push((route.request().postDataJSON() as { requestId: string }).requestId);
+    if (sentIds.length === 1) {
+      await route.fetch();
+      await route.abort("connectionreset");
+    } else await route.continue();
+  });
+  await page.goto(`/games/${game.id}/vote`);
+  await page.locator(`[data-testid=ballot] button[data-seat="${target.seat}"]`).click();
+  await page.getByTestId("cast").click();
+  await page.getByTestId("notice-ok").waitFor({ timeout: 15_000 });
+  assert.match((await page.getByTestId("notice-ok").textContent()) ?? "", /^投票成功/);
+  assert.equal(sentIds.length, 2, "sent once more after the lost answer");
+  assert.equal(sentIds[1], sentIds[0], "under the same request id");
+  const log = await server.api<EventListResponse>(
+    "GET",
+    `/api/games/${game.id}/referee/log`,
+    game.refereeCookie,
+  );
+  const mine = log.events.filter((e) => e.type === "VoteCast" && e.data.voter === me.seat);
+  assert.equal(mine.length, 1, "one ballot stored");
   await ctx.close();
 });
 

@@ -46,6 +46,7 @@ import type {
   VoteRequest,
 } from "../../../src/server/api-types.ts";
 import { m } from "../i18n/index.ts";
+import { hasRequestId, NOT_ANSWERED, sendUntilAnswered, UnansweredWrites } from "./resend.ts";
 
 /** A refused or failed request, carrying the server's Chinese message. */
 export class ApiFailure extends Error {
@@ -59,18 +60,34 @@ export class ApiFailure extends Error {
   }
 }
 
+/** Writes sent without an answer, so that sending one again reuses its request id (see resend.ts). */
+const unanswered = new UnansweredWrites();
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
+  const send = (b: unknown) =>
+    fetch(path, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: b === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      body: b === undefined ? undefined : JSON.stringify(b),
     });
-  } catch {
-    throw new ApiFailure(0, "network", m.app.networkError, null);
+  let res: Response | null;
+  if (method === "POST" && hasRequestId(body)) {
+    const prepared = unanswered.prepare(path, body);
+    const attempt = await sendUntilAnswered(prepared.body, { send, sleep });
+    unanswered.settle(prepared.key, prepared.body.requestId, attempt.answered);
+    if (!attempt.answered)
+      throw new ApiFailure(attempt.res?.status ?? 0, "unanswered", m.app.writeUnanswered, null);
+    res = attempt.res;
+  } else {
+    try {
+      res = await send(body);
+    } catch {
+      res = null;
+    }
   }
+  if (res === null) throw new ApiFailure(0, "network", m.app.networkError, null);
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -83,7 +100,7 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
     throw new ApiFailure(
       res.status,
       err?.error.code ?? "http",
-      err?.error.message ?? m.app.unknownError,
+      err?.error.message ?? (NOT_ANSWERED.has(res.status) ? m.app.serverUnavailable : m.app.unknownError),
       err,
     );
   }

@@ -1,0 +1,77 @@
+// Sends a write whose answer never came again, under the same request id, so the server stores it once.
+//
+// A write carrying a `requestId` is idempotent on the server: a second request with the same id answers the
+// first one's result and stores nothing. A vote whose answer was lost (a dropped mobile connection, a server
+// restarting behind its proxy) may well have been stored. Sent again under a new id it would be a second ballot:
+// a vote change that uses up the player's change allowance, or is refused when none is left. So an unanswered
+// write is sent again under its own id, a few times by itself, and again when the player repeats it by hand.
+
+/** What came back for one attempt: an answer, or nothing (the request may or may not have reached the server). */
+export type Attempt = { answered: true; res: Response } | { answered: false; res: Response | null };
+
+/**
+ * Waits before each automatic resend: 15.5 s in all, enough for a server restart behind a proxy. The server
+ * judges every attempt by its own receipt time, so a resend that arrives after a deadline is refused, saying so.
+ */
+export const RESEND_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000];
+
+/**
+ * Answers that say the request was not handled: the proxy found no server, or the server was closing or
+ * overloaded. Any other status is the server's answer (a 500 included: sending it again would fail again).
+ */
+export const NOT_ANSWERED: ReadonlySet<number> = new Set([502, 503, 504]);
+
+export interface ResendDeps {
+  /** One attempt: resolves with the response, rejects when no response came (a network error). */
+  send(body: unknown): Promise<Response>;
+  sleep(ms: number): Promise<void>;
+  delays?: readonly number[];
+}
+
+/** Unanswered writes, by what they asked (address and body without the id), with the id they were sent under. */
+export class UnansweredWrites {
+  readonly #ids = new Map<string, string>();
+
+  /** The body to send: a repeat of an unanswered write gets that write's request id back. */
+  prepare(path: string, body: { requestId: string }): { key: string; body: { requestId: string } } {
+    const { requestId: _fresh, ...rest } = body;
+    const key = `${path} ${JSON.stringify(rest)}`;
+    const earlier = this.#ids.get(key);
+    return { key, body: earlier === undefined ? body : { ...body, requestId: earlier } };
+  }
+
+  /** Remembers (no answer) or forgets (answered) the id a write was sent under. */
+  settle(key: string, requestId: string, answered: boolean): void {
+    if (answered) this.#ids.delete(key);
+    else this.#ids.set(key, requestId);
+  }
+}
+
+/**
+ * Sends `body` until an attempt is answered or the delays run out; the last attempt's outcome either way. A
+ * response of 502, 503 or 504 counts as no answer.
+ */
+export async function sendUntilAnswered(body: unknown, deps: ResendDeps): Promise<Attempt> {
+  const delays = deps.delays ?? RESEND_DELAYS_MS;
+  for (let i = 0; ; i++) {
+    let res: Response | null = null;
+    try {
+      res = await deps.send(body);
+    } catch {
+      res = null;
+    }
+    if (res !== null && !NOT_ANSWERED.has(res.status)) return { answered: true, res };
+    const delay = delays[i];
+    if (delay === undefined) return { answered: false, res };
+    await deps.sleep(delay);
+  }
+}
+
+/** Whether a request body is a write with a client request id (only those may be sent more than once). */
+export function hasRequestId(body: unknown): body is { requestId: string } {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    typeof (body as { requestId?: unknown }).requestId === "string"
+  );
+}
