@@ -9,7 +9,8 @@
 // - Every failure answers `ApiError` with a stable `code` and a Chinese `message` (see src/server/messages-zh.ts).
 //   400 invalid-body (fields named) or bad-url, 401 unauthenticated, 403 forbidden, 404 not-found,
 //   409 conflict/refused by the game, 413 body-too-large (over 1 MiB), 414 url-too-long,
-//   415 unsupported-media-type (not JSON), 422 rules-invalid, 429 rate-limited.
+//   415 unsupported-media-type (not JSON), 422 rules-invalid, 429 rate-limited, 503 server-closing (nothing
+//   was done: send it again).
 // - Seats are 0-based numbers fixed for the whole game; aliases (马甲) are the only names shown for players.
 //   The account behind an alias is only ever in `/referee/*` responses, and only for that game's referees.
 // - Player writes carry a client `requestId` (uuid): a retried request is stored once and answers the original.

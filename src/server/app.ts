@@ -117,6 +117,9 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     logController: new OneLineAccessLog(),
     ...(quiet ? { childLoggerFactory: () => quiet } : log && { childLoggerFactory: requestLogger }),
     bodyLimit: 1024 * 1024,
+    // A request that reaches a closing server (pipelined, or on a busy keep-alive connection) is refused by the
+    // onRequest hook below, in our own shape, instead of with Fastify's English body.
+    return503OnClosing: false,
     trustProxy: deps.trustProxy ?? false,
     // Errors the router meets before any route runs (so before the error handler): answered like every other
     // refusal, with a code and a Chinese message, instead of Fastify's own English body.
@@ -162,9 +165,17 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       : sendError(reply, 404, "not-found"),
   );
 
+  /** Set once the app starts closing: requests still arriving are refused (see the onRequest hook). */
+  let closing = false;
   // A callback hook, not an async one: the session is nearly always answered from memory, and an async hook
   // would cost every request a promise anyway. Answering here means not calling `done`.
   app.addHook("onRequest", (req, reply, done) => {
+    if (closing) {
+      // Nothing was done: the client may send it again, to whichever server answers next (Fastify has already
+      // marked the connection to close).
+      sendError(reply, 503, "server-closing");
+      return;
+    }
     if (WRITE_METHODS.has(req.method)) {
       const origin = req.headers.origin;
       if (origin !== undefined && !originAllowed(origin, req, deps.allowedOrigins ?? [])) {
@@ -307,6 +318,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   // Live streams end when the server closes: their clients reconnect, to whichever server answers next.
   const openStreams = new OpenStreams();
   app.addHook("preClose", (done) => {
+    closing = true;
     openStreams.endAll();
     done();
   });

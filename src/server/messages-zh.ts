@@ -36,6 +36,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "not-found": () => "找不到该页面",
   "rate-limited": () => "操作过于频繁，请稍后再试",
   "internal-error": () => "服务器内部错误，请稍后重试",
+  "server-closing": () => "服务器正在重启或关闭，请稍后重试",
   busy: () => "服务器繁忙，请重试",
   conflict: () => "操作冲突，请重试",
   // accounts
