@@ -163,8 +163,11 @@ test("a vote whose answer was lost is sent again under its own request id: store
   await page.goto(`/games/${game.id}/vote`);
   await page.locator(`[data-testid=ballot] button[data-seat="${target.seat}"]`).click();
   await page.getByTestId("cast").click();
+  // While it is sent again, the page says so.
+  await page.getByTestId("resending").waitFor({ timeout: 5_000 });
   await page.getByTestId("notice-ok").waitFor({ timeout: 15_000 });
   assert.match((await page.getByTestId("notice-ok").textContent()) ?? "", /^投票成功/);
+  assert.equal(await page.getByTestId("resending").count(), 0, "the notice is gone once answered");
   assert.equal(sentIds.length, 2, "sent once more after the lost answer");
   assert.equal(sentIds[1], sentIds[0], "under the same request id");
   const log = await server.api<EventListResponse>(

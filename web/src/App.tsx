@@ -2,6 +2,7 @@
 import { Suspense } from "react";
 import { api } from "./api/client.ts";
 import { SessionProvider, useSession } from "./api/session.tsx";
+import { ResendNotice } from "./components/ResendNotice.tsx";
 import { m } from "./i18n/index.ts";
 import { AuthPage } from "./pages/AuthPage.tsx";
 import { GameShell } from "./pages/GameShell.tsx";
@@ -12,6 +13,7 @@ export function App() {
   return (
     <SessionProvider>
       <Header />
+      <ResendNotice />
       <main className="main">
         <Routes />
       </main>

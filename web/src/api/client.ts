@@ -46,7 +46,13 @@ import type {
   VoteRequest,
 } from "../../../src/server/api-types.ts";
 import { m } from "../i18n/index.ts";
-import { hasRequestId, NOT_ANSWERED, sendUntilAnswered, UnansweredWrites } from "./resend.ts";
+import {
+  hasRequestId,
+  NOT_ANSWERED,
+  ResendsInProgress,
+  sendUntilAnswered,
+  UnansweredWrites,
+} from "./resend.ts";
 
 /** A refused or failed request, carrying the server's Chinese message. */
 export class ApiFailure extends Error {
@@ -62,6 +68,8 @@ export class ApiFailure extends Error {
 
 /** Writes sent without an answer, so that sending one again reuses its request id (see resend.ts). */
 const unanswered = new UnansweredWrites();
+/** Writes being sent again now: the app shows a notice meanwhile (ResendNotice). */
+export const resends = new ResendsInProgress();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
@@ -75,7 +83,14 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
   let res: Response | null;
   if (method === "POST" && hasRequestId(body)) {
     const prepared = unanswered.prepare(path, body);
-    const attempt = await sendUntilAnswered(prepared.body, { send, sleep });
+    let endResend: (() => void) | undefined;
+    const attempt = await sendUntilAnswered(prepared.body, {
+      send,
+      sleep,
+      onResend: () => {
+        endResend ??= resends.begin();
+      },
+    }).finally(() => endResend?.());
     unanswered.settle(prepared.key, prepared.body.requestId, attempt.answered);
     if (!attempt.answered)
       throw new ApiFailure(attempt.res?.status ?? 0, "unanswered", m.app.writeUnanswered, null);

@@ -1,7 +1,13 @@
 // Unanswered writes are sent again under their own request id: by themselves, and when repeated by hand.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { hasRequestId, RESEND_DELAYS_MS, sendUntilAnswered, UnansweredWrites } from "./resend.ts";
+import {
+  hasRequestId,
+  RESEND_DELAYS_MS,
+  ResendsInProgress,
+  sendUntilAnswered,
+  UnansweredWrites,
+} from "./resend.ts";
 
 /** A fake server: each attempt takes the next outcome (a status, or "drop" for no response at all). */
 function fakeSend(outcomes: (number | "drop")[]) {
@@ -28,7 +34,9 @@ function fakeSend(outcomes: (number | "drop")[]) {
 test("a dropped connection and a proxy's 502 are sent again, with the same body, until answered", async () => {
   const f = fakeSend(["drop", 502, 503, 504, 200]);
   const body = { requestId: "r1", targets: [3] };
-  const attempt = await sendUntilAnswered(body, f.deps);
+  let resends = 0;
+  const attempt = await sendUntilAnswered(body, { ...f.deps, onResend: () => resends++ });
+  assert.equal(resends, 4);
   assert.equal(attempt.answered, true);
   assert.equal(attempt.res?.status, 200);
   assert.equal(f.bodies.length, 5);
@@ -84,4 +92,21 @@ test("only bodies with a string request id count as resendable writes", () => {
   assert.equal(hasRequestId({ requestId: 3 }), false);
   assert.equal(hasRequestId(undefined), false);
   assert.equal(hasRequestId(null), false);
+});
+
+test("writes being resent are counted until each ends, once, and listeners hear every change", () => {
+  const r = new ResendsInProgress();
+  const heard: number[] = [];
+  const unsubscribe = r.subscribe(() => heard.push(r.count));
+  const endA = r.begin();
+  const endB = r.begin();
+  endA();
+  endA(); // ending twice counts once
+  assert.equal(r.count, 1);
+  endB();
+  assert.equal(r.count, 0);
+  assert.deepEqual(heard, [1, 2, 1, 0]);
+  unsubscribe();
+  r.begin();
+  assert.deepEqual(heard, [1, 2, 1, 0]);
 });

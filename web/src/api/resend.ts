@@ -26,6 +26,8 @@ export interface ResendDeps {
   send(body: unknown): Promise<Response>;
   sleep(ms: number): Promise<void>;
   delays?: readonly number[];
+  /** Called before each wait for a resend (the page may say that it is trying again). */
+  onResend?: () => void;
 }
 
 /** Unanswered writes, by what they asked (address and body without the id), with the id they were sent under. */
@@ -63,6 +65,7 @@ export async function sendUntilAnswered(body: unknown, deps: ResendDeps): Promis
     if (res !== null && !NOT_ANSWERED.has(res.status)) return { answered: true, res };
     const delay = delays[i];
     if (delay === undefined) return { answered: false, res };
+    deps.onResend?.();
     await deps.sleep(delay);
   }
 }
@@ -74,4 +77,35 @@ export function hasRequestId(body: unknown): body is { requestId: string } {
     body !== null &&
     typeof (body as { requestId?: unknown }).requestId === "string"
   );
+}
+
+/** How many writes are being sent again right now, for a notice while the page waits (see ResendNotice). */
+export class ResendsInProgress {
+  #count = 0;
+  readonly #listeners = new Set<() => void>();
+
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Counts one write as being resent until the returned call. */
+  begin(): () => void {
+    let ended = false;
+    this.#change(1);
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.#change(-1);
+    };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  #change(by: number): void {
+    this.#count += by;
+    for (const listener of this.#listeners) listener();
+  }
 }

@@ -57,6 +57,7 @@ export const zhCN = {
     none: "暂无",
     unknownError: "出错了，请稍后重试",
     networkError: "网络连接失败，请检查网络",
+    resending: "连接不稳定，正在重新提交……同一次提交不会重复记录，请勿关闭页面",
     serverUnavailable: "服务器暂时不可用（可能正在重启），请稍后重试",
     writeUnanswered:
       "多次重试仍未收到服务器答复，这次提交可能已记录，也可能没有。恢复连接后再提交一次相同的内容即可，不会重复记录。",
