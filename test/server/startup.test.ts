@@ -153,51 +153,50 @@ test("a port in use stops the start with what to do about it", async () => {
   }
 });
 
+/** A server started with `env`, serving, and (when `hold`) with a request held in flight; SIGTERM sent. */
+async function stoppedServer(
+  env: Record<string, string>,
+  hold: boolean,
+): Promise<{ server: Started; held: Socket | undefined }> {
+  const port = await freePort();
+  const server = spawnServer({ PORT: String(port), ...env });
+  await server.printed(/bansha: serving /);
+  const held = hold ? await holdRequestOpen(port) : undefined;
+  server.child.kill("SIGTERM");
+  return { server, held };
+}
+
 test("a stop ends the process: at once when idle, after the grace time or at a second signal when it hangs", async () => {
   const dir = mkdtempSync(join(tmpdir(), "bansha-stop-"));
-  const serving = /bansha: serving /;
   try {
     // Nothing in flight: a clean stop, exit code 0.
-    const idlePort = await freePort();
-    const idle = spawnServer({ PORT: String(idlePort), DATABASE_URL: join(dir, "a.sqlite") });
-    await idle.printed(serving);
-    idle.child.kill("SIGTERM");
-    const idleEnd = await idle.exited;
+    const idle = await stoppedServer({ DATABASE_URL: join(dir, "a.sqlite") }, false);
+    const idleEnd = await idle.server.exited;
     assert.equal(idleEnd.code, 0, idleEnd.stderr);
     assert.equal(idleEnd.stderr, "");
 
     // A request held open keeps the stop waiting; the grace time ends it, saying why.
-    const gracePort = await freePort();
-    const grace = spawnServer({
-      PORT: String(gracePort),
-      DATABASE_URL: join(dir, "b.sqlite"),
-      BANSHA_STOP_SECONDS: "1",
-    });
-    await grace.printed(serving);
-    const held = await holdRequestOpen(gracePort);
-    grace.child.kill("SIGTERM");
-    const graceEnd = await grace.exited;
-    held.destroy();
+    const grace = await stoppedServer(
+      { DATABASE_URL: join(dir, "b.sqlite"), BANSHA_STOP_SECONDS: "1" },
+      true,
+    );
+    const graceEnd = await grace.server.exited;
+    grace.held?.destroy();
     assert.equal(graceEnd.code, 1, graceEnd.stderr);
     assert.match(graceEnd.stderr, /^bansha: still stopping after 1 s \(requests in flight or the database/);
     assertNoStack(graceEnd.stderr);
 
     // The same with a long grace time: a second SIGTERM ends it at once.
-    const secondPort = await freePort();
-    const second = spawnServer({
-      PORT: String(secondPort),
-      DATABASE_URL: join(dir, "c.sqlite"),
-      BANSHA_STOP_SECONDS: "600",
-    });
-    await second.printed(serving);
-    const held2 = await holdRequestOpen(secondPort);
-    second.child.kill("SIGTERM");
+    const second = await stoppedServer(
+      { DATABASE_URL: join(dir, "c.sqlite"), BANSHA_STOP_SECONDS: "600" },
+      true,
+    );
     // Still running while the request is held (the first signal alone does not end it).
     await new Promise((resolve) => setTimeout(resolve, 500));
-    assert.equal(second.child.exitCode, null, "the first SIGTERM waits for the request in flight");
-    second.child.kill("SIGTERM");
-    const secondEnd = await second.exited;
-    held2.destroy();
+    assert.equal(second.server.child.exitCode, null, "the first SIGTERM waits for the request in flight");
+    second.server.child.kill("SIGTERM");
+    const secondEnd = await second.server.exited;
+    second.held?.destroy();
     assert.equal(secondEnd.code, 1, secondEnd.stderr);
     assert.match(secondEnd.stderr, /^bansha: a second SIGTERM while stopping; stopping now without waiting/);
   } finally {
