@@ -91,7 +91,7 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
         endResend ??= resends.begin();
       },
     }).finally(() => endResend?.());
-    unanswered.settle(prepared.key, prepared.body.requestId, attempt.answered);
+    unanswered.settle(path, prepared, attempt.answered);
     if (!attempt.answered)
       throw new ApiFailure(attempt.res?.status ?? 0, "unanswered", m.app.writeUnanswered, null);
     res = attempt.res;

@@ -68,22 +68,38 @@ test("after the last delay it gives up, unanswered", async () => {
 
 test("a write repeated by hand after no answer reuses its id; after an answer, or with other content, it does not", () => {
   const writes = new UnansweredWrites();
+  const votes = "/api/games/g/votes";
   const vote = (id: string, targets: number[]) => ({ requestId: id, targets });
-  const first = writes.prepare("/api/games/g/votes", vote("a", [3]));
+  const first = writes.prepare(votes, vote("a", [3]));
   assert.equal(first.body.requestId, "a");
-  writes.settle(first.key, first.body.requestId, false);
+  writes.settle(votes, first, false);
 
   // The same vote again, with a fresh id from the page: sent under the first one's.
-  const again = writes.prepare("/api/games/g/votes", vote("b", [3]));
-  assert.equal(again.body.requestId, "a");
+  const again = writes.prepare(votes, vote("b", [3]));
   assert.deepEqual(again.body, vote("a", [3]));
-  // Another target, or another game, is another write.
-  assert.equal(writes.prepare("/api/games/g/votes", vote("c", [4])).body.requestId, "c");
-  assert.equal(writes.prepare("/api/games/h/votes", vote("d", [3])).body.requestId, "d");
-
   // Once answered, the same content is a new write (voting for the same seat again on purpose).
-  writes.settle(again.key, again.body.requestId, true);
-  assert.equal(writes.prepare("/api/games/g/votes", vote("e", [3])).body.requestId, "e");
+  writes.settle(votes, again, true);
+  assert.equal(writes.prepare(votes, vote("c", [3])).body.requestId, "c");
+
+  // Another game's votes are another address.
+  writes.settle(votes, writes.prepare(votes, vote("d", [3])), false);
+  assert.equal(writes.prepare("/api/games/h/votes", vote("e", [3])).body.requestId, "e");
+  assert.equal(writes.prepare(votes, vote("f", [3])).body.requestId, "d");
+});
+
+test("an unanswered write's id is stale once another write to the same address was sent", () => {
+  const writes = new UnansweredWrites();
+  const votes = "/api/games/g/votes";
+  const vote = (id: string, targets: number[]) => ({ requestId: id, targets });
+  // A vote for 3 went unanswered (and may have been stored); the player then voted for 4, answered.
+  writes.settle(votes, writes.prepare(votes, vote("a", [3])), false);
+  writes.settle(votes, writes.prepare(votes, vote("b", [4])), true);
+  // Voting for 3 again later is a new ballot: under "a" the server would answer the old one and store nothing.
+  assert.equal(writes.prepare(votes, vote("c", [3])).body.requestId, "c");
+  // Likewise when the write in between also went unanswered: only the latest may be repeated.
+  writes.settle(votes, writes.prepare(votes, vote("d", [3])), false);
+  writes.settle(votes, writes.prepare(votes, vote("e", [4])), false);
+  assert.equal(writes.prepare(votes, vote("f", [3])).body.requestId, "f");
 });
 
 test("only bodies with a string request id count as resendable writes", () => {

@@ -30,22 +30,27 @@ export interface ResendDeps {
   onResend?: () => void;
 }
 
-/** Unanswered writes, by what they asked (address and body without the id), with the id they were sent under. */
+/**
+ * The last unanswered write to each address, with the id it was sent under. Only the next write to the same
+ * address may reuse that id, and only with the same content: once another write there has been sent, the first
+ * one's id is stale (reusing it for a vote cast again later would answer the old ballot and store nothing).
+ */
 export class UnansweredWrites {
-  readonly #ids = new Map<string, string>();
+  readonly #last = new Map<string, { content: string; requestId: string }>();
 
-  /** The body to send: a repeat of an unanswered write gets that write's request id back. */
-  prepare(path: string, body: { requestId: string }): { key: string; body: { requestId: string } } {
+  /** The body to send: a repeat of the address's unanswered write gets that write's request id back. */
+  prepare(path: string, body: { requestId: string }): { body: { requestId: string }; content: string } {
     const { requestId: _fresh, ...rest } = body;
-    const key = `${path} ${JSON.stringify(rest)}`;
-    const earlier = this.#ids.get(key);
-    return { key, body: earlier === undefined ? body : { ...body, requestId: earlier } };
+    const content = JSON.stringify(rest);
+    const earlier = this.#last.get(path);
+    this.#last.delete(path);
+    const reuse = earlier !== undefined && earlier.content === content;
+    return { content, body: reuse ? { ...body, requestId: earlier.requestId } : body };
   }
 
-  /** Remembers (no answer) or forgets (answered) the id a write was sent under. */
-  settle(key: string, requestId: string, answered: boolean): void {
-    if (answered) this.#ids.delete(key);
-    else this.#ids.set(key, requestId);
+  /** Remembers the write sent to `path` when it got no answer. */
+  settle(path: string, sent: { body: { requestId: string }; content: string }, answered: boolean): void {
+    if (!answered) this.#last.set(path, { content: sent.content, requestId: sent.body.requestId });
   }
 }
 
@@ -56,11 +61,11 @@ export class UnansweredWrites {
 export async function sendUntilAnswered(body: unknown, deps: ResendDeps): Promise<Attempt> {
   const delays = deps.delays ?? RESEND_DELAYS_MS;
   for (let i = 0; ; i++) {
-    let res: Response | null = null;
+    let res: Response | null;
     try {
       res = await deps.send(body);
     } catch {
-      res = null;
+      res = null; // no response at all: the request may or may not have reached the server
     }
     if (res !== null && !NOT_ANSWERED.has(res.status)) return { answered: true, res };
     const delay = delays[i];
