@@ -180,6 +180,47 @@ test("a vote whose answer was lost is sent again under its own request id: store
   await ctx.close();
 });
 
+test("the referee's log is fetched when opened, then only what is new, and shows new votes live", async () => {
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  const logRequests: string[] = [];
+  page.on("request", (req) => {
+    if (req.url().includes("/referee/log")) logRequests.push(new URL(req.url()).search);
+  });
+  await page.goto(`/games/${game.id}/referee`);
+  const log = page.getByTestId("referee-log");
+  await log.waitFor();
+  await page.waitForLoadState("networkidle").catch(() => {});
+  assert.deepEqual(logRequests, [], "a closed log costs no requests");
+  await log.locator("summary").click();
+  await log.locator("ol.log li").first().waitFor();
+  const first = await log.locator("ol.log li").count();
+  assert.ok(first > 0);
+  assert.deepEqual(logRequests, ["?after=0"]);
+  const lastSeqShown = Number(
+    /#(\d+)/.exec((await log.locator("ol.log li").last().textContent()) ?? "")?.[1],
+  );
+
+  // A vote arrives: the open log shows it, having asked only for what came after the last entry it held.
+  // Seats no other test here votes with, so the vote is not refused as one change too many.
+  const voter = game.seats.at(-3);
+  const target = game.seats.at(-4);
+  await server.api("POST", `/api/games/${game.id}/votes`, voter!.cookie, {
+    requestId: requestId(),
+    targets: [target!.seat],
+  });
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("[data-testid=referee-log] ol.log li").length > n,
+    first,
+  );
+  assert.equal(logRequests.length >= 2, true);
+  for (const q of logRequests.slice(1)) {
+    const after = Number(/^\?after=(\d+)$/.exec(q)?.[1]);
+    assert.ok(after >= lastSeqShown, `only what is new: ${q} (held up to #${lastSeqShown})`);
+  }
+  await ctx.close();
+});
+
 test("a kill-post draft survives a reload and a closed tab, with the live 字数 of the server's counter", async () => {
   const killer = game.seats.find((s) => s.role === "killer")!;
   const ctx = await contextFor(browser, server.url, killer.cookie);

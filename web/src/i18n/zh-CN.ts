@@ -448,6 +448,7 @@ export const zhCN = {
     copyText: "复制纯文本",
     log: "完整日志",
     logEmpty: "日志为空",
+    logEarlier: (more: number, hidden: number) => `显示更早的 ${more} 条（共 ${hidden} 条未显示）`,
     substitute: "替补",
     coReferee: "加副哨",
     username: "账号",

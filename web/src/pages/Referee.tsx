@@ -10,6 +10,7 @@ import type {
   SeatNo,
 } from "../../../src/server/api-types.ts";
 import { api, errorText, requestId } from "../api/client.ts";
+import { LogFollower } from "../api/log-follower.ts";
 import { serverNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Notice } from "../components/Notice.tsx";
@@ -717,27 +718,64 @@ function Results({ game }: { game: LiveGame }) {
   );
 }
 
+/** Log entries shown at first, and how many more each "earlier" click shows: a late game has tens of thousands. */
+const LOG_WINDOW = 300;
+const LOG_MORE = 1000;
+
 function EventLog({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
-  const [events, setEvents] = useState<GameEventDto[]>([]);
+  const [open, setOpen] = useState(false);
+  const [events, setEvents] = useState<readonly GameEventDto[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(LOG_WINDOW);
+  const [follower, setFollower] = useState<LogFollower | null>(null);
+  // One follower per game, started when the log is first opened: a closed log costs no requests.
+  useEffect(() => {
+    if (!open) return;
+    const f = new LogFollower({
+      fetch: (after) => api.log(id, after),
+      onEvents: (all) => {
+        setEvents(all);
+        setError(null);
+      },
+      onError: (e) => setError(errorText(e)),
+    });
+    // Its first fetch comes from the effect below, which runs when the follower is set.
+    setFollower(f);
+    setEvents([]);
+    setShown(LOG_WINDOW);
+    return () => {
+      f.stop();
+      setFollower(null);
+    };
+  }, [id, open]);
   const version = game.events.length;
+  // Only what is new is fetched, one request at a time however fast events arrive.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on every new event
   useEffect(() => {
-    api
-      .log(id)
-      .then((r) => setEvents(r.events))
-      .catch((e) => setError(errorText(e)));
-  }, [id, version]);
+    follower?.refresh();
+  }, [follower, version]);
+  const hidden = Math.max(0, events.length - shown);
+  const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.events.at(-1)?.seq ?? 0, game.data?.lastSeq ?? 0);
   return (
-    <details className="card">
+    <details className="card" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="referee-log">
       <summary>
-        {m.referee.log} <span className="count">{events.length}</span>
+        {m.referee.log} <span className="count">{latestSeq}</span>
       </summary>
       <Notice kind="error">{error}</Notice>
-      {events.length === 0 ? <p className="empty small">{m.referee.logEmpty}</p> : null}
+      {open && events.length === 0 && !error ? <p className="empty small">{m.referee.logEmpty}</p> : null}
+      {hidden > 0 ? (
+        <button
+          type="button"
+          className="btn ghost small"
+          onClick={() => setShown((n) => n + LOG_MORE)}
+          data-testid="log-earlier"
+        >
+          {m.referee.logEarlier(Math.min(hidden, LOG_MORE), hidden)}
+        </button>
+      ) : null}
       <ol className="log">
-        {events.map((e) => (
+        {events.slice(hidden).map((e) => (
           <li key={e.seq}>
             <span className="muted small">
               #{e.seq} {dateTime(e.at)}
