@@ -180,12 +180,14 @@ test("a vote whose answer was lost is sent again under its own request id: store
   await ctx.close();
 });
 
-test("the referee's log is fetched when opened, then only what is new, and shows new votes live", async () => {
+test("the referee's log is fetched when opened, then only what is new; the inbox only when it has news", async () => {
   const ctx = await contextFor(browser, server.url, game.refereeCookie);
   const page = await ctx.newPage();
   const logRequests: string[] = [];
+  let inboxRequests = 0;
   page.on("request", (req) => {
     if (req.url().includes("/referee/log")) logRequests.push(new URL(req.url()).search);
+    if (req.url().includes("/referee/inbox")) inboxRequests++;
   });
   await page.goto(`/games/${game.id}/referee`);
   const log = page.getByTestId("referee-log");
@@ -201,6 +203,7 @@ test("the referee's log is fetched when opened, then only what is new, and shows
     /#(\d+)/.exec((await log.locator("ol.log li").last().textContent()) ?? "")?.[1],
   );
 
+  const inboxAfterOpen = inboxRequests;
   // A vote arrives: the open log shows it, having asked only for what came after the last entry it held.
   // Seats no other test here votes with, so the vote is not refused as one change too many.
   const voter = game.seats.at(-3);
@@ -218,6 +221,17 @@ test("the referee's log is fetched when opened, then only what is new, and shows
     const after = Number(/^\?after=(\d+)$/.exec(q)?.[1]);
     assert.ok(after >= lastSeqShown, `only what is new: ${q} (held up to #${lastSeqShown})`);
   }
+  // The vote put nothing in the inbox, so the inbox was not fetched again; a proxy request does, and is.
+  const inboxBefore = inboxRequests;
+  assert.equal(inboxBefore, inboxAfterOpen, "no inbox fetch for a vote");
+  assert.ok(inboxBefore >= 1, "the inbox was fetched when the page opened");
+  await server.api("POST", `/api/games/${game.id}/proxy-requests`, voter!.cookie, {
+    requestId: requestId(),
+    target: target!.seat,
+    note: "托票给哨子",
+  });
+  await page.getByTestId("inbox").getByText("托票给哨子").waitFor();
+  assert.equal(inboxRequests, inboxBefore + 1);
   await ctx.close();
 });
 

@@ -196,13 +196,18 @@ function ReviewReports({ gameId }: { gameId: string }) {
   );
 }
 
+/** The events that put an item in the referee's inbox (GameReads.inbox on the server). */
+const INBOX_EVENTS: ReadonlySet<string> = new Set(["app.ComplaintFiled", "app.ProxyRequested"]);
+
 function Inbox({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   const seats = game.view?.seats ?? [];
   const [items, setItems] = useState<InboxItem[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const version = game.events.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on every new event
+  // Refetched when a complaint or proxy request arrives, not on every event: in a vote rush that was one request
+  // per vote per open referee page.
+  const version = game.events.filter((e) => INBOX_EVENTS.has(e.type)).length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
   useEffect(() => {
     api
       .inbox(id)
