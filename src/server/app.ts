@@ -62,6 +62,8 @@ export interface AppDeps<St = unknown> {
    * lost (one whose NOTIFY failed twice, say). 30 s by default; 0 for never.
    */
   catchUpEveryMs?: number;
+  /** A live stream's views at most this often (VIEW_INTERVAL_MS in live-stream.ts unless a test says otherwise). */
+  liveViewIntervalMs?: number;
   /** Origins allowed to write besides the request's own host. */
   allowedOrigins?: readonly string[];
   /** The built web app to serve (index.html for every non-API path), if it exists. */
@@ -338,6 +340,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
         after: fromHeader ?? q.after ?? 0,
         limit: q.limit,
         open: openStreams,
+        ...(deps.liveViewIntervalMs !== undefined && { viewIntervalMs: deps.liveViewIntervalMs }),
       },
       () => clock.now(),
     );

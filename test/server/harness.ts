@@ -46,6 +46,8 @@ export async function makeHarness(
     logLevel?: string;
     /** AppDeps.catchUpEveryMs (PostgreSQL). */
     catchUpEveryMs?: number;
+    /** AppDeps.liveViewIntervalMs. */
+    liveViewIntervalMs?: number;
   } = {},
 ): Promise<Harness> {
   const logLines = options.logLines;
@@ -59,6 +61,7 @@ export async function makeHarness(
     originality: await indexedOriginality(storage),
     rateLimits: { login: 100_000, writes: 1_000_000 },
     ...(options.catchUpEveryMs !== undefined && { catchUpEveryMs: options.catchUpEveryMs }),
+    ...(options.liveViewIntervalMs !== undefined && { liveViewIntervalMs: options.liveViewIntervalMs }),
     ...(logLines && {
       logger: { level: options.logLevel ?? "debug" },
       logStream: { write: (line: string) => logLines.push(line) },

@@ -228,3 +228,60 @@ test("SSE: closing the server ends its open streams, so a restart does not wait 
   assert.equal(closed, "closed");
   await ended;
 });
+
+test("SSE: a burst of votes sends every event at once, and one view at the interval's end with all of them", async () => {
+  // Before, every committed batch sent each open stream the viewer's whole view: in a rush with the players'
+  // pages open that was most of the server's work (see VIEW_INTERVAL_MS).
+  const h = await makeHarness({ liveViewIntervalMs: 2_000 });
+  try {
+    const g = await startedGame(h, 6);
+    const { rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
+    await h.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = h.app.server.address() as AddressInfo;
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpGet(
+        {
+          port,
+          host: "127.0.0.1",
+          path: `/api/games/${g.id}/stream?after=${lastSeq}`,
+          headers: { cookie: `${SESSION_COOKIE}=${rangers[0]!.cookie}` },
+        },
+        resolve,
+      ).on("error", reject),
+    );
+    let body = "";
+    res.on("data", (d: Buffer) => {
+      body += d.toString();
+    });
+    // Five votes, each its own batch (each awaited), well within the interval.
+    const voters = g.players.filter((p) => p.seat !== rangers[1]!.seat).slice(0, 5);
+    for (const p of voters) {
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
+          requestId: rid(),
+          targets: [rangers[1]!.seat],
+        }),
+      );
+    }
+    const frames = () => parse(body);
+    const casts = (f: Frame[]) => f.filter((x) => x.data.kind === "game-event").length;
+    const views = (f: Frame[]) => f.filter((x) => x.data.kind === "view");
+    const early = await eventually(frames, (f) => casts(f) === 5);
+    assert.equal(casts(early), 5, "every event went out at once");
+    assert.equal(views(early).length, 1, "one view so far: the first batch's");
+    const late = await eventually(frames, (f) => views(f).length >= 2);
+    assert.equal(views(late).length, 2, "then one more, at the interval's end");
+    const last = views(late).at(-1)!.data;
+    assert.ok(last.kind === "view");
+    assert.deepEqual(
+      last.view!.tally.map((t) => [t.seat, t.votes]),
+      [[rangers[1]!.seat, 5]],
+      "the later view counts every vote",
+    );
+    assert.equal(last.lastSeq, lastSeq + 5);
+  } finally {
+    await h.close();
+  }
+});
