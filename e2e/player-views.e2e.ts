@@ -232,6 +232,29 @@ test("the referee's log is fetched when opened, then only what is new; the inbox
   });
   await page.getByTestId("inbox").getByText("托票给哨子").waitFor();
   assert.equal(inboxRequests, inboxBefore + 1);
+
+  // Closed again, the log asks for nothing; opened, it fetches only what came meanwhile.
+  await log.locator("ol.log li", { hasText: "app.ProxyRequested" }).waitFor();
+  await log.locator("summary").click();
+  const count = async () => Number(await log.locator("summary .count").textContent());
+  const seqBefore = await count();
+  const requestsWhileClosed = logRequests.length;
+  await server.api("POST", `/api/games/${game.id}/votes`, game.seats.at(-5)!.cookie, {
+    requestId: requestId(),
+    targets: [target!.seat],
+  });
+  await page.waitForFunction(
+    (n) => Number(document.querySelector("[data-testid=referee-log] summary .count")?.textContent) > n,
+    seqBefore,
+  );
+  assert.equal(logRequests.length, requestsWhileClosed, "no log request while it is closed");
+  const heldBefore = await log.locator("ol.log li").count();
+  await log.locator("summary").click();
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("[data-testid=referee-log] ol.log li").length > n,
+    heldBefore,
+  );
+  assert.equal(logRequests.at(-1), `?after=${seqBefore}`, "reopened, it fetched only what came meanwhile");
   await ctx.close();
 });
 

@@ -730,13 +730,15 @@ const LOG_MORE = 1000;
 function EventLog({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [events, setEvents] = useState<readonly GameEventDto[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(LOG_WINDOW);
   const [follower, setFollower] = useState<LogFollower | null>(null);
-  // One follower per game, started when the log is first opened: a closed log costs no requests.
+  // One follower per game, made when the log is first opened (a log never opened costs no requests), and kept
+  // while it is closed, so opening it again fetches only what came meanwhile.
   useEffect(() => {
-    if (!open) return;
+    if (!opened) return;
     const f = new LogFollower({
       fetch: (after) => api.log(id, after),
       onEvents: (all) => {
@@ -745,7 +747,6 @@ function EventLog({ game }: { game: LiveGame }) {
       },
       onError: (e) => setError(errorText(e)),
     });
-    // Its first fetch comes from the effect below, which runs when the follower is set.
     setFollower(f);
     setEvents([]);
     setShown(LOG_WINDOW);
@@ -753,17 +754,25 @@ function EventLog({ game }: { game: LiveGame }) {
       f.stop();
       setFollower(null);
     };
-  }, [id, open]);
+  }, [id, opened]);
   const version = game.events.length;
-  // Only what is new is fetched, one request at a time however fast events arrive.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on every new event
+  // While open, what is new is fetched after each event, one request at a time however fast events arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
   useEffect(() => {
-    follower?.refresh();
-  }, [follower, version]);
+    if (open) follower?.refresh();
+  }, [follower, open, version]);
   const hidden = Math.max(0, events.length - shown);
   const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.events.at(-1)?.seq ?? 0, game.data?.lastSeq ?? 0);
   return (
-    <details className="card" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="referee-log">
+    <details
+      className="card"
+      onToggle={(e) => {
+        const isOpen = e.currentTarget.open;
+        setOpen(isOpen);
+        if (isOpen) setOpened(true);
+      }}
+      data-testid="referee-log"
+    >
       <summary>
         {m.referee.log} <span className="count">{latestSeq}</span>
       </summary>
