@@ -194,19 +194,17 @@ test("SSE: a delivery that fails ends that stream, logged, and the server and ot
   }
 });
 
-test("SSE: closing the server ends its open streams, so a restart does not wait for every client to leave", async () => {
-  const h = await makeHarness();
-  const g = await startedGame(h, 6);
+/** Listens on a real port and opens a stream there (inject cannot hold one open); `body()` is what has come. */
+async function openLive(
+  h: Harness,
+  path: string,
+  cookie: string,
+): Promise<{ res: IncomingMessage; body: () => string }> {
   await h.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = h.app.server.address() as AddressInfo;
   const res = await new Promise<IncomingMessage>((resolve, reject) =>
     httpGet(
-      {
-        port,
-        host: "127.0.0.1",
-        path: `/api/games/${g.id}/stream`,
-        headers: { cookie: `${SESSION_COOKIE}=${g.players[0]!.cookie}` },
-      },
+      { port, host: "127.0.0.1", path, headers: { cookie: `${SESSION_COOKIE}=${cookie}` } },
       resolve,
     ).on("error", reject),
   );
@@ -214,12 +212,16 @@ test("SSE: closing the server ends its open streams, so a restart does not wait 
   res.on("data", (d: Buffer) => {
     body += d.toString();
   });
+  return { res, body: () => body };
+}
+
+test("SSE: closing the server ends its open streams, so a restart does not wait for every client to leave", async () => {
+  const h = await makeHarness();
+  const g = await startedGame(h, 6);
+  const { res, body } = await openLive(h, `/api/games/${g.id}/stream`, g.players[0]!.cookie);
   const ended = new Promise<void>((resolve) => res.on("end", resolve));
-  await eventually(
-    () => body,
-    (b) => b.includes("event: view"),
-  );
-  assert.match(body, /event: view/, "the stream is open and has sent the backlog");
+  await eventually(body, (b) => b.includes("event: view"));
+  assert.match(body(), /event: view/, "the stream is open and has sent the backlog");
   // Before, the close waited for the stream, which never ends by itself: the bound below would be hit.
   const closed = await Promise.race([
     h.close().then(() => "closed"),
@@ -238,23 +240,7 @@ test("SSE: a burst of votes sends every event at once, and one view at the inter
     const { rangers } = cast(g);
     await advanceTo(h, local("12-02 10:00:00"));
     const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
-    await h.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = h.app.server.address() as AddressInfo;
-    const res = await new Promise<IncomingMessage>((resolve, reject) =>
-      httpGet(
-        {
-          port,
-          host: "127.0.0.1",
-          path: `/api/games/${g.id}/stream?after=${lastSeq}`,
-          headers: { cookie: `${SESSION_COOKIE}=${rangers[0]!.cookie}` },
-        },
-        resolve,
-      ).on("error", reject),
-    );
-    let body = "";
-    res.on("data", (d: Buffer) => {
-      body += d.toString();
-    });
+    const { body } = await openLive(h, `/api/games/${g.id}/stream?after=${lastSeq}`, rangers[0]!.cookie);
     // Five votes, each its own batch (each awaited), well within the interval.
     const voters = g.players.filter((p) => p.seat !== rangers[1]!.seat).slice(0, 5);
     for (const p of voters) {
@@ -265,7 +251,7 @@ test("SSE: a burst of votes sends every event at once, and one view at the inter
         }),
       );
     }
-    const frames = () => parse(body);
+    const frames = () => parse(body());
     const casts = (f: Frame[]) => f.filter((x) => x.data.kind === "game-event").length;
     const views = (f: Frame[]) => f.filter((x) => x.data.kind === "view");
     const early = await eventually(frames, (f) => casts(f) === 5);
