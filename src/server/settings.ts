@@ -73,24 +73,26 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
       `BANSHA_SECURE_COOKIES: "${env.BANSHA_SECURE_COOKIES}" is neither on nor off (expected 1 or 0; true, false, yes, no, on and off are read too)`,
     );
 
-  const limitText = (env.BANSHA_RATE_LIMIT_WRITES ?? "").trim();
-  const rateLimitWrites = limitText === "" ? undefined : Number(limitText);
-  if (limitText !== "" && (!/^\d+$/.test(limitText) || rateLimitWrites === 0))
+  /** A whole number from 1, or undefined when unset; anything else is a problem naming `what` it counts. */
+  const countOf = (name: string, what: string, example: number): number | undefined => {
+    const text = (env[name] ?? "").trim();
+    if (text === "") return undefined;
+    const n = Number(text);
+    if (/^\d+$/.test(text) && n > 0) return n;
     problems.push(
-      `BANSHA_RATE_LIMIT_WRITES: "${limitText}" is not a number of writes a minute (expected a whole number from 1, e.g. 120)`,
+      `${name}: "${text}" is not a number of ${what} (expected a whole number from 1, e.g. ${example})`,
     );
+    return undefined;
+  };
+
+  const rateLimitWrites = countOf("BANSHA_RATE_LIMIT_WRITES", "writes a minute", 120);
 
   const logText = (env.LOG_LEVEL ?? "").trim();
   const logLevel = logText === "" ? "info" : logText;
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL: "${logText}" is not a log level (expected one of ${LOG_LEVELS.join(", ")})`);
 
-  const stopText = (env.BANSHA_STOP_SECONDS ?? "").trim();
-  const stopSeconds = stopText === "" ? 10 : Number(stopText);
-  if (stopText !== "" && (!/^\d+$/.test(stopText) || stopSeconds === 0))
-    problems.push(
-      `BANSHA_STOP_SECONDS: "${stopText}" is not a number of seconds (expected a whole number from 1, e.g. 10)`,
-    );
+  const stopSeconds = countOf("BANSHA_STOP_SECONDS", "seconds", 10) ?? 10;
 
   if (problems.length > 0) return { ok: false, problems };
   return {
