@@ -8,8 +8,11 @@ const event = (seq: number): GameEventDto => ({ seq, type: "VoteCast", at: seq *
 const upTo = (from: number, to: number): GameEventDto[] =>
   Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => event(from + i));
 
-/** A fake server log of `size()` events, answering each fetch when the test says so. */
-function fakeLog(size: () => number) {
+/**
+ * A fake server log of `size()` events, answering each fetch when the test says so: with the events after the
+ * fetch's `after`, or with what `answer` gives.
+ */
+function fakeLog(size: () => number, answer = (after: number) => upTo(after + 1, size())) {
   const asked: number[] = [];
   const waiting: { after: number; resolve(r: EventListResponse): void; reject(e: Error): void }[] = [];
   const seen: number[][] = [];
@@ -27,7 +30,7 @@ function fakeLog(size: () => number) {
     const w = waiting.shift();
     assert.ok(w, "a fetch is waiting");
     if (fail) w.reject(new Error("network"));
-    else w.resolve({ events: upTo(w.after + 1, size()), lastSeq: size() });
+    else w.resolve({ events: answer(w.after), lastSeq: size() });
     await new Promise((r) => setImmediate(r));
   };
   return { follower, asked, waiting, seen, errors, settle };
@@ -65,16 +68,15 @@ test("refreshes during a fetch make one more fetch after it, not one each", asyn
 });
 
 test("events already held are not added twice, and a fetch with nothing new calls nothing", async () => {
-  const f = fakeLog(() => 2);
-  const follower = new LogFollower({
-    fetch: async () => ({ events: [event(1), event(2), event(2)], lastSeq: 2 }),
-    onEvents: (all) => f.seen.push(all.map((e) => e.seq)),
-    onError: () => {},
-  });
-  follower.refresh();
-  await new Promise((r) => setImmediate(r));
-  follower.refresh();
-  await new Promise((r) => setImmediate(r));
+  // A server answer that repeats an event, and then answers the same again (nothing new after seq 2).
+  const f = fakeLog(
+    () => 2,
+    () => [event(1), event(2), event(2)],
+  );
+  f.follower.refresh();
+  await f.settle();
+  f.follower.refresh();
+  await f.settle();
   assert.deepEqual(f.seen, [[1, 2]]);
 });
 
