@@ -10,7 +10,8 @@ const PING_MS = 15_000;
  * A stream sends its viewer's view at most this often; the events themselves go out at once. A view is the
  * viewer's whole view, every ballot of the round included. Sent after every committed batch, as before, a vote
  * rush with the players' pages open cost a view per batch per open page: with a tenth of 3,420 players'
- * streams open the server fell from about 12,000 to about 1,000 votes a second (bench/rush notes in deploy.md).
+ * streams open the server fell from about 12,000 to about 1,000 votes a second (bench/stream-rush.ts; deploy.md
+ * § Live streams in a rush).
  */
 export const VIEW_INTERVAL_MS = 1_000;
 
