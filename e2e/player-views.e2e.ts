@@ -4,6 +4,7 @@ import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { EventListResponse, GameViewResponse } from "../src/server/api-types.ts";
 import { countWords } from "../src/text/wordcount.ts";
+import type { EngineView } from "../web/src/lib/engine-view.ts";
 import { contextFor, launchBrowser, PHONE, screenshot } from "./lib/browser.ts";
 import { airforceGame, type Seat, type SetUpGame } from "./lib/game.ts";
 import { findLeaks, sseData } from "./lib/secrecy.ts";
@@ -140,6 +141,50 @@ test("the live tally comes back after the proxy answered the stream with a 502, 
   await page
     .locator(`[data-testid=tally] .tally-row[data-seat="${target!.seat}"]`)
     .waitFor({ timeout: 10_000 });
+  await ctx.close();
+});
+
+test("the ballot list grows with each vote while the page is open, and starts again after a voided ballot", async () => {
+  // A live view lists only the ballots its stream has not sent yet; the page appends them to those it holds.
+  const me = game.seats.find((s) => s.role === "ranger")!;
+  const ctx = await contextFor(browser, server.url, me.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/vote`);
+  await page.locator(".live.on").waitFor({ timeout: 15_000 });
+  const lines = page.locator("ol.ballots li");
+  /** The open vote's ballots in the whole view, as the page words them. */
+  const wholeList = async (): Promise<string[]> => {
+    const res = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, me.cookie);
+    const round = (res.view!.engine as EngineView).rounds.find((r) => r.vote)!;
+    const alias = (seat: number) => game.seats.find((x) => x.seat === seat)!.alias;
+    return round.vote!.casts.map((c) => `${alias(c.voter)} → ${c.targets.map(alias).join("、")}`);
+  };
+  const shown = async () => (await lines.allTextContents()).map((t) => t.replace(/^\d\d:\d\d:\d\d\s*/, ""));
+  const sameAsWhole = async (what: string) => {
+    const whole = await wholeList();
+    await page.waitForFunction((n) => document.querySelectorAll("ol.ballots li").length === n, whole.length, {
+      timeout: 10_000,
+    });
+    assert.deepEqual(await shown(), whole, what);
+  };
+  const voters = game.seats.filter((s) => s.seat !== me.seat).slice(3, 8);
+  const target = game.seats.find((s) => s.seat === me.seat)!;
+  for (const [i, v] of voters.entries()) {
+    await server.api("POST", `/api/games/${game.id}/votes`, v.cookie, {
+      requestId: requestId(),
+      targets: [target.seat],
+    });
+    // Some votes a second apart, so the page gets several views, each with only what is new.
+    if (i % 2 === 1) await new Promise((r) => setTimeout(r, 1_200));
+  }
+  await sameAsWhole("every ballot, in order, after the votes");
+  await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
+    requestId: requestId(),
+    override: { action: "void-vote", voter: voters[0]!.seat },
+    reason: "代投",
+  });
+  await sameAsWhole("the voided ballot is gone");
+  assert.ok(!(await shown()).some((t) => t.startsWith(`${voters[0]!.alias} →`)));
   await ctx.close();
 });
 

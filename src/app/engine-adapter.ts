@@ -1,13 +1,18 @@
 // Binds the app's EnginePort to src/engine and maps the engine's per-viewer view to the API's GameView.
+
+import { type CastLog, castsOf, lastCastOf } from "../engine/cast-log.ts";
 import type { Command } from "../engine/contract.ts";
 import { roomsOf } from "../engine/groups.ts";
+import { threadOf } from "../engine/houses.ts";
 import {
+  type BallotMarks,
   decide,
   type GameView as EngineGameView,
   evolve,
   type GameEvent,
   type GameState,
   initialState,
+  liveViewFor,
   pendingDeadlines,
   redactEvent,
   replay,
@@ -15,11 +20,21 @@ import {
   viewFor,
 } from "../engine/index.ts";
 import { offeredCodes } from "../engine/score/ledger.ts";
-import type { VoteView } from "../engine/view.ts";
+import type { VoteState } from "../engine/state.ts";
 import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
-import type { EngineEvent, EnginePort, EngineViewer, RoomInfo, SeatInfo } from "./engine-port.ts";
+import type {
+  EngineEvent,
+  EnginePort,
+  EngineViewer,
+  RoomInfo,
+  SeatInfo,
+  SentBallots,
+} from "./engine-port.ts";
 
 const seatInfos = new WeakMap<object, SeatInfo[]>();
+/** Each live stream's ballot marks (see SentBallots), dropped with the stream. */
+const sentMarks = new WeakMap<SentBallots, BallotMarks>();
+const noMarks: BallotMarks = new Map();
 
 export const realEngine: EnginePort<GameState> = {
   replay: (events) => replay(events as readonly GameEvent[]),
@@ -29,8 +44,13 @@ export const realEngine: EnginePort<GameState> = {
     return d.ok ? { ok: true, events: d.events as EngineEvent[] } : d;
   },
   pendingDeadlines: (state) => pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
-  view: (state, viewer) =>
-    state.status === "idle" ? null : toApiView(state, viewFor(state, viewer), viewer),
+  view(state, viewer, sent) {
+    if (state.status === "idle") return null;
+    if (!sent) return toApiView(state, viewFor(state, viewer), viewer);
+    const live = liveViewFor(state, viewer, sentMarks.get(sent) ?? noMarks);
+    sentMarks.set(sent, live.marks);
+    return toApiView(state, live.view, viewer);
+  },
   redact: (event, state, viewer) => redactEvent(event as GameEvent, viewer, state) as EngineEvent | null,
   seats(state) {
     // Asked on every request (who is this viewer?); a seats array is replaced, never changed, so remember it.
@@ -78,11 +98,25 @@ export const realEngine: EnginePort<GameState> = {
 
 export { initialState };
 
-/** The live tally of one vote thread: each voter's standing ballot, half votes apart in the regular stage. */
-function tallyOf(vote: VoteView | null, halfVoters: readonly number[]): TallyView[] {
+const tallies = new WeakMap<CastLog, { stage: string; halfVoters: readonly number[]; tally: TallyView[] }>();
+
+/**
+ * The live tally of one vote thread: each voter's standing ballot, half votes apart in the regular stage. Read
+ * from the thread's whole log (a live view lists only new ballots), once per log and not once per viewer: every
+ * open stream of a game reads the same log after a batch.
+ */
+function tallyOf(vote: VoteState | null, halfVoters: readonly number[]): TallyView[] {
   if (!vote) return [];
+  const hit = tallies.get(vote.casts);
+  if (hit && hit.stage === vote.stage && hit.halfVoters === halfVoters) return hit.tally;
+  const tally = countStanding(vote, halfVoters);
+  tallies.set(vote.casts, { stage: vote.stage, halfVoters, tally });
+  return tally;
+}
+
+function countStanding(vote: VoteState, halfVoters: readonly number[]): TallyView[] {
   const standing = new Map<number, { targets: readonly number[]; proxy: boolean }>();
-  for (const c of vote.casts) standing.set(c.voter, { targets: c.targets, proxy: c.proxy });
+  for (const c of castsOf(vote.casts)) standing.set(c.voter, { targets: c.targets, proxy: c.proxy });
   const half = new Set(halfVoters);
   const byTarget = new Map<number, TallyView>();
   for (const [voter, cast] of standing) {
@@ -111,10 +145,15 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     code: s.code,
   }));
   const current = v.rounds.find((r) => r.round === v.current) ?? null;
+  const round = state.rounds[v.current];
+  const thread = (house: number) => (round ? threadOf(round, house) : null);
   // The viewer's own house's thread (the only one without 两府制); each house's for the `houses` list.
-  const tally = current ? tallyOf(current.vote, current.halfVoters) : [];
+  const tally = current ? tallyOf(thread(current.house), round?.halfVoters ?? []) : [];
   const houses = current?.houses
-    ? current.houses.map((h) => ({ house: h.house, tally: tallyOf(h.vote, current.halfVoters) }))
+    ? current.houses.map((h) => ({
+        house: h.house,
+        tally: tallyOf(thread(h.house), round?.halfVoters ?? []),
+      }))
     : null;
   let phase: string;
   if (v.status === "ended") phase = "ended";
@@ -139,7 +178,8 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     };
   }
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;
-  const mine = current?.vote?.casts.filter((c) => c.voter === mySeat).at(-1);
+  const myThread = current ? thread(current.house) : null;
+  const mine = myThread && mySeat !== null ? lastCastOf(myThread.casts, mySeat) : null;
   return {
     round: v.current > 0 ? v.current : null,
     phase,

@@ -24,6 +24,18 @@ export interface RoomInfo {
   readonly seats: readonly Seat[];
 }
 
+/**
+ * What one live stream has sent of each vote thread's ballots, so its next view lists only the newer ones. The
+ * engine port keeps what is inside; a stream makes one and passes it with every view it asks for.
+ */
+export class SentBallots {
+  /** Only for telling one stream's record from another's: the port keys what it keeps by the object. */
+  readonly createdFor: string;
+  constructor(createdFor: string) {
+    this.createdFor = createdFor;
+  }
+}
+
 export type Decision = { ok: true; events: EngineEvent[] } | { ok: false; refusal: Refusal };
 
 /** Pure functions over an opaque state; none may read a clock or do I/O. */
@@ -34,8 +46,12 @@ export interface EnginePort<S = unknown> {
   decide(state: S, command: Command): Decision;
   /** Every deadline still to fire, keyed stably (a moved deadline keeps its key). */
   pendingDeadlines(state: S): { key: string; at: number }[];
-  /** The viewer's projection, in the API's shape. Null before the game has started. */
-  view(state: S, viewer: EngineViewer): GameView | null;
+  /**
+   * The viewer's projection, in the API's shape. Null before the game has started. With `sent` (a live stream),
+   * each vote thread's `casts` lists only the ballots after those already sent with it (`castsFrom` says from
+   * where), and `sent` then counts these too.
+   */
+  view(state: S, viewer: EngineViewer, sent?: SentBallots): GameView | null;
   /** The event as the viewer may see it, or null when it is hidden from them. */
   redact(event: EngineEvent, state: S, viewer: EngineViewer): EngineEvent | null;
   /** Seats with their current alias, empty before the game has started (shared: do not modify). */

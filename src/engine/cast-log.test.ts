@@ -3,7 +3,20 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { appendCast, type CastLog, castLogOf, castsOf, emptyCastLog, hasCast } from "./cast-log.ts";
+import {
+  appendCast,
+  ballotsSince,
+  type CastLog,
+  castAt,
+  castLogOf,
+  castsFrom,
+  castsOf,
+  emptyCastLog,
+  hasCast,
+  lastCastOf,
+  markOf,
+  rewriteCastLog,
+} from "./cast-log.ts";
 import type { VoteCast } from "./vote/types.ts";
 
 const castArb = fc.record({
@@ -62,5 +75,109 @@ describe("cast log", () => {
         },
       ),
     );
+  });
+});
+
+/** One step of a thread's life: a ballot, an override that removes or changes ballots, or a new overtime. */
+type Step =
+  | { kind: "cast"; cast: VoteCast }
+  | { kind: "void"; voter: number }
+  | { kind: "invalid"; index: number }
+  | { kind: "overtime" };
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 8, arbitrary: castArb.map((cast) => ({ kind: "cast" as const, cast })) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 0, max: 59 }).map((voter) => ({ kind: "void" as const, voter })),
+  },
+  { weight: 1, arbitrary: fc.nat().map((index) => ({ kind: "invalid" as const, index })) },
+  { weight: 1, arbitrary: fc.constant({ kind: "overtime" as const }) },
+);
+
+function step(log: CastLog, s: Step): CastLog {
+  const casts = castsOf(log);
+  switch (s.kind) {
+    case "cast":
+      return appendCast(log, s.cast);
+    case "void":
+      return rewriteCastLog(
+        log,
+        casts.filter((c) => c.voter !== s.voter),
+      );
+    case "invalid": {
+      // As the engine's invalid-vote does: one ballot replaced by a new object, the count unchanged.
+      if (casts.length === 0) return log;
+      const i = s.index % casts.length;
+      return rewriteCastLog(
+        log,
+        casts.map((c, j) => (j === i ? { ...c, targets: [] } : c)),
+      );
+    }
+    case "overtime":
+      return emptyCastLog;
+  }
+}
+
+describe("reading a log in parts", () => {
+  test("castAt, castsFrom and lastCastOf read what castsOf lists", () => {
+    fc.assert(
+      fc.property(fc.array(castArb, { maxLength: 80 }), fc.nat(), (casts, n) => {
+        const log = castLogOf(casts);
+        const from = n % (casts.length + 2);
+        assert.deepEqual(castsFrom(log, from), casts.slice(from));
+        for (let i = -1; i <= casts.length; i++) assert.equal(castAt(log, i), casts[i] ?? null);
+        for (let seat = 0; seat < 60; seat++) {
+          const mine = casts.filter((c) => c.voter === seat).at(-1) ?? null;
+          assert.equal(lastCastOf(log, seat), mine);
+        }
+      }),
+    );
+  });
+
+  test("a reader holding an earlier log's ballots plus ballotsSince has the later log's, taking only new ones when the log only grew", () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 120 }), fc.nat(), (steps, n) => {
+        const logs = [emptyCastLog];
+        for (const s of steps) logs.push(step(logs.at(-1)!, s));
+        const i = n % logs.length;
+        const earlier = logs[i]!;
+        const held = castsOf(earlier);
+        const mark = markOf(earlier);
+        for (const later of logs.slice(i)) {
+          const since = ballotsSince(later, mark);
+          assert.ok(since.from === 0 || since.from === held.length, "from 0, or after all it holds");
+          assert.deepEqual([...held.slice(0, since.from), ...since.casts], [...castsOf(later)]);
+        }
+        // Only ballots added since: the reader is sent only those.
+        let grown = i;
+        while (grown + 1 < logs.length && steps[grown]!.kind === "cast") grown++;
+        assert.equal(ballotsSince(logs[grown]!, mark).from, held.length);
+      }),
+    );
+  });
+
+  test("a new overtime's log is told from the one it replaced, even once it holds more ballots", () => {
+    const cast = (voter: number): VoteCast => ({ voter, targets: [1], at: voter, proxy: false });
+    const regular = castLogOf([cast(1), cast(2)]);
+    const overtime = castLogOf([cast(3), cast(4), cast(5)]);
+    const since = ballotsSince(overtime, markOf(regular));
+    assert.equal(since.from, 0);
+    assert.deepEqual(
+      since.casts.map((c) => c.voter),
+      [3, 4, 5],
+    );
+  });
+
+  test("a ballot changed by an override before the reader's last one makes the reader take the list whole", () => {
+    const cast = (voter: number): VoteCast => ({ voter, targets: [1], at: voter, proxy: false });
+    const log = castLogOf([cast(1), cast(2), cast(3)]);
+    const changed = rewriteCastLog(
+      log,
+      castsOf(log).map((c) => (c.voter === 1 ? { ...c, targets: [] } : c)),
+    );
+    const since = ballotsSince(appendCast(changed, cast(4)), markOf(log));
+    assert.equal(since.from, 0);
+    assert.deepEqual(since.casts[0]!.targets, []);
   });
 });

@@ -30,6 +30,11 @@ export interface CastLog {
    * an object with 60 keys is not.
    */
   readonly byVoter: readonly number[];
+  /**
+   * How many times a ballot already in the log was removed or changed (an override). A reader that holds the
+   * log's first N ballots from before may take only the ones after them while this has not changed (ballotsSince).
+   */
+  readonly rewrites: number;
 }
 
 /** The largest seat number with a shared one-target array; games have at most 60 seats, with room to spare. */
@@ -56,7 +61,7 @@ export function sharedTargets(targets: readonly Seat[]): readonly Seat[] {
   return shared;
 }
 
-export const emptyCastLog: CastLog = { tail: null, count: 0, byVoter: [] };
+export const emptyCastLog: CastLog = { tail: null, count: 0, byVoter: [], rewrites: 0 };
 
 export function appendCast(log: CastLog, cast: VoteCast): CastLog {
   const byVoter = log.byVoter.slice();
@@ -66,11 +71,11 @@ export function appendCast(log: CastLog, cast: VoteCast): CastLog {
   // Chunk boundaries depend only on the count, so equal ballots in equal order make equal logs, however built.
   const t = log.tail;
   if (t === null || t.casts.length === CHUNK) {
-    return { tail: { casts: [cast], prev: t }, count: log.count + 1, byVoter };
+    return { tail: { casts: [cast], prev: t }, count: log.count + 1, byVoter, rewrites: log.rewrites };
   }
   const casts = t.casts.slice();
   casts.push(cast);
-  return { tail: { casts, prev: t.prev }, count: log.count + 1, byVoter };
+  return { tail: { casts, prev: t.prev }, count: log.count + 1, byVoter, rewrites: log.rewrites };
 }
 
 const materialised = new WeakMap<CastLog, VoteCast[]>();
@@ -91,6 +96,75 @@ export function castsOf(log: CastLog): readonly VoteCast[] {
 
 export function castLogOf(casts: readonly VoteCast[]): CastLog {
   return casts.reduce(appendCast, emptyCastLog);
+}
+
+/** `log` with its ballots replaced by `casts` (an override removed or changed some): counted as a rewrite. */
+export function rewriteCastLog(log: CastLog, casts: readonly VoteCast[]): CastLog {
+  return { ...castLogOf(casts), rewrites: log.rewrites + 1 };
+}
+
+/** The cast at `index` in receipt order, or null; walks back from the newest chunk, so recent ones are cheap. */
+export function castAt(log: CastLog, index: number): VoteCast | null {
+  if (index < 0 || index >= log.count) return null;
+  let end = log.count;
+  for (let c = log.tail; c; c = c.prev) {
+    const start = end - c.casts.length;
+    if (index >= start) return c.casts[index - start]!;
+    end = start;
+  }
+  return null;
+}
+
+/** The casts from `from` on, in receipt order, reading only the chunks that hold them. */
+export function castsFrom(log: CastLog, from: number): readonly VoteCast[] {
+  if (from <= 0) return castsOf(log);
+  if (from >= log.count) return [];
+  const out: VoteCast[] = new Array(log.count - from);
+  let end = log.count;
+  for (let c = log.tail; c && end > from; c = c.prev) {
+    const start = end - c.casts.length;
+    for (let j = Math.max(0, from - start); j < c.casts.length; j++) out[start + j - from] = c.casts[j]!;
+    end = start;
+  }
+  return out;
+}
+
+/** The voter's latest cast (their standing ballot), or null; walks back from the newest chunk. */
+export function lastCastOf(log: CastLog, voter: Seat): VoteCast | null {
+  if (!hasCast(log, voter)) return null;
+  for (let c = log.tail; c; c = c.prev) {
+    for (let j = c.casts.length - 1; j >= 0; j--) if (c.casts[j]!.voter === voter) return c.casts[j]!;
+  }
+  return null;
+}
+
+/** What a reader holds of a log: its first `count` ballots, the last of them, and the log's rewrites then. */
+export interface BallotMark {
+  readonly count: number;
+  readonly last: VoteCast | null;
+  readonly rewrites: number;
+}
+
+export function markOf(log: CastLog): BallotMark {
+  return { count: log.count, last: castAt(log, log.count - 1), rewrites: log.rewrites };
+}
+
+/**
+ * The ballots a reader holding `mark` lacks: those after it when the log has only grown since (same rewrites,
+ * and the ballot at the mark is the same object), else all of them from 0. A new overtime's log starts empty
+ * again, so a count alone could not tell it from the regular vote's log it replaced.
+ */
+export function ballotsSince(
+  log: CastLog,
+  mark: BallotMark | undefined,
+): { from: number; casts: readonly VoteCast[] } {
+  const grown =
+    mark !== undefined &&
+    mark.rewrites === log.rewrites &&
+    mark.count <= log.count &&
+    castAt(log, mark.count - 1) === mark.last;
+  const from = grown ? mark.count : 0;
+  return { from, casts: castsFrom(log, from) };
 }
 
 export function hasCast(log: CastLog, voter: Seat): boolean {

@@ -1,5 +1,5 @@
 // evolve: folds one event into the state. A dumb fold: every decision was made by decide; this only records it.
-import { appendCast, castLogOf, castsOf, emptyCastLog } from "./cast-log.ts";
+import { appendCast, castsOf, emptyCastLog, rewriteCastLog } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
 import type { Override } from "./contract.ts";
 import { carryDeadlines } from "./deadline-memo.ts";
@@ -293,7 +293,10 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
       return withRound(state, round, (r) =>
         mapThreads(r, (v) => ({
           ...v,
-          casts: castLogOf(castsOf(v.casts).filter((c) => c.voter !== o.voter)),
+          casts: rewriteCastLog(
+            v.casts,
+            castsOf(v.casts).filter((c) => c.voter !== o.voter),
+          ),
         })),
       );
     case "void-post":

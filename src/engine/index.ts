@@ -10,4 +10,4 @@ export type { GameState, RoundState, SeatState } from "./state.ts";
 export { initialState } from "./state.ts";
 export { summarize } from "./summary.ts";
 export type { GameView, RedactedEvent, Viewer } from "./view.ts";
-export { knownSeats, redactEvent, viewFor } from "./view.ts";
+export { type BallotMarks, knownSeats, liveViewFor, redactEvent, viewFor } from "./view.ts";

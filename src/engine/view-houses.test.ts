@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { RuleSet } from "../rules/schema.ts";
 import { Driver, fixedSeats, local, preset } from "./test-kit.ts";
-import { viewFor } from "./view.ts";
+import { liveViewFor, type VoteView, viewFor } from "./view.ts";
 
 /** 风云 with two houses: even seats in house 1, odd seats in house 2. */
 function twoHouses(): Driver {
@@ -52,5 +52,44 @@ test("两府制: a house-2 seat sees its own house's thread, a house-1 seat its 
   assert.deepEqual(
     one.vote?.casts.map((c) => c.voter),
     [1],
+  );
+});
+
+test("liveViewFor lists only the ballots after those the reader holds; house 1's thread lists the same ones twice", () => {
+  const d = twoHouses();
+  const at = local("12-02 20:00:00");
+  assert.equal(d.vote(at, 0, 56), null);
+  assert.equal(d.vote(at, 1, 55), null);
+  const pub = { kind: "public" } as const;
+  const first = liveViewFor(d.state, pub, new Map());
+  const r1 = first.view.rounds.find((r) => r.round === 1)!;
+  assert.deepEqual([r1.vote?.castsFrom, r1.vote?.castCount], [0, 1]);
+
+  assert.equal(d.vote(at, 2, 56), null);
+  assert.equal(d.vote(at, 4, 54), null);
+  assert.equal(d.vote(at, 3, 55), null);
+  const second = liveViewFor(d.state, pub, first.marks);
+  const r2 = second.view.rounds.find((r) => r.round === 1)!;
+  const summary = (v: VoteView | null | undefined) => [
+    v?.castsFrom,
+    v?.castCount,
+    v?.casts.map((c) => c.voter),
+  ];
+  assert.deepEqual(summary(r2.vote), [1, 3, [2, 4]]);
+  assert.deepEqual(
+    r2.houses?.map((h) => summary(h.vote)),
+    [
+      [1, 3, [2, 4]],
+      [1, 2, [3]],
+    ],
+  );
+  // Nothing new: nothing listed. The whole view still lists every ballot.
+  const third = liveViewFor(d.state, pub, second.marks).view.rounds.find((r) => r.round === 1)!;
+  assert.deepEqual(summary(third.vote), [3, 3, []]);
+  assert.deepEqual(
+    viewFor(d.state, pub)
+      .rounds.find((r) => r.round === 1)!
+      .vote?.casts.map((c) => c.voter),
+    [0, 2, 4],
   );
 });

@@ -1,6 +1,6 @@
 // viewFor / redactEvent: exactly what a seat, the referee or the public may know (boardgame.io playerView style).
 
-import { castsOf } from "./cast-log.ts";
+import { type BallotMark, ballotsSince, markOf } from "./cast-log.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
@@ -71,8 +71,29 @@ export interface VoteView {
   stage: "regular" | "overtime";
   closesAt: Instant;
   candidates: Seat[] | null;
-  casts: { voter: Seat; targets: readonly Seat[]; at: Instant; proxy: boolean; codes?: (string | null)[] }[];
+  /** The ballots from index `castsFrom` on, in receipt order: all of them unless the caller holds the earlier ones. */
+  casts: BallotView[];
+  /** 0 for the whole list; N when the caller holds the first N ballots already (liveViewFor). */
+  castsFrom: number;
+  /** How many ballots the thread holds in all. */
+  castCount: number;
 }
+
+export interface BallotView {
+  voter: Seat;
+  targets: readonly Seat[];
+  at: Instant;
+  proxy: boolean;
+  codes?: (string | null)[];
+}
+
+/**
+ * What a reader of live views holds of each vote thread's ballots, by thread key (`round/house`). Opaque to the
+ * reader: it passes back what liveViewFor returned.
+ */
+export type BallotMarks = ReadonlyMap<string, BallotMark>;
+
+const NO_MARKS: BallotMarks = new Map();
 
 export interface YouView {
   seat: Seat;
@@ -135,7 +156,21 @@ function roomMap(state: GameState): RoomMap {
   return new Map(state.rules ? state.seats.map((s) => [s.seat, roomsOf(state, s.seat)]) : []);
 }
 
+/** Everything the viewer may know, every ballot of each open thread included. */
 export function viewFor(state: GameState, viewer: Viewer): GameView {
+  return liveViewFor(state, viewer, NO_MARKS).view;
+}
+
+/**
+ * viewFor for a reader that holds what it was given before (a live stream): each vote thread lists only the
+ * ballots after those in `held`, so a view costs the same however many ballots a thread holds. `marks` is what
+ * the reader holds after this view, to pass next time.
+ */
+export function liveViewFor(
+  state: GameState,
+  viewer: Viewer,
+  held: BallotMarks,
+): { view: GameView; marks: BallotMarks } {
   const rules = state.rules;
   const isRef = viewer.kind === "referee";
   // "A finished game's full record, with roles revealed" (issue 6): after GameEnded every viewer sees what the referee does.
@@ -173,21 +208,37 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
 
   const iouOf = (round: number, post: number) =>
     state.rounds[round]?.ious.find((i) => i.post === post)?.status ?? null;
-  const voteView = (v: VoteState | null): VoteView | null =>
-    v
-      ? {
-          stage: v.stage,
-          closesAt: v.closesAt,
-          candidates: v.candidates,
-          casts: castsOf(v.casts).map((c) => ({
-            voter: c.voter,
-            targets: c.targets,
-            at: c.at,
-            proxy: c.proxy,
-            ...(c.codes && (all || c.voter === mySeat) ? { codes: c.codes } : {}),
-          })),
-        }
-      : null;
+  const marks = new Map<string, BallotMark>();
+  // A thread can appear twice in one view (house 1 as `vote` and in `houses`): both list the same ballots.
+  const listed = new Map<string, { from: number; casts: BallotView[] }>();
+  const voteView = (round: number, house: number, v: VoteState | null): VoteView | null => {
+    if (!v) return null;
+    const key = `${round}/${house}`;
+    let list = listed.get(key);
+    if (!list) {
+      const since = ballotsSince(v.casts, held.get(key));
+      list = {
+        from: since.from,
+        casts: since.casts.map((c) => ({
+          voter: c.voter,
+          targets: c.targets,
+          at: c.at,
+          proxy: c.proxy,
+          ...(c.codes && (all || c.voter === mySeat) ? { codes: c.codes } : {}),
+        })),
+      };
+      listed.set(key, list);
+      marks.set(key, markOf(v.casts));
+    }
+    return {
+      stage: v.stage,
+      closesAt: v.closesAt,
+      candidates: v.candidates,
+      casts: list.casts,
+      castsFrom: list.from,
+      castCount: v.casts.count,
+    };
+  };
   // 两府制: a seat reads its own house's thread; the public and the referee read house 1 there and both in `houses`.
   const myHouse = mySeat !== null ? houseOfSeat(state, mySeat) : 1;
   const multiHouse = rules !== null && houseCount(rules) > 1;
@@ -210,13 +261,13 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
           poster: all || p.poster === mySeat ? p.poster : null,
           iouStatus: iouOf(r.round, p.index),
         })) ?? null,
-      vote: voteView(threadOf(r, myHouse)),
+      vote: voteView(r.round, myHouse, threadOf(r, myHouse)),
       house: myHouse,
       houses:
         multiHouse && rules
           ? housesOf(rules).map((house) => ({
               house,
-              vote: voteView(threadOf(r, house)),
+              vote: voteView(r.round, house, threadOf(r, house)),
               tieBreak: tieBreakOf(r, house),
             }))
           : null,
@@ -268,7 +319,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     };
   }
 
-  return {
+  const view: GameView = {
     viewer,
     status: state.status,
     rulesId: rules?.id ?? null,
@@ -283,6 +334,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     dayNight: dayNightView(state, mySeat, all),
     referee: isRef ? state : null,
   };
+  return { view, marks };
 }
 
 /** An event as a viewer may see it: null when it is none of the viewer's business. */

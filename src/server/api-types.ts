@@ -377,8 +377,14 @@ export interface EventListResponse {
 }
 
 /**
- * SSE message. `id:` is the seq; `event:` is "game-event" for events and "view" after each batch (the viewer's
- * refreshed GameView, so tallies update live). A ": ping" comment is sent every 15 s.
+ * SSE message. `id:` is the seq; `event:` is "game-event" for events and "view" after a batch, at most once a
+ * second (the viewer's refreshed GameView, so tallies update live). A ": ping" comment is sent every 15 s.
+ *
+ * In a stream's views, each open vote thread of `view.engine` lists only the ballots this stream has not sent
+ * before: `casts` holds the ballots from index `castsFrom` on, and `castCount` is the thread's total. A client
+ * keeps each thread's list (key: round and house) and appends; `castsFrom` 0 starts the list again (the first
+ * view of a connection, a new overtime, or an override that removed or changed a ballot). GET views list every
+ * ballot (`castsFrom` 0). `tally` and `myVote` always count every ballot.
  */
 export type StreamMessage =
   | { kind: "game-event"; event: GameEventDto }

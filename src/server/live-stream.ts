@@ -1,5 +1,6 @@
 // Server-sent events per game and viewer: backlog from Last-Event-ID, then every committed batch, filtered per viewer.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { SentBallots } from "../app/engine-port.ts";
 import type { GameService } from "../app/game-service.ts";
 import type { Account, StoredEvent } from "../storage/storage.ts";
 import type { StreamMessage } from "./api-types.ts";
@@ -7,11 +8,10 @@ import type { StreamMessage } from "./api-types.ts";
 export const EVENTS_CHANNEL = "bansha_events";
 const PING_MS = 15_000;
 /**
- * A stream sends its viewer's view at most this often; the events themselves go out at once. A view is the
- * viewer's whole view, every ballot of the round included. Sent after every committed batch, as before, a vote
- * rush with the players' pages open cost a view per batch per open page: with a tenth of 3,420 players'
- * streams open the server fell from about 12,000 to about 1,000 votes a second (bench/stream-rush.ts; deploy.md
- * § Live streams in a rush).
+ * A stream sends its viewer's view at most this often; the events themselves go out at once. Sent after every
+ * committed batch, as it was once, a vote rush with the players' pages open cost a view per batch per open page:
+ * with a tenth of 3,420 players' streams open the server fell from about 12,000 to about 1,000 votes a second
+ * (bench/stream-rush.ts; deploy.md § Live streams in a rush).
  */
 export const VIEW_INTERVAL_MS = 1_000;
 
@@ -102,6 +102,8 @@ export async function serveStream<S>(
   };
 
   const interval = options.viewIntervalMs ?? VIEW_INTERVAL_MS;
+  // Each view lists only the ballots this stream has not sent yet; the client appends them to those it holds.
+  const ballotsSent = new SentBallots(gameId);
   let lastViewAt = Number.NEGATIVE_INFINITY;
   /** The viewer's view of the game as it is now, with the last event seq this stream has sent. */
   const sendView = async (): Promise<void> => {
@@ -111,7 +113,7 @@ export async function serveStream<S>(
     write(null, "view", {
       kind: "view",
       lastSeq: lastSent,
-      view: started ? games.engine.view(snap.engine, games.engineViewer(v)) : null,
+      view: started ? games.engine.view(snap.engine, games.engineViewer(v), ballotsSent) : null,
       status: games.status(snap),
       serverTime: now(),
     });

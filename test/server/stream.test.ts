@@ -3,9 +3,11 @@ import assert from "node:assert/strict";
 import { get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import type { GameViewResponse, StreamMessage } from "../../src/server/api-types.ts";
+import type { GameView, GameViewResponse, StreamMessage } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
+import type { EngineView } from "../../web/src/lib/engine-view.ts";
+import { fillBallots, noBallotsHeld } from "../../web/src/lib/held-ballots.ts";
 import { local } from "./fixtures.ts";
 import { flakyStorage } from "./flaky-storage.ts";
 import {
@@ -194,12 +196,15 @@ test("SSE: a delivery that fails ends that stream, logged, and the server and ot
   }
 });
 
-/** Listens on a real port and opens a stream there (inject cannot hold one open); `body()` is what has come. */
+/**
+ * Listens on a real port and opens a stream there (inject cannot hold one open); `body()` is what has come, and
+ * `pieces()` the same as the HTTP parser handed it over (a server write is one chunk of the chunked body).
+ */
 async function openLive(
   h: Harness,
   path: string,
   cookie: string,
-): Promise<{ res: IncomingMessage; body: () => string }> {
+): Promise<{ res: IncomingMessage; body: () => string; pieces: () => string[] }> {
   await h.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = h.app.server.address() as AddressInfo;
   const res = await new Promise<IncomingMessage>((resolve, reject) =>
@@ -208,11 +213,11 @@ async function openLive(
       resolve,
     ).on("error", reject),
   );
-  let body = "";
+  const pieces: string[] = [];
   res.on("data", (d: Buffer) => {
-    body += d.toString();
+    pieces.push(d.toString());
   });
-  return { res, body: () => body };
+  return { res, body: () => pieces.join(""), pieces: () => pieces };
 }
 
 test("SSE: closing the server ends its open streams, so a restart does not wait for every client to leave", async () => {
@@ -267,6 +272,83 @@ test("SSE: a burst of votes sends every event at once, and one view at the inter
       "the later view counts every vote",
     );
     assert.equal(last.lastSeq, lastSeq + 5);
+  } finally {
+    await h.close();
+  }
+});
+
+test("SSE: each view lists only the ballots the stream has not sent; the page's held lists equal the whole view's", async () => {
+  // Before, each view carried every ballot of the open vote: its cost grew with the ballots, and in a rush with
+  // the players' pages open that was most of the server's work (deploy.md § Live streams in a rush).
+  const h = await makeHarness({ liveViewIntervalMs: 0 });
+  try {
+    const g = await startedGame(h, 6);
+    const { rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    const { body } = await openLive(h, `/api/games/${g.id}/stream`, rangers[0]!.cookie);
+    const frames = () => parse(body());
+    const views = (f: Frame[]) =>
+      f.flatMap((x) => (x.data.kind === "view" && x.data.view ? [x.data.view] : []));
+    const openVote = (v: GameView) => (v.engine as EngineView).rounds.find((r) => r.vote)?.vote ?? null;
+    await eventually(frames, (f) => views(f).length >= 1);
+
+    const vote = async (p: (typeof g.players)[number], target: number) =>
+      must(call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, { requestId: rid(), targets: [target] }));
+    let seen = 0;
+    /** The views since the last call, once the last of them counts `count` ballots. */
+    const viewsUpTo = async (count: number) => {
+      const f = await eventually(frames, (x) => openVote(views(x).at(-1)!)?.castCount === count);
+      const all = views(f);
+      const fresh = all.slice(seen);
+      seen = all.length;
+      return fresh;
+    };
+    for (const p of g.players.slice(0, 3)) await vote(p, rangers[1]!.seat);
+    await viewsUpTo(3);
+    await vote(g.players[3]!, rangers[2]!.seat);
+    const [fourth] = await viewsUpTo(4);
+    assert.deepEqual(
+      [openVote(fourth!)?.castsFrom, openVote(fourth!)?.casts.map((c) => c.voter)],
+      [3, [g.players[3]!.seat]],
+      "the view after the fourth vote lists that ballot alone",
+    );
+    assert.deepEqual(
+      fourth!.tally.map((t) => [t.seat, t.votes]),
+      [
+        [rangers[1]!.seat, 3],
+        [rangers[2]!.seat, 1],
+      ],
+      "the tally still counts every ballot",
+    );
+    // The referee voids the first voter's ballot: the list starts again from 0, without it.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "void-vote", voter: g.players[0]!.seat },
+        reason: "代投",
+      }),
+    );
+    const afterVoid = await viewsUpTo(3);
+    assert.equal(openVote(afterVoid.at(-1)!)?.castsFrom, 0, "a removed ballot sends the list whole");
+    await vote(g.players[4]!, rangers[1]!.seat);
+    await viewsUpTo(4);
+
+    // What the page holds, from every view of the stream in order, equals the whole view's list.
+    let held = noBallotsHeld;
+    let shown: GameView | null = null;
+    for (const v of views(frames())) {
+      const filled = fillBallots(v, held);
+      assert.ok(filled, "every view continues the lists the page holds");
+      held = filled.held;
+      shown = filled.view;
+    }
+    const whole = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, rangers[0]!.cookie)))
+      .json;
+    assert.deepEqual(openVote(shown!)?.casts, openVote(whole.view!)?.casts);
+    assert.deepEqual(
+      openVote(whole.view!)?.casts.map((c) => c.voter),
+      [g.players[1]!.seat, g.players[2]!.seat, g.players[3]!.seat, g.players[4]!.seat],
+    );
   } finally {
     await h.close();
   }

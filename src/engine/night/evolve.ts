@@ -1,5 +1,5 @@
 // Folding 7kill's events and rulings into the state's `dayNight` slice (a dumb fold: decide made every choice).
-import { castLogOf, castsOf } from "../cast-log.ts";
+import { castsOf, rewriteCastLog } from "../cast-log.ts";
 import type { Seat } from "../contract.ts";
 import type { GameState } from "../state.ts";
 import type { DayNightEvent, DayNightOverride, DayNightState } from "./types.ts";
@@ -174,7 +174,7 @@ function invalidVote(state: GameState, round: number, voter: Seat): GameState {
     : { ...last.c, targets: [] };
   const next = casts.map((c, i) => (i === last.i ? replaced : c));
   const rounds = state.rounds.slice();
-  rounds[round] = { ...r, vote: { ...r.vote, casts: castLogOf(next) } };
+  rounds[round] = { ...r, vote: { ...r.vote, casts: rewriteCastLog(r.vote.casts, next) } };
   return { ...state, rounds };
 }
 

@@ -7,6 +7,7 @@ import type {
   GameViewResponse,
   StreamMessage,
 } from "../../../src/server/api-types.ts";
+import { fillBallots, type HeldBallots, noBallotsHeld } from "../lib/held-ballots.ts";
 import { api, errorText } from "./client.ts";
 import { openReconnectingStream } from "./reconnecting-stream.ts";
 import { noteServerTime } from "./server-time.ts";
@@ -31,6 +32,8 @@ export function useGame(id: string): LiveGame {
   const [live, setLive] = useState(false);
   const seen = useRef(0);
   const refetch = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The open vote threads' ballots so far: the stream's views list only the new ones (api-types StreamMessage). */
+  const held = useRef<HeldBallots>(noBallotsHeld);
 
   const reload = useCallback(async () => {
     try {
@@ -47,6 +50,7 @@ export function useGame(id: string): LiveGame {
 
   useEffect(() => {
     seen.current = 0;
+    held.current = noBallotsHeld;
     setEvents([]);
     setData(null);
     setView(null);
@@ -67,7 +71,16 @@ export function useGame(id: string): LiveGame {
       const msg = JSON.parse(e.data) as StreamMessage;
       if (msg.kind !== "view") return;
       noteServerTime(msg.serverTime);
-      setView(msg.view);
+      const filled = fillBallots(msg.view, held.current);
+      if (!filled) {
+        // New ballots after some this page never got: not expected (each connection starts its lists again),
+        // but the page would show a short list; the whole view is fetched instead.
+        held.current = noBallotsHeld;
+        void reload();
+        return;
+      }
+      held.current = filled.held;
+      setView(filled.view);
       setStatus(msg.status);
       setData((d) =>
         d && d.game.status !== msg.status ? { ...d, game: { ...d.game, status: msg.status } } : d,

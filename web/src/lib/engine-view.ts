@@ -1,8 +1,14 @@
 // Reads the engine's own per-viewer projection carried in GameView.engine (src/engine/view.ts), defensively.
-import type { GameView as EngineView, RoundView, YouView } from "../../../src/engine/view.ts";
+import type {
+  BallotView,
+  GameView as EngineView,
+  RoundView,
+  VoteView,
+  YouView,
+} from "../../../src/engine/view.ts";
 import type { GameView } from "../../../src/server/api-types.ts";
 
-export type { EngineView, RoundView, YouView };
+export type { BallotView, EngineView, RoundView, VoteView, YouView };
 
 export function engineOf(view: GameView | null): EngineView | null {
   const e = view?.engine;
