@@ -64,6 +64,8 @@ export interface AppDeps<St = unknown> {
   catchUpEveryMs?: number;
   /** A live stream's views at most this often (VIEW_INTERVAL_MS in live-stream.ts unless a test says otherwise). */
   liveViewIntervalMs?: number;
+  /** A live stream's writes gathered this long (FLUSH_MS in live-stream.ts unless a test says otherwise). */
+  liveFlushMs?: number;
   /** Origins allowed to write besides the request's own host. */
   allowedOrigins?: readonly string[];
   /** The built web app to serve (index.html for every non-API path), if it exists. */
@@ -341,6 +343,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
         limit: q.limit,
         open: openStreams,
         ...(deps.liveViewIntervalMs !== undefined && { viewIntervalMs: deps.liveViewIntervalMs }),
+        ...(deps.liveFlushMs !== undefined && { flushMs: deps.liveFlushMs }),
       },
       () => clock.now(),
     );

@@ -14,6 +14,12 @@ const PING_MS = 15_000;
  * (bench/stream-rush.ts; deploy.md § Live streams in a rush).
  */
 export const VIEW_INTERVAL_MS = 1_000;
+/**
+ * What a stream has to send is gathered this long and written at once. Written as it came, each committed batch
+ * was one socket write per open stream of its game: in a rush with the players' pages open those writes were
+ * most of the server's time (bench/stream-rush.ts). A tenth of a second late is nothing to a reader.
+ */
+export const FLUSH_MS = 100;
 
 export interface StreamOptions {
   after: number;
@@ -23,6 +29,8 @@ export interface StreamOptions {
   open: OpenStreams;
   /** At most one view a this many ms (VIEW_INTERVAL_MS unless a test says otherwise). */
   viewIntervalMs?: number;
+  /** Writes gathered this long (FLUSH_MS unless a test says otherwise). */
+  flushMs?: number;
 }
 
 /**
@@ -72,8 +80,21 @@ export async function serveStream<S>(
   let lastSent = options.after;
   /** A view due at the end of the interval (see viewSoon). */
   let viewTimer: ReturnType<typeof setTimeout> | undefined;
+  const flushMs = options.flushMs ?? FLUSH_MS;
+  /** Frames not written yet, and the timer that writes them (see FLUSH_MS). */
+  let unwritten: string[] = [];
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const flush = (): void => {
+    if (flushTimer !== undefined) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    // A client that has left gets nothing more.
+    if (unwritten.length === 0 || raw.destroyed) return;
+    raw.write(unwritten.join(""));
+    unwritten = [];
+  };
   const write = (id: number | null, event: string, msg: StreamMessage): void => {
-    raw.write(`${id !== null ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(msg)}\n\n`);
+    unwritten.push(`${id !== null ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(msg)}\n\n`);
+    flushTimer ??= setTimeout(flush, flushMs);
   };
   const finish = (): void => {
     if (closed) return;
@@ -82,6 +103,7 @@ export async function serveStream<S>(
     unsubscribe();
     clearInterval(ping);
     if (viewTimer !== undefined) clearTimeout(viewTimer);
+    flush();
     raw.end();
   };
 

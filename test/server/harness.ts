@@ -48,6 +48,8 @@ export async function makeHarness(
     catchUpEveryMs?: number;
     /** AppDeps.liveViewIntervalMs. */
     liveViewIntervalMs?: number;
+    /** AppDeps.liveFlushMs. */
+    liveFlushMs?: number;
   } = {},
 ): Promise<Harness> {
   const logLines = options.logLines;
@@ -62,6 +64,7 @@ export async function makeHarness(
     rateLimits: { login: 100_000, writes: 1_000_000 },
     ...(options.catchUpEveryMs !== undefined && { catchUpEveryMs: options.catchUpEveryMs }),
     ...(options.liveViewIntervalMs !== undefined && { liveViewIntervalMs: options.liveViewIntervalMs }),
+    ...(options.liveFlushMs !== undefined && { liveFlushMs: options.liveFlushMs }),
     ...(logLines && {
       logger: { level: options.logLevel ?? "debug" },
       logStream: { write: (line: string) => logLines.push(line) },

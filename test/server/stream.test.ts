@@ -353,3 +353,40 @@ test("SSE: each view lists only the ballots the stream has not sent; the page's 
     await h.close();
   }
 });
+
+test("SSE: what a stream has to send within the flush time goes out in one write", async () => {
+  // Before, each committed batch was its own write to each open stream: in a rush those socket writes were most
+  // of the server's time (FLUSH_MS in live-stream.ts).
+  const h = await makeHarness({ liveFlushMs: 2_000 });
+  try {
+    const g = await startedGame(h, 6);
+    const { rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
+    const { body, pieces } = await openLive(
+      h,
+      `/api/games/${g.id}/stream?after=${lastSeq}`,
+      rangers[0]!.cookie,
+    );
+    await eventually(body, (b) => b.includes("retry:"));
+    // Five votes, each its own batch (each awaited), well within the flush time.
+    for (const p of g.players.filter((x) => x.seat !== rangers[1]!.seat).slice(0, 5)) {
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
+          requestId: rid(),
+          targets: [rangers[1]!.seat],
+        }),
+      );
+    }
+    const frames = await eventually(
+      () => parse(body()),
+      (f) => f.filter((x) => x.data.kind === "game-event").length === 5,
+    );
+    assert.equal(frames.filter((x) => x.data.kind === "game-event").length, 5, "every vote came");
+    const carrying = pieces().filter((p) => p.includes("event: game-event"));
+    assert.equal(carrying.length, 1, "the five events and the first view came in one write");
+    assert.match(carrying[0]!, /event: view/);
+  } finally {
+    await h.close();
+  }
+});
