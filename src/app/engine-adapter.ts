@@ -1,6 +1,6 @@
 // Binds the app's EnginePort to src/engine and maps the engine's per-viewer view to the API's GameView.
 
-import { type CastLog, castsOf, lastCastOf } from "../engine/cast-log.ts";
+import { type CastLog, lastCastOf, standingBallots } from "../engine/cast-log.ts";
 import type { Command } from "../engine/contract.ts";
 import { roomsOf } from "../engine/groups.ts";
 import { threadOf } from "../engine/houses.ts";
@@ -115,8 +115,7 @@ function tallyOf(vote: VoteState | null, halfVoters: readonly number[]): TallyVi
 }
 
 function countStanding(vote: VoteState, halfVoters: readonly number[]): TallyView[] {
-  const standing = new Map<number, { targets: readonly number[]; proxy: boolean }>();
-  for (const c of castsOf(vote.casts)) standing.set(c.voter, { targets: c.targets, proxy: c.proxy });
+  const standing = standingBallots(vote.casts);
   const half = new Set(halfVoters);
   const byTarget = new Map<number, TallyView>();
   for (const [voter, cast] of standing) {

@@ -1,5 +1,6 @@
 // The cast log is a persistent value: every log keeps reading exactly the ballots appended up to it, whatever is
 // appended to it or to the logs before it later, and a log appended to out of turn equals one built afresh.
+// Arrays are drawn at full length (size "max"): fast-check's default keeps them near ten, inside one chunk.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
@@ -16,6 +17,7 @@ import {
   lastCastOf,
   markOf,
   rewriteCastLog,
+  standingBallots,
 } from "./cast-log.ts";
 import type { VoteCast } from "./vote/types.ts";
 
@@ -36,7 +38,7 @@ function logsOf(casts: readonly VoteCast[]): CastLog[] {
 describe("cast log", () => {
   test("each log reads its own ballots, the same objects in receipt order, with counts per voter", () => {
     fc.assert(
-      fc.property(fc.array(castArb, { maxLength: 80 }), (casts) => {
+      fc.property(fc.array(castArb, { maxLength: 80, size: "max" }), (casts) => {
         const logs = logsOf(casts);
         logs.forEach((log, i) => {
           const own = casts.slice(0, i);
@@ -58,7 +60,7 @@ describe("cast log", () => {
   test("appending to an earlier log again leaves the later logs as they were, and equals a fresh build", () => {
     fc.assert(
       fc.property(
-        fc.array(castArb, { minLength: 1, maxLength: 70 }),
+        fc.array(castArb, { minLength: 1, maxLength: 70, size: "max" }),
         fc.nat(),
         castArb,
         (casts, at, extra) => {
@@ -85,15 +87,18 @@ type Step =
   | { kind: "invalid"; index: number }
   | { kind: "overtime" };
 
-const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 8, arbitrary: castArb.map((cast) => ({ kind: "cast" as const, cast })) },
-  {
-    weight: 1,
-    arbitrary: fc.integer({ min: 0, max: 59 }).map((voter) => ({ kind: "void" as const, voter })),
-  },
-  { weight: 1, arbitrary: fc.nat().map((index) => ({ kind: "invalid" as const, index })) },
-  { weight: 1, arbitrary: fc.constant({ kind: "overtime" as const }) },
-);
+/** Steps with a ballot `castWeight` times as often as each other kind. */
+const stepsArb = (castWeight: number): fc.Arbitrary<Step> =>
+  fc.oneof(
+    { weight: castWeight, arbitrary: castArb.map((cast) => ({ kind: "cast" as const, cast })) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 0, max: 59 }).map((voter) => ({ kind: "void" as const, voter })),
+    },
+    { weight: 1, arbitrary: fc.nat().map((index) => ({ kind: "invalid" as const, index })) },
+    { weight: 1, arbitrary: fc.constant({ kind: "overtime" as const }) },
+  );
+const stepArb = stepsArb(8);
 
 function step(log: CastLog, s: Step): CastLog {
   const casts = castsOf(log);
@@ -122,7 +127,7 @@ function step(log: CastLog, s: Step): CastLog {
 describe("reading a log in parts", () => {
   test("castAt, castsFrom and lastCastOf read what castsOf lists", () => {
     fc.assert(
-      fc.property(fc.array(castArb, { maxLength: 80 }), fc.nat(), (casts, n) => {
+      fc.property(fc.array(castArb, { maxLength: 80, size: "max" }), fc.nat(), (casts, n) => {
         const log = castLogOf(casts);
         const from = n % (casts.length + 2);
         assert.deepEqual(castsFrom(log, from), casts.slice(from));
@@ -137,7 +142,7 @@ describe("reading a log in parts", () => {
 
   test("a reader holding an earlier log's ballots plus ballotsSince has the later log's, taking only new ones when the log only grew", () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { maxLength: 120 }), fc.nat(), (steps, n) => {
+      fc.property(fc.array(stepArb, { maxLength: 120, size: "max" }), fc.nat(), (steps, n) => {
         const logs = [emptyCastLog];
         for (const s of steps) logs.push(step(logs.at(-1)!, s));
         const i = n % logs.length;
@@ -180,4 +185,30 @@ describe("reading a log in parts", () => {
     assert.equal(since.from, 0);
     assert.deepEqual(since.casts[0]!.targets, []);
   });
+});
+
+test("standingBallots is each voter's latest cast, whatever order the logs of a thread are read in", () => {
+  fc.assert(
+    // Long runs of ballots, so that logs share their first chunks (which is what the memo is keyed by).
+    fc.property(
+      fc.array(stepsArb(40), { maxLength: 150, size: "max" }),
+      fc.array(fc.nat(), { maxLength: 12 }),
+      (steps, picks) => {
+        const logs = [emptyCastLog];
+        for (const s of steps) logs.push(step(logs.at(-1)!, s));
+        // Mostly forward, as a live tally reads them, with some reads of earlier logs between.
+        const order = [...picks.map((p) => p % logs.length), ...logs.keys()];
+        for (const i of order) {
+          const expected = new Map<number, VoteCast>();
+          for (const c of castsOf(logs[i]!)) expected.set(c.voter, c);
+          const got = standingBallots(logs[i]!);
+          assert.deepEqual(
+            [...got.entries()].sort((a, b) => a[0] - b[0]),
+            [...expected.entries()].sort((a, b) => a[0] - b[0]),
+          );
+          for (const [voter, c] of expected) assert.equal(got.get(voter), c, "the cast itself");
+        }
+      },
+    ),
+  );
 });

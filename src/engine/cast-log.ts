@@ -170,3 +170,24 @@ export function ballotsSince(
 export function hasCast(log: CastLog, voter: Seat): boolean {
   return (log.byVoter[voter] ?? 0) > 0;
 }
+
+/** Each thread's standing ballots as last read, by the thread's oldest chunk (shared by every later log). */
+const standingMemo = new WeakMap<CastChunk, { mark: BallotMark; byVoter: ReadonlyMap<Seat, VoteCast> }>();
+
+/**
+ * Each voter's latest cast (their standing ballot), by voter. Read from the ballots added since this thread was
+ * last read, when it has only grown since: a live tally read after every batch would otherwise walk every ballot
+ * of the round each time.
+ */
+export function standingBallots(log: CastLog): ReadonlyMap<Seat, VoteCast> {
+  let root = log.tail;
+  while (root?.prev) root = root.prev;
+  if (!root) return new Map();
+  const held = standingMemo.get(root);
+  const since = ballotsSince(log, held?.mark);
+  if (held && since.from === held.mark.count && since.casts.length === 0) return held.byVoter;
+  const byVoter = new Map(since.from > 0 && held ? held.byVoter : []);
+  for (const c of since.casts) byVoter.set(c.voter, c);
+  standingMemo.set(root, { mark: markOf(log), byVoter });
+  return byVoter;
+}
