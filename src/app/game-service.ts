@@ -236,8 +236,16 @@ export class GameService<S> {
     return { referee: v.referee, seat: v.seat, rooms: new Set(rooms) };
   }
 
-  /** The events as this viewer may see them. */
-  visibleEvents(events: readonly StoredEvent[], v: Viewer, snapshot: GameSnapshot<S>): GameEventDto[] {
+  /**
+   * The events as this viewer may see them. `shared`, kept by the caller across viewers, holds the DTOs of events
+   * shown as stored (every viewer's are the same object), so a caller can serialise each of them once.
+   */
+  visibleEvents(
+    events: readonly StoredEvent[],
+    v: Viewer,
+    snapshot: GameSnapshot<S>,
+    shared?: Map<number, GameEventDto>,
+  ): GameEventDto[] {
     const ev = this.engineViewer(v);
     const av = this.#appViewer(v, snapshot);
     const out: GameEventDto[] = [];
@@ -245,7 +253,17 @@ export class GameService<S> {
       let shown: EngineEvent | null;
       if (isAppEvent(event)) shown = appEventVisible(event, av) ? appEventShown(event, av) : null;
       else shown = v.referee ? event : this.#engine.redact(event, snapshot.engine, ev);
-      if (shown) out.push(toDto(seq, shown));
+      if (!shown) continue;
+      // An event shown as stored is the same for every viewer: with `shared`, one DTO for all of them.
+      if (shown !== event || !shared) out.push(toDto(seq, shown));
+      else {
+        let dto = shared.get(seq);
+        if (!dto) {
+          dto = toDto(seq, event);
+          shared.set(seq, dto);
+        }
+        out.push(dto);
+      }
     }
     return out;
   }

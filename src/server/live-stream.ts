@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { SentBallots } from "../app/engine-port.ts";
 import type { GameService } from "../app/game-service.ts";
 import type { Account, StoredEvent } from "../storage/storage.ts";
-import type { StreamMessage } from "./api-types.ts";
+import type { GameEventDto, StreamMessage } from "./api-types.ts";
 
 export const EVENTS_CHANNEL = "bansha_events";
 const PING_MS = 15_000;
@@ -57,6 +57,19 @@ export class OpenStreams {
   }
 }
 
+function frameOf(id: number | null, event: string, msg: StreamMessage): string {
+  return `${id !== null ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(msg)}\n\n`;
+}
+
+/**
+ * What every stream of a game sends alike from one committed batch (keyed by the batch, which each stream is
+ * handed as the same array): the DTOs of events shown as stored, and their frames, made once and not per stream.
+ */
+const batchShares = new WeakMap<
+  readonly StoredEvent[],
+  { dtos: Map<number, GameEventDto>; frames: Map<GameEventDto, string> }
+>();
+
 export async function serveStream<S>(
   games: GameService<S>,
   gameId: string,
@@ -92,8 +105,8 @@ export async function serveStream<S>(
     raw.write(unwritten.join(""));
     unwritten = [];
   };
-  const write = (id: number | null, event: string, msg: StreamMessage): void => {
-    unwritten.push(`${id !== null ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(msg)}\n\n`);
+  const writeFrame = (frame: string): void => {
+    unwritten.push(frame);
     flushTimer ??= setTimeout(flush, flushMs);
   };
   const finish = (): void => {
@@ -132,13 +145,15 @@ export async function serveStream<S>(
     const snap = await ctx.actor.snapshot();
     const v = await games.viewer(gameId, account, snap);
     const started = games.engine.started(snap.engine);
-    write(null, "view", {
-      kind: "view",
-      lastSeq: lastSent,
-      view: started ? games.engine.view(snap.engine, games.engineViewer(v), ballotsSent) : null,
-      status: games.status(snap),
-      serverTime: now(),
-    });
+    writeFrame(
+      frameOf(null, "view", {
+        kind: "view",
+        lastSeq: lastSent,
+        view: started ? games.engine.view(snap.engine, games.engineViewer(v), ballotsSent) : null,
+        status: games.status(snap),
+        serverTime: now(),
+      }),
+    );
     lastViewAt = performance.now();
   };
   /** A view now if none went out within the interval, else one at its end (one, however many batches came). */
@@ -160,8 +175,19 @@ export async function serveStream<S>(
       if (fresh.length === 0) return;
       const snap = await ctx.actor.snapshot();
       const v = await games.viewer(gameId, account, snap);
-      for (const dto of games.visibleEvents(fresh, v, snap)) {
-        write(dto.seq, "game-event", { kind: "game-event", event: dto });
+      let shares = batchShares.get(events);
+      if (!shares) {
+        shares = { dtos: new Map(), frames: new Map() };
+        batchShares.set(events, shares);
+      }
+      for (const dto of games.visibleEvents(fresh, v, snap, shares.dtos)) {
+        const shared = shares.dtos.get(dto.seq) === dto;
+        let frame = shared ? shares.frames.get(dto) : undefined;
+        if (frame === undefined) {
+          frame = frameOf(dto.seq, "game-event", { kind: "game-event", event: dto });
+          if (shared) shares.frames.set(dto, frame);
+        }
+        writeFrame(frame);
         sent++;
       }
       lastSent = fresh.at(-1)!.seq;

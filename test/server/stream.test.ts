@@ -16,6 +16,7 @@ import {
   cast,
   eventually,
   type Harness,
+  LONG_POST,
   makeHarness,
   must,
   quickAccount,
@@ -386,6 +387,38 @@ test("SSE: what a stream has to send within the flush time goes out in one write
     const carrying = pieces().filter((p) => p.includes("event: game-event"));
     assert.equal(carrying.length, 1, "the five events and the first view came in one write");
     assert.match(carrying[0]!, /event: view/);
+  } finally {
+    await h.close();
+  }
+});
+
+test("SSE: in one batch, a stream that sees an event as stored and one that sees it redacted each get their own", async () => {
+  // Events shown as stored are serialised once for every stream of the game; a redacted copy must not be
+  // taken for one. The referee sees the released post's poster, a ranger does not.
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    await advanceTo(h, local("12-01 21:10:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+        requestId: rid(),
+        target: rangers[0]!.seat,
+        text: LONG_POST,
+      }),
+    );
+    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.referee))).json;
+    const refereeStream = open(h, g.id, g.referee, `after=${lastSeq}&limit=1`);
+    const rangerStream = open(h, g.id, rangers[1]!.cookie, `after=${lastSeq}&limit=1`);
+    await new Promise((r) => setTimeout(r, 20));
+    await advanceTo(h, local("12-01 21:31:00"));
+    const released = (body: string) => {
+      const e = parse(body).find((f) => f.data.kind === "game-event")!.data;
+      assert.ok(e.kind === "game-event" && e.event.type === "PostsReleased", JSON.stringify(e));
+      return (e.event.data.posts as { poster: number | null }[])[0]!.poster;
+    };
+    assert.equal(released((await refereeStream).body), first.seat, "the referee sees who posted");
+    assert.equal(released((await rangerStream).body), null, "the ranger does not");
   } finally {
     await h.close();
   }
