@@ -3,13 +3,15 @@
 //   node --import tsx bench/stream-rush.ts       BENCH_STREAM_SHARES=0.1,1 picks the shares of players streaming
 //
 // The vote page keeps a live stream (SSE) open, and in a real rush most players have it open. Each committed
-// batch is sent to every stream of its game, filtered for that viewer, and each stream gets the viewer's whole
-// view at most once a second (VIEW_INTERVAL_MS). bench/vote-rush.ts has no streams open, so it measures none of
-// that. Here one SQLite vote server (60 games × 57 players, as vote-rush's) is measured with wrk (1 thread, 100
-// connections, 10 s) with no streams, then with a share of the players' streams open (opened before the rush,
-// from a separate process), and prints votes per second, p99 and the ratio to the no-stream run of the same
-// server. Each later run starts with more ballots per round than the one before (every vote of every run stays in
-// the round), and a view carries every ballot of the round: the runs take turns to even that out.
+// batch is sent to every stream of its game, filtered for that viewer, gathered for up to FLUSH_MS, and each
+// stream gets the viewer's view at most once a second (VIEW_INTERVAL_MS), listing only the ballots that stream
+// has not had yet. bench/vote-rush.ts has no streams open, so it measures none of that. Here one SQLite vote
+// server (60 games × 57 players, as vote-rush's) is measured with wrk (1 thread, 100 connections, 10 s) with no
+// streams, then with a share of the players' streams open (opened before the rush, from a separate process),
+// and prints votes per second, p99 and the ratio to the no-stream run of the same server. Each later run starts
+// with more ballots per round than the one before (every vote of every run stays in the round): the runs take
+// turns to even that out. The streams open between the first run and the second, so each gets that run's
+// ballots as its backlog and in its first view (counted in the bytes read).
 import { fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
