@@ -9,6 +9,7 @@ import type {
 } from "../../../src/server/api-types.ts";
 import { fillBallots, type HeldBallots, noBallotsHeld } from "../lib/held-ballots.ts";
 import { api, errorText } from "./client.ts";
+import { EventBatcher } from "./event-batcher.ts";
 import { openReconnectingStream } from "./reconnecting-stream.ts";
 import { noteServerTime } from "./server-time.ts";
 
@@ -52,6 +53,10 @@ export function useGame(id: string): LiveGame {
     seen.current = 0;
     held.current = noBallotsHeld;
     setEvents([]);
+    // A burst (the backlog, a rush) is added in one update, not one copy of the whole list per event.
+    const batcher = new EventBatcher<GameEventDto>({
+      onBatch: (batch) => setEvents((prev) => prev.concat(batch)),
+    });
     setData(null);
     setView(null);
     void reload();
@@ -59,7 +64,7 @@ export function useGame(id: string): LiveGame {
       const msg = JSON.parse(e.data) as StreamMessage;
       if (msg.kind !== "game-event" || msg.event.seq <= seen.current) return;
       seen.current = msg.event.seq;
-      setEvents((prev) => [...prev, msg.event]);
+      batcher.add(msg.event);
       // Membership and status live outside the engine view: refetch them once a burst of app events settles.
       // Discussion posts change neither, and come in bursts.
       if (msg.event.type.startsWith("app.") && msg.event.type !== "app.DiscussionPosted") {
@@ -70,6 +75,8 @@ export function useGame(id: string): LiveGame {
     const onView = (e: MessageEvent<string>) => {
       const msg = JSON.parse(e.data) as StreamMessage;
       if (msg.kind !== "view") return;
+      // The events the view counts are on the page before it.
+      batcher.flush();
       noteServerTime(msg.serverTime);
       const filled = fillBallots(msg.view, held.current);
       if (!filled) {
@@ -86,7 +93,7 @@ export function useGame(id: string): LiveGame {
         d && d.game.status !== msg.status ? { ...d, game: { ...d.game, status: msg.status } } : d,
       );
     };
-    return openReconnectingStream({
+    const close = openReconnectingStream({
       // A new connection resumes after the last event this page has (the browser's own retries send it as
       // Last-Event-ID).
       url: () => api.streamUrl(id, seen.current),
@@ -95,6 +102,10 @@ export function useGame(id: string): LiveGame {
       // Membership and status are not in the stream: what changed while it was down is fetched again.
       onReconnect: () => void reload(),
     });
+    return () => {
+      close();
+      batcher.clear();
+    };
   }, [id, reload]);
 
   return { data, view, status, events, error, live, reload };
