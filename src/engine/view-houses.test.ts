@@ -83,6 +83,9 @@ test("liveViewFor lists only the ballots after those the reader holds; house 1's
       [1, 2, [3]],
     ],
   );
+  // The referee's full state holds every ballot of every round: only the whole view carries it.
+  assert.equal(liveViewFor(d.state, { kind: "referee" }, new Map()).view.referee, null);
+  assert.equal(viewFor(d.state, { kind: "referee" }).referee, d.state);
   // Nothing new: nothing listed. The whole view still lists every ballot.
   const third = liveViewFor(d.state, pub, second.marks).view.rounds.find((r) => r.round === 1)!;
   assert.deepEqual(summary(third.vote), [3, 3, []]);

@@ -126,7 +126,7 @@ export interface GameView {
   deadlines: { key: string; at: Instant }[];
   /** 7kill's public record (phases, last words, announced warnings; everything once the game has ended); else null. */
   dayNight: DayNightView | null;
-  /** The referee's view only: the full state. */
+  /** The referee's view only: the full state (viewFor's; null in liveViewFor's). */
   referee: GameState | null;
 }
 
@@ -156,20 +156,30 @@ function roomMap(state: GameState): RoomMap {
   return new Map(state.rules ? state.seats.map((s) => [s.seat, roomsOf(state, s.seat)]) : []);
 }
 
-/** Everything the viewer may know, every ballot of each open thread included. */
+/** Everything the viewer may know, every ballot of each open thread included (and the referee's full state). */
 export function viewFor(state: GameState, viewer: Viewer): GameView {
-  return liveViewFor(state, viewer, NO_MARKS).view;
+  return buildView(state, viewer, NO_MARKS, true).view;
 }
 
 /**
  * viewFor for a reader that holds what it was given before (a live stream): each vote thread lists only the
  * ballots after those in `held`, so a view costs the same however many ballots a thread holds. `marks` is what
- * the reader holds after this view, to pass next time.
+ * the reader holds after this view, to pass next time. `referee` is null for every viewer: the full state holds
+ * every ballot of every round, which is what a live view must not carry (a referee reads it from viewFor).
  */
 export function liveViewFor(
   state: GameState,
   viewer: Viewer,
   held: BallotMarks,
+): { view: GameView; marks: BallotMarks } {
+  return buildView(state, viewer, held, false);
+}
+
+function buildView(
+  state: GameState,
+  viewer: Viewer,
+  held: BallotMarks,
+  withState: boolean,
 ): { view: GameView; marks: BallotMarks } {
   const rules = state.rules;
   const isRef = viewer.kind === "referee";
@@ -332,7 +342,7 @@ export function liveViewFor(
     result: state.result,
     deadlines: pendingDeadlines(state).map((x) => ({ key: x.key, at: x.at })),
     dayNight: dayNightView(state, mySeat, all),
-    referee: isRef ? state : null,
+    referee: isRef && withState ? state : null,
   };
   return { view, marks };
 }

@@ -384,7 +384,8 @@ export interface EventListResponse {
  * before: `casts` holds the ballots from index `castsFrom` on, and `castCount` is the thread's total. A client
  * keeps each thread's list (key: round and house) and appends; `castsFrom` 0 starts the list again (the first
  * view of a connection, a new overtime, or an override that removed or changed a ballot). GET views list every
- * ballot (`castsFrom` 0). `tally` and `myVote` always count every ballot.
+ * ballot (`castsFrom` 0). `tally` and `myVote` always count every ballot. A stream's views leave out the
+ * referee's full state (`view.engine.referee` is null): it holds every ballot of every round. GET views carry it.
  */
 export type StreamMessage =
   | { kind: "game-event"; event: GameEventDto }

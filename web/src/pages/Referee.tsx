@@ -447,7 +447,11 @@ function Overrides({ game }: { game: LiveGame }) {
   const engine = engineOf(game.view);
   // 7kill's rulings only fit a day-night rule set; the engine view carries its slice only then.
   const dayNight = engine?.dayNight ?? null;
-  const range = engine?.referee?.rules?.penalties?.reputation ?? { min: -30, max: -10 };
+  // The full state comes with the page's GET view only: live views leave it out (it holds every ballot).
+  const range = engineOf(game.data?.view ?? null)?.referee?.rules?.penalties?.reputation ?? {
+    min: -30,
+    max: -10,
+  };
   const actions: Record<string, string> = dayNight
     ? { ...m.referee.overrideActions, ...m.referee.dayNightActions }
     : m.referee.overrideActions;
