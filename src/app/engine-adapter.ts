@@ -1,5 +1,4 @@
 // Binds the app's EnginePort to src/engine and maps the engine's per-viewer view to the API's GameView.
-
 import { type CastLog, lastCastOf, standingBallots } from "../engine/cast-log.ts";
 import type { Command } from "../engine/contract.ts";
 import { roomsOf } from "../engine/groups.ts";

@@ -29,10 +29,10 @@ export interface RoomInfo {
  * engine port keeps what is inside; a stream makes one and passes it with every view it asks for.
  */
 export class SentBallots {
-  /** Only for telling one stream's record from another's: the port keys what it keeps by the object. */
-  readonly createdFor: string;
-  constructor(createdFor: string) {
-    this.createdFor = createdFor;
+  /** The game whose stream this is. The port keys what it keeps by this object, not by the game. */
+  readonly gameId: string;
+  constructor(gameId: string) {
+    this.gameId = gameId;
   }
 }
 

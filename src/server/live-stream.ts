@@ -8,10 +8,10 @@ import type { GameEventDto, StreamMessage } from "./api-types.ts";
 export const EVENTS_CHANNEL = "bansha_events";
 const PING_MS = 15_000;
 /**
- * A stream sends its viewer's view at most this often; the events themselves go out at once. Sent after every
- * committed batch, as it was once, a vote rush with the players' pages open cost a view per batch per open page:
- * with a tenth of 3,420 players' streams open the server fell from about 12,000 to about 1,000 votes a second
- * (bench/stream-rush.ts; deploy.md § Live streams in a rush).
+ * A stream sends its viewer's view at most this often; the events go out with the next write (FLUSH_MS). Sent
+ * after every committed batch, as it was once, a vote rush with the players' pages open cost a view per batch per
+ * open page: with a tenth of 3,420 players' streams open the server fell from about 12,000 to about 1,000 votes
+ * a second (bench/stream-rush.ts; deploy.md § Live streams in a rush).
  */
 export const VIEW_INTERVAL_MS = 1_000;
 /**
@@ -154,6 +154,8 @@ export async function serveStream<S>(
         serverTime: now(),
       }),
     );
+    // Written at once, with the events gathered before it: its tally and server time are as of now.
+    flush();
     lastViewAt = performance.now();
   };
   /** A view now if none went out within the interval, else one at its end (one, however many batches came). */

@@ -358,7 +358,7 @@ test("SSE: each view lists only the ballots the stream has not sent; the page's 
 test("SSE: what a stream has to send within the flush time goes out in one write", async () => {
   // Before, each committed batch was its own write to each open stream: in a rush those socket writes were most
   // of the server's time (FLUSH_MS in live-stream.ts).
-  const h = await makeHarness({ liveFlushMs: 2_000 });
+  const h = await makeHarness({ liveFlushMs: 2_000, liveViewIntervalMs: 60_000 });
   try {
     const g = await startedGame(h, 6);
     const { rangers } = cast(g);
@@ -384,9 +384,13 @@ test("SSE: what a stream has to send within the flush time goes out in one write
       (f) => f.filter((x) => x.data.kind === "game-event").length === 5,
     );
     assert.equal(frames.filter((x) => x.data.kind === "game-event").length, 5, "every vote came");
+    // The first batch's view is written at once (its tally and server time are as of then), with the event
+    // before it; the four later events, which brought no view within the interval, in one write.
     const carrying = pieces().filter((p) => p.includes("event: game-event"));
-    assert.equal(carrying.length, 1, "the five events and the first view came in one write");
+    assert.equal(carrying.length, 2, "two writes for five events");
     assert.match(carrying[0]!, /event: view/);
+    assert.equal(carrying[1]!.split("event: game-event").length - 1, 4);
+    assert.doesNotMatch(carrying[1]!, /event: view/);
   } finally {
     await h.close();
   }
