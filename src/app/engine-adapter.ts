@@ -69,6 +69,7 @@ export const realEngine: EnginePort<GameState> = {
       seats: state.seats.filter((s) => roomsOf(state, s.seat).includes(id)).map((s) => s.seat),
     }));
   },
+  roomIdsOf: (state, seat) => (state.rules && state.seats[seat] ? roomsOf(state, seat) : []),
   started: (state) => state.status !== "idle",
   ended: (state) => state.status === "ended",
   posterOf: (state, round, post) =>

@@ -58,6 +58,8 @@ export interface EnginePort<S = unknown> {
   seats(state: S): readonly SeatInfo[];
   /** The team rooms (小黑屋) the seat belongs to now. */
   roomsOf(state: S, seat: Seat): RoomInfo[];
+  /** The ids of roomsOf alone, without each room's members (asked for every viewer of every live batch). */
+  roomIdsOf?(state: S, seat: Seat): readonly string[];
   /** Whether the game has been started (seats fixed). */
   started(state: S): boolean;
   /** The poster of a released post (round, index as the view lists it); null when no such post is out. */

@@ -188,6 +188,16 @@ export class GameService<S> {
     return this.#viewerOf(account, member, snapshot);
   }
 
+  /**
+   * viewer() without waiting, when the answer needs no storage read (no account, or a member already known);
+   * else undefined. A live stream asks for every batch, and an await per batch per stream adds up in a rush.
+   */
+  knownViewer(gameId: string, account: Account | null, snapshot: GameSnapshot<S>): Viewer | undefined {
+    if (!account) return this.#viewerOf(null, undefined, snapshot);
+    const member = this.#members.get(gameId)?.get(account.id);
+    return member ? this.#viewerOf(account, member, snapshot) : undefined;
+  }
+
   #viewerOf(account: Account | null, member: PublicMember | undefined, snapshot: GameSnapshot<S>): Viewer {
     if (!account || !member) {
       return {
@@ -232,7 +242,11 @@ export class GameService<S> {
   }
 
   #appViewer(v: Viewer, snapshot: GameSnapshot<S>): AppViewer {
-    const rooms = v.seat === null ? [] : this.#engine.roomsOf(snapshot.engine, v.seat).map((r) => r.id);
+    const rooms =
+      v.seat === null
+        ? []
+        : (this.#engine.roomIdsOf?.(snapshot.engine, v.seat) ??
+          this.#engine.roomsOf(snapshot.engine, v.seat).map((r) => r.id));
     return { referee: v.referee, seat: v.seat, rooms: new Set(rooms) };
   }
 

@@ -175,8 +175,9 @@ export async function serveStream<S>(
       if (closed) return;
       const fresh = events.filter((e) => e.seq > lastSent);
       if (fresh.length === 0) return;
-      const snap = await ctx.actor.snapshot();
-      const v = await games.viewer(gameId, account, snap);
+      // Without a wait when they are at hand, as they nearly always are (see GameService.knownViewer).
+      const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
+      const v = games.knownViewer(gameId, account, snap) ?? (await games.viewer(gameId, account, snap));
       let shares = batchShares.get(events);
       if (!shares) {
         shares = { dtos: new Map(), frames: new Map() };
