@@ -72,6 +72,8 @@ export class Scheduler<S> {
     const tried = new Set<string>();
     for (;;) {
       const due = await this.#storage.dueTimers(this.#clock.now(), tried.size + PAGE);
+      // The due list could be read: a failure to read it later, even within this pass, is news again.
+      this.#reported.delete("");
       const fresh = due.filter((t) => !tried.has(passKey(t)));
       if (fresh.length === 0) return fired;
       for (const t of fresh) {
@@ -107,11 +109,8 @@ export class Scheduler<S> {
 
   start(): void {
     this.#timer = setInterval(
-      () =>
-        void this.runDue().then(
-          () => this.#reported.delete(""),
-          (error: unknown) => this.#report("", error),
-        ),
+      // A read of the due list that works clears its report (#fireDue); one that fails is reported here.
+      () => void this.runDue().catch((error: unknown) => this.#report("", error)),
       this.#pollMs,
     );
     this.#timer.unref();

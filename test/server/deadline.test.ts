@@ -232,3 +232,48 @@ test("a poll that cannot read the due timers is reported once a minute, and the 
     await h.close();
   }
 });
+
+test("a pass whose first read of the due timers works and a later read fails reports that failure", async () => {
+  // The pass fires the timer it read, then its next read fails. Before, only a whole pass without a failure
+  // cleared the earlier report, so this failure was kept quiet for the rest of the minute: the deterministic
+  // form of a race the test above met under load (it saw the timer fire, mid-pass, and cut the database).
+  const h = await makeHarness();
+  let goodReads = 0;
+  const reports: string[] = [];
+  const scheduler = new Scheduler<unknown>(
+    flakyStorage(h.storage, "dueTimers", "database unreachable", () => {
+      if (goodReads === 0) return true;
+      goodReads--;
+      return false;
+    }),
+    h.games as never,
+    h.clock,
+    { pollMs: 5, onError: (error) => reports.push((error as Error).message) },
+  );
+  try {
+    const g = await startedGame(h, 6);
+    h.clock.set(local("12-02 10:00:00"));
+    scheduler.start();
+    await eventually(
+      () => reports.length,
+      (n) => n > 0,
+      10,
+    );
+    goodReads = 1;
+    const opened = await eventually(
+      () => types(h, g),
+      (t) => t.includes("RoundOpened"),
+      10,
+    );
+    assert.ok(opened.includes("RoundOpened"), "the one good read fired the timer");
+    await eventually(
+      () => reports.length,
+      (n) => n > 1,
+      10,
+    );
+    assert.equal(reports.length, 2, "the failed read after it is news again");
+  } finally {
+    scheduler.stop();
+    await h.close();
+  }
+});
