@@ -63,6 +63,18 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
 export const TIMER_REDO = "redo:";
 
 /** Engine refusals that say the seat has no right to act at all, answered as 403 like the app's own. */
+/**
+ * Whether a stored event may have made someone a member of its game: a join, a co-referee, a substitute (an
+ * override). A caller holding a membership it read reads it again after one.
+ */
+export function mayChangeMembership(event: EngineEvent): boolean {
+  return (
+    event.type === "app.PlayerJoined" ||
+    event.type === "app.CoRefereeAdded" ||
+    event.type === "OverrideApplied"
+  );
+}
+
 const FORBIDDEN_ENGINE_CODES: ReadonlySet<string> = new Set(["vote.voter-out"]);
 
 /** A timer callback so the scheduler learns about new deadlines right away. */
@@ -188,14 +200,9 @@ export class GameService<S> {
     return this.#viewerOf(account, member, snapshot);
   }
 
-  /**
-   * viewer() without waiting, when the answer needs no storage read (no account, or a member already known);
-   * else undefined. A live stream asks for every batch, and an await per batch per stream adds up in a rush.
-   */
-  knownViewer(gameId: string, account: Account | null, snapshot: GameSnapshot<S>): Viewer | undefined {
-    if (!account) return this.#viewerOf(null, undefined, snapshot);
-    const member = this.#members.get(gameId)?.get(account.id);
-    return member ? this.#viewerOf(account, member, snapshot) : undefined;
+  /** The viewer for a membership the caller has already read (`membership`): no storage read, no wait. */
+  viewerWith(account: Account | null, member: PublicMember | undefined, snapshot: GameSnapshot<S>): Viewer {
+    return this.#viewerOf(account, member, snapshot);
   }
 
   #viewerOf(account: Account | null, member: PublicMember | undefined, snapshot: GameSnapshot<S>): Viewer {

@@ -1,8 +1,8 @@
 // Server-sent events per game and viewer: backlog from Last-Event-ID, then every committed batch, filtered per viewer.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SentBallots } from "../app/engine-port.ts";
-import type { GameService } from "../app/game-service.ts";
-import type { Account, StoredEvent } from "../storage/storage.ts";
+import { type GameService, mayChangeMembership } from "../app/game-service.ts";
+import type { Account, PublicMember, StoredEvent } from "../storage/storage.ts";
 import type { GameEventDto, StreamMessage } from "./api-types.ts";
 
 export const EVENTS_CHANNEL = "bansha_events";
@@ -136,6 +136,16 @@ export async function serveStream<S>(
     });
   };
 
+  /**
+   * The viewer's membership as this stream last read it, read again after a batch that may have changed it. Read
+   * for every batch, as before, a signed-in visitor who is no member cost a storage read per batch per stream
+   * (only members are cached by the game service).
+   */
+  let membership: { member: PublicMember | undefined } | undefined;
+  const readMembership = async (): Promise<{ member: PublicMember | undefined }> => ({
+    member: account ? await games.membership(gameId, account.id) : undefined,
+  });
+
   const interval = options.viewIntervalMs ?? VIEW_INTERVAL_MS;
   // Each view lists only the ballots this stream has not sent yet; the client appends them to those it holds.
   const ballotsSent = new SentBallots(gameId);
@@ -143,7 +153,8 @@ export async function serveStream<S>(
   /** The viewer's view of the game as it is now, with the last event seq this stream has sent. */
   const sendView = async (): Promise<void> => {
     const snap = await ctx.actor.snapshot();
-    const v = await games.viewer(gameId, account, snap);
+    membership ??= await readMembership();
+    const v = games.viewerWith(account, membership.member, snap);
     const started = games.engine.started(snap.engine);
     writeFrame(
       frameOf(null, "view", {
@@ -175,9 +186,11 @@ export async function serveStream<S>(
       if (closed) return;
       const fresh = events.filter((e) => e.seq > lastSent);
       if (fresh.length === 0) return;
-      // Without a wait when they are at hand, as they nearly always are (see GameService.knownViewer).
+      // Without a wait when the snapshot is in memory and the membership already read, as nearly always.
       const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
-      const v = games.knownViewer(gameId, account, snap) ?? (await games.viewer(gameId, account, snap));
+      if (fresh.some((e) => mayChangeMembership(e.event))) membership = undefined;
+      membership ??= await readMembership();
+      const v = games.viewerWith(account, membership.member, snap);
       let shares = batchShares.get(events);
       if (!shares) {
         shares = { dtos: new Map(), frames: new Map() };

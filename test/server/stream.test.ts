@@ -9,7 +9,7 @@ import { openStorage } from "../../src/storage/storage.ts";
 import type { EngineView } from "../../web/src/lib/engine-view.ts";
 import { fillBallots, noBallotsHeld } from "../../web/src/lib/held-ballots.ts";
 import { local } from "./fixtures.ts";
-import { flakyStorage } from "./flaky-storage.ts";
+import { flakyStorage, replacing } from "./flaky-storage.ts";
 import {
   advanceTo,
   call,
@@ -423,6 +423,57 @@ test("SSE: in one batch, a stream that sees an event as stored and one that sees
     };
     assert.equal(released((await refereeStream).body), first.seat, "the referee sees who posted");
     assert.equal(released((await rangerStream).body), null, "the ranger does not");
+  } finally {
+    await h.close();
+  }
+});
+
+test("SSE: a signed-in visitor who is no member costs one membership read per stream, not one per batch", async () => {
+  // Only members are cached by the game service, so reading a visitor's membership for every batch went to
+  // storage every time. A stream now reads it again only after a batch that may have changed it.
+  let reads = 0;
+  let counted = -1;
+  const base = await openStorage(":memory:");
+  const storage = replacing(base, "membershipOf", () => async (gameId: string, accountId: number) => {
+    if (accountId === counted) reads++;
+    return base.membershipOf(gameId, accountId);
+  });
+  const h = await makeHarness({ storage, liveViewIntervalMs: 0 });
+  try {
+    const g = await startedGame(h, 6);
+    const { rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    const visitor = await quickAccount(h, "visitor");
+    counted = (await h.storage.findAccountByUsername("visitor"))!.id;
+    const { body } = await openLive(h, `/api/games/${g.id}/stream`, visitor);
+    await eventually(body, (b) => b.includes("event: view"));
+    const before = reads;
+    for (const p of g.players.slice(0, 5)) {
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
+          requestId: rid(),
+          targets: [rangers[1]!.seat],
+        }),
+      );
+    }
+    const votes = (b: string) => b.split('"type":"VoteCast"').length - 1;
+    await eventually(body, (b) => votes(b) === 5);
+    assert.equal(votes(body()), 5, "the visitor saw every vote");
+    assert.equal(reads - before, 0, "no read for five batches");
+    // An override may make someone a member (a substitute): the next batch reads it again, once.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "void-vote", voter: g.players[0]!.seat },
+        reason: "代投",
+      }),
+    );
+    await eventually(body, (b) => b.includes("OverrideApplied"));
+    await eventually(
+      () => reads - before,
+      (n) => n >= 1,
+    );
+    assert.equal(reads - before, 1);
   } finally {
     await h.close();
   }
