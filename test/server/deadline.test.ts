@@ -190,42 +190,52 @@ test("a hundred and more timers that keep failing hold back no deadline due afte
   }
 });
 
-test("a poll that cannot read the due timers is reported once a minute, and the next good poll fires them", async () => {
-  const h = await makeHarness();
-  let down = true;
+/** A scheduler polling every 5 ms whose reads of the due timers fail while `failing()` says so, and its reports. */
+function flakyPoller(h: Harness, failing: () => boolean) {
   const reports: { message: string; timer: unknown }[] = [];
   const scheduler = new Scheduler<unknown>(
-    flakyStorage(h.storage, "dueTimers", "database unreachable", () => down),
+    flakyStorage(h.storage, "dueTimers", "database unreachable", failing),
     h.games as never,
     h.clock,
     { pollMs: 5, onError: (error, timer) => reports.push({ message: (error as Error).message, timer }) },
   );
+  return { scheduler, reports };
+}
+
+/** Waits until more than `n` reports came. */
+const reportsPast = (reports: readonly unknown[], n: number) =>
+  eventually(
+    () => reports.length,
+    (count) => count > n,
+    10,
+  );
+
+/** Waits until the game's first round has opened; the event types then. */
+const roundOpened = (h: Harness, g: Game) =>
+  eventually(
+    () => types(h, g),
+    (t) => t.includes("RoundOpened"),
+    10,
+  );
+
+test("a poll that cannot read the due timers is reported once a minute, and the next good poll fires them", async () => {
+  const h = await makeHarness();
+  let down = true;
+  const { scheduler, reports } = flakyPoller(h, () => down);
   try {
     const g = await startedGame(h, 6);
     h.clock.set(local("12-02 10:00:00"));
     scheduler.start();
-    await eventually(
-      () => reports.length,
-      (n) => n > 0,
-      10,
-    );
+    await reportsPast(reports, 0);
     await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(reports, [{ message: "database unreachable", timer: undefined }], "reported once");
     assert.ok(!(await types(h, g)).includes("RoundOpened"));
     down = false;
-    const opened = await eventually(
-      () => types(h, g),
-      (t) => t.includes("RoundOpened"),
-      10,
-    );
+    const opened = await roundOpened(h, g);
     assert.ok(opened.includes("RoundOpened"), "the poll fires the timer once it can read it");
     // Within the same minute: a good poll in between clears the report, so the next failure is news again.
     down = true;
-    await eventually(
-      () => reports.length,
-      (n) => n > 1,
-      10,
-    );
+    await reportsPast(reports, 1);
     assert.equal(reports.length, 2, "reported again after a good poll");
   } finally {
     scheduler.stop();
@@ -239,38 +249,20 @@ test("a pass whose first read of the due timers works and a later read fails rep
   // form of a race the test above met under load (it saw the timer fire, mid-pass, and cut the database).
   const h = await makeHarness();
   let goodReads = 0;
-  const reports: string[] = [];
-  const scheduler = new Scheduler<unknown>(
-    flakyStorage(h.storage, "dueTimers", "database unreachable", () => {
-      if (goodReads === 0) return true;
-      goodReads--;
-      return false;
-    }),
-    h.games as never,
-    h.clock,
-    { pollMs: 5, onError: (error) => reports.push((error as Error).message) },
-  );
+  const { scheduler, reports } = flakyPoller(h, () => {
+    if (goodReads === 0) return true;
+    goodReads--;
+    return false;
+  });
   try {
     const g = await startedGame(h, 6);
     h.clock.set(local("12-02 10:00:00"));
     scheduler.start();
-    await eventually(
-      () => reports.length,
-      (n) => n > 0,
-      10,
-    );
+    await reportsPast(reports, 0);
     goodReads = 1;
-    const opened = await eventually(
-      () => types(h, g),
-      (t) => t.includes("RoundOpened"),
-      10,
-    );
+    const opened = await roundOpened(h, g);
     assert.ok(opened.includes("RoundOpened"), "the one good read fired the timer");
-    await eventually(
-      () => reports.length,
-      (n) => n > 1,
-      10,
-    );
+    await reportsPast(reports, 1);
     assert.equal(reports.length, 2, "the failed read after it is news again");
   } finally {
     scheduler.stop();
