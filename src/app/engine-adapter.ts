@@ -1,5 +1,5 @@
 // Binds the app's EnginePort to src/engine and maps the engine's per-viewer view to the API's GameView.
-import { type CastLog, lastCastOf, standingBallots } from "../engine/cast-log.ts";
+import { type CastLog, standingBallots } from "../engine/cast-log.ts";
 import type { Command } from "../engine/contract.ts";
 import { roomsOf } from "../engine/groups.ts";
 import { threadOf } from "../engine/houses.ts";
@@ -178,7 +178,8 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   }
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;
   const myThread = current ? thread(current.house) : null;
-  const mine = myThread && mySeat !== null ? lastCastOf(myThread.casts, mySeat) : null;
+  // The standing ballots the tally has just read (standingBallots keeps them per thread).
+  const mine = myThread && mySeat !== null ? standingBallots(myThread.casts).get(mySeat) : undefined;
   return {
     round: v.current > 0 ? v.current : null,
     phase,

@@ -129,15 +129,6 @@ export function castsFrom(log: CastLog, from: number): readonly VoteCast[] {
   return out;
 }
 
-/** The voter's latest cast (their standing ballot), or null; walks back from the newest chunk. */
-export function lastCastOf(log: CastLog, voter: Seat): VoteCast | null {
-  if (!hasCast(log, voter)) return null;
-  for (let c = log.tail; c; c = c.prev) {
-    for (let j = c.casts.length - 1; j >= 0; j--) if (c.casts[j]!.voter === voter) return c.casts[j]!;
-  }
-  return null;
-}
-
 /** What a reader holds of a log: its first `count` ballots, the last of them, and the log's rewrites then. */
 export interface BallotMark {
   readonly count: number;

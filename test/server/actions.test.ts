@@ -72,6 +72,27 @@ test("votes: accepted and tallied live; a retried request id is stored once", as
   });
 });
 
+test("votes: myVote is each voter's standing ballot, a change included, however many ballots came after it", async () => {
+  await withGame(async (h, g) => {
+    await advanceTo(h, VOTING);
+    const [a, b, c, d] = g.players;
+    const vote = (p: typeof a, target: typeof a) =>
+      must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p!.cookie, { requestId: rid(), targets: [target!.seat] }),
+      );
+    await vote(a, b);
+    await vote(c, b);
+    await vote(a, c);
+    await vote(d, b);
+    const myVote = async (p: typeof a) =>
+      (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, p!.cookie))).json.view!.myVote
+        ?.targets;
+    assert.deepEqual(await myVote(a), [c!.seat], "the change, not the first ballot");
+    assert.deepEqual(await myVote(c), [b!.seat]);
+    assert.equal(await myVote(b), undefined, "no ballot, no myVote");
+  });
+});
+
 test("votes: refused before the vote opens, for an unknown seat, after the deadline, and when malformed", async () => {
   await withGame(async (h, g) => {
     const [a, b] = g.players;
