@@ -204,13 +204,12 @@ async function main(): Promise<number> {
     );
     return { child, outFile, done: new Promise<void>((r) => child.once("exit", () => r())) };
   });
-  let clientsDone = false;
-  void Promise.all(clients.map((c) => c.done)).then(() => {
-    clientsDone = true;
-  });
 
   let kills = 0;
-  while (!clientsDone || kills < MIN_KILLS) {
+  // Kills go on while votes are being sent and until there have been enough, not until every client is done: a
+  // retry still pending after that would otherwise have to hit a short up-window, and on a loaded machine it
+  // could miss every one until it gave up, failing a run in which nothing was wrong.
+  while (Date.now() < sendUntil || kills < MIN_KILLS) {
     // Up for 1–2.5 s between kills, so each restart also serves load (a restart itself takes ~3 s here).
     await sleep(1000 + Math.random() * 1500);
     await killHard(server);
@@ -219,7 +218,8 @@ async function main(): Promise<number> {
     await waitUp();
     if (kills % 10 === 0) log(`${kills} kills`);
   }
-  log(`${kills} SIGKILLs; letting the last server close the vote`);
+  log(`${kills} SIGKILLs; letting the last server answer the retries still pending and close the vote`);
+  await Promise.all(clients.map((c) => c.done));
   await sleep(Math.max(0, closesAt + 1500 - Date.now()));
   await sleep(1000);
   server.kill("SIGTERM");
