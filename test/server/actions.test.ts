@@ -22,6 +22,7 @@ import {
   LONG_POST,
   makeHarness,
   must,
+  postKill,
   rid,
   startedGame,
 } from "./harness.ts";
@@ -195,13 +196,7 @@ test("IOU: a short kill post becomes an IOU; completion too short or by a seat w
   await withGame(async (h, g) => {
     const { first, rangers } = cast(g);
     await advanceTo(h, IN_WINDOW);
-    const short = await must(
-      call<PostResponse>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
-        requestId: rid(),
-        target: rangers[0]!.seat,
-        text: "短帖一则",
-      }),
-    );
+    const short = await postKill(h, g.id, first.cookie, rangers[0]!.seat, "短帖一则");
     assert.equal(short.json.iou, true);
     await advanceTo(h, local("12-01 21:31:00"));
     const tooShort = await call<ApiError>(h, "POST", `/api/games/${g.id}/iou`, first.cookie, {
@@ -273,13 +268,7 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
     });
     assert.equal(early.json.error.code, "post-not-found", "no post is out yet");
     await advanceTo(h, IN_WINDOW);
-    await must(
-      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
-        requestId: rid(),
-        target: rangers[3]!.seat,
-        text: LONG_POST,
-      }),
-    );
+    await postKill(h, g.id, first.cookie, rangers[3]!.seat);
     await advanceTo(h, local("12-01 21:31:00"));
     const complaint = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
       requestId: rid(),

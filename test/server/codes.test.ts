@@ -6,7 +6,7 @@ import { presets } from "../../src/rules/presets/index.ts";
 import type { RuleSet } from "../../src/rules/schema.ts";
 import type { GameCreatedResponse, GameViewResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
-import { advanceTo, call, type Harness, LONG_POST, makeHarness, must, quickAccount, rid } from "./harness.ts";
+import { advanceTo, call, type Harness, makeHarness, must, postKill, quickAccount, rid } from "./harness.ts";
 
 /** A started 风云 game with seats in deck order (0-3 A, 4-7 B, 8-10 刺客, … 18-56 rangers), one cookie per seat. */
 async function fengyunGame(h: Harness): Promise<{ id: string; cookies: string[] }> {
@@ -79,13 +79,7 @@ test("代号: GameInfo.codeGuesses; no codes offered before the first black kill
       );
     await advanceTo(h, local("12-02 21:00:02"));
     await advanceTo(h, local("12-02 21:05:00"));
-    await must(
-      call(h, "POST", `/api/games/${id}/kill-posts`, cookies[8], {
-        requestId: rid(),
-        target: 20,
-        text: LONG_POST,
-      }),
-    );
+    await postKill(h, id, cookies[8]!, 20);
     await advanceTo(h, local("12-02 21:31:00"));
     const after = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, ranger));
     const offered = after.json.view!.offeredCodes!;

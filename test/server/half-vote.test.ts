@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ApiError, GameViewResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
-import { advanceTo, call, cast, LONG_POST, makeHarness, must, rid, startedGame } from "./harness.ts";
+import { advanceTo, call, cast, makeHarness, must, postKill, rid, startedGame } from "./harness.ts";
 
 // Seed 000: "当轮被贴杀的人，仍有投票权，但其所投的票只在平票时有效(类似半票)；在平票加时投票时，其投票是合法的完全一票"
 test("half votes: the round's post victim votes and the tally marks it half; a seat put out by the referee is refused", async () => {
@@ -14,13 +14,7 @@ test("half votes: the round's post victim votes and the tally marks it half; a s
     const victim = rangers[0]!;
     const removed = rangers[1]!;
     await advanceTo(h, local("12-01 21:10:00"));
-    await must(
-      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
-        requestId: rid(),
-        target: victim.seat,
-        text: LONG_POST,
-      }),
-    );
+    await postKill(h, g.id, first.cookie, victim.seat);
     await advanceTo(h, local("12-01 21:31:00"));
     await must(
       call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {

@@ -11,6 +11,7 @@ import type {
   GameCreatedResponse,
   GameView,
   GameViewResponse,
+  PostResponse,
   RosterResponse,
 } from "../../src/server/api-types.ts";
 import { type BuiltApp, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
@@ -263,6 +264,23 @@ export function cast(g: Game): { first: Player; second: Player; rangers: Player[
 }
 
 export const LONG_POST = "夜色如墨，长街无声。一柄短剑自檐角落下，映着残月的寒光，直取楼中那人的咽喉。";
+
+/** A kill post by the session's holder on `target` that must be accepted (the clock inside the posting window). */
+export function postKill(
+  h: Harness,
+  gameId: string,
+  cookie: string,
+  target: number,
+  text = LONG_POST,
+): Promise<Res<PostResponse>> {
+  return must(
+    call<PostResponse>(h, "POST", `/api/games/${gameId}/kill-posts`, cookie, {
+      requestId: rid(),
+      target,
+      text,
+    }),
+  );
+}
 
 /**
  * Reads until `done` holds of what was read or the tries run out, waiting `everyMs` between reads: a bounded wait

@@ -8,7 +8,7 @@ import { killPostLineage } from "../../src/app/originality-port.ts";
 import { type IndexedOriginality, indexedOriginality } from "../../src/app/originality-service.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
-import type { OriginalityResponse, PostResponse } from "../../src/server/api-types.ts";
+import type { OriginalityResponse } from "../../src/server/api-types.ts";
 import { type BuiltApp, buildApp } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { createFingerprinter, encodeFingerprints } from "../../src/text/fingerprint.ts";
@@ -23,6 +23,7 @@ import {
   type Game,
   type Harness,
   must,
+  postKill,
   rid,
   startedGame,
 } from "./harness.ts";
@@ -73,13 +74,7 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
     const { first, rangers } = cast(g);
     const before = originality.size;
     await advanceTo(h, IN_WINDOW);
-    const post = await must(
-      call<PostResponse>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
-        requestId: rid(),
-        target: rangers[0]!.seat,
-        text: KILL_TEXT,
-      }),
-    );
+    const post = await postKill(h, g.id, first.cookie, rangers[0]!.seat, KILL_TEXT);
     assert.equal(originality.size, before + 1, "indexed when written, before the response");
 
     // A later post: a third copied from the kill post, the rest its own.
@@ -148,13 +143,7 @@ test("an IOU completion and its kill post share a lineage: neither is a source a
     await advanceTo(h, IN_WINDOW);
     // Under the rule set's killPostMin (20 字): an IOU to complete later.
     const short = KILL_TEXT.slice(0, 16);
-    const iou = await must(
-      call<PostResponse>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
-        requestId: rid(),
-        target: rangers[0]!.seat,
-        text: short,
-      }),
-    );
+    const iou = await postKill(h, g.id, first.cookie, rangers[0]!.seat, short);
     assert.equal(iou.json.iou, true);
     await advanceTo(h, AFTER_RELEASE);
     const completion = `${short}${KILL_TEXT.slice(16)}${OWN_TEXT}`;

@@ -17,9 +17,9 @@ import {
   cast,
   type Game,
   type Harness,
-  LONG_POST,
   makeHarness,
   must,
+  postKill,
   quickAccount,
   rid,
   startedGame,
@@ -79,13 +79,7 @@ test("complaint rulings: an upheld complaint puts the poster out; no post or a p
   await withGame(async (h, g) => {
     const { first, rangers } = cast(g);
     await advanceTo(h, local("12-01 21:10:00"));
-    await must(
-      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
-        requestId: rid(),
-        target: rangers[0]!.seat,
-        text: LONG_POST,
-      }),
-    );
+    await postKill(h, g.id, first.cookie, rangers[0]!.seat);
     await advanceTo(h, local("12-01 22:00:00"));
     const url = `/api/games/${g.id}/referee/complaint-rulings`;
     const none = await call<ApiError>(h, "POST", url, g.referee, {

@@ -16,9 +16,9 @@ import {
   cast,
   eventually,
   type Harness,
-  LONG_POST,
   makeHarness,
   must,
+  postKill,
   quickAccount,
   rid,
   startedGame,
@@ -404,13 +404,7 @@ test("SSE: in one batch, a stream that sees an event as stored and one that sees
     const g = await startedGame(h, 6);
     const { first, rangers } = cast(g);
     await advanceTo(h, local("12-01 21:10:00"));
-    await must(
-      call(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
-        requestId: rid(),
-        target: rangers[0]!.seat,
-        text: LONG_POST,
-      }),
-    );
+    await postKill(h, g.id, first.cookie, rangers[0]!.seat);
     const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.referee))).json;
     const refereeStream = open(h, g.id, g.referee, `after=${lastSeq}&limit=1`);
     const rangerStream = open(h, g.id, rangers[1]!.cookie, `after=${lastSeq}&limit=1`);
