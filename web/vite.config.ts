@@ -1,15 +1,29 @@
 // Vite config for the web app: root web/, output web/dist/, /api proxied to the dev server on :3000.
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { precompressDir } from "../scripts/precompress.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
+const outDir = fileURLToPath(new URL("./dist", import.meta.url));
+
+/** Brotli and gzip copies of the build's text files, which the server sends to browsers that accept them. */
+const precompress: Plugin = {
+  name: "bansha-precompress",
+  apply: "build",
+  closeBundle() {
+    const files = precompressDir(outDir);
+    const bytes = files.reduce((n, f) => n + f.bytes, 0);
+    const brotli = files.reduce((n, f) => n + f.brotli, 0);
+    this.info(`precompressed ${files.length} files: ${bytes} bytes, ${brotli} with brotli`);
+  },
+};
 
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), precompress],
   build: {
-    outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+    outDir,
     emptyOutDir: true,
     target: "es2022",
     chunkSizeWarningLimit: 400,

@@ -1,7 +1,6 @@
 // buildApp: the composition root. Wires storage, clock, engine, rules and text into services and HTTP routes.
 import { existsSync } from "node:fs";
 import cookie from "@fastify/cookie";
-import fastifyStatic from "@fastify/static";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -39,6 +38,7 @@ import { registerDiscussionRoutes } from "./routes-discussion.ts";
 import { registerNightRoutes } from "./routes-night.ts";
 import * as S from "./schemas.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
+import { registerWebFiles } from "./web-files.ts";
 
 export const SESSION_COOKIE = "bansha_session";
 
@@ -162,7 +162,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     return sendError(reply, 500, "internal-error");
   });
   const webRoot = deps.webRoot !== undefined && existsSync(deps.webRoot) ? deps.webRoot : undefined;
-  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  if (webRoot) await registerWebFiles(app, webRoot);
   app.setNotFoundHandler((req, reply) =>
     webRoot && req.method === "GET" && !req.url.startsWith("/api/")
       ? reply.sendFile("index.html")

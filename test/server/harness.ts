@@ -51,6 +51,8 @@ export async function makeHarness(
     liveViewIntervalMs?: number;
     /** AppDeps.liveFlushMs. */
     liveFlushMs?: number;
+    /** AppDeps.webRoot: the built web app to serve. */
+    webRoot?: string;
   } = {},
 ): Promise<Harness> {
   const logLines = options.logLines;
@@ -66,6 +68,7 @@ export async function makeHarness(
     ...(options.catchUpEveryMs !== undefined && { catchUpEveryMs: options.catchUpEveryMs }),
     ...(options.liveViewIntervalMs !== undefined && { liveViewIntervalMs: options.liveViewIntervalMs }),
     ...(options.liveFlushMs !== undefined && { liveFlushMs: options.liveFlushMs }),
+    ...(options.webRoot !== undefined && { webRoot: options.webRoot }),
     ...(logLines && {
       logger: { level: options.logLevel ?? "debug" },
       logStream: { write: (line: string) => logLines.push(line) },
