@@ -7,3 +7,9 @@
 // 0.05 to 0.12 in alternating runs (docs/deploy.md § Performance). V8 grows the space only under a high
 // allocation rate, so a quiet server does not use it.
 export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=64"];
+
+/**
+ * Every node flag npm start passes before the bundled server (dist/server/main.mjs): the V8 flags, and source maps
+ * so that a stack trace in the log names the TypeScript source line rather than the bundle's.
+ */
+export const SERVER_START_FLAGS: readonly string[] = [...SERVER_NODE_FLAGS, "--enable-source-maps"];

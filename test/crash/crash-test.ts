@@ -10,12 +10,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { buildServer } from "../../scripts/build-server.ts";
 import { systemClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
 import { buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
-import { SERVER_NODE_FLAGS } from "../../src/server/node-flags.ts";
+import { SERVER_START_FLAGS } from "../../src/server/node-flags.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { postOk, seedSession } from "../server/direct.ts";
 import { smallRules } from "../server/fixtures.ts";
@@ -105,25 +106,25 @@ async function setup(): Promise<{
   };
 }
 
+/** This run's build of what npm start runs: inside the project, where the bundle finds node_modules. */
+const BUNDLE_DIR = join(ROOT, "dist", `server-crash-test-${process.pid}`);
+let bundle = "";
+
 function startServer(): ChildProcess {
-  // As npm start runs it, V8 flags included.
-  return spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, "--import", "tsx", join(ROOT, "src/server/main.ts")],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        DATABASE_URL: dbUrl,
-        LOG_LEVEL: "error",
-        BANSHA_RATE_LIMIT_WRITES: "1000000",
-        ...(args.unsafe ? { BANSHA_UNSAFE_ACK_BEFORE_COMMIT: "1" } : {}),
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+  // As npm start runs it: the bundled server, with its flags.
+  return spawn(process.execPath, [...SERVER_START_FLAGS, bundle], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: dbUrl,
+      LOG_LEVEL: "error",
+      BANSHA_RATE_LIMIT_WRITES: "1000000",
+      ...(args.unsafe ? { BANSHA_UNSAFE_ACK_BEFORE_COMMIT: "1" } : {}),
     },
-  );
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 async function waitUp(deadline = Date.now() + 30_000): Promise<void> {
@@ -157,6 +158,7 @@ async function main(): Promise<number> {
     if ((error as Error).message.startsWith("port")) throw error;
   }
   const { gameId, referee, players } = await setup();
+  bundle = await buildServer(BUNDLE_DIR);
   let server = startServer();
   // Never leave a server behind, whatever happens to this process.
   process.on("exit", () => server.kill("SIGKILL"));
@@ -210,7 +212,7 @@ async function main(): Promise<number> {
   // retry still pending after that would otherwise have to hit a short up-window, and on a loaded machine it
   // could miss every one until it gave up, failing a run in which nothing was wrong.
   while (Date.now() < sendUntil || kills < MIN_KILLS) {
-    // Up for 1–2.5 s between kills, so each restart also serves load (a restart itself takes ~3 s here).
+    // Up for 1–2.5 s between kills, so each restart also serves load (a restart itself takes ~1.6 s here).
     await sleep(1000 + Math.random() * 1500);
     await killHard(server);
     kills++;
@@ -308,6 +310,7 @@ async function main(): Promise<number> {
       `refused after the deadline ${refused.length - earlyRefused.length}, stored ${casts.length}, kills ${kills}`,
   );
   rmSync(work, { recursive: true, force: true });
+  rmSync(BUNDLE_DIR, { recursive: true, force: true });
   if (problems.length > 0) {
     for (const p of problems) log(`FAIL: ${p}`);
     return 1;

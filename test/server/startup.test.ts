@@ -1,15 +1,24 @@
-// npm start's process with a bad setting, a database it cannot open, or a port in use: it stops at once with a
-// message naming the problem (exit code 1, no stack trace), and a bad setting stops it before anything is created.
+// npm start's process (the bundled server) with a bad setting, a database it cannot open, or a port in use: it stops
+// at once with a message naming the problem (exit code 1, no stack trace), and a bad setting stops it before anything
+// is created.
 import assert from "node:assert/strict";
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
-import { SERVER_NODE_FLAGS } from "../../src/server/node-flags.ts";
+import { after, before, test } from "node:test";
+import { buildServer } from "../../scripts/build-server.ts";
+import { SERVER_START_FLAGS } from "../../src/server/node-flags.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
+/** This file's own build of what npm start runs: inside the project, where the bundle finds node_modules. */
+const BUNDLE_DIR = join(ROOT, "dist", `server-startup-test-${process.pid}`);
+let entry = "";
+before(async () => {
+  entry = await buildServer(BUNDLE_DIR);
+});
+after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 
 interface Started {
   readonly child: ChildProcessWithoutNullStreams;
@@ -19,13 +28,13 @@ interface Started {
   printed(pattern: RegExp): Promise<void>;
 }
 
-/** Starts the server's entry point with `env` on top of a clean environment. */
+/** Starts the bundled server as npm start does, with `env` on top of a clean environment. */
 function spawnServer(env: Record<string, string>): Started {
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, "--import", "tsx", join(ROOT, "src/server/main.ts")],
-    { cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...env }, stdio: "pipe" },
-  );
+  const child = spawn(process.execPath, [...SERVER_START_FLAGS, entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...env },
+    stdio: "pipe",
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => {
