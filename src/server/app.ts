@@ -342,6 +342,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
         after: fromHeader ?? q.after ?? 0,
         limit: q.limit,
         open: openStreams,
+        ...(q.omit !== undefined && { omit: new Set([q.omit]) }),
         ...(deps.liveViewIntervalMs !== undefined && { viewIntervalMs: deps.liveViewIntervalMs }),
         ...(deps.liveFlushMs !== undefined && { flushMs: deps.liveFlushMs }),
       },

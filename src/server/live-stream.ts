@@ -31,6 +31,12 @@ export interface StreamOptions {
   viewIntervalMs?: number;
   /** Writes gathered this long (FLUSH_MS unless a test says otherwise). */
   flushMs?: number;
+  /**
+   * Event types this stream does not send (the `omit` query). The game pages leave out `VoteCast`: the ballots of
+   * the open vote threads reach them in the views, and in a rush the ballots were most of every stream's frames.
+   * Left-out events still move the stream on: its views' `lastSeq` counts them.
+   */
+  omit?: ReadonlySet<string>;
 }
 
 /**
@@ -186,6 +192,8 @@ export async function serveStream<S>(
       if (closed) return;
       const fresh = events.filter((e) => e.seq > lastSent);
       if (fresh.length === 0) return;
+      const omit = options.omit;
+      const toSend = omit === undefined ? fresh : fresh.filter((e) => !omit.has(e.event.type));
       // Without a wait when the snapshot is in memory and the membership already read, as nearly always.
       const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
       if (fresh.some((e) => mayChangeMembership(e.event))) membership = undefined;
@@ -196,7 +204,7 @@ export async function serveStream<S>(
         shares = { dtos: new Map(), frames: new Map() };
         batchShares.set(events, shares);
       }
-      for (const dto of games.visibleEvents(fresh, v, snap, shares.dtos)) {
+      for (const dto of games.visibleEvents(toSend, v, snap, shares.dtos)) {
         const shared = shares.dtos.get(dto.seq) === dto;
         let frame = shared ? shares.frames.get(dto) : undefined;
         if (frame === undefined) {

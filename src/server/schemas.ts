@@ -142,4 +142,6 @@ export const StreamQuery = z.strictObject({
   /** Tests and crawlers: end the stream after this many game events (and after the backlog when 0). */
   limit: z.coerce.number().int().nonnegative().optional(),
   after: z.coerce.number().int().nonnegative().optional(),
+  /** Event types the stream leaves out (StreamOptions.omit); only `VoteCast` so far, whose ballots the views carry. */
+  omit: z.enum(["VoteCast"]).optional(),
 });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import type { GameView, GameViewResponse, StreamMessage } from "../../src/server/api-types.ts";
+import type { ApiError, GameView, GameViewResponse, StreamMessage } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import type { EngineView } from "../../web/src/lib/engine-view.ts";
@@ -108,6 +108,65 @@ test("SSE: live votes reach every viewer with the tally; room talk reaches only 
       [...ids].sort((a, b) => a - b),
       "in commit order",
     );
+  } finally {
+    await h.close();
+  }
+});
+
+test("SSE with omit=VoteCast: no ballot events, the ballots come in the views, other events as before", async () => {
+  // The game pages open their streams so: in a rush the ballot events were most of every stream's frames.
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, second, rangers } = cast(g);
+    await advanceTo(h, local("12-02 10:00:00"));
+    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
+    const killerStream = open(h, g.id, second.cookie, `after=${lastSeq}&limit=1&omit=VoteCast`);
+    await new Promise((r) => setTimeout(r, 20));
+    for (const voter of [first, second])
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
+          requestId: rid(),
+          targets: [rangers[1]!.seat],
+        }),
+      );
+    const message = await must(
+      call<{ seq: number }>(h, "POST", `/api/games/${g.id}/rooms/killer-room/messages`, first.cookie, {
+        requestId: rid(),
+        text: "密谋",
+      }),
+    );
+    const frames = parse((await killerStream).body);
+    assert.deepEqual(
+      frames.flatMap((f) => (f.data.kind === "game-event" ? [f.data.event.type] : [])),
+      ["app.RoomMessagePosted"],
+      "the two ballots are left out, the room message is not",
+    );
+    const views = frames.flatMap((f) => (f.data.kind === "view" && f.data.view ? [f.data] : []));
+    const voteOf = (v: GameView) => (v.engine as EngineView).rounds.find((r) => r.vote)?.vote;
+    assert.deepEqual(
+      views.flatMap((v) => voteOf(v.view!)?.casts.map((c) => c.voter) ?? []),
+      [first.seat, second.seat],
+      "the views list the ballots (each only those not listed before)",
+    );
+    const last = views.at(-1)!;
+    assert.equal(frames.at(-1)!.data, last, "the stream ends with a view");
+    assert.equal(last.lastSeq, message.json.seq, "the view counts the left-out events");
+    assert.equal(voteOf(last.view!)?.castCount, 2);
+    assert.deepEqual(
+      last.view!.tally.map((t) => [t.seat, t.votes]),
+      [[rangers[1]!.seat, 2]],
+    );
+
+    const everything = parse((await open(h, g.id, second.cookie, `after=${lastSeq}&limit=0`)).body);
+    assert.deepEqual(
+      everything.flatMap((f) => (f.data.kind === "game-event" ? [f.data.event.type] : [])),
+      ["VoteCast", "VoteCast", "app.RoomMessagePosted"],
+      "without omit, the same backlog has the ballots",
+    );
+    const bad = await call<ApiError>(h, "GET", `/api/games/${g.id}/stream?limit=0&omit=PlayerOut`);
+    assert.equal(bad.status, 400);
+    assert.match(bad.json.error.message, /omit/);
   } finally {
     await h.close();
   }
