@@ -1,11 +1,13 @@
 // The vote rush of bench/vote-rush.ts with players' live streams open, against the same rush with none.
 //
-//   node --import tsx bench/stream-rush.ts       BENCH_STREAM_SHARES=0.1,1 picks the shares of players streaming
+//   node --import tsx bench/stream-rush.ts       BENCH_STREAM_SHARES=0.1,1 picks the shares of players streaming;
+//                                                BENCH_STREAM_OMIT= (empty) streams the ballot events too
 //
-// The vote page keeps a live stream (SSE) open, and in a real rush most players have it open. Each committed
-// batch is sent to every stream of its game, filtered for that viewer, gathered for up to FLUSH_MS, and each
-// stream gets the viewer's view at most once a second (VIEW_INTERVAL_MS), listing only the ballots that stream
-// has not had yet. bench/vote-rush.ts has no streams open, so it measures none of that. Here one SQLite vote
+// The vote page keeps a live stream (SSE) open, and in a real rush most players have it open. The pages open it
+// with omit=VoteCast, so the ballots reach them in the views only (the streams here do the same unless told
+// otherwise). Each committed batch is sent to every stream of its game, filtered for that viewer, gathered for
+// up to FLUSH_MS, and each stream gets the viewer's view at most once a second (VIEW_INTERVAL_MS), listing only
+// the ballots that stream has not had yet. bench/vote-rush.ts has no streams open, so it measures none of that. Here one SQLite vote
 // server (60 games × 57 players, as vote-rush's) is measured with wrk (1 thread, 100 connections, 10 s) with no
 // streams, then with a share of the players' streams open (opened before the rush, from a separate process),
 // and prints votes per second, p99 and the ratio to the no-stream run of the same server. Each later run starts

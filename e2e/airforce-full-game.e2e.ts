@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { GameViewResponse } from "../src/server/api-types.ts";
+import type { EventListResponse, GameViewResponse } from "../src/server/api-types.ts";
 import { syntheticText } from "../src/text/synthetic.ts";
 import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
 import { airforceGame, learnSeats, type Seat, type SetUpGame } from "./lib/game.ts";
@@ -459,6 +459,17 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
       revealed.some((t) => t.startsWith("暗弹")),
       "the archive reveals the hidden bomb",
     );
+    // The page's stream leaves ballot events out; the archive fetches every ballot of the game itself.
+    const { events } = await server.api<EventListResponse>(
+      "GET",
+      `/api/games/${game.id}/events`,
+      who("侠24").cookie,
+    );
+    const ballots = events.filter((e) => e.type === "VoteCast").length;
+    const listed = page.locator("[data-testid=archive-votes] .ballots li");
+    await listed.first().waitFor({ state: "attached" });
+    assert.ok(ballots > 100, `${ballots} ballots in the game`);
+    assert.equal(await listed.count(), ballots, "the archive lists every ballot");
     await screenshot(page, "archive");
   });
 });

@@ -17,6 +17,10 @@ const { port, targets } = JSON.parse(readFileSync(file, "utf8")) as {
 const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 let bytes = 0;
 let views = 0;
+// As the game pages open it (web/src/api/client.ts), ballots in the views only; BENCH_STREAM_OMIT= (empty) has
+// the streams send the ballot events too, as the pages did before.
+const omitTypes = process.env.BENCH_STREAM_OMIT ?? "VoteCast";
+const omit = omitTypes === "" ? "" : `&omit=${omitTypes}`;
 await Promise.all(
   targets.map(
     (t) =>
@@ -25,7 +29,7 @@ await Promise.all(
           {
             port,
             host: "127.0.0.1",
-            path: `${t.game}/stream?after=0`,
+            path: `${t.game}/stream?after=0${omit}`,
             agent,
             headers: { cookie: `bansha_session=${t.cookie}` },
           },

@@ -29,7 +29,8 @@
 //   POST /api/games                                  signed in: CreateGameRequest → GameCreatedResponse | 422
 //   GET  /api/games/:id                              *  GameViewResponse (filtered for the viewer)
 //   GET  /api/games/:id/events?after=N               *  EventListResponse (filtered for the viewer)
-//   GET  /api/games/:id/stream                       *  text/event-stream of StreamMessage (Last-Event-ID resumes)
+//   GET  /api/games/:id/stream                       *  text/event-stream of StreamMessage (Last-Event-ID resumes;
+//                                                      ?omit=VoteCast leaves the ballot events out)
 //   POST /api/games/:id/signup/open                  R  OkResponse
 //   POST /api/games/:id/signup/close                 R  OkResponse
 //   POST /api/games/:id/join                         signed in: JoinRequest → JoinResponse (alias + 报道)
@@ -386,6 +387,9 @@ export interface EventListResponse {
  * view of a connection, a new overtime, or an override that removed or changed a ballot). GET views list every
  * ballot (`castsFrom` 0). `tally` and `myVote` always count every ballot. A stream's views leave out the
  * referee's full state (`view.engine.referee` is null): it holds every ballot of every round. GET views carry it.
+ *
+ * With `?omit=VoteCast` (as the game pages open it) no `VoteCast` event is sent: the views list the ballots. A
+ * view's `lastSeq` still counts every event, those left out included, so a client may resume after it.
  */
 export type StreamMessage =
   | { kind: "game-event"; event: GameEventDto }

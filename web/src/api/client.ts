@@ -197,5 +197,6 @@ export const api = {
     call<DiscussionPostResponse>("POST", `${g(id)}/discussion/${encodeURIComponent(thread)}/posts`, b),
   nightAction: (id: string, b: NightActionRequest) =>
     call<CommandResponse>("POST", `${g(id)}/night-actions`, b),
-  streamUrl: (id: string, after: number) => `${g(id)}/stream?after=${after}`,
+  /** The game pages' stream: ballots come in its views, not as events (StreamMessage). */
+  streamUrl: (id: string, after: number) => `${g(id)}/stream?after=${after}&omit=VoteCast`,
 };

@@ -17,8 +17,13 @@ export interface LiveGame {
   data: GameViewResponse | null;
   view: GameView | null;
   status: GameStatus | null;
-  /** Every event this viewer may see, in seq order. */
+  /**
+   * Every event this viewer may see, in seq order, except `VoteCast`: the stream leaves the ballots out, and the
+   * views list those of the open vote threads. A page that needs past ballots fetches them (api.events).
+   */
   events: GameEventDto[];
+  /** The last seq this page has heard of, ballots included: changes with every event, shown or not. */
+  lastSeq: number;
   error: string | null;
   live: boolean;
   reload: () => Promise<void>;
@@ -29,6 +34,7 @@ export function useGame(id: string): LiveGame {
   const [view, setView] = useState<GameView | null>(null);
   const [status, setStatus] = useState<GameStatus | null>(null);
   const [events, setEvents] = useState<GameEventDto[]>([]);
+  const [lastSeq, setLastSeq] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState(false);
   const seen = useRef(0);
@@ -41,6 +47,7 @@ export function useGame(id: string): LiveGame {
       const res = await api.game(id);
       noteServerTime(res.serverTime);
       setData(res);
+      setLastSeq((s) => Math.max(s, res.lastSeq));
       setView(res.view);
       setStatus(res.game.status);
       setError(null);
@@ -53,9 +60,13 @@ export function useGame(id: string): LiveGame {
     seen.current = 0;
     held.current = noBallotsHeld;
     setEvents([]);
+    setLastSeq(0);
     // A burst (the backlog, a rush) is added in one update, not one copy of the whole list per event.
     const batcher = new EventBatcher<GameEventDto>({
-      onBatch: (batch) => setEvents((prev) => prev.concat(batch)),
+      onBatch: (batch) => {
+        setEvents((prev) => prev.concat(batch));
+        setLastSeq((s) => Math.max(s, batch.at(-1)?.seq ?? 0));
+      },
     });
     setData(null);
     setView(null);
@@ -77,6 +88,9 @@ export function useGame(id: string): LiveGame {
       if (msg.kind !== "view") return;
       // The events the view counts are on the page before it.
       batcher.flush();
+      // Every event up to the view's lastSeq was sent or left out (ballots): a new connection resumes after it.
+      seen.current = Math.max(seen.current, msg.lastSeq);
+      setLastSeq((s) => Math.max(s, msg.lastSeq));
       noteServerTime(msg.serverTime);
       const filled = fillBallots(msg.view, held.current);
       if (!filled) {
@@ -108,5 +122,5 @@ export function useGame(id: string): LiveGame {
     };
   }, [id, reload]);
 
-  return { data, view, status, events, error, live, reload };
+  return { data, view, status, events, lastSeq, error, live, reload };
 }

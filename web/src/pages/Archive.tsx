@@ -1,5 +1,7 @@
 // Archive of a finished game: roles revealed, the living per camp by round (SVG), every vote over time, every post.
+import { useEffect, useState } from "react";
 import type { GameEventDto, SeatNo } from "../../../src/server/api-types.ts";
+import { api, errorText } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CampChart } from "../components/CampChart.tsx";
 import { Notice } from "../components/Notice.tsx";
@@ -12,6 +14,7 @@ import { ResultsPosts } from "./Threads.tsx";
 
 export function Archive({ game }: { game: LiveGame }) {
   const view = game.view;
+  const ballots = useBallots(game.data?.game.id, game.status === "ended");
   if (game.status !== "ended" || !view) return <Notice kind="info">{m.archive.notEnded}</Notice>;
   const engine = engineOf(view);
   const seats = view.seats;
@@ -22,8 +25,7 @@ export function Archive({ game }: { game: LiveGame }) {
     .map((e) => ({ type: e.type, round: Number(e.data.round), seat: Number(e.data.seat) }));
   const lastRound = Math.max(0, ...(engine?.rounds.map((r) => r.round) ?? [0]), ...life.map((e) => e.round));
   const series = livingByCamp(camps, life, lastRound);
-  const votes = game.events.filter((e) => e.type === "VoteCast");
-  const byRound = groupBy(votes, (e) => Number(e.data.round));
+  const byRound = groupBy(ballots.votes ?? [], (e) => Number(e.data.round));
   const posts = (engine?.rounds ?? []).flatMap((r) => (r.posts ?? []).map((p) => ({ ...p, round: r.round })));
 
   return (
@@ -42,8 +44,12 @@ export function Archive({ game }: { game: LiveGame }) {
           ))}
         </ul>
       </section>
-      <section className="card">
+      <section className="card" data-testid="archive-votes">
         <h3>{m.archive.votes}</h3>
+        <Notice kind="error">{ballots.error}</Notice>
+        {ballots.votes === null && ballots.error === null ? (
+          <p className="muted small">{m.app.loading}</p>
+        ) : null}
         {[...byRound.entries()].map(([round, list]) => (
           <details key={round}>
             <summary>{m.board.round(round)}</summary>
@@ -78,6 +84,36 @@ export function Archive({ game }: { game: LiveGame }) {
       <ResultsPosts events={game.events} />
     </div>
   );
+}
+
+/**
+ * Every ballot of a finished game, fetched once it has ended: the page's stream leaves the ballot events out
+ * (use-game.ts), and a finished game's ballots no longer change.
+ */
+function useBallots(
+  gameId: string | undefined,
+  ended: boolean,
+): { votes: GameEventDto[] | null; error: string | null } {
+  const [votes, setVotes] = useState<GameEventDto[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (gameId === undefined || !ended) return;
+    let current = true;
+    setVotes(null);
+    setError(null);
+    api.events(gameId).then(
+      (r) => {
+        if (current) setVotes(r.events.filter((e) => e.type === "VoteCast"));
+      },
+      (e: unknown) => {
+        if (current) setError(errorText(e));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [gameId, ended]);
+  return { votes, error };
 }
 
 function targetsOf(e: GameEventDto): SeatNo[] {

@@ -759,14 +759,15 @@ function EventLog({ game }: { game: LiveGame }) {
       setFollower(null);
     };
   }, [id, opened]);
-  const version = game.events.length;
+  // The stream leaves ballots out of game.events; lastSeq moves with every event, ballots included.
+  const version = game.lastSeq;
   // While open, what is new is fetched after each event, one request at a time however fast events arrive.
   // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
   useEffect(() => {
     if (open) follower?.refresh();
   }, [follower, open, version]);
   const hidden = Math.max(0, events.length - shown);
-  const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.events.at(-1)?.seq ?? 0, game.data?.lastSeq ?? 0);
+  const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.lastSeq);
   return (
     <details
       className="card"
