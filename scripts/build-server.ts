@@ -2,7 +2,7 @@
 //
 //   node --import tsx scripts/build-server.ts            writes dist/server/ (npm run build:server)
 //
-// Run through tsx, the server took about 2.8 s from start to its first answer on the development VM, most of it
+// Run through tsx, the server took 2.6 to 3.5 s from start to its first answer on the development VM, most of it
 // spent compiling and loading its modules one by one; bundled, about 1.6 s (docs/deploy.md § Starting the server).
 // A restart is that long without a vote machine. Packages stay outside the bundle and are loaded from
 // node_modules as they are, so the output must lie inside the project for Node to find them.
