@@ -78,13 +78,6 @@ try {
 scheduler.start();
 void scheduler.runDue().catch(() => {});
 const stopIdleSweep = startIdleSweep(games, settings.gameIdleMs);
-const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-if (token) {
-  console.log(`bansha: create the site admin once at http://${shownHost}:${port}/setup?token=${token}`);
-}
-console.log(
-  `bansha: serving http://${shownHost}:${port} (${storage.dialect}${unsafe ? ", UNSAFE ack before commit" : ""})`,
-);
 
 /** Ends the process without waiting any longer for the stop, saying why on stderr. */
 function stopNow(why: string): never {
@@ -119,3 +112,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       );
   });
 }
+
+// Announced only once a stop is handled: a SIGTERM sent on seeing "serving" (a service manager, the startup tests)
+// could otherwise arrive before the handlers, and end the process without a clean stop.
+const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+if (token) {
+  console.log(`bansha: create the site admin once at http://${shownHost}:${port}/setup?token=${token}`);
+}
+console.log(
+  `bansha: serving http://${shownHost}:${port} (${storage.dialect}${unsafe ? ", UNSAFE ack before commit" : ""})`,
+);
