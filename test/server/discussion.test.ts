@@ -19,6 +19,7 @@ import {
   call,
   type Game,
   type Harness,
+  lastSeqOf,
   makeHarness,
   must,
   quickAccount,
@@ -247,7 +248,7 @@ test("discussion: posts are added to the originality index; only referees see th
 test("discussion: a post reaches another player's SSE stream live, alias only", async () => {
   await withDaily(async (h, g) => {
     const [a, b] = g.players;
-    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
+    const lastSeq = await lastSeqOf(h, g.id);
     const stream = h.app.inject({
       method: "GET",
       url: `/api/games/${g.id}/stream?after=${lastSeq}&limit=1`,

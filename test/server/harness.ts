@@ -268,6 +268,11 @@ export function cast(g: Game): { first: Player; second: Player; rangers: Player[
 
 export const LONG_POST = "夜色如墨，长街无声。一柄短剑自檐角落下，映着残月的寒光，直取楼中那人的咽喉。";
 
+/** The game's last seq as the GET view gives it (the point a stream opened after it starts from). */
+export async function lastSeqOf(h: Harness, gameId: string, cookie?: string): Promise<number> {
+  return (await must(call<GameViewResponse>(h, "GET", `/api/games/${gameId}`, cookie))).json.lastSeq;
+}
+
 /** A kill post by the session's holder on `target` that must be accepted (the clock inside the posting window). */
 export function postKill(
   h: Harness,

@@ -10,7 +10,17 @@ import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage, type Storage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
 import { deafStorage, flakyStorage } from "./flaky-storage.ts";
-import { call, eventually, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+import {
+  call,
+  eventually,
+  type Game,
+  type Harness,
+  lastSeqOf,
+  makeHarness,
+  must,
+  rid,
+  startedGame,
+} from "./harness.ts";
 
 const pgUrl = process.env.BANSHA_TEST_PG;
 
@@ -43,7 +53,7 @@ test("PostgreSQL, two processes: a vote on one reaches a stream on the other; ti
   const { a, b, g } = await twoProcessesInRound1();
   try {
     const [p0, p1, p2] = g.players;
-    const { lastSeq } = (await must(call<GameViewResponse>(b, "GET", `/api/games/${g.id}`))).json;
+    const lastSeq = await lastSeqOf(b, g.id);
     const stream = b.app.inject({
       method: "GET",
       url: `/api/games/${g.id}/stream?after=${lastSeq}&limit=2`,

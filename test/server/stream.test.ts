@@ -16,6 +16,7 @@ import {
   cast,
   eventually,
   type Harness,
+  lastSeqOf,
   makeHarness,
   must,
   postKill,
@@ -59,7 +60,7 @@ test("SSE: live votes reach every viewer with the tally; room talk reaches only 
     const g = await startedGame(h, 6);
     const { first, second, rangers } = cast(g);
     await advanceTo(h, local("12-02 10:00:00"));
-    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
+    const lastSeq = await lastSeqOf(h, g.id);
     // Two votes and one room message follow: the ranger sees 2 events, the killer 3.
     const rangerStream = open(h, g.id, rangers[0]!.cookie, `after=${lastSeq}&limit=2`);
     const killerStream = open(h, g.id, second.cookie, `after=${lastSeq}&limit=3`);
@@ -120,7 +121,7 @@ test("SSE with omit=VoteCast: no ballot events, the ballots come in the views, o
     const g = await startedGame(h, 6);
     const { first, second, rangers } = cast(g);
     await advanceTo(h, local("12-02 10:00:00"));
-    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
+    const lastSeq = await lastSeqOf(h, g.id);
     const killerStream = open(h, g.id, second.cookie, `after=${lastSeq}&limit=1&omit=VoteCast`);
     await new Promise((r) => setTimeout(r, 20));
     for (const voter of [first, second])
@@ -217,8 +218,7 @@ test("SSE: a delivery that fails ends that stream, logged, and the server and ot
     // Someone signed in but not in the game: their membership is looked up (and not found) for every delivery.
     const outsider = await quickAccount(h, "outsider");
     // The voter's membership is looked up now, and then held in memory: only the outsider's lookups fail.
-    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, first.cookie)))
-      .json;
+    const lastSeq = await lastSeqOf(h, g.id, first.cookie);
     const failingStream = open(h, g.id, outsider, `after=${lastSeq}`);
     const publicStream = open(h, g.id, undefined, `after=${lastSeq}&limit=1`);
     await new Promise((r) => setTimeout(r, 20));
@@ -304,7 +304,7 @@ test("SSE: a burst of votes sends every event at once, and one view at the inter
     const g = await startedGame(h, 6);
     const { rangers } = cast(g);
     await advanceTo(h, local("12-02 10:00:00"));
-    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
+    const lastSeq = await lastSeqOf(h, g.id);
     const { body } = await openLive(h, `/api/games/${g.id}/stream?after=${lastSeq}`, rangers[0]!.cookie);
     // Five votes, each its own batch (each awaited), well within the interval.
     const voters = g.players.filter((p) => p.seat !== rangers[1]!.seat).slice(0, 5);
@@ -422,7 +422,7 @@ test("SSE: what a stream has to send within the flush time goes out in one write
     const g = await startedGame(h, 6);
     const { rangers } = cast(g);
     await advanceTo(h, local("12-02 10:00:00"));
-    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json;
+    const lastSeq = await lastSeqOf(h, g.id);
     const { body, pieces } = await openLive(
       h,
       `/api/games/${g.id}/stream?after=${lastSeq}`,
@@ -464,7 +464,7 @@ test("SSE: in one batch, a stream that sees an event as stored and one that sees
     const { first, rangers } = cast(g);
     await advanceTo(h, local("12-01 21:10:00"));
     await postKill(h, g.id, first.cookie, rangers[0]!.seat);
-    const { lastSeq } = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.referee))).json;
+    const lastSeq = await lastSeqOf(h, g.id, g.referee);
     const refereeStream = open(h, g.id, g.referee, `after=${lastSeq}&limit=1`);
     const rangerStream = open(h, g.id, rangers[1]!.cookie, `after=${lastSeq}&limit=1`);
     await new Promise((r) => setTimeout(r, 20));
