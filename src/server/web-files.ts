@@ -4,11 +4,11 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
 /** Vite names each file under assets/ by a hash of its content, so a browser may keep it for good. */
-export const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
+const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 /** Everything else (index.html, which names the current assets) is asked for again on every load. */
-export const PAGE_CACHE = "no-cache";
+const PAGE_CACHE = "no-cache";
 
-export function cacheControlFor(webRoot: string, path: string): string {
+function cacheControlFor(webRoot: string, path: string): string {
   return relative(webRoot, path).startsWith(`assets${sep}`) ? HASHED_ASSET_CACHE : PAGE_CACHE;
 }
 
