@@ -62,7 +62,6 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
 ]);
 export const TIMER_REDO = "redo:";
 
-/** Engine refusals that say the seat has no right to act at all, answered as 403 like the app's own. */
 /**
  * Whether a stored event may have made someone a member of its game: a join, a co-referee, a substitute (an
  * override). A caller holding a membership it read reads it again after one.
@@ -75,6 +74,7 @@ export function mayChangeMembership(event: EngineEvent): boolean {
   );
 }
 
+/** Engine refusals that say the seat has no right to act at all, answered as 403 like the app's own. */
 const FORBIDDEN_ENGINE_CODES: ReadonlySet<string> = new Set(["vote.voter-out"]);
 
 /** A timer callback so the scheduler learns about new deadlines right away. */
