@@ -79,13 +79,16 @@ export class GameReads<S> {
     gameId: string,
     account: Account | null,
     after: number,
+    types?: ReadonlySet<string>,
   ): Promise<Result<{ events: GameEventDto[]; lastSeq: number }>> {
     const ctx = await this.#games.context(gameId);
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
     const v = await this.#games.viewer(gameId, account, snap);
     const events = await ctx.actor.events(after + 1);
-    return ok({ events: this.#games.visibleEvents(events, v, snap), lastSeq: snap.lastSeq });
+    const visible = this.#games.visibleEvents(events, v, snap);
+    // Filtered on the type as shown, after redaction, so a type filter never reveals what redaction changed.
+    return ok({ events: types ? visible.filter((e) => types.has(e.type)) : visible, lastSeq: snap.lastSeq });
   }
 
   /** A post body, shown only when an event the viewer may see refers to it. */

@@ -29,6 +29,7 @@
 //   POST /api/games                                  signed in: CreateGameRequest → GameCreatedResponse | 422
 //   GET  /api/games/:id                              *  GameViewResponse (filtered for the viewer)
 //   GET  /api/games/:id/events?after=N               *  EventListResponse (filtered for the viewer)
+//                                                      (&type=A,B keeps only those types, as shown to the viewer)
 //   GET  /api/games/:id/stream                       *  text/event-stream of StreamMessage (Last-Event-ID resumes;
 //                                                      ?omit=VoteCast leaves the ballot events out)
 //   POST /api/games/:id/signup/open                  R  OkResponse

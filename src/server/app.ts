@@ -314,9 +314,9 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   );
 
   app.get<P>("/api/games/:id/events", async (req, reply) => {
-    const q = parseOr400(S.AfterQuery, req.query, reply);
+    const q = parseOr400(S.EventsQuery, req.query, reply);
     if (!q) return reply;
-    return answer(reply, await reads.events(req.params.id, req.account, q.after));
+    return answer(reply, await reads.events(req.params.id, req.account, q.after, q.type && new Set(q.type)));
   });
 
   // Live streams end when the server closes: their clients reconnect, to whichever server answers next.

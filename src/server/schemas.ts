@@ -138,6 +138,17 @@ export const PublishResultsBody = z.strictObject({
 });
 
 export const AfterQuery = z.strictObject({ after: z.coerce.number().int().nonnegative().default(0) });
+/** An event type's name as the API spells it: an engine event (`VoteCast`) or an app event (`app.Joined`). */
+const eventTypeName = /^(app\.)?[A-Z][A-Za-z]*$/;
+export const EventsQuery = z.strictObject({
+  after: z.coerce.number().int().nonnegative().default(0),
+  /** Only these types, comma-separated (`type=PlayerOut,PlayerRevived`); a well-formed unknown name matches none. */
+  type: z
+    .string()
+    .transform((s) => s.split(","))
+    .pipe(z.array(z.string().regex(eventTypeName, "不是事件类型名")).min(1).max(50))
+    .optional(),
+});
 export const StreamQuery = z.strictObject({
   /** Tests and crawlers: end the stream after this many game events (and after the backlog when 0). */
   limit: z.coerce.number().int().nonnegative().optional(),

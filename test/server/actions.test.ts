@@ -94,6 +94,49 @@ test("votes: myVote is each voter's standing ballot, a change included, however 
   });
 });
 
+test("events: ?type= keeps only the named types of what the viewer may see; a malformed type is refused", async () => {
+  await withGame(async (h, g) => {
+    await advanceTo(h, VOTING);
+    const [a, b, c] = g.players;
+    for (const [p, target] of [
+      [a, b],
+      [c, b],
+      [a, c],
+    ] as const)
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p!.cookie, { requestId: rid(), targets: [target!.seat] }),
+      );
+    const events = async (query: string, cookie?: string) =>
+      (await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events${query}`, cookie))).json;
+    for (const cookie of [undefined, a!.cookie, g.referee]) {
+      const all = await events("", cookie);
+      const only = (...types: string[]) => all.events.filter((e) => types.includes(e.type));
+      const ballots = await events("?type=VoteCast", cookie);
+      assert.equal(ballots.events.length, 3);
+      assert.deepEqual(ballots.events, only("VoteCast"));
+      assert.equal(ballots.lastSeq, all.lastSeq, "lastSeq still counts every event");
+      const joined = only("app.PlayerJoined");
+      assert.ok(joined.length > 0, "the fixture's sign-ups are visible");
+      assert.deepEqual(
+        (await events("?type=VoteCast,app.PlayerJoined", cookie)).events,
+        only("VoteCast", "app.PlayerJoined"),
+      );
+      const secondOn = ballots.events[0]!.seq;
+      assert.deepEqual(
+        (await events(`?after=${secondOn}&type=VoteCast`, cookie)).events,
+        ballots.events.slice(1),
+      );
+      assert.deepEqual((await events("?type=NoSuchEvent", cookie)).events, [], "a well-formed unknown type");
+    }
+    for (const bad of ["?type=", "?type=vote%20cast", "?type=VoteCast,,PlayerOut"]) {
+      const res = await call<ApiError>(h, "GET", `/api/games/${g.id}/events${bad}`);
+      assert.equal(res.status, 400, bad);
+      assert.equal(res.json.error.code, "invalid-body");
+      assert.match(res.json.error.fields![0]!.path, /^type/, bad);
+    }
+  });
+});
+
 test("votes: refused before the vote opens, for an unknown seat, after the deadline, and when malformed", async () => {
   await withGame(async (h, g) => {
     const [a, b] = g.players;

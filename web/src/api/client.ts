@@ -155,7 +155,12 @@ export const api = {
     call<GameListResponse>("GET", status ? `/api/games?status=${status}` : "/api/games"),
   createGame: (b: CreateGameRequest) => call<GameCreatedResponse>("POST", "/api/games", b),
   game: (id: string) => call<GameViewResponse>("GET", g(id)),
-  events: (id: string, after = 0) => call<EventListResponse>("GET", `${g(id)}/events?after=${after}`),
+  /** The events this viewer may see after `after`; with `types`, only those (the archive's ballots). */
+  events: (id: string, after = 0, types?: readonly string[]) =>
+    call<EventListResponse>(
+      "GET",
+      `${g(id)}/events?after=${after}${types ? `&type=${encodeURIComponent(types.join(","))}` : ""}`,
+    ),
   openSignup: (id: string) => call<CommandResponse>("POST", `${g(id)}/signup/open`, {}),
   closeSignup: (id: string) => call<CommandResponse>("POST", `${g(id)}/signup/close`, {}),
   join: (id: string, b: JoinRequest) => call<JoinResponse>("POST", `${g(id)}/join`, b),

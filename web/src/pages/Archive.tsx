@@ -101,9 +101,9 @@ function useBallots(
     let current = true;
     setVotes(null);
     setError(null);
-    api.events(gameId).then(
+    api.events(gameId, 0, ["VoteCast"]).then(
       (r) => {
-        if (current) setVotes(r.events.filter((e) => e.type === "VoteCast"));
+        if (current) setVotes(r.events);
       },
       (e: unknown) => {
         if (current) setError(errorText(e));
