@@ -98,6 +98,8 @@ export class OriginalityIndex {
   #extra = new Map<number, Omit<DocMeta, "id">>();
   #byId = new Map<string, number>();
   #live = 0;
+  /** Documents removed since the last compaction, whose postings it would drop. */
+  #removedSinceCompact = 0;
   // Main segment: buckets by the top `#bits` bits of the high half. The count is fixed for the index's life
   // because the stored postings keep only the low half, so they could not be re-bucketed more finely.
   readonly #bits: number;
@@ -196,11 +198,16 @@ export class OriginalityIndex {
     this.#extra.delete(d);
     this.#ownTexts?.delete(docId);
     this.#live--;
+    this.#removedSinceCompact++;
     return true;
   }
 
   /** Merges pending postings into the main segment and drops removed documents' postings (linear). */
   compact(): void {
+    // Nothing to merge or drop: the walk over every bucket (a million by default) would rebuild the same arrays.
+    // At start-up on a site without posts, that walk was about a tenth of the time to the first answer.
+    if (this.#pCount === 0 && this.#removedSinceCompact === 0) return;
+    this.#removedSinceCompact = 0;
     const docs = this.#docs;
     const shift = 32 - this.#bits;
     const nb = 1 << this.#bits;

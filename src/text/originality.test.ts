@@ -226,3 +226,23 @@ describe("normalisation and fingerprint blobs", () => {
     assert.throws(() => decodeFingerprints(blob.subarray(0, 10)));
   });
 });
+
+describe("compaction", () => {
+  it("drops a removed document's postings, and when nothing was added or removed leaves the index as it is", async () => {
+    const idx = await OriginalityIndex.create();
+    const empty = idx.postingBytes();
+    idx.add({ id: "a" }, docText(1));
+    idx.add({ id: "b" }, docText(2));
+    idx.compact();
+    const both = idx.postingBytes();
+    assert.ok(both > empty);
+    idx.compact();
+    assert.equal(idx.postingBytes(), both, "a compaction with nothing to do changes nothing");
+    idx.remove("a");
+    idx.compact();
+    const one = idx.postingBytes();
+    assert.ok(one < both, `the removed document's postings are dropped (${one} < ${both})`);
+    assertShare(idx.check(docText(2)).share, 1);
+    assert.equal(idx.check(docText(1)).share, 0);
+  });
+});
