@@ -6,7 +6,7 @@
 // spent compiling and loading its modules one by one; bundled, about 1.6 s (docs/deploy.md § Starting the server).
 // A restart is that long without a vote machine. Packages stay outside the bundle and are loaded from
 // node_modules as they are, so the output must lie inside the project for Node to find them.
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
@@ -19,10 +19,15 @@ export const SERVER_ENTRY = "main.mjs";
 /** Writes `<outDir>/main.mjs` (with its source map) and the SQLite worker it starts beside it. */
 export async function buildServer(outDir: string = SERVER_DIST): Promise<string> {
   mkdirSync(outDir, { recursive: true });
-  const entry = join(outDir, SERVER_ENTRY);
+  // Chunks are named by their content's hash: an earlier build's would otherwise pile up.
+  rmSync(join(outDir, "chunks"), { recursive: true, force: true });
   await build({
-    entryPoints: [join(ROOT, "src", "server", "main.ts")],
-    outfile: entry,
+    entryPoints: { main: join(ROOT, "src", "server", "main.ts") },
+    outdir: outDir,
+    outExtension: { ".js": ".mjs" },
+    // What a start on SQLite never runs (the PostgreSQL adapter, with pg) goes in a chunk loaded on demand.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",
@@ -34,7 +39,7 @@ export async function buildServer(outDir: string = SERVER_DIST): Promise<string>
   });
   // The storage starts its worker from a file beside the module that asks for it (sqlite-worker-driver.ts).
   copyFileSync(join(ROOT, "src", "storage", "sqlite-worker.mjs"), join(outDir, "sqlite-worker.mjs"));
-  return entry;
+  return join(outDir, SERVER_ENTRY);
 }
 
 if (process.argv[1] === import.meta.filename) {
