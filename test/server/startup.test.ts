@@ -3,10 +3,10 @@
 // is created.
 import assert from "node:assert/strict";
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { buildServer } from "../../scripts/build-server.ts";
 import { SERVER_START_FLAGS } from "../../src/server/node-flags.ts";
@@ -99,6 +99,39 @@ async function holdRequestOpen(port: number): Promise<Socket> {
 
 function assertNoStack(stderr: string): void {
   assert.doesNotMatch(stderr, /\n\s+at /, `no stack trace:\n${stderr}`);
+}
+
+/** The packages a bundle file imports at load time, following its static imports of the bundle's own chunks. */
+function packagesLoadedWith(file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  for (const [, spec] of readFileSync(file, "utf8").matchAll(
+    /^import\s[^;]*?\sfrom\s"([^"]+)";?$|^import\s"([^"]+)";?$/gm,
+  )) {
+    if (spec === undefined) continue;
+    if (spec.startsWith("."))
+      for (const p of packagesLoadedWith(resolve(dirname(file), spec), seen)) packages.add(p);
+    else packages.add(spec);
+  }
+  return packages;
+}
+
+test("a start on SQLite does not load pg: the bundle imports it only in the chunk a PostgreSQL start loads", () => {
+  const atStart = packagesLoadedWith(entry);
+  assert.ok(atStart.has("fastify") && atStart.has("kysely"), [...atStart].join(", "));
+  assert.equal(atStart.has("pg"), false, "pg is imported at start");
+  const pgChunk = readFileSync(join(BUNDLE_DIR, "chunks", chunkNamed("postgres-adapter")), "utf8");
+  assert.match(pgChunk, /^import pg from "pg";$/m);
+});
+
+/** The bundle chunk whose name starts with `prefix`. */
+function chunkNamed(prefix: string): string {
+  const name = readdirSync(join(BUNDLE_DIR, "chunks")).find(
+    (f) => f.startsWith(prefix) && f.endsWith(".mjs"),
+  );
+  assert.ok(name, `no chunk ${prefix}*.mjs`);
+  return name;
 }
 
 test("bad settings: every one is named, and nothing is created", async () => {
