@@ -126,7 +126,7 @@ async function alive(name: string): Promise<boolean> {
   return v.view?.seats.find((s) => s.seat === who(name).seat)?.alive ?? false;
 }
 
-async function publishResults(round: number): Promise<void> {
+async function publishResults(round: number, says?: RegExp): Promise<void> {
   await as("referee", "/referee", async (page) => {
     const box = page.getByTestId("results-editor");
     await box.locator("input[type=number]").fill(String(round));
@@ -134,6 +134,7 @@ async function publishResults(round: number): Promise<void> {
     const text = box.locator("textarea");
     await text.waitFor();
     assert.ok((await text.inputValue()).length > 20, "the preview has the round's results");
+    if (says) assert.match(await text.inputValue(), says);
     await box.getByRole("button", { name: "发布结果帖" }).click();
     await box.getByText("结果帖已发布").waitFor();
     if (round === 1) {
@@ -438,13 +439,17 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
   await server.advanceTo(beijing("12-07 21:10:00"));
   const final = await view("referee");
   assert.equal(final.view?.result?.winner, "white", "every killer, lover and assassin is out: 白道胜利");
-  await publishResults(6);
+  assert.equal(final.view?.result?.message, "联合杀手、情侣刺客、独立刺客全部出局", "why, in Chinese");
+  await publishResults(6, /\*\*游戏结束：白道胜利。\*\*（联合杀手、情侣刺客、独立刺客全部出局）/);
 
   // ------------------------------------------------ what everyone sees at the end
   for (const name of ["侠23", "杀一", "暗"]) {
     await as(name, "", async (page) => {
       await page.getByTestId("result").waitFor();
-      assert.match((await page.getByTestId("result").textContent()) ?? "", /白道胜利/);
+      assert.match(
+        (await page.getByTestId("result").textContent()) ?? "",
+        /白道胜利 · 联合杀手、情侣刺客、独立刺客全部出局/,
+      );
     });
   }
   await as("侠23", "/threads", async (page) => {

@@ -167,7 +167,7 @@ export class RefereeActions<S> {
         ...(isLast && {
           result: {
             winner: summary.result.winner,
-            reason: summary.result.reason,
+            why: summary.result.why,
             ...(summary.result.scores && { scores: summary.result.scores }),
           },
         }),

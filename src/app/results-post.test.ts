@@ -69,6 +69,20 @@ test("overtime that ties again says 先到先出; the end of the game is announc
   assert.match(text, /游戏结束：白道胜利/);
 });
 
+test("the round that ends the game says who won and why, in Chinese, with the rule set's role names", () => {
+  const round = { round: 5, out: [], revived: [], alive: 20, tally: [], overtime: null };
+  const ended = (ctx: Parameters<typeof renderResultsPost>[1]) => renderResultsPost(round, ctx);
+  assert.match(
+    ended({
+      roleNames: { ...roleNames, assassin: "联合刺客" },
+      result: { winner: "white", why: { kind: "all-out", roles: ["killer", "assassin"], camps: [] } },
+    }),
+    /\*\*游戏结束：白道胜利。\*\*（联合杀手、联合刺客全部出局）$/,
+  );
+  // A game that ended before the engine kept why as data: the winner alone, never the engine's English.
+  assert.match(ended({ roleNames, result: { winner: "black", why: null } }), /\*\*游戏结束：黑道胜利。\*\*$/);
+});
+
 test("a round nobody left says so", () => {
   const text = renderResultsPost({ round: 3, out: [], revived: [], alive: 20, tally: [], overtime: null });
   assert.match(text, /本轮无人出局。/);

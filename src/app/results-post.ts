@@ -1,5 +1,7 @@
 // Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
 import type { OutCause } from "../engine/contract.ts";
+import { endingText } from "../engine/ending-text.ts";
+import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
 import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
 
@@ -46,7 +48,8 @@ export interface ResultsPostContext {
   /** Set on the round that ended the game. */
   result?: {
     winner: "black" | "white" | "draw" | null;
-    reason?: string | null;
+    /** Why it ended, said in Chinese after the winner; null for a game ended before the engine recorded it. */
+    why?: EndingWhy | null;
     /** Score rule: the final totals, survival points included. */
     scores?: { black: ScoreValue; white: ScoreValue };
   };
@@ -153,7 +156,8 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
           : ctx.result.winner === "draw"
             ? "平局"
             : "游戏结束";
-    lines.push("", `**游戏结束：${winner}。**${ctx.result.reason ? `（${ctx.result.reason}）` : ""}`);
+    const why = ctx.result.why ? `（${endingText(ctx.result.why, ctx.roleNames ?? {})}）` : "";
+    lines.push("", `**游戏结束：${winner}。**${why}`);
   }
   return lines.join("\n");
 }

@@ -1,5 +1,6 @@
 // The engine's public contract: the commands it decides on, the refusals it returns, and the per-round summary it reports.
 import type { RuleSet } from "../rules/schema.ts";
+import type { EndingWhy } from "./events.ts";
 import type { DayNightCommand, DayNightOverride } from "./night/types.ts";
 import type { Seat } from "./vote/types.ts";
 
@@ -160,7 +161,10 @@ export interface GameSummary {
   result: {
     ended: boolean;
     winner: "black" | "white" | "draw" | null;
+    /** The engine's reason, in English (logs, the CLI). */
     reason: string | null;
+    /** Why, as data (src/engine/ending-text.ts says it in Chinese); null until the game ends. */
+    why: EndingWhy | null;
     /** Score rule: each camp's total (survival points included once the game is over). */
     scores?: { black: ScoreValue; white: ScoreValue; houses?: HouseScores[] };
   };

@@ -22,8 +22,47 @@ describe("elimination", () => {
     const ended = d.events("GameEnded")[0];
     assert.equal(ended?.winner, "white");
     assert.match(ended?.reason ?? "", /killer, lover, assassin/);
+    assert.deepEqual(ended?.why, { kind: "all-out", roles: ["killer", "lover", "assassin"], camps: [] });
+    assert.deepEqual(d.state.result?.why, ended?.why);
     assert.equal(d.state.status, "ended");
     assert.equal(d.vote(local("12-02 22:00"), 20, 21)?.code, "game.ended");
+  });
+
+  test("why names only what held: every part of an `all`, the first branch of an `any` that holds", () => {
+    const rules = preset("airforce-40");
+    const d = new Driver({
+      ...rules,
+      win: {
+        kind: "elimination",
+        rewards: [],
+        conditions: [
+          {
+            winner: "white",
+            when: {
+              any: [
+                // The table has no neutral seat: this branch never holds, and is not named.
+                { allOut: { camps: ["neutral"] } },
+                { all: [{ allOut: { roles: ["killer"] } }, { allOut: { roles: ["lover", "assassin"] } }] },
+                // Holds too, but after the branch that is named.
+                { allOut: { roles: ["assassin"] } },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    d.must({
+      type: "Override",
+      at: local("12-01 21:10"),
+      override: { action: "set-progression", round: 1, voteOut: 9 },
+      reason: "test",
+    });
+    closeVote(d, "12-02", [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual(d.events("GameEnded")[0]?.why, {
+      kind: "all-out",
+      roles: ["killer", "lover", "assassin"],
+      camps: [],
+    });
   });
 });
 
@@ -40,5 +79,6 @@ describe("score rule", () => {
     const ended = d.events("GameEnded")[0];
     assert.equal(ended?.winner, "white");
     assert.equal(ended?.reason, "the black camp is wiped out; final score black 0, white 14");
+    assert.deepEqual(ended?.why, { kind: "camp-wiped-out", camp: "black" });
   });
 });

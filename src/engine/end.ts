@@ -1,5 +1,6 @@
 // End of game: elimination conditions from the rule set; a score game's end is in src/engine/score/end.ts.
 import type { Condition } from "../rules/schema.ts";
+import type { EndingWhy } from "./events.ts";
 import { memoOn } from "./memo.ts";
 import { conversionPath, countsAs } from "./night/bandit.ts";
 import { dayNightOf } from "./night/evolve.ts";
@@ -23,6 +24,21 @@ function conditionHolds(state: GameState, c: Condition): boolean {
   return covered.length > 0 && covered.every((s) => !s.alive);
 }
 
+/** The roles and camps whose being out made `c` hold: every part of an `all`, the first holding branch of an `any`. */
+function heldParts(state: GameState, c: Condition, into: { roles: string[]; camps: string[] }): void {
+  if ("any" in c) {
+    const branch = c.any.find((x) => conditionHolds(state, x));
+    if (branch) heldParts(state, branch, into);
+    return;
+  }
+  if ("all" in c) {
+    for (const x of c.all) heldParts(state, x, into);
+    return;
+  }
+  for (const r of c.allOut.roles ?? []) if (!into.roles.includes(r)) into.roles.push(r);
+  for (const k of c.allOut.camps ?? []) if (!into.camps.includes(k)) into.camps.push(k);
+}
+
 function describe(c: Condition): string {
   if ("any" in c) return c.any.map(describe).join(" or ");
   if ("all" in c) return c.all.map(describe).join(" and ");
@@ -30,9 +46,12 @@ function describe(c: Condition): string {
   return `all of ${parts.join(", ")} out`;
 }
 
+export type { EndingWhy };
+
 export interface Ending {
   winner: "black" | "white" | "draw" | null;
   reason: string;
+  why: EndingWhy;
 }
 
 /**
@@ -62,7 +81,11 @@ function eliminationEnding(state: GameState): Ending | null {
       // "注意，秘匪的阵营归属会影响到遗言次数和胜利条件。": only the lines of the way the conversion went.
       if (c.ifConverted && conversionPath(state, c.ifConverted.role)?.became !== c.ifConverted.became)
         continue;
-      if (conditionHolds(state, c.when)) return { winner: c.winner, reason: describe(c.when) };
+      if (conditionHolds(state, c.when)) {
+        const why: EndingWhy & { kind: "all-out" } = { kind: "all-out", roles: [], camps: [] };
+        heldParts(state, c.when, why);
+        return { winner: c.winner, reason: describe(c.when), why };
+      }
     }
   }
   return null;

@@ -38,6 +38,27 @@ export interface ReleasedPost {
 /** Which vote a cast or a close belongs to. */
 export type VoteStage = "regular" | "overtime";
 
+/**
+ * Why a game ended, as data: the pages and the results post say it in Chinese (ending-text.ts); `reason` says it in
+ * English for logs and the CLI.
+ */
+export type EndingWhy =
+  /** Elimination: every seat of these roles and camps is out (the branch of the win condition that held). */
+  | { kind: "all-out"; roles: string[]; camps: string[] }
+  /** Score rule: a camp with no living seat. */
+  | { kind: "camp-wiped-out"; camp: "black" | "white" }
+  /** Score rule: the progression has no round after `round`. */
+  | { kind: "progression-ended"; round: number }
+  /** Score rule, 提前结束: after `round`, `trailing` can reach at most `best`, below `leader`'s least (`guaranteed`). */
+  | {
+      kind: "decided-early";
+      round: number;
+      leader: "black" | "white";
+      trailing: "black" | "white";
+      best: string;
+      guaranteed: string;
+    };
+
 export type GameEvent =
   | {
       type: "GameStarted";
@@ -203,7 +224,14 @@ export type GameEvent =
   | { type: "RoundClosed"; at: Instant; round: number; alive: number }
   | { type: "AllianceFormed"; at: Instant; round: number; alliance: string; name: string }
   | { type: "OverrideApplied"; at: Instant; round: number; override: Override; reason: string }
-  | { type: "GameEnded"; at: Instant; winner: "black" | "white" | "draw" | null; reason: string }
+  | {
+      type: "GameEnded";
+      at: Instant;
+      winner: "black" | "white" | "draw" | null;
+      reason: string;
+      /** Absent from events stored before the eighteenth session. */
+      why?: EndingWhy;
+    }
   /** 7kill (issue 8): nights, dawn, the bandit, last words, thread posts, offences. */
   | DayNightEvent
   /** 白条延期: the round's vote deadline moves one day (the next rounds follow it). */

@@ -239,7 +239,11 @@ function apply(state: GameState, e: GameEvent): GameState {
     case "OverrideApplied":
       return applyOverride(state, e.round, e.override);
     case "GameEnded":
-      return { ...state, status: "ended", result: { winner: e.winner, reason: e.reason, at: e.at } };
+      return {
+        ...state,
+        status: "ended",
+        result: { winner: e.winner, reason: e.reason, why: e.why ?? null, at: e.at },
+      };
     case "IouExtensionGranted":
       return extend(state, `round:${e.round}:vote`, e.voteDeadline);
     default:

@@ -13,5 +13,6 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
     emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
   }
   const ending = endingNow(b.state);
-  if (ending) emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason });
+  if (ending)
+    emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason, why: ending.why });
 }

@@ -2,7 +2,7 @@
 import type { RuleSet } from "../rules/schema.ts";
 import type { CastLog } from "./cast-log.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
-import type { ReleasedPost, RoundPlan, VoteStage } from "./events.ts";
+import type { EndingWhy, ReleasedPost, RoundPlan, VoteStage } from "./events.ts";
 import type { DayNightState } from "./night/types.ts";
 import type { TallyEntry } from "./vote/types.ts";
 
@@ -115,7 +115,13 @@ export interface GameState {
   rotation: Record<string, Seat>;
   /** The referee's changes to plans of rounds not yet open (进程微调). */
   planOverrides: Record<number, Partial<RoundPlan>>;
-  result: { winner: "black" | "white" | "draw" | null; reason: string; at: Instant } | null;
+  result: {
+    winner: "black" | "white" | "draw" | null;
+    reason: string;
+    /** Null for a game that ended before the engine recorded why as data. */
+    why: EndingWhy | null;
+    at: Instant;
+  } | null;
   /** 7kill's slice (src/engine/night); absent until its first event. */
   dayNight?: DayNightState;
   /** Events folded so far. */

@@ -47,6 +47,7 @@ export function summarize(state: GameState): GameSummary {
       ended: state.status === "ended",
       winner: state.result?.winner ?? null,
       reason: state.result?.reason ?? null,
+      why: state.result?.why ?? null,
       ...(score ? { scores: score.result } : {}),
     },
     ...dayNightPart(state),

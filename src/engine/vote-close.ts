@@ -222,7 +222,7 @@ export function closeRound(b: Batch, at: Instant, round: number): void {
   if (rules.win.kind === "score" && b.state.status === "running") {
     // The results post is where a score game ends: the progression's end, or 提前结束 (src/engine/score/end.ts).
     const e = scoreEndingAfterRound(b.state, round);
-    if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason });
+    if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason, why: e.why });
   }
   // 7kill: "I.白天讨论、投票 -> II.夜晚行使特权".
   if (isDayNight(b.state) && b.state.status === "running") openNight(b, at, round);

@@ -60,6 +60,7 @@
 //   POST /api/games/:id/referee/results              R  PublishResultsRequest → CommandResponse
 
 import type { Override } from "../engine/contract.ts";
+import type { EndingWhy } from "../engine/events.ts";
 
 /** Epoch milliseconds by the server clock. */
 export type Millis = number;
@@ -340,7 +341,16 @@ export interface GameView {
   /** The viewer's own role card; null for the public and referees. */
   roleCard: RoleCard | null;
   myVote: MyVoteView | null;
-  result: { ended: boolean; winner: "black" | "white" | "draw" | null; reason: string | null } | null;
+  result: {
+    ended: boolean;
+    winner: "black" | "white" | "draw" | null;
+    /** The engine's reason, in English, as logs and the CLI give it. */
+    reason: string | null;
+    /** Why the game ended, as data (src/engine/events.ts `EndingWhy`); null for a game ended before it was kept. */
+    why: EndingWhy | null;
+    /** The same in Chinese, as the board shows it: "联合杀手、情侣、联合刺客全部出局". */
+    message: string | null;
+  } | null;
   /** The engine's own view object for this viewer, for details not modelled above. */
   engine: unknown;
 }

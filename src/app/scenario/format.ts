@@ -39,6 +39,7 @@ export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): s
         ? {
             result: {
               winner: output.result.winner,
+              why: output.result.why,
               ...(output.result.scores ? { scores: output.result.scores } : {}),
             },
           }

@@ -39,7 +39,7 @@ function fakeEngine(): { port: EnginePort<Command[]>; log: Command[] } {
         },
       ],
       alliances: [],
-      result: { ended: false, winner: null, reason: null },
+      result: { ended: false, winner: null, reason: null, why: null },
     }),
   };
   return { port, log };

@@ -44,7 +44,12 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
       ...refusalFields(started.refusal),
     });
     return {
-      output: { rounds: [], alliances: [], result: { ended: false, winner: null, reason: null }, refusals },
+      output: {
+        rounds: [],
+        alliances: [],
+        result: { ended: false, winner: null, reason: null, why: null },
+        refusals,
+      },
       startRefused: true,
     };
   }

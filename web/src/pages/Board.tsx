@@ -41,7 +41,7 @@ export function Board({ game }: { game: LiveGame }) {
       {view.result?.ended ? (
         <div className="banner" data-testid="result">
           {m.board.winner(view.result.winner)}
-          {view.result.reason ? <small> · {view.result.reason}</small> : null}
+          {view.result.message ? <small> · {view.result.message}</small> : null}
         </div>
       ) : null}
 

@@ -1,0 +1,41 @@
+// Why a game ended, said in Chinese: each kind of ending, with the rule set's role names.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { endingText } from "./ending-text.ts";
+
+const roleNames = { killer: "联合杀手", lover: "情侣", assassin: "联合刺客" };
+
+test("elimination names the roles and camps that are all out, by their display names", () => {
+  assert.equal(
+    endingText({ kind: "all-out", roles: ["killer", "lover", "assassin"], camps: [] }, roleNames),
+    "联合杀手、情侣、联合刺客全部出局",
+  );
+  assert.equal(endingText({ kind: "all-out", roles: [], camps: ["white"] }, roleNames), "白道全部出局");
+  assert.equal(
+    endingText({ kind: "all-out", roles: ["bandit"], camps: ["black"] }, roleNames),
+    "bandit、黑道全部出局",
+    "a role the names do not cover is shown by its id",
+  );
+});
+
+test("score endings: 团灭, the progression's last round, and 提前结束 with both bounds", () => {
+  assert.equal(endingText({ kind: "camp-wiped-out", camp: "black" }, {}), "黑道全部出局，按总分定胜负");
+  assert.equal(
+    endingText({ kind: "progression-ended", round: 7 }, {}),
+    "第7轮为进程的最后一轮，按总分定胜负",
+  );
+  assert.equal(
+    endingText(
+      {
+        kind: "decided-early",
+        round: 3,
+        leader: "black",
+        trailing: "white",
+        best: "271/43",
+        guaranteed: "10",
+      },
+      {},
+    ),
+    "第3轮后白道最多还能得到271/43分，少于黑道至少会有的10分，已不可能扳平或反超，提前结束",
+  );
+});
