@@ -1,6 +1,6 @@
 // Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
 import type { OutCause } from "../engine/contract.ts";
-import { endingText } from "../engine/ending-text.ts";
+import { CAMP, endingText } from "../engine/ending-text.ts";
 import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
 import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
@@ -56,8 +56,6 @@ export interface ResultsPostContext {
 }
 
 const HOUSE_NAME: Record<number, string> = { 1: "一府", 2: "二府" };
-
-const CAMP: Record<string, string> = { black: "黑道", white: "白道", neutral: "中立" };
 
 const CAUSE_HEADING: Record<ResultsPostCause, string> = {
   vote: "票杀",

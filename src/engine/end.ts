@@ -46,8 +46,6 @@ function describe(c: Condition): string {
   return `all of ${parts.join(", ")} out`;
 }
 
-export type { EndingWhy };
-
 export interface Ending {
   winner: "black" | "white" | "draw" | null;
   reason: string;

@@ -1,7 +1,8 @@
 // Says why a game ended in Chinese, for the board and the results post; the engine's `reason` says it in English.
 import type { EndingWhy } from "./events.ts";
 
-const CAMP: Record<string, string> = { black: "黑道", white: "白道", neutral: "中立" };
+/** Camp id → its name in posts and on the pages. */
+export const CAMP: Readonly<Record<string, string>> = { black: "黑道", white: "白道", neutral: "中立" };
 
 /** `roleNames`: role id → display name (杀手, 游侠…); an id without one is shown as is. */
 export function endingText(why: EndingWhy, roleNames: Readonly<Record<string, string>>): string {
