@@ -1,4 +1,4 @@
-// End of game: elimination conditions with a reason; the score rule's placeholder until issue 7.
+// End of game: elimination conditions and a score game's wiped-out camp, with the reason and why as data.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { Driver, local, preset } from "./test-kit.ts";
@@ -9,16 +9,21 @@ function closeVote(d: Driver, day: string, victims: number[]): void {
   d.tick(local(`${day} 21:00:01`));
 }
 
+/** Round 1 votes out seats 0–8: on airforce-40's fixed seats, every killer, lover and assassin. */
+function voteOutFirstNine(d: Driver): void {
+  d.must({
+    type: "Override",
+    at: local("12-01 21:10"),
+    override: { action: "set-progression", round: 1, voteOut: 9 },
+    reason: "test",
+  });
+  closeVote(d, "12-02", [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+}
+
 describe("elimination", () => {
   test("seed 002 联合剑侠 「用贴杀和票杀的方式，杀光所有杀手、刺客」: white wins when every killer and assassin is out", () => {
     const d = new Driver(preset("airforce-40"));
-    d.must({
-      type: "Override",
-      at: local("12-01 21:10"),
-      override: { action: "set-progression", round: 1, voteOut: 9 },
-      reason: "test",
-    });
-    closeVote(d, "12-02", [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    voteOutFirstNine(d);
     const ended = d.events("GameEnded")[0];
     assert.equal(ended?.winner, "white");
     assert.match(ended?.reason ?? "", /killer, lover, assassin/);
@@ -51,13 +56,7 @@ describe("elimination", () => {
         ],
       },
     });
-    d.must({
-      type: "Override",
-      at: local("12-01 21:10"),
-      override: { action: "set-progression", round: 1, voteOut: 9 },
-      reason: "test",
-    });
-    closeVote(d, "12-02", [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    voteOutFirstNine(d);
     assert.deepEqual(d.events("GameEnded")[0]?.why, {
       kind: "all-out",
       roles: ["killer", "lover", "assassin"],
