@@ -138,10 +138,9 @@ export const PublishResultsBody = z.strictObject({
 });
 
 export const AfterQuery = z.strictObject({ after: z.coerce.number().int().nonnegative().default(0) });
-/** An event type's name as the API spells it: an engine event (`VoteCast`) or an app event (`app.Joined`). */
+/** An event type's name as the API spells it: an engine event (`VoteCast`) or an app event (`app.PlayerJoined`). */
 const eventTypeName = /^(app\.)?[A-Z][A-Za-z]*$/;
-export const EventsQuery = z.strictObject({
-  after: z.coerce.number().int().nonnegative().default(0),
+export const EventsQuery = AfterQuery.extend({
   /** Only these types, comma-separated (`type=PlayerOut,PlayerRevived`); a well-formed unknown name matches none. */
   type: z
     .string()
