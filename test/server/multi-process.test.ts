@@ -229,10 +229,19 @@ test("PostgreSQL, two processes: after notifications were lost, every game in me
 }, async () => {
   // b's notifier goes deaf (as while its listening connection is down), then reports the gap, as it does once it
   // listens again (src/storage/postgres-notifier.test.ts checks that part against a real reconnect).
-  const { a, b, control, target, tally, voteOnA } = await deafB();
+  const { a, b, g, control, target, tally, voteOnA } = await deafB();
   try {
     assert.deepEqual(await tally(), [], "b has the game in memory, with no vote yet");
     control.deaf = true;
+    // A notification of the set-up that reached b just before it went deaf may still have b reading the log: a
+    // read that ran after the vote would bring it without the gap. Let that finish first (it once did not, with
+    // two test files running at a time).
+    const setUp = await lastSeqOf(a, g.id);
+    await eventually(
+      () => lastSeqOf(b, g.id),
+      (seq) => seq === setUp,
+    );
+    await new Promise((r) => setTimeout(r, 200));
     await voteOnA();
     await new Promise((r) => setTimeout(r, 200));
     assert.deepEqual(await tally(), [], "the notification never reached b");
