@@ -1,6 +1,5 @@
 // The process entry: opens the database, builds the app, fires deadlines, prints the admin link, listens.
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { systemClock } from "../app/clock.ts";
 import { realEngine } from "../app/engine-adapter.ts";
 import { indexedOriginality } from "../app/originality-service.ts";
@@ -25,14 +24,12 @@ if (!read.ok) {
   );
 }
 const settings = read.settings;
-const { port, host, databaseUrl: url, database: target, unsafeAckBeforeCommit: unsafe } = settings;
+const { port, host, databaseUrl: url, unsafeAckBeforeCommit: unsafe } = settings;
 const shownDatabase = shownDatabaseUrl(url);
 
 /** Opens the database (creating a SQLite file's folder), or ends the start saying which database and why. */
 async function openDatabase(): Promise<Storage> {
   try {
-    if (target.kind === "sqlite" && target.path !== ":memory:")
-      mkdirSync(dirname(resolve(target.path)), { recursive: true });
     return await openStorage(url, { unsafeAckBeforeCommit: unsafe });
   } catch (error) {
     return cannotStart(`the database ${shownDatabase} cannot be opened: ${(error as Error).message}`);

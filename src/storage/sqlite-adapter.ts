@@ -1,10 +1,11 @@
 // SQLite through better-sqlite3 on a worker thread: WAL, synchronous=FULL, one connection per file per process.
-import { mkdirSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { Kysely, sql } from "kysely";
 import type { WorkerOutcome } from "./append-wire.ts";
 import { type DialectAdapter, errorCode, type Outcome } from "./dialect.ts";
 import { createLocalNotifier } from "./local-notifier.ts";
+import { makeFolder } from "./make-folder.ts";
 import type { Database } from "./schema.ts";
 import { SqliteWorker, SqliteWorkerDialect, toError } from "./sqlite-worker-driver.ts";
 
@@ -18,7 +19,7 @@ const openFiles = new Set<string>();
 export async function createSqliteAdapter(path: string): Promise<DialectAdapter> {
   let fileKey: string | undefined;
   if (path !== ":memory:") {
-    mkdirSync(dirname(path), { recursive: true });
+    makeFolder(dirname(path));
     fileKey = join(realpathSync(dirname(path)), basename(path));
     if (openFiles.has(fileKey)) throw new Error(`SQLite database already open in this process: ${path}`);
     // Claimed before the worker opens the file, so two concurrent opens cannot both get through.

@@ -172,6 +172,17 @@ test("a database that cannot be opened is named, with the reason, and without it
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+
+  if (existsSync("/proc/self")) {
+    // A folder the file system refuses to create: Node's recursive mkdir spun on it for ever, and the start hung.
+    const r3 = await start({ DATABASE_URL: "/proc/bansha-no-such/bansha.sqlite", PORT: "3990" });
+    assert.equal(r3.code, 1, r3.stderr);
+    assert.match(
+      r3.stderr,
+      /^bansha: cannot start: the database \/proc\/bansha-no-such\/bansha\.sqlite cannot be opened: ENOENT.*'\/proc\/bansha-no-such'/,
+    );
+    assertNoStack(r3.stderr);
+  }
 });
 
 test("a port in use stops the start with what to do about it", async () => {
