@@ -93,6 +93,11 @@ export type Override =
   | { action: "void-post"; poster: Seat }
   /** 替补: a new person takes over the seat under a new alias. */
   | { action: "substitute"; seat: Seat; alias: string }
+  /**
+   * 判定胜负: the referee ends the game now with this result, e.g. "违者立即宣布其身份所在的一方失败，游戏终止"
+   * (seeds 000 and 002) or "游戏中哨子最大" when the table can no longer play on.
+   */
+  | { action: "end-game"; winner: "black" | "white" | "draw" }
   /** 7kill rulings: invalid votes, warnings, lurking exemptions, reputation penalties. */
   | DayNightOverride;
 

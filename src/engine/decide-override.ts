@@ -77,6 +77,16 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       }
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
       return null;
+    case "end-game":
+      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      emit(b, {
+        type: "GameEnded",
+        at,
+        winner: o.winner,
+        reason: `the referee ended the game: ${reason}`,
+        why: { kind: "referee", reason },
+      });
+      return null;
     default:
       return decideDayNightOverride(b, at, o, reason);
   }

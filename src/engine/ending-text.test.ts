@@ -39,3 +39,10 @@ test("score endings: 团灭, the progression's last round, and 提前结束 with
     "第3轮后白道最多还能得到271/43分，少于黑道至少会有的10分，已不可能扳平或反超，提前结束",
   );
 });
+
+test("a game the referee ended says so, with the referee's reason", () => {
+  assert.equal(
+    endingText({ kind: "referee", reason: "侠05贴出身份短信，白道判负" }, {}),
+    "哨子判定结束：侠05贴出身份短信，白道判负",
+  );
+});

@@ -15,6 +15,8 @@ export function endingText(why: EndingWhy, roleNames: Readonly<Record<string, st
       return `${CAMP[why.camp]}全部出局，按总分定胜负`;
     case "progression-ended":
       return `第${why.round}轮为进程的最后一轮，按总分定胜负`;
+    case "referee":
+      return `哨子判定结束：${why.reason}`;
     case "decided-early":
       // "游戏中当一方的分值，另一方在后面轮次无论怎样都不可能扳平或反超时），视为已分出胜负，游戏结束。"
       return (

@@ -49,6 +49,8 @@ export type EndingWhy =
   | { kind: "camp-wiped-out"; camp: "black" | "white" }
   /** Score rule: the progression has no round after `round`. */
   | { kind: "progression-ended"; round: number }
+  /** The referee ended the game (the `end-game` override), for this reason. */
+  | { kind: "referee"; reason: string }
   /** Score rule, 提前结束: after `round`, `trailing` can reach at most `best`, below `leader`'s least (`guaranteed`). */
   | {
       kind: "decided-early";

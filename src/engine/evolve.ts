@@ -268,6 +268,7 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
   switch (o.action) {
     case "eliminate":
     case "revive":
+    case "end-game":
       return state;
     case "substitute":
       return withSeat(state, o.seat, (s) => ({ ...s, alias: o.alias }));

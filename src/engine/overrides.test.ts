@@ -92,3 +92,48 @@ describe(`overrides — ${quote}`, () => {
     );
   });
 });
+
+describe("end-game — seed 000 「违者立即宣布其身份所在的一方失败，游戏终止（杀手方如接到以上内容的要求可以直接向哨提出终止游戏，胜利归杀手方所有；反之，亦然）」", () => {
+  test("the referee ends the game with a result: nothing of the open round counts afterwards", () => {
+    const d = fengyunRound2();
+    assert.equal(d.vote(local("12-03 10:00"), 20, 21), null);
+    const before = d.log.length;
+    const reason = "侠21私下索要哨子发的身份短信，白道判负";
+    assert.equal(d.override(local("12-03 11:00"), { action: "end-game", winner: "black" }, reason), null);
+    assert.deepEqual(
+      d.log.slice(before).map((e) => e.type),
+      ["OverrideApplied", "GameEnded"],
+    );
+    assert.equal(d.state.status, "ended");
+    assert.equal(d.state.result?.winner, "black");
+    assert.deepEqual(d.state.result?.why, { kind: "referee", reason });
+    assert.deepEqual(pendingDeadlines(d.state), [], "no deadline is left to fire");
+    assert.equal(d.vote(local("12-03 12:00"), 22, 21)?.code, "game.ended");
+    const alive = d.state.seats.filter((s) => s.alive).length;
+    d.tick(local("12-03 21:00:01"));
+    assert.equal(
+      d.state.seats.filter((s) => s.alive).length,
+      alive,
+      "the round's vote never closes: no one is voted out, and no non-voter is a suicide",
+    );
+  });
+
+  test("a draw is a result too, and ending the game needs a reason like every override", () => {
+    const d = fengyunRound2();
+    assert.equal(
+      d.override(local("12-03 11:00"), { action: "end-game", winner: "draw" }, " ")?.code,
+      "override.no-reason",
+    );
+    assert.equal(d.state.status, "running");
+    assert.equal(
+      d.override(local("12-03 11:01"), { action: "end-game", winner: "draw" }, "服务器故障，本局作废"),
+      null,
+    );
+    assert.equal(d.state.result?.winner, "draw");
+    assert.equal(
+      d.override(local("12-03 11:02"), { action: "end-game", winner: "white" }, "改判")?.code,
+      "game.ended",
+      "an ended game stays ended",
+    );
+  });
+});

@@ -117,6 +117,7 @@ export const OverrideSchema = z.discriminatedUnion("action", [
   }),
   z.strictObject({ action: z.literal("void-vote"), voter: seat }),
   z.strictObject({ action: z.literal("void-post"), poster: seat }),
+  z.strictObject({ action: z.literal("end-game"), winner: z.enum(["black", "white", "draw"]) }),
   // 7kill rulings (seed 001 4.2, 4.3); whether a ruling fits the game and its points range is the engine's call.
   z.strictObject({ action: z.literal("invalid-vote"), voter: seat }),
   z.strictObject({

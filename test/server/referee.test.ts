@@ -177,6 +177,63 @@ test("overrides: eliminate, revive and extend with a reason; refused without one
   });
 });
 
+test("end-game (判定胜负): the referee ends the game with a result and a reason; a bad winner, a player and an ended game are refused", async () => {
+  await withGame(async (h, g) => {
+    const [a, b] = g.players;
+    await advanceTo(h, VOTING);
+    const url = `/api/games/${g.id}/referee/overrides`;
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, { requestId: rid(), targets: [b!.seat] }),
+    );
+    const badWinner = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "end-game", winner: "ranger" },
+      reason: "x",
+    });
+    assert.equal(badWinner.status, 400);
+    assert.equal(badWinner.json.error.fields![0]!.path, "override.winner");
+    const byPlayer = await call(h, "POST", url, b!.cookie, {
+      requestId: rid(),
+      override: { action: "end-game", winner: "white" },
+      reason: "x",
+    });
+    assert.equal(byPlayer.status, 403);
+    const reason = "游侠私下提供哨子发的身份短信，白道判负";
+    const ended = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "end-game", winner: "black" },
+      reason,
+    });
+    assert.equal(ended.status, 200, ended.text);
+    // Everyone sees the result and why, in Chinese; the game's list shows it ended.
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, b!.cookie));
+    assert.deepEqual(
+      { ...view.json.view?.result, reason: undefined },
+      {
+        ended: true,
+        winner: "black",
+        reason: undefined,
+        why: { kind: "referee", reason },
+        message: `哨子判定结束：${reason}`,
+      },
+    );
+    const late = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, b!.cookie, {
+      requestId: rid(),
+      targets: [a!.seat],
+    });
+    assert.equal(late.json.error.code, "game.ended");
+    assert.equal(late.json.error.message, "游戏已经结束");
+    const again = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "end-game", winner: "white" },
+      reason: "改判",
+    });
+    assert.equal(again.json.error.code, "game.ended");
+    const after = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+    assert.equal(after.json.view?.result?.winner, "black", "the first ruling stands");
+  });
+});
+
 test("substitutes (替补): a new account takes the seat under a new alias, stored once on retry; unknown seat, taken alias and players refused", async () => {
   await withGame(async (h, g) => {
     const [a, b] = g.players;

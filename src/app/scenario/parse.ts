@@ -295,6 +295,8 @@ function toOverride(v: RefereeEntry, target: Seat): Override {
       return { action: "void-post", poster: target };
     case "substitute":
       return { action: "substitute", seat: target, alias: v.alias };
+    case "end-game":
+      return { action: "end-game", winner: v.winner };
     case "invalid-vote":
       return { action: "invalid-vote", voter: target };
     case "warn":

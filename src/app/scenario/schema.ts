@@ -76,6 +76,11 @@ export const RefereeEntry = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("void-vote"), target: AliasRef, reason: Reason }),
   z.strictObject({ action: z.literal("void-post"), target: AliasRef, reason: Reason }),
   z.strictObject({ action: z.literal("substitute"), target: AliasRef, alias: AliasRef, reason: Reason }),
+  z.strictObject({
+    action: z.literal("end-game"),
+    winner: z.enum(["black", "white", "draw"]),
+    reason: Reason,
+  }),
   // 7kill rulings: an invalid ballot, a warning, a lurking exemption, a reputation penalty.
   z.strictObject({ action: z.literal("invalid-vote"), target: AliasRef, reason: Reason }),
   z.strictObject({

@@ -398,6 +398,7 @@ export const zhCN = {
       "void-vote": "作废投票",
       "void-post": "作废杀帖",
       extend: "延长截止",
+      "end-game": "结束游戏（判定胜负）",
     } as Record<string, string>,
     /** 7kill rulings (seed 001 4.2, 4.3), offered when the rule set is a day-night game. */
     dayNightActions: {
@@ -435,6 +436,8 @@ export const zhCN = {
     offenceHidden: "不公开",
     warnings: (n: number) => `有效警告 ${n} 次`,
     reputationGiven: (points: number) => `信誉度 ${points}`,
+    endGameWinner: "判定结果",
+    confirmEndGame: (result: string) => `确定现在结束游戏并判定“${result}”？此操作无法撤销。`,
     extendKey: "截止项",
     extendUntil: "延长到（分钟后）",
     apply: "执行",

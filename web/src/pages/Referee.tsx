@@ -439,6 +439,8 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
 }
 
 type OverrideAction = OverrideBody["action"];
+type EndGameWinner = Extract<OverrideBody, { action: "end-game" }>["winner"];
+const END_GAME_WINNERS: readonly EndGameWinner[] = ["white", "black", "draw"];
 
 function Overrides({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
@@ -463,6 +465,7 @@ function Overrides({ game }: { game: LiveGame }) {
   const [severe, setSevere] = useState(false);
   const [round, setRound] = useState(String(engine?.current ?? 1));
   const [points, setPoints] = useState(String(range.max));
+  const [winner, setWinner] = useState<EndGameWinner>("white");
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
   const done = game.events.filter((e) => e.type === "OverrideApplied");
@@ -492,6 +495,8 @@ function Overrides({ game }: { game: LiveGame }) {
           return { action, target: t, round: Number(round) };
         case "reputation":
           return { action, target: t, points: Number(points) };
+        case "end-game":
+          return window.confirm(m.referee.confirmEndGame(m.board.winner(winner))) ? { action, winner } : null;
         default:
           return null;
       }
@@ -530,6 +535,21 @@ function Overrides({ game }: { game: LiveGame }) {
               <input type="number" min={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
             </label>
           </>
+        ) : action === "end-game" ? (
+          <label className="field inline">
+            <span className="field-label">{m.referee.endGameWinner}</span>
+            <select
+              value={winner}
+              onChange={(e) => setWinner(e.target.value as EndGameWinner)}
+              name="override-winner"
+            >
+              {END_GAME_WINNERS.map((w) => (
+                <option key={w} value={w}>
+                  {m.board.winner(w)}
+                </option>
+              ))}
+            </select>
+          </label>
         ) : (
           <select value={target} onChange={(e) => setTarget(e.target.value)} required name="override-target">
             <option value="" disabled>
@@ -619,11 +639,12 @@ function Overrides({ game }: { game: LiveGame }) {
   );
 }
 
-/** The ruling's Chinese name, with the offence for a warning. */
+/** The ruling's Chinese name, with the offence for a warning and the result for an ended game. */
 function overrideName(o: unknown): string {
-  const x = (o ?? {}) as { action?: string; offence?: string };
+  const x = (o ?? {}) as { action?: string; offence?: string; winner?: string };
   const action = x.action ?? "";
   const name = m.referee.overrideActions[action] ?? m.referee.dayNightActions[action] ?? action;
+  if (x.winner) return `${name} · ${m.board.winner(x.winner)}`;
   return x.offence ? `${name} · ${m.referee.offenceKinds[x.offence] ?? x.offence}` : name;
 }
 
