@@ -29,10 +29,12 @@ describe("空军 杀刺联合", () => {
       formed.map((e) => e.alliance),
       ["grand"],
     );
-    // Round 3: 杀3 + 情侣刺1 = 4 posts for the merged 杀刺 (living 3, 4, 6, 7, 8), in role then code order: 3, 4, 6, 7.
-    assert.equal(d.post(local("12-03 21:15"), 8, 20)?.code, "post.not-your-turn");
-    for (const s of [3, 4, 6, 7]) assert.equal(d.post(local("12-03 21:15"), s, 20 + s), null);
-    assert.equal(d.post(local("12-03 21:16"), 8, 24)?.code, "post.no-posts-left");
+    // Round 3: 杀3 + 情侣刺1 = 4 posts for the merged 杀刺 (living 3, 4, 6, 7, 8), which picks its own posters
+    // (「本身所属集团自定的顺序」): the assassin and a lover among them, one post each at most.
+    for (const s of [8, 7, 3]) assert.equal(d.post(local("12-03 21:15"), s, 20 + s), null);
+    assert.equal(d.post(local("12-03 21:15"), 8, 24)?.code, "post.share-used");
+    assert.equal(d.post(local("12-03 21:15"), 6, 26), null);
+    assert.equal(d.post(local("12-03 21:16"), 4, 24)?.code, "post.no-posts-left");
     const view = viewFor(d.state, { kind: "seat", seat: 8 });
     assert.ok(view.you?.rooms.some((r) => r.id === "black-room"));
     assert.deepEqual(view.you?.teammates, [0, 1, 2, 3, 4, 5, 6, 7]);

@@ -1,4 +1,6 @@
 // Posting units (出帖组) as they stand now: merges by alliances, takeovers of wiped groups (顶上出帖), quotas and rotation.
+
+import type { Rotation } from "../rules/schema.ts";
 import type { Seat } from "./contract.ts";
 import type { RoundPlan } from "./events.ts";
 import { memoOn } from "./memo.ts";
@@ -166,9 +168,22 @@ export function unitUsed(
     .map((s) => s.poster);
 }
 
+/** A unit's rotation: its group's, or for a merged group its merge's; a role taking over posts goes in code order. */
+export function rotationOf(state: GameState, unit: string): Rotation {
+  const rules = rulesOf(state);
+  const group = rules.groups.find((g) => g.id === unit);
+  if (group) return group.rotation;
+  for (const a of rules.alliances) {
+    for (const e of a.effects)
+      if (e.kind === "merge-groups" && e.into === unit) return e.rotation ?? "code-order";
+  }
+  return "code-order";
+}
+
 /**
  * Whose turn it is: the unit's next `quota` posters in rotation order, starting after the last seat whose turn it was
  * (轮流出帖, continuing across rounds). A member may appear more than once when the quota exceeds the members.
+ * Under `group-choice` every living member, each as many times as its even share of the quota (rounded up).
  */
 export function expectedPosters(
   state: GameState,
@@ -178,6 +193,10 @@ export function expectedPosters(
 ): Seat[] {
   const members = membersOf(state, unit, merges);
   if (members.length === 0 || quota <= 0) return [];
+  if (rotationOf(state, unit) === "group-choice") {
+    const share = Math.ceil(quota / members.length);
+    return Array.from({ length: share }, () => members).flat();
+  }
   const last = state.rotation[unit];
   let start = 0;
   if (last !== undefined) {
@@ -238,6 +257,8 @@ export function rotationAfterRound(state: GameState, plan: RoundPlan): Record<st
   const merges = mergedInto(state);
   const out: Record<string, Seat> = {};
   for (const [unit, quota] of unitQuotas(state, plan, merges)) {
+    // A group choosing its own posters has no turn to carry on.
+    if (rotationOf(state, unit) === "group-choice") continue;
     const expected = expectedPosters(state, unit, quota, merges);
     const last = expected[expected.length - 1];
     if (last !== undefined) out[unit] = last;

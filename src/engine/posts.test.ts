@@ -48,16 +48,44 @@ describe("the posting window", () => {
 
 describe("rotation", () => {
   test("seed 000 「杀手方出帖按代号序轮流出帖」: posts go round the group in code order, continuing across rounds", () => {
-    const d = airforceRound2();
-    // Round 2: 杀2 — 轰炸机 (0) and 攻击机 (1); 歼击机 (2) must wait.
-    assert.equal(d.post(local("12-02 21:05"), 2, 20)?.code, "post.not-your-turn");
-    assert.equal(d.post(local("12-02 21:05"), 1, 20), null);
-    assert.equal(d.post(local("12-02 21:06"), 0, 21), null);
+    // 风云 seats: A组杀手 0–3 (疯魔拳 追魂枪 无情剑 多情环), …, rangers 18–56.
+    const d = new Driver(preset("fengyun-57"));
+    closeVote(d, "12-02", [56, 55]);
+    // Round 2: A杀2 — 疯魔拳 (0) and 追魂枪 (1); 无情剑 (2) must wait.
+    assert.equal(d.post(local("12-02 21:05"), 2, 50)?.code, "post.not-your-turn");
+    assert.equal(d.post(local("12-02 21:05"), 1, 50), null);
+    assert.equal(d.post(local("12-02 21:06"), 0, 51), null);
     d.tick(local("12-02 21:30:01"));
+    closeVote(d, "12-03", [40, 41, 42, 43, 44]);
+    // Round 3: A杀2 — 无情剑 and 多情环; 疯魔拳 waits.
+    assert.equal(d.post(local("12-03 21:05"), 0, 45)?.code, "post.not-your-turn");
+    for (const s of [2, 3]) assert.equal(d.post(local("12-03 21:05"), s, 44 + s), null);
+  });
+
+  test("seed 002 「按规则规定或本身所属集团自定的顺序出杀贴」: the group picks its posters, none past its share", () => {
+    const d = airforceRound2();
+    // Round 2: 杀2 for six killers — any two, in any order; one killer does not take both.
+    assert.equal(d.post(local("12-02 21:05"), 4, 20), null);
+    assert.equal(d.post(local("12-02 21:05"), 4, 21)?.code, "post.share-used");
+    assert.equal(d.post(local("12-02 21:06"), 2, 21), null);
+    assert.equal(d.post(local("12-02 21:06"), 0, 22)?.code, "post.no-posts-left");
+    d.tick(local("12-02 21:30:01"));
+    assert.deepEqual(d.state.rotation, {}, "no turn is carried into the next round");
     closeVote(d, "12-03", [30, 31, 32, 33]);
-    // Round 3: 杀3 — 歼击机, 侦察机, 运输机; 轰炸机 waits.
-    assert.equal(d.post(local("12-03 21:05"), 0, 22)?.code, "post.not-your-turn");
-    for (const s of [2, 3, 4]) assert.equal(d.post(local("12-03 21:05"), s, 22 + s), null);
+    // Round 3: 杀3 — 轰炸机 and 攻击机, who did not post in round 2, and 运输机 again.
+    for (const s of [0, 1, 4]) assert.equal(d.post(local("12-03 21:05"), s, 22 + s), null);
+  });
+
+  test("a group with more posts than members: each member's share is rounded up", () => {
+    const d = new Driver(preset("airforce-40"));
+    d.override(local("12-02 12:00"), { action: "set-progression", round: 2, posts: { lover: 3 } });
+    d.everyoneVotes(local("12-02 20:00"), () => [39]);
+    d.tick(local("12-02 21:00:01"));
+    // Two lovers (6, 7), three posts: a share of two each.
+    assert.equal(d.post(local("12-02 21:05"), 6, 20), null);
+    assert.equal(d.post(local("12-02 21:05"), 6, 21), null);
+    assert.equal(d.post(local("12-02 21:05"), 6, 22)?.code, "post.share-used");
+    assert.equal(d.post(local("12-02 21:06"), 7, 22), null);
   });
 });
 

@@ -4,7 +4,7 @@ import { type BallotMark, ballotsSince, markOf } from "./cast-log.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
-import { postRightOf, roomsOf } from "./groups.ts";
+import { postRightOf, roomsOf, rotationOf } from "./groups.ts";
 import { houseCount, houseOfSeat, housesOf, threadOf } from "./houses.ts";
 import { actingRole, countsAs, publishedRole } from "./night/bandit.ts";
 import type { DayNightView, NightYouView } from "./night/redact.ts";
@@ -105,8 +105,11 @@ export interface YouView {
   teammates: Seat[];
   posts: (Submission & { round: number })[];
   ious: (IouState & { round: number })[];
-  /** This round's post right, while the posting window is open. */
-  postRight: { unit: string; quota: number; used: number; yourTurn: boolean } | null;
+  /**
+   * This round's post right, while the posting window is open. `yourTurn`: this seat may still post this round;
+   * `groupChoice`: the group picks its own posters (rotation `group-choice`) rather than going in code order.
+   */
+  postRight: { unit: string; quota: number; used: number; yourTurn: boolean; groupChoice: boolean } | null;
   /** 7kill: this seat's night record (its group's actions, the police's results, the bandit's bullet); else null. */
   night: NightYouView | null;
 }
@@ -322,7 +325,11 @@ function buildView(
               unit: right.unit,
               quota: right.quota,
               used: right.used,
-              yourTurn: right.expected.includes(mySeat),
+              yourTurn:
+                right.used < right.quota &&
+                right.expected.filter((s) => s === mySeat).length >
+                  (current?.submissions.filter((s) => s.poster === mySeat && !s.voided).length ?? 0),
+              groupChoice: rotationOf(state, right.unit) === "group-choice",
             }
           : null,
       night: nightYouView(state, mySeat),

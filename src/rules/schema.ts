@@ -93,11 +93,18 @@ export type Role = z.infer<typeof Role>;
 
 // ---------------------------------------------------------------- groups, rooms and alliances
 
+/**
+ * Who of a group posts its kill posts: `code-order`, 按代号序轮流出帖 (the living members in code-name order, the turn
+ * going on across rounds); `group-choice`, 本身所属集团自定的顺序 (any living member, the group deciding among itself,
+ * so long as no member takes more than its even share of the round's posts).
+ */
+export const Rotation = z.enum(["code-order", "group-choice"]);
+export type Rotation = z.infer<typeof Rotation>;
+
 export const Group = z.strictObject({
   id: Id,
   name: z.string().min(1),
-  /** 按代号序轮流出帖: posts rotate through the living members in code-name order. */
-  rotation: z.enum(["code-order"]).default("code-order"),
+  rotation: Rotation.default("code-order"),
   /** 若双剑阵亡，未出的剑帖随之消失: the group's remaining posts lapse once it is wiped out (RULINGS.md 18). */
   lapseWhenWiped: z.boolean().default(false),
   /** Counts toward the kill total (false for 工兵's bomb-finding posts). */
@@ -145,6 +152,8 @@ export const Effect = z.discriminatedUnion("kind", [
     into: Id,
     name: z.string().min(1),
     room: Id,
+    /** The merged group's rotation (综合一起轮流出帖); code order when absent. */
+    rotation: Rotation.optional(),
   }),
   /** The role's holders join a room (明蛋与双剑联合), without gaining a post right. */
   z.strictObject({ kind: z.literal("join-room"), role: Id, room: Id }),

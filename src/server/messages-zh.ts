@@ -111,6 +111,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "post.no-post-right": () => "你本轮没有出帖权",
   "post.no-posts-left": () => "本组本轮的杀帖名额已用完",
   "post.not-your-turn": () => "本轮不是你出帖（按代号顺序轮流）",
+  "post.share-used": (d) => `本轮你已出了${d?.share ?? "?"}帖，其余的帖由同组其他成员出`,
   "post.poster-out": () => "你已出局，不能出帖",
   "post.target-dead": (d) => `${d?.seat ?? "?"}号已出局，不能作为杀帖目标`,
   "post.unknown-seat": (d) => `没有 ${d?.seat ?? "?"} 号座位`,

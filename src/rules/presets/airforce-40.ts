@@ -122,14 +122,15 @@ export const airforce40: RuleSetInput = {
     },
   ],
   groups: [
-    // "按规则规定或本身所属集团自定的顺序出杀贴" — code order unless the group tells the referee otherwise.
-    { id: "killer", name: "联合杀手", rotation: "code-order" },
-    { id: "lover", name: "情侣刺客", rotation: "code-order" },
-    { id: "assassin", name: "独立刺客", rotation: "code-order" },
+    // "贴杀是杀刺剑医工兵等玩家在每轮开始时，按规则规定或本身所属集团自定的顺序出杀贴。": the group decides who
+    // posts (code order is one such choice), each member taking at most its even share of the round's posts.
+    { id: "killer", name: "联合杀手", rotation: "group-choice" },
+    { id: "lover", name: "情侣刺客", rotation: "group-choice" },
+    { id: "assassin", name: "独立刺客", rotation: "group-choice" },
     // The engineer's posts are the "（工兵1）" outside each round's total.
-    { id: "engineer", name: "工兵", rotation: "code-order", countsTowardKills: false },
+    { id: "engineer", name: "工兵", rotation: "group-choice", countsTowardKills: false },
     // Seed 002 says nothing about wiped swordsmen; RULINGS 18's default: their remaining posts lapse.
-    { id: "sword", name: "联合剑侠", rotation: "code-order", lapseWhenWiped: true },
+    { id: "sword", name: "联合剑侠", rotation: "group-choice", lapseWhenWiped: true },
   ],
   rooms: [
     { id: "killer-room", name: "杀手小黑屋" },
@@ -156,6 +157,7 @@ export const airforce40: RuleSetInput = {
           into: "black",
           name: "杀刺",
           room: "black-room",
+          rotation: "group-choice",
         },
       ],
     },

@@ -254,6 +254,8 @@ export const zhCN = {
     dueDates: "待办",
     postsDue: (n: number) => `本轮有 ${n} 个出帖权`,
     yourTurn: "轮到你出帖",
+    groupChoice: "本组自定出帖人，你可以出帖",
+    postedThisRound: "你本轮已出帖",
     notYourTurn: "本轮不是你出帖",
     ious: "白条",
     noIous: "没有未补的白条",

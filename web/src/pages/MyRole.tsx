@@ -70,7 +70,11 @@ export function MyRole({ game }: { game: LiveGame }) {
           {you?.postRight ? (
             <span className="muted small">
               {" "}
-              · {you.postRight.yourTurn ? m.me.yourTurn : m.me.notYourTurn}
+              ·{" "}
+              {turnText(
+                you.postRight,
+                you.posts.some((p) => p.round === view?.round && !p.voided),
+              )}
             </span>
           ) : null}
         </p>
@@ -181,4 +185,10 @@ function ComplaintForm({ game }: { game: LiveGame }) {
       </form>
     </details>
   );
+}
+
+/** Whether this seat may post now: in code order (按代号序), or as its group decides (集团自定的顺序). */
+function turnText(right: { yourTurn: boolean; groupChoice: boolean }, postedThisRound: boolean): string {
+  if (right.yourTurn) return right.groupChoice ? m.me.groupChoice : m.me.yourTurn;
+  return postedThisRound ? m.me.postedThisRound : m.me.notYourTurn;
 }
