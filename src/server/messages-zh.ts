@@ -16,6 +16,11 @@ export function clockTime(ms: unknown): string {
   }).format(new Date(ms));
 }
 
+/** A seat as the pages number it: the engine's seats count from 0, the board's 号 from 1. */
+function seatNo(seat: unknown): string {
+  return typeof seat === "number" ? `${seat + 1}号` : "?号";
+}
+
 function timesOf(d: Details): string {
   const deadline = d?.deadline ?? d?.until ?? d?.closesAt;
   if (deadline === undefined && d?.at === undefined) return "";
@@ -70,8 +75,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "game-already-started": () => "游戏已经开始",
   "game-ended": () => "游戏已经结束",
   "seat-out": () => "你已出局，不能执行此操作",
-  "seat-unknown": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
-  "target-out": (d) => `目标（${d?.seat ?? "?"}号）已出局`,
+  "seat-unknown": (d) => `没有${seatNo(d?.seat)}座位`,
+  "target-out": (d) => `目标（${seatNo(d?.seat)}）已出局`,
   "not-in-room": () => "你不在这个房间里",
   "room-not-found": (d) => `本局规则里没有房间「${d?.room ?? ""}」`,
   "post-not-found": () => "找不到该帖子，或它尚未公布",
@@ -94,16 +99,16 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "vote.too-many-targets": (d) => `本轮每人最多投${d?.allowed ?? "?"}票，你投了${d?.got ?? "?"}票`,
   "vote.empty": () => "本局不允许弃票，请选择投票对象",
   "vote.abstain-not-allowed": () => "本次投票不允许弃权，请选择投票对象",
-  "vote.target-other-house": (d) => `${d?.seat ?? "?"}号不在你所在的票楼（两府制只能投本府玩家）`,
+  "vote.target-other-house": (d) => `${seatNo(d?.seat)}不在你所在的票楼（两府制只能投本府玩家）`,
   "vote.too-many-codes": () => "每一票最多附一个代号",
   "vote.codes-not-offered": () => "第一个杀刺出帖前，票楼不提供代号",
   "vote.code-not-offered": (d) => `代号「${d?.code ?? "?"}」不在可选代号中`,
   "proxy.too-late-to-publish": () => "托票公布太晚，无效",
-  "vote.not-a-candidate": (d) => `${d?.seat ?? "?"}号不在本次加时投票的候选人中`,
+  "vote.not-a-candidate": (d) => `${seatNo(d?.seat)}不在本次加时投票的候选人中`,
   "vote.voter-out": () => "你已出局，不能投票",
   "vote.no-vote-right": () => "你本轮没有投票权",
-  "vote.unknown-seat": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
-  "vote.target-dead": (d) => `${d?.seat ?? "?"}号已出局，不能投给出局玩家`,
+  "vote.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,
+  "vote.target-dead": (d) => `${seatNo(d?.seat)}已出局，不能投给出局玩家`,
   "proxy.after-cutoff": (d) =>
     `托票已截止（截止时间 ${clockTime(d?.cutoff ?? d?.deadline)}，收到时间 ${clockTime(d?.at)}）`,
   "proxy.no-target": () => "托票必须指定一个目标",
@@ -113,8 +118,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "post.not-your-turn": () => "本轮不是你出帖（按代号顺序轮流）",
   "post.share-used": (d) => `本轮你已出了${d?.share ?? "?"}帖，其余的帖由同组其他成员出`,
   "post.poster-out": () => "你已出局，不能出帖",
-  "post.target-dead": (d) => `${d?.seat ?? "?"}号已出局，不能作为杀帖目标`,
-  "post.unknown-seat": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
+  "post.target-dead": (d) => `${seatNo(d?.seat)}已出局，不能作为杀帖目标`,
+  "post.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,
   "iou.none-open": () => "你没有未补的白条",
   "iou.too-short": (d) => `补白条字数不足：${d?.got ?? "?"}字，至少需要${d?.required ?? "?"}字`,
   "complaint.after-deadline": (d) => `举报期限已过${timesOf(d)}`,
@@ -128,7 +133,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.no-vote": () => "该玩家本轮没有投票",
   "override.no-post": () => "该玩家本轮没有杀帖",
   "override.unknown-deadline": (d) => `没有名为 ${d?.deadline ?? "?"} 的期限`,
-  "override.unknown-seat": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
+  "override.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,
   "round-unknown": () => "没有这一轮",
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,
@@ -138,20 +143,20 @@ const CATALOG: Record<string, (d: Details) => string> = {
       ? "出局玩家发言视为诈尸：发言未发布，已再次警告，并封禁该ID"
       : "出局玩家发言视为诈尸：发言未发布，已记录一次警告",
   "say.not-in-this-game": () => "本局不统计讨论帖发帖数",
-  "say.unknown-seat": (d) => `没有 ${d?.seat ?? "?"} 号座位`,
+  "say.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,
   "say.not-out": () => "遗言只属于出局玩家",
   "say.no-last-words": () => "你现在没有可发的遗言",
   "say.thread-closed": () => "夜晚讨论帖关闭，不能发帖",
   // 7kill's abilities (src/engine/night/actions.ts)
   "ability.not-in-this-game": () => "本局没有夜晚行动",
-  "ability.unknown-seat": (d) => `没有 ${d?.seat ?? d?.target ?? "?"} 号座位`,
+  "ability.unknown-seat": (d) => `没有${seatNo(d?.seat ?? d?.target)}座位`,
   "ability.actor-out": () => "你已出局，不能行动",
   "ability.not-yours": () => "你的身份现在没有这项能力",
   "ability.not-night": () => "这项能力只能在夜晚使用",
   "ability.not-day": () => "这项能力只能在白天使用",
   "ability.no-uses-left": () => "子弹已经用过了",
   "ability.may-not-skip": () => "这项能力不得放弃，请选择目标",
-  "ability.target-out": (d) => `${d?.target ?? "?"}号已出局，不能作为目标`,
+  "ability.target-out": (d) => `${seatNo(d?.target)}已出局，不能作为目标`,
   "ability.not-self": () => "不能以自己（或同组队友）为目标",
   "override.not-day-night": () => "无效票、警告、不计潜水与信誉度处罚只用于日夜制（七杀）规则",
   "override.not-penalty-out": () => "只有因处罚出局的玩家才能扣信誉度",

@@ -35,3 +35,11 @@ test("messages name the deadline and the receipt time in Beijing time", () => {
   assert.equal(clockTime(Date.parse("2026-12-02T12:34:56Z")), "20:34:56");
   assert.equal(zhMessage("no-such-code"), "操作被拒绝（no-such-code）");
 });
+
+test("seats are named by the board's numbers (1号 is seat 0), not the engine's", () => {
+  assert.equal(zhMessage("vote.target-dead", { seat: 0 }), "1号已出局，不能投给出局玩家");
+  assert.equal(zhMessage("post.target-dead", { seat: 12 }), "13号已出局，不能作为杀帖目标");
+  assert.equal(zhMessage("ability.target-out", { target: 3 }), "4号已出局，不能作为目标");
+  assert.equal(zhMessage("vote.unknown-seat", { seat: 57 }), "没有58号座位");
+  assert.equal(zhMessage("seat-unknown"), "没有?号座位");
+});
