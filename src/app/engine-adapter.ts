@@ -21,6 +21,7 @@ import {
 } from "../engine/index.ts";
 import { offeredCodes } from "../engine/score/ledger.ts";
 import type { VoteState } from "../engine/state.ts";
+import type { RuleSet } from "../rules/schema.ts";
 import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
 import type {
   EngineEvent,
@@ -183,6 +184,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   const mine = myThread && mySeat !== null ? standingBallots(myThread.casts).get(mySeat) : undefined;
   return {
     round: v.current > 0 ? v.current : null,
+    unitNames: rules ? unitNamesOf(rules) : {},
     phase,
     seats,
     deadlines: pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
@@ -204,4 +206,21 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
       : null,
     engine: v,
   };
+}
+
+const unitNamesMemo = new WeakMap<RuleSet, Record<string, string>>();
+
+/** The names of every posting unit a plan or a kill post may name, once per rule set. */
+function unitNamesOf(rules: RuleSet): Record<string, string> {
+  const hit = unitNamesMemo.get(rules);
+  if (hit) return hit;
+  const names: Record<string, string> = Object.fromEntries([
+    ...rules.roles.map((r) => [`role:${r.id}`, r.name]),
+    ...rules.alliances.flatMap((a) =>
+      a.effects.flatMap((e) => (e.kind === "merge-groups" ? [[e.into, e.name]] : [])),
+    ),
+    ...rules.groups.map((g) => [g.id, g.name]),
+  ]);
+  unitNamesMemo.set(rules, names);
+  return names;
 }

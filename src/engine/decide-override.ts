@@ -43,6 +43,14 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
       return null;
     case "extend": {
+      // A round opens when the round before it closes; moving its opening alone would change nothing.
+      if (o.deadline === "open" || /^round:\d+:open$/.test(o.deadline)) {
+        return {
+          code: "override.fixed-deadline",
+          message: "a round's opening follows the previous round's vote; extend that instead",
+          details: { deadline: o.deadline },
+        };
+      }
       const key = resolveDeadline(b, o.deadline);
       if (!key) {
         return {

@@ -93,6 +93,18 @@ describe(`overrides — ${quote}`, () => {
   });
 });
 
+test("a round's opening cannot be extended by itself: it follows the previous round's vote", () => {
+  const d = new Driver(preset("fengyun-57"));
+  for (const deadline of ["open", "round:2:open"]) {
+    const until = local("12-02 22:00:00");
+    assert.equal(
+      d.override(local("12-02 12:00"), { action: "extend", deadline, until })?.code,
+      "override.fixed-deadline",
+    );
+  }
+  assert.equal(d.events("OverrideApplied").length, 0, "nothing recorded as if it had worked");
+});
+
 describe("end-game — seed 000 「违者立即宣布其身份所在的一方失败，游戏终止（杀手方如接到以上内容的要求可以直接向哨提出终止游戏，胜利归杀手方所有；反之，亦然）」", () => {
   test("the referee ends the game with a result: nothing of the open round counts afterwards", () => {
     const d = fengyunRound2();

@@ -325,6 +325,11 @@ export interface RoleCard {
 
 export interface GameView {
   round: number | null;
+  /**
+   * Display names of the rule set's posting units, by the ids that plans and kill posts carry: groups ("killer" →
+   * 联合杀手), merged groups ("black" → 杀刺) and roles taking over posts ("role:black-bomb" → 黑弹).
+   */
+  unitNames?: Record<string, string>;
   /** Free text phase name from the engine, e.g. "vote", "overtime", "ended". */
   phase: string | null;
   seats: SeatView[];

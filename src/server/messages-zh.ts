@@ -125,6 +125,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "complaint.after-deadline": (d) => `举报期限已过${timesOf(d)}`,
   "complaint.no-post": () => "该玩家没有可举报的杀帖",
   "override.no-reason": () => "裁判操作必须填写理由",
+  "override.fixed-deadline": () => "轮次开始时间随上一轮投票截止而定，不能单独延长；请延长上一轮的投票截止",
   "override.already-out": () => "该玩家已经出局",
   "override.not-out": () => "该玩家并未出局",
   "override.bad-alias": () => "新马甲不可用",

@@ -11,6 +11,9 @@ const outCauses: Record<string, string> = {
   complaint: "被举报成立",
   night: "夜杀",
   shot: "枪杀",
+  needle: "空针",
+  referee: "哨子判出局",
+  penalty: "违规判罚出局",
 };
 
 const phases: Record<string, string> = {
@@ -20,6 +23,8 @@ const phases: Record<string, string> = {
   night: "夜晚",
   ended: "已结束",
   signup: "报名中",
+  waiting: "等待中",
+  results: "本轮结果已出",
 };
 
 const statuses: Record<string, string> = {
@@ -40,6 +45,8 @@ const deadlineNames: Record<string, string> = {
   complaint: "举报截止",
   iou: "白条截止",
   "proxy-cutoff": "托票截止",
+  night: "夜晚结束",
+  "last-words": "遗言截止",
 };
 
 export const zhCN = {

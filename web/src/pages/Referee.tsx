@@ -17,7 +17,7 @@ import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
-import { clock, dateTime, seatLabel, statedAt } from "../lib/format.ts";
+import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 
 export function Referee({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -524,11 +524,13 @@ function Overrides({ game }: { game: LiveGame }) {
               <option value="" disabled>
                 {m.referee.extendKey}
               </option>
-              {deadlines.map((d) => (
-                <option key={d.key} value={d.key}>
-                  {m.board.deadline(d.key)} · {clock(d.at)}
-                </option>
-              ))}
+              {deadlines
+                .filter((d) => deadlineKind(d.key) !== "open")
+                .map((d) => (
+                  <option key={d.key} value={d.key}>
+                    {m.board.deadline(d.key)} · {clock(d.at)}
+                  </option>
+                ))}
             </select>
             <label className="field inline">
               <span className="field-label">{m.referee.extendUntil}</span>

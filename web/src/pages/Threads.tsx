@@ -103,7 +103,8 @@ function KillPosts({ game }: { game: LiveGame }) {
               return (
                 <li key={p.index} className="post">
                   <div className="post-head">
-                    <strong>{p.unit}</strong> {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
+                    <strong>{game.view?.unitNames?.[p.unit] ?? p.unit}</strong>{" "}
+                    {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
                     {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
                     {p.iouStatus ? (
                       <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>
