@@ -41,7 +41,8 @@ export function JoinPage({ game }: { game: LiveGame }) {
     if (mine?.status === "rejected" && mine.rejection) return <Redo gameId={id} rejection={mine.rejection} />;
     return <Notice kind="ok">{m.join.done}</Notice>;
   }
-  if (game.status !== "signup") return <Notice kind="info">{m.join.notOpen}</Notice>;
+  if (game.status !== "signup")
+    return <Notice kind="info">{game.status === "draft" ? m.join.notOpen : m.join.closed}</Notice>;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

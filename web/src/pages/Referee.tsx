@@ -140,7 +140,13 @@ function Roster({ game }: { game: LiveGame }) {
                 const s = r.seat !== null ? seats.find((x) => x.seat === r.seat) : undefined;
                 return (
                   <tr key={r.alias} className={s && !s.alive ? "dead" : ""}>
-                    <td>{r.seat !== null ? m.app.seat(r.seat) : m.board.referee}</td>
+                    <td>
+                      {r.seat !== null
+                        ? m.app.seat(r.seat)
+                        : r.kind === "player"
+                          ? m.referee.noSeatYet
+                          : m.board.referee}
+                    </td>
                     <td>{r.alias}</td>
                     <td>{r.username}</td>
                     <td className={s?.camp ? `camp-${s.camp}` : ""}>{s?.roleName ?? s?.role ?? ""}</td>
