@@ -20,7 +20,8 @@ import {
   viewFor,
 } from "../engine/index.ts";
 import { offeredCodes } from "../engine/score/ledger.ts";
-import type { VoteState } from "../engine/state.ts";
+import type { RoundState, VoteState } from "../engine/state.ts";
+import { hasVoteRight } from "../engine/vote-close.ts";
 import type { RuleSet } from "../rules/schema.ts";
 import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
 import type {
@@ -100,28 +101,39 @@ export const realEngine: EnginePort<GameState> = {
 
 export { initialState };
 
-const tallies = new WeakMap<CastLog, { stage: string; halfVoters: readonly number[]; tally: TallyView[] }>();
+interface TallyMemo {
+  stage: string;
+  round: RoundState;
+  seats: GameState["seats"];
+  tally: TallyView[];
+}
+
+const tallies = new WeakMap<CastLog, TallyMemo>();
 
 /**
- * The live tally of one vote thread: each voter's standing ballot, half votes apart in the regular stage. Read
- * from the thread's whole log (a live view lists only new ballots), once per log and not once per viewer: every
- * open stream of a game reads the same log after a batch.
+ * The live tally of one vote thread, counted as the close will count it (vote-close.ts `standingCasts`): each
+ * voter's standing ballot, half votes apart in the regular stage, without the ballots of voters who have lost
+ * their vote (judged out, a failed IOU, an upheld complaint) and without votes on seats already out. Read from
+ * the thread's whole log (a live view lists only new ballots), once per log, round and seats, not once per
+ * viewer: every open stream of a game reads the same log after a batch.
  */
-function tallyOf(vote: VoteState | null, halfVoters: readonly number[]): TallyView[] {
-  if (!vote) return [];
+function tallyOf(state: GameState, round: RoundState | undefined, vote: VoteState | null): TallyView[] {
+  if (!vote || !round) return [];
   const hit = tallies.get(vote.casts);
-  if (hit && hit.stage === vote.stage && hit.halfVoters === halfVoters) return hit.tally;
-  const tally = countStanding(vote, halfVoters);
-  tallies.set(vote.casts, { stage: vote.stage, halfVoters, tally });
+  if (hit && hit.stage === vote.stage && hit.round === round && hit.seats === state.seats) return hit.tally;
+  const tally = countStanding(state, round, vote);
+  tallies.set(vote.casts, { stage: vote.stage, round, seats: state.seats, tally });
   return tally;
 }
 
-function countStanding(vote: VoteState, halfVoters: readonly number[]): TallyView[] {
+function countStanding(state: GameState, round: RoundState, vote: VoteState): TallyView[] {
   const standing = standingBallots(vote.casts);
-  const half = new Set(halfVoters);
+  const half = new Set(round.halfVoters);
   const byTarget = new Map<number, TallyView>();
   for (const [voter, cast] of standing) {
+    if (!hasVoteRight(state, round, voter)) continue;
     for (const t of new Set(cast.targets)) {
+      if (!state.seats[t]?.alive) continue;
       const e = byTarget.get(t) ?? { seat: t, votes: 0, proxy: 0, half: 0 };
       if (half.has(voter) && vote.stage === "regular") e.half++;
       else e.votes++;
@@ -149,11 +161,11 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   const round = state.rounds[v.current];
   const thread = (house: number) => (round ? threadOf(round, house) : null);
   // The viewer's own house's thread (the only one without 两府制); each house's for the `houses` list.
-  const tally = current ? tallyOf(thread(current.house), round?.halfVoters ?? []) : [];
+  const tally = current ? tallyOf(state, round, thread(current.house)) : [];
   const houses = current?.houses
     ? current.houses.map((h) => ({
         house: h.house,
-        tally: tallyOf(thread(h.house), round?.halfVoters ?? []),
+        tally: tallyOf(state, round, thread(h.house)),
       }))
     : null;
   let phase: string;

@@ -51,3 +51,43 @@ test("half votes: the round's post victim votes and the tally marks it half; a s
     await h.close();
   }
 });
+
+// RULINGS 10: "A failed IOU's poster has no vote that round"; the close counts only voters who still have a vote,
+// and votes only on seats still alive (vote-close.ts). The live tally must show what the close will count.
+test("the live tally drops the ballot of a voter put out mid-round, and votes on a seat put out", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    const [a, b, c] = rangers;
+    await advanceTo(h, local("12-02 10:00:00"));
+    const vote = (voter: typeof a, target: number) =>
+      must(
+        call(h, "POST", `/api/games/${g.id}/votes`, voter!.cookie, { requestId: rid(), targets: [target] }),
+      );
+    await vote(a, first.seat);
+    await vote(b, first.seat);
+    await vote(c, a!.seat);
+    const tally = async () =>
+      (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`))).json.view!.tally.map((t) => [
+        t.seat,
+        t.votes,
+      ]);
+    assert.deepEqual(await tally(), [
+      [first.seat, 2],
+      [a!.seat, 1],
+    ]);
+    const eliminate = (target: number) =>
+      must(
+        call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+          requestId: rid(),
+          override: { action: "eliminate", target },
+          reason: "场外曝ID，判出局",
+        }),
+      );
+    await eliminate(a!.seat);
+    assert.deepEqual(await tally(), [[first.seat, 1]], "a's ballot and the vote on a are gone");
+  } finally {
+    await h.close();
+  }
+});
