@@ -1,4 +1,6 @@
 // Reading games: the lobby list, one game and its events as the viewer may see them, posts, rooms, the referee's log.
+
+import type { GameEvent } from "../engine/index.ts";
 import type { RuleSet } from "../rules/schema.ts";
 import type {
   GameEventDto,
@@ -171,9 +173,20 @@ export class GameReads<S> {
     if (!gate.ok) return gate;
     const items: InboxItem[] = [];
     await gate.value.actor.snapshot(); // loads the stream if it is not in memory
+    const waiting = (kind: InboxItem["kind"], matches: (item: InboxItem) => boolean) =>
+      items.filter((it) => it.kind === kind && it.handled === undefined && matches(it));
     gate.value.actor.visitLoaded(1, (event, seq) => {
-      const e = event as AppEvent;
-      if (e.type === "app.ComplaintFiled")
+      const e = event as AppEvent | GameEvent;
+      if (e.type === "VoteCast" && e.proxy) {
+        // The proxy ballot answers the seat's requests before it (a later one supersedes an earlier one).
+        for (const it of waiting("proxy-request", (x) => x.fromSeat === e.voter))
+          it.handled = { at: e.at, outcome: "proxy-cast" };
+      } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
+        const outcome = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";
+        const named = (x: InboxItem) =>
+          x.against === e.poster && (x.round === undefined || (x.round === e.round && x.post === e.post));
+        for (const it of waiting("complaint", named)) it.handled = { at: e.at, outcome };
+      } else if (e.type === "app.ComplaintFiled")
         items.push({
           seq,
           at: e.at,

@@ -545,6 +545,11 @@ export interface InboxItem {
   post?: number;
   target?: SeatNo;
   text: string;
+  /**
+   * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
+   * complaint by a ruling on the post it names. Absent while it waits.
+   */
+  handled?: { at: Millis; outcome: "proxy-cast" | "upheld" | "dismissed" };
 }
 
 export interface InboxResponse {

@@ -380,6 +380,26 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
       reason: "不成立",
     });
     assert.equal(ruling.status, 200, ruling.text);
+    // Handled items stay in the inbox for the record, marked, so nobody handles them twice.
+    const inboxAfter = async () =>
+      (
+        await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
+      ).json.items.map((i) => [i.kind, i.handled?.outcome ?? null]);
+    assert.deepEqual(await inboxAfter(), [
+      ["complaint", "dismissed"],
+      ["proxy-request", null],
+    ]);
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+        requestId: rid(),
+        voter: a!.seat,
+        targets: [c!.seat],
+      }),
+    );
+    assert.deepEqual(await inboxAfter(), [
+      ["complaint", "dismissed"],
+      ["proxy-request", "proxy-cast"],
+    ]);
     const other = await must(call(h, "GET", `/api/games/${g.id}/events`, c!.cookie));
     assert.ok(!other.text.includes("疑似抄袭") && !other.text.includes("请代投"));
     assert.equal((await call(h, "GET", `/api/games/${g.id}/referee/inbox`, a!.cookie)).status, 403);

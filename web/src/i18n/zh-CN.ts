@@ -393,6 +393,8 @@ export const zhCN = {
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,
     complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
     castProxy: "代投",
+    handled: (outcome: string, at: string) =>
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回" }[outcome] ?? outcome} · ${at}`,
     uphold: "举报成立",
     dismiss: "驳回",
     rulingReason: "裁定理由",

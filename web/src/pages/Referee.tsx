@@ -249,6 +249,19 @@ function InboxRow(props: {
   const { gameId, item, label } = props;
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
+  if (item.handled) {
+    // Done already: shown for the record, without the buttons that would handle it a second time.
+    const what =
+      item.kind === "proxy-request" && item.target !== undefined
+        ? m.referee.proxyItem(item.fromAlias, label(item.target))
+        : m.referee.complaintItem(item.fromAlias, item.against !== undefined ? label(item.against) : "");
+    return (
+      <li className="inbox-item done" data-testid="inbox-done">
+        <span className="muted small">{clock(item.at)}</span> {what}{" "}
+        <span className="badge">{m.referee.handled(item.handled.outcome, clock(item.handled.at))}</span>
+      </li>
+    );
+  }
   if (item.kind === "proxy-request" && item.fromSeat !== null && item.target !== undefined) {
     const voter = item.fromSeat;
     const target = item.target;
