@@ -41,9 +41,16 @@ export interface RoundView {
   postingOpensAt: Instant;
   postingClosesAt: Instant;
   voteDeadline: Instant;
-  /** Released posts; the poster is shown only to the poster itself and the referee. */
+  /**
+   * Released posts; the poster is shown only to the poster itself and the referee. `postId` names the body, public
+   * once released (GET /api/games/:id/posts/:postId), so every player can read the posts a complaint may name.
+   */
   posts:
-    | (Omit<ReleasedPost, "poster"> & { poster: Seat | null; iouStatus: IouState["status"] | null })[]
+    | (Omit<ReleasedPost, "poster"> & {
+        poster: Seat | null;
+        iouStatus: IouState["status"] | null;
+        postId: string | null;
+      })[]
     | null;
   /**
    * Ballots in the open vote (a forum vote thread is public); codes only for one's own ballot. Under 两府制 this is the
@@ -273,6 +280,7 @@ function buildView(
           ...p,
           poster: all || p.poster === mySeat ? p.poster : null,
           iouStatus: iouOf(r.round, p.index),
+          postId: r.submissions.find((x) => x.index === p.index)?.postId ?? null,
         })) ?? null,
       vote: voteView(r.round, myHouse, threadOf(r, myHouse)),
       house: myHouse,

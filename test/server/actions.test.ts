@@ -17,6 +17,7 @@ import {
   advanceTo,
   call,
   cast,
+  engineOf,
   type Game,
   type Harness,
   LONG_POST,
@@ -314,6 +315,14 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
     await advanceTo(h, IN_WINDOW);
     await postKill(h, g.id, first.cookie, rangers[3]!.seat);
     await advanceTo(h, local("12-01 21:31:00"));
+    // Before complaining, a player reads the released post: its body is public, its poster is not.
+    const seen = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, a!.cookie));
+    const released = engineOf(seen.json.view).rounds.find((r) => r.round === 1)?.posts?.[0];
+    assert.equal(released?.poster, null);
+    const body = await must(
+      call<PostBodyResponse>(h, "GET", `/api/games/${g.id}/posts/${released?.postId}`, a!.cookie),
+    );
+    assert.equal(body.json.text, LONG_POST);
     const complaint = await call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
       requestId: rid(),
       round: 1,

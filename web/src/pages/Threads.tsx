@@ -99,7 +99,8 @@ function KillPosts({ game }: { game: LiveGame }) {
           <ol className="posts">
             {(r.posts ?? []).map((p) => {
               const postId =
-                p.poster !== null ? postIds.get(`${r.round}:${p.poster}:${p.target}`) : undefined;
+                p.postId ??
+                (p.poster !== null ? postIds.get(`${r.round}:${p.poster}:${p.target}`) : undefined);
               return (
                 <li key={p.index} className="post">
                   <div className="post-head">
