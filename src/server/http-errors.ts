@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppRefusal } from "../app/refusal.ts";
 import type { ApiError, FieldProblem } from "./api-types.ts";
+import { fieldMessage } from "./field-messages.ts";
 import { zhMessage } from "./messages-zh.ts";
 
 const zhErrors = z.locales.zhCN().localeError;
@@ -44,15 +45,14 @@ export function parseOr400<T extends z.ZodType>(
   const zh = schema.safeParse(input, { error: zhErrors });
   const fields = (zh.error ?? res.error).issues.map((i) => ({
     path: i.path.map(String).join("."),
-    message: i.message,
+    message: fieldMessage(i, input, i.message),
   }));
-  const first = fields[0];
+  // Every problem once: a union's branches can report the same field the same way.
+  const said = [...new Set(fields.map((f) => f.message))];
   const body: ApiError = {
     error: {
       code: "invalid-body",
-      message: first
-        ? `请求格式不正确：${first.path || "(body)"} ${first.message}`
-        : zhMessage("invalid-body"),
+      message: said.length > 0 ? `请求格式不正确：${said.join("；")}` : zhMessage("invalid-body"),
       fields,
     },
   };

@@ -131,6 +131,8 @@ function isApiError(x: unknown): x is ApiError {
 /** The message to show for any thrown value. */
 export function errorText(e: unknown): string {
   if (e instanceof ApiFailure) {
+    // A malformed body's message already says each field's problem.
+    if (e.body?.error.code === "invalid-body") return e.message;
     const fields = e.body?.error.fields?.map((f) => f.message) ?? [];
     return fields.length > 0 ? m.app.withFields(e.message, fields) : e.message;
   }

@@ -1,0 +1,90 @@
+// Says a malformed field's problem in plain Chinese, the field named the way the forms label it ("密码至少需要8个字符").
+import type { z } from "zod";
+
+/** Request fields by their last path segment, as the pages label them. */
+const LABELS: Readonly<Record<string, string>> = {
+  username: "账号",
+  password: "密码",
+  alias: "马甲",
+  refereeAlias: "哨子马甲",
+  name: "名称",
+  reason: "理由",
+  text: "正文",
+  note: "备注",
+  target: "对象",
+  targets: "投票对象",
+  voter: "投票人",
+  seat: "座位",
+  poster: "出帖人",
+  round: "轮次",
+  post: "杀帖",
+  deadline: "截止项",
+  until: "截止时间",
+  winner: "判定结果",
+  action: "操作",
+  preset: "规则",
+  rulesText: "规则文本",
+  requestId: "请求编号",
+  upheld: "裁定",
+  code: "代号",
+  codes: "代号",
+  points: "信誉度",
+  offence: "违规类型",
+};
+
+const TYPES: Readonly<Record<string, string>> = {
+  string: "文字",
+  number: "数字",
+  int: "整数",
+  boolean: "是或否",
+  array: "列表",
+  object: "对象",
+};
+
+/** The field as the pages call it, with its key, so the API's contract (the field named) holds in either language. */
+export function fieldLabel(path: readonly PropertyKey[]): string {
+  const key = path.map(String).join(".");
+  if (key === "") return "请求";
+  const last = [...path].reverse().find((p) => typeof p === "string");
+  const label = typeof last === "string" ? LABELS[last] : undefined;
+  return label ? `${label}（${key}）` : key;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const p of path) {
+    if (typeof v !== "object" || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
+/** One issue in a sentence; `fallback` is zod's own Chinese message for codes not told apart here. */
+export function fieldMessage(issue: z.core.$ZodIssue, input: unknown, fallback: string): string {
+  const field = fieldLabel(issue.path);
+  switch (issue.code) {
+    case "invalid_type":
+      if (valueAt(input, issue.path) === undefined) return `${field}必须填写`;
+      return `${field}应为${TYPES[issue.expected] ?? issue.expected}`;
+    case "too_small": {
+      const n = Number(issue.minimum);
+      if (issue.origin === "string") return n <= 1 ? `${field}不能为空` : `${field}至少需要${n}个字符`;
+      if (issue.origin === "array" || issue.origin === "set") return `${field}至少需要${n}项`;
+      return `${field}不能小于${n}`;
+    }
+    case "too_big": {
+      const n = Number(issue.maximum);
+      if (issue.origin === "string") return `${field}最多${n}个字符`;
+      if (issue.origin === "array" || issue.origin === "set") return `${field}最多${n}项`;
+      return `${field}不能大于${n}`;
+    }
+    case "invalid_value":
+      return `${field}的取值无效`;
+    case "unrecognized_keys":
+      return `${field === "请求" ? "" : field}不支持的字段：${issue.keys.join("、")}`;
+    case "invalid_union":
+      return `${field}的格式不正确`;
+    default:
+      return `${field}：${fallback}`;
+  }
+}
