@@ -163,8 +163,13 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   });
   const webRoot = deps.webRoot !== undefined && existsSync(deps.webRoot) ? deps.webRoot : undefined;
   if (webRoot) await registerWebFiles(app, webRoot);
+  else if (deps.webRoot !== undefined)
+    app.log.warn(
+      { webRoot: deps.webRoot },
+      "the web app is not built here: pages answer 404 (npm run build:web)",
+    );
   app.setNotFoundHandler((req, reply) =>
-    webRoot && req.method === "GET" && !req.url.startsWith("/api/")
+    webRoot && req.method === "GET" && isPagePath(req.url)
       ? reply.sendFile("index.html")
       : sendError(reply, 404, "not-found"),
   );
@@ -602,4 +607,15 @@ function originAllowed(origin: string, req: FastifyRequest, extra: readonly stri
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a missing path is one of the app's own pages (answered with index.html), not the API's nor a file: a
+ * script from an older build asked after a rebuild must be a 404, not the page as JavaScript (a blank page).
+ */
+function isPagePath(url: string): boolean {
+  const path = url.split("?")[0] ?? "";
+  if (path.startsWith("/api/") || path.startsWith("/assets/")) return false;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return !/\.[A-Za-z0-9]+$/.test(last);
 }

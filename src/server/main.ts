@@ -1,5 +1,5 @@
 // The process entry: opens the database, builds the app, fires deadlines, prints the admin link, listens.
-import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { systemClock } from "../app/clock.ts";
 import { realEngine } from "../app/engine-adapter.ts";
 import { indexedOriginality } from "../app/originality-service.ts";
@@ -51,7 +51,9 @@ const { app, games, accounts } = await buildApp({
       console.error(`originality index: reading new documents failed: ${(error as Error).message}`),
   }),
   logger: { level: settings.logLevel },
-  webRoot: resolve("web/dist"),
+  // Beside the code, not the working folder: a start from elsewhere served 404 for every page (./data stays
+  // relative to where the server is started, as the README says).
+  webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
   trustProxy: settings.trustProxy,
   secureCookies: settings.secureCookies,
   ...(settings.rateLimitWrites !== undefined && {

@@ -28,10 +28,10 @@ interface Started {
   printed(pattern: RegExp): Promise<void>;
 }
 
-/** Starts the bundled server as npm start does, with `env` on top of a clean environment. */
-function spawnServer(env: Record<string, string>): Started {
+/** Starts the bundled server as npm start does (in `cwd`), with `env` on top of a clean environment. */
+function spawnServer(env: Record<string, string>, cwd = ROOT): Started {
   const child = spawn(process.execPath, [...SERVER_START_FLAGS, entry], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...env },
     stdio: "pipe",
   });
@@ -253,6 +253,32 @@ test("a stop ends the process: at once when idle, after the grace time or at a s
     assert.equal(secondEnd.code, 1, secondEnd.stderr);
     assert.match(secondEnd.stderr, /^bansha: a second SIGTERM while stopping; stopping now without waiting/);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the pages come from beside the code, whatever folder the server is started in", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bansha-start-"));
+  const port = await freePort();
+  const server = spawnServer({ PORT: String(port), DATABASE_URL: join(dir, "bansha.sqlite") }, dir);
+  try {
+    await server.printed(/bansha: serving/);
+    const res = await fetch(`http://127.0.0.1:${port}/games/abc`);
+    const webDist = join(ROOT, "web", "dist");
+    if (existsSync(join(webDist, "index.html"))) {
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type") ?? "", /text\/html/);
+    } else {
+      // A clean checkout before the web build: the start says where it looked, and that is beside the code.
+      assert.equal(res.status, 404);
+      server.child.kill("SIGTERM");
+      const { stdout } = await server.exited;
+      assert.match(stdout, /the web app is not built here/);
+      assert.ok(stdout.includes(JSON.stringify(webDist)), stdout);
+    }
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -83,3 +83,24 @@ test("web files: brotli or gzip as the browser accepts, else the file; hashed as
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test("a missing file is a 404, not the page: a script of an older build asked after a rebuild, a stray .ico", async () => {
+  const root = builtWebApp();
+  const h = await makeHarness({ webRoot: root });
+  try {
+    const get = (url: string) => h.app.inject({ method: "GET", url });
+    for (const page of ["/", "/games/abc/vote", "/games/abc?tab=kills", "/setup/token-1"]) {
+      const res = await get(page);
+      assert.equal(res.statusCode, 200, page);
+      assert.match(String(res.headers["content-type"]), /text\/html/, page);
+    }
+    for (const file of ["/assets/index-Old00000.js", "/favicon.ico", "/games/abc/x.map", "/api/nothing"]) {
+      const res = await get(file);
+      assert.equal(res.statusCode, 404, file);
+      assert.equal(res.json().error.code, "not-found", file);
+    }
+  } finally {
+    await h.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
