@@ -81,3 +81,16 @@ describe("viewFor", () => {
     assert.equal(viewFor(d.state, { kind: "seat", seat: 1 }).you?.ious.length, 0);
   });
 });
+
+test("a vote's view says whether it takes an empty ballot (弃票), so the page offers the button only then", () => {
+  const rules = preset("airforce-40");
+  const strict = new Driver(rules);
+  const lenient = new Driver({ ...rules, vote: { ...rules.vote, abstainAllowed: true } });
+  for (const d of [strict, lenient]) d.tick(local("12-02 09:00"));
+  const voteOf = (d: Driver) =>
+    viewFor(d.state, { kind: "seat", seat: 20 }).rounds.find((r) => r.round === 1)?.vote;
+  assert.equal(voteOf(strict)?.abstainAllowed, false);
+  assert.equal(voteOf(lenient)?.abstainAllowed, true);
+  assert.equal(lenient.vote(local("12-02 10:00"), 20), null, "and the engine takes it");
+  assert.equal(strict.vote(local("12-02 10:00"), 20)?.code, "vote.abstain-not-allowed");
+});

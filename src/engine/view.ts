@@ -84,6 +84,8 @@ export interface VoteView {
   castsFrom: number;
   /** How many ballots the thread holds in all. */
   castCount: number;
+  /** Whether an empty ballot (弃票) is taken in this vote (the rule set's `abstainAllowed`, the duel's own for 7kill's duel). */
+  abstainAllowed: boolean;
 }
 
 export interface BallotView {
@@ -257,6 +259,10 @@ function buildView(
       casts: list.casts,
       castsFrom: list.from,
       castCount: v.casts.count,
+      abstainAllowed:
+        v.stage !== "regular" && rules?.vote.duel
+          ? rules.vote.duel.abstainAllowed
+          : (rules?.vote.abstainAllowed ?? false),
     };
   };
   // 两府制: a seat reads its own house's thread; the public and the referee read house 1 there and both in `houses`.

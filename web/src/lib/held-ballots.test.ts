@@ -15,6 +15,7 @@ function vote(from: number, count: number, voters: number[]): VoteView {
     casts: voters.map(ballot),
     castsFrom: from,
     castCount: count,
+    abstainAllowed: false,
   };
 }
 

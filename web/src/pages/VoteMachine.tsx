@@ -87,6 +87,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           label={label}
           offered={offered}
           myVote={view?.myVote ?? null}
+          abstainAllowed={vote.abstainAllowed ?? false}
           reload={game.reload}
         />
       ) : vote ? (
@@ -220,10 +221,12 @@ interface BallotProps {
   /** Codes a ballot may guess now; empty when the rule set asks for none or none are offered yet. */
   offered: string[];
   myVote: { targets: SeatNo[]; at: number; changesLeft: number | null } | null;
+  /** Whether this vote takes an empty ballot (弃票): the button is offered only then. */
+  abstainAllowed: boolean;
   reload: () => Promise<void>;
 }
 
-function Ballot({ gameId, perVoter, choices, label, offered, myVote, reload }: BallotProps) {
+function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllowed, reload }: BallotProps) {
   const codeGuesses = offered.length > 0;
   const [picked, setPicked] = useState<SeatNo[]>(() =>
     myVote ? myVote.targets.filter((t) => choices.includes(t)) : [],
@@ -328,9 +331,11 @@ function Ballot({ gameId, perVoter, choices, label, offered, myVote, reload }: B
         >
           {myVote ? m.vote.change : m.vote.cast}
         </button>
-        <button type="button" className="btn ghost" disabled={busy} onClick={() => void send([])}>
-          {m.vote.abstain}
-        </button>
+        {abstainAllowed ? (
+          <button type="button" className="btn ghost" disabled={busy} onClick={() => void send([])}>
+            {m.vote.abstain}
+          </button>
+        ) : null}
       </div>
     </form>
   );
