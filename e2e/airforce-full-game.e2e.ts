@@ -105,6 +105,12 @@ let postSeed = 0;
 async function killPost(at: string, name: string, target: string, words = 850): Promise<string> {
   await server.advanceTo(beijing(at));
   return as(name, "/write?kind=kill", async (page) => {
+    // A short post asks before it is sent as an IOU; a full one does not ask.
+    const asked: string[] = [];
+    page.on("dialog", (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
     await page.locator("select[name=target]").selectOption(String(who(target).seat));
     await page.getByTestId("editor-text").fill(syntheticText(5000 + postSeed++, words));
     await page.getByRole("button", { name: "出帖" }).click();
@@ -112,6 +118,8 @@ async function killPost(at: string, name: string, target: string, words = 850): 
     const err = page.getByTestId("notice-error");
     await ok.or(err).first().waitFor();
     if (await err.isVisible()) throw new Error(`${name} post refused: ${await err.textContent()}`);
+    if (words < 800) assert.match(asked.join(""), /不足800字，提交后记为白条/);
+    else assert.deepEqual(asked, []);
     return (await ok.textContent()) ?? "";
   });
 }

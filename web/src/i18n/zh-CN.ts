@@ -362,6 +362,8 @@ export const zhCN = {
     sent: (words: number) => `已出帖（${words}字）。杀帖会在出帖截止后统一放出。`,
     sentIou: (words: number) => `已出帖（${words}字），字数不足，记为白条。`,
     iouDone: "白条已补齐",
+    confirmIou: (words: number, min: number) =>
+      `正文只有${words}字，不足${min}字，提交后记为白条，须在期限内补齐，否则出帖者出局、目标复活。确定提交？`,
     iouFor: (target: string, deadline: string) => `补齐对 ${target} 的白条，${deadline}前`,
   },
   referee: {

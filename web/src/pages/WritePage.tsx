@@ -1,5 +1,6 @@
 // Writing a kill post (target, code guess, posting window) or completing an IOU (补白条), in the shared editor.
 import { type FormEvent, useState } from "react";
+import { countWords } from "../../../src/text/wordcount.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
@@ -12,6 +13,8 @@ import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel } from "../lib/format.ts";
 
 export function WritePage({ game, kind }: { game: LiveGame; kind: "kill" | "iou" }) {
+  // Only a seat posts: others (the public, referees, players of other games) get no form to fill in vain.
+  if (game.data?.viewer.memberKind !== "player") return <Notice kind="info">{m.me.notPlayer}</Notice>;
   return kind === "kill" ? <KillPost game={game} /> : <IouPost game={game} />;
 }
 
@@ -37,6 +40,10 @@ function KillPost({ game }: { game: LiveGame }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // A short post is taken at once as an IOU (白条) that must be completed by its deadline: ask first.
+    const words = countWords(draft.text).words;
+    if (words < data.game.killPostMin && !window.confirm(m.write.confirmIou(words, data.game.killPostMin)))
+      return;
     setBusy(true);
     setOk(null);
     setError(null);
@@ -83,7 +90,7 @@ function KillPost({ game }: { game: LiveGame }) {
             .filter((s) => s.alive && s.seat !== mySeat)
             .map((s) => (
               <option key={s.seat} value={s.seat}>
-                {s.alias}
+                {m.app.seat(s.seat)} {s.alias}
               </option>
             ))}
         </select>
