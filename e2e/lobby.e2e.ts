@@ -69,3 +69,34 @@ test("sign up, open a game from the lobby, sign out and back in", async () => {
   await page.getByTestId("me-name").waitFor();
   await ctx.close();
 });
+
+test("a player whose 报道 was ruled non-compliant is told on every page of the game, with a link to the redo", async () => {
+  const open = await airforceGame(server, { prefix: "rj", joined: 3, start: false });
+  const player = open.seats[1]!;
+  await server.api("POST", `/api/games/${open.id}/referee/reports/reject`, open.refereeCookie, {
+    alias: player.alias,
+    reason: "报道抄袭往届帖子",
+    redoDeadline: beijing("12-01 23:00:00"),
+  });
+  const ctx = await contextFor(browser, server.url, player.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${open.id}`);
+  const reminder = page.getByTestId("redo-reminder");
+  await reminder.waitFor();
+  assert.match(
+    (await reminder.textContent()) ?? "",
+    /你的报道被哨子判为不合规（报道抄袭往届帖子）。请在.*23:00.*前重写不少于600字的报道，逾期按自杀处理。/,
+  );
+  await reminder.getByRole("link", { name: "重写报道" }).click();
+  await page.getByRole("heading", { name: "重写报道" }).waitFor();
+  assert.equal(await page.getByTestId("redo-reminder").count(), 0, "the redo page itself needs no reminder");
+  // Another player of the same game is not told anything.
+  const other = await contextFor(browser, server.url, open.seats[0]!.cookie);
+  const otherPage = await other.newPage();
+  await otherPage.goto(`/games/${open.id}`);
+  await otherPage.getByTestId("viewer-banner").waitFor();
+  await otherPage.waitForLoadState("networkidle").catch(() => {});
+  assert.equal(await otherPage.getByTestId("redo-reminder").count(), 0);
+  await other.close();
+  await ctx.close();
+});

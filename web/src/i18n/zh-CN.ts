@@ -142,6 +142,8 @@ export const zhCN = {
     notOpen: "本局尚未开放报名",
     closed: "本局报名已截止",
     redoTitle: "重写报道",
+    redoReminder: (reason: string, min: number, at: string) =>
+      `你的报道被哨子判为不合规（${reason}）。请在${at}前重写不少于${min}字的报道，逾期按自杀处理。`,
     redoHint: (min: number, at: string) => `你的报道被判定不合规，请在${at}前重写不少于${min}字。`,
   },
   board: {
@@ -223,6 +225,7 @@ export const zhCN = {
     accepted: (clock: string) => `投票成功（收到时间 ${clock}）`,
     tally: "实时票数",
     tallyEmpty: "还没有人投票",
+    finalTally: (round: number) => `第${round}轮最终票数`,
     votes: (v: number) => `${v}票`,
     half: (n: number) => `半票×${n}`,
     proxy: (n: number) => `托票×${n}`,

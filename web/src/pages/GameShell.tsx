@@ -5,7 +5,7 @@ import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { Link, type Route } from "../router.tsx";
 import { Board } from "./Board.tsx";
-import { JoinPage } from "./JoinPage.tsx";
+import { JoinPage, RedoReminder } from "./JoinPage.tsx";
 import { MyRole } from "./MyRole.tsx";
 import { Threads } from "./Threads.tsx";
 import { VoteMachine } from "./VoteMachine.tsx";
@@ -77,6 +77,7 @@ export function GameShell({ route }: { route: GameRoute }) {
           ))}
       </nav>
       <div className="game-body">
+        {isPlayer ? <RedoReminder game={game} hide={route.page === "join"} /> : null}
         <Page route={route} game={game} />
       </div>
     </div>

@@ -88,6 +88,42 @@ export function JoinPage({ game }: { game: LiveGame }) {
   );
 }
 
+/**
+ * On every page of the game, for a player whose 报道 the referee ruled non-compliant: the reason, the deadline and a
+ * link to the redo form. A missed redo counts as a suicide (RULINGS 24), and the form sat only on the join page.
+ */
+export function RedoReminder({ game, hide }: { game: LiveGame; hide: boolean }) {
+  const data = game.data!;
+  const id = data.game.id;
+  const alias = data.viewer.memberKind === "player" ? data.viewer.alias : null;
+  const [mine, setMine] = useState<ReportInfo | null>(null);
+  // Asked again when a report is ruled on or redone, not on every event.
+  const version = game.events.filter(
+    (e) => e.type === "app.ReportRejected" || e.type === "app.ReportRedone",
+  ).length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
+  useEffect(() => {
+    if (!alias) return;
+    api
+      .reports(id)
+      .then((r) => setMine(r.reports.find((x) => x.alias === alias) ?? null))
+      .catch(() => {});
+  }, [id, alias, version]);
+  if (hide || mine?.status !== "rejected" || !mine.rejection) return null;
+  return (
+    <Notice kind="error">
+      <span data-testid="redo-reminder">
+        {m.join.redoReminder(
+          mine.rejection.reason,
+          mine.rejection.redoMin,
+          dateTime(mine.rejection.redoDeadline),
+        )}{" "}
+        <Link to={`/games/${id}/join`}>{m.join.redoTitle}</Link>
+      </span>
+    </Notice>
+  );
+}
+
 function Redo({ gameId, rejection }: { gameId: string; rejection: NonNullable<ReportInfo["rejection"]> }) {
   const draft = useDraft(`redo:${gameId}`);
   const [error, setError] = useState<string | null>(null);
