@@ -256,6 +256,19 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
   assert.equal(await alive("侠26"), false, "侠26 is voted out in overtime");
   assert.equal(await alive("侠25"), true);
   await publishResults(1);
+  // Until round 2's vote opens at 21:30, the vote machine shows how round 1 ended: the 2–2 vote, then overtime.
+  await as("侠01", "/vote", async (page) => {
+    const final = page.getByTestId("final-tally");
+    await final.waitFor();
+    const text = (await final.textContent()) ?? "";
+    assert.match(text, /^第1轮最终票数/);
+    const out = who("侠26").alias;
+    assert.match(text, new RegExp(`平票加时.*${out}3票.*上票房：${out}$`));
+    assert.match(
+      (await page.getByTestId("vote-machine").locator(".vote-head").textContent()) ?? "",
+      /第2轮投票将在 21:30(:00)? 杀帖公布后开始/,
+    );
+  });
 
   // ------------------------------------------------ round 2: posts in code order, the first one an IOU
   const iouMsg = await killPost("12-02 21:16:00", "杀一", "侠01", 500);

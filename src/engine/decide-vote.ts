@@ -53,9 +53,15 @@ function openVote(
   }
   const rounds = b.state.rounds.filter((r): r is RoundState => r !== undefined);
   const last = rounds[rounds.length - 1];
-  if (last && !last.voteOpened && rounds.some((r) => r.voteOpened)) {
-    // RULINGS 6: past the deadline (and before the next vote opens) a ballot is late.
-    return { code: "vote.after-deadline", message: "no vote is open: the last vote has closed", details: {} };
+  const closed = rounds.filter((r) => r.voteOpened).at(-1);
+  if (last && !last.voteOpened && closed) {
+    // RULINGS 6: past the deadline (and before the next vote opens) a ballot is late. It names the vote that
+    // closed, and when the next one opens: with its round's posts (RULINGS 19), not at the round's start.
+    return {
+      code: "vote.after-deadline",
+      message: `no vote is open: round ${closed.round}'s vote has closed, round ${last.round}'s opens when its posts are out`,
+      details: { round: closed.round, nextRound: last.round, opensAt: last.postingClosesAt },
+    };
   }
   return { code: "vote.not-open", message: "no vote is open", details: {} };
 }

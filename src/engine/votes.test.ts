@@ -21,6 +21,14 @@ describe("vote deadline", () => {
     const late = d.vote(local("12-02 21:00:01.000"), 21, 30);
     assert.equal(late?.code, "vote.after-deadline");
   });
+
+  test("RULINGS 19: a ballot before the next round's posts are out is late for the closed vote and says when the next opens", () => {
+    const d = fengyun();
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 === 0 ? 56 : 55]);
+    const early = d.vote(local("12-02 21:10"), 21, 30);
+    assert.equal(early?.code, "vote.after-deadline");
+    assert.deepEqual(early?.details, { round: 1, nextRound: 2, opensAt: local("12-02 21:30") });
+  });
 });
 
 describe("votes per voter and vote-out count", () => {

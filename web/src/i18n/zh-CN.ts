@@ -211,6 +211,7 @@ export const zhCN = {
   vote: {
     title: "投票机",
     notOpen: "当前没有开放的投票",
+    opensWithPosts: (round: number, at: string) => `第${round}轮投票将在 ${at} 杀帖公布后开始`,
     overtime: "平票加时",
     overtimeHint: "加时只能投给平票的玩家。半票在加时中算一整票。",
     choose: (n: number) => (n === 1 ? "选择你要投的人" : `选择你要投的 ${n} 人`),

@@ -6,7 +6,7 @@ import type { LiveGame } from "../api/use-game.ts";
 import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
-import { votingRound } from "../lib/engine-view.ts";
+import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { clock, seatLabel } from "../lib/format.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
@@ -43,6 +43,21 @@ export function VoteMachine({ game }: { game: LiveGame }) {
       ? candidates.map((c) => tally.find((t) => t.seat === c) ?? { seat: c, votes: 0, proxy: 0, half: 0 })
       : tally;
   const maxVotes = Math.max(1, ...shownTally.map((t) => t.votes));
+  // A round with kill posts opens its vote when they are released (RULINGS 19), not at the round's start.
+  const current = currentRound(view);
+  const plan = current
+    ? [...Object.values(current.plan.posts), ...Object.values(current.plan.extraPosts)]
+    : [];
+  const waitingForPosts =
+    !vote && current && current.posts === null && plan.some((n) => n > 0) && game.status === "running"
+      ? current
+      : null;
+  // Between a vote's close and the next vote's opening the page shows how the last vote ended.
+  const lastClosed = vote
+    ? null
+    : (engineOf(view)
+        ?.rounds.filter((r) => r.results.length > 0)
+        .at(-1) ?? null);
   const label = (s: SeatNo) => seatLabel(seats, s);
 
   return (
@@ -69,7 +84,13 @@ export function VoteMachine({ game }: { game: LiveGame }) {
             label={overtime ? m.board.deadline("overtime") : m.board.deadline("vote")}
           />
         ) : null}
-        {!vote ? <Notice kind="info">{m.vote.notOpen}</Notice> : null}
+        {!vote ? (
+          <Notice kind="info">
+            {waitingForPosts
+              ? m.vote.opensWithPosts(waitingForPosts.round, clock(waitingForPosts.postingClosesAt))
+              : m.vote.notOpen}
+          </Notice>
+        ) : null}
       </section>
 
       {vote && canVote && halfVoter ? (
@@ -131,6 +152,8 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           <span className="mark proxy">{m.vote.proxyMark}</span> {m.vote.legendProxy}
         </p>
       </section>
+
+      {!vote && lastClosed ? <FinalTally round={lastClosed} label={label} /> : null}
 
       {round?.houses && mySeat === null
         ? (view?.houses ?? [])
@@ -211,6 +234,29 @@ function overtimeSlots(game: LiveGame, round: number | null): number {
       return e.data.slots;
   }
   return 1;
+}
+
+/** A closed round's final counts, each stage (the vote, then its overtime) with who went out. */
+function FinalTally({ round, label }: { round: RoundView; label: (s: SeatNo) => string }) {
+  return (
+    <section className="card" data-testid="final-tally">
+      <h2>{m.vote.finalTally(round.round)}</h2>
+      {round.results.map((r) => (
+        <div key={`${r.stage}-${r.house ?? 1}`}>
+          {r.stage === "overtime" ? <h3>{m.vote.overtime}</h3> : null}
+          <ol className="tally">
+            {r.tally.map((t) => (
+              <li key={t.seat} className="tally-row" data-seat={t.seat}>
+                <span className="tally-name">{label(t.seat)}</span>
+                <span className="tally-votes">{m.vote.votes(t.halves / 2)}</span>
+              </li>
+            ))}
+          </ol>
+          <p>{m.vote.outBy(m.app.list(r.out.map(label)) || m.app.none)}</p>
+        </div>
+      ))}
+    </section>
+  );
 }
 
 interface BallotProps {
