@@ -10,7 +10,9 @@ export function Countdown({ at, label }: { at: number; label?: string }) {
   return (
     <div className={cls} data-testid="countdown">
       {label ? <span className="countdown-label">{label}</span> : null}
-      <span className="countdown-time">{left <= 0 ? m.countdown.passed : remaining(left)}</span>
+      <span className="countdown-time">
+        {left <= 0 ? m.countdown.passed : m.countdown.left(remaining(left))}
+      </span>
       <span className="countdown-at">{m.countdown.at(clock(at))}</span>
     </div>
   );

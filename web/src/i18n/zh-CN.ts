@@ -457,7 +457,7 @@ export const zhCN = {
     endGameWinner: "判定结果",
     confirmEndGame: (result: string) => `确定现在结束游戏并判定“${result}”？此操作无法撤销。`,
     extendKey: "截止项",
-    extendUntil: "延长到（分钟后）",
+    extendUntil: "在原截止时间上延长（分钟）",
     apply: "执行",
     applied: "已执行并记录",
     results: "结果帖",

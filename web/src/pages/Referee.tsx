@@ -651,13 +651,31 @@ function Overrides({ game }: { game: LiveGame }) {
       <ol className="plain small">
         {done.map((e) => (
           <li key={e.seq}>
-            {dateTime(e.at)} · {overrideName(e.data.override)} · {String(e.data.reason ?? "")}
+            {dateTime(e.at)} · {overrideName(e.data.override)}
+            {overrideSubject(e.data.override, (x) => seatLabel(seats, x))} · {String(e.data.reason ?? "")}
           </li>
         ))}
       </ol>
       {dayNight ? <Offences game={game} /> : null}
     </section>
   );
+}
+
+/** Whom or what the ruling was about ("· 云中鹤1", "· 第2轮投票截止 → 22:00:00"), or nothing. */
+function overrideSubject(o: unknown, label: (s: SeatNo) => string): string {
+  const x = (o ?? {}) as {
+    target?: unknown;
+    voter?: unknown;
+    poster?: unknown;
+    seat?: unknown;
+    deadline?: unknown;
+    until?: unknown;
+  };
+  const seat = [x.target, x.voter, x.poster, x.seat].find((v) => typeof v === "number");
+  if (typeof seat === "number") return ` · ${label(seat)}`;
+  if (typeof x.deadline === "string")
+    return ` · ${m.board.deadline(x.deadline)}${typeof x.until === "number" ? ` → ${clock(x.until)}` : ""}`;
+  return "";
 }
 
 /** The ruling's Chinese name, with the offence for a warning and the result for an ended game. */
