@@ -208,6 +208,8 @@ export interface GameInfo {
   timeZone: string;
   /** Score rule with 代号 guesses (`win.codeGuesses`): ballots and kill posts may name a code once codes are offered. */
   codeGuesses: boolean;
+  /** Whether any role posts kill posts (杀帖, 白条, 举报): false for 7kill's day-night games. */
+  killPosts?: boolean;
 }
 
 // ---------------------------------------------------------------- membership, 报道

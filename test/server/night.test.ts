@@ -72,6 +72,9 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
     const [p1, p2] = byRole(g, "police");
     const [doc] = byRole(g, "doctor");
     const [v1, v2, v3] = byRole(g, "villager");
+    // No role of 7kill posts kill posts: the pages leave out 白条, 杀帖 and 举报.
+    const info = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, v1!.cookie));
+    assert.equal(info.json.game.killPosts, false);
     await advanceTo(h, NIGHT1);
     // "杀手（共4人）：互知身份，每晚共同杀人": one choice per group, the latest stands.
     await must(act(h, g, k1!, "kill", v1!.seat));

@@ -207,6 +207,7 @@ test("end-game (判定胜负): the referee ends the game with a result and a rea
     assert.equal(ended.status, 200, ended.text);
     // Everyone sees the result and why, in Chinese; the game's list shows it ended.
     const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, b!.cookie));
+    assert.equal(view.json.game.killPosts, true, "this rule set's killers post kill posts");
     // Plans and kill posts name groups by id; the pages show the rule set's names.
     assert.equal(view.json.view?.unitNames?.killer, "杀手组");
     assert.equal(view.json.view?.unitNames?.["role:killer"], "杀手");

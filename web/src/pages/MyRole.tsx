@@ -27,6 +27,8 @@ export function MyRole({ game }: { game: LiveGame }) {
   if (!card) return <Notice kind="info">{m.board.notStarted}</Notice>;
 
   const alive = seats.find((s) => s.seat === card.seat)?.alive ?? false;
+  // 7kill has no kill posts: no 白条, no own posts, no 举报 of a post.
+  const killPosts = data.game.killPosts ?? true;
   const openIous = (you?.ious ?? []).filter((i) => i.status === "open");
   const dueDeadlines = (view?.deadlines ?? []).filter((d) =>
     ["posting", "iou"].includes(deadlineKind(d.key)),
@@ -63,45 +65,49 @@ export function MyRole({ game }: { game: LiveGame }) {
         </ul>
       </section>
 
-      <section className="card" data-testid="due">
-        <h2>{m.me.dueDates}</h2>
-        <p>
-          {card.postsDue > 0 ? m.me.postsDue(card.postsDue) : m.write.noRight}
-          {you?.postRight ? (
-            <span className="muted small">
-              {" "}
-              ·{" "}
-              {turnText(
-                you.postRight,
-                you.posts.some((p) => p.round === view?.round && !p.voided),
-              )}
-            </span>
-          ) : null}
-        </p>
-        {dueDeadlines.map((d) => (
-          <Countdown key={d.key} at={statedAt(d.key, d.at)} label={m.board.deadline(d.key)} />
-        ))}
-        {card.postsDue > 0 && alive ? (
-          <Link to={`/games/${id}/write?kind=kill`} className="btn primary">
-            {m.me.writeKill}
-          </Link>
-        ) : null}
-      </section>
-
-      <section className="card" data-testid="ious">
-        <h2>{m.me.ious}</h2>
-        {openIous.length === 0 ? <p className="empty small">{m.me.noIous}</p> : null}
-        <ul className="plain">
-          {openIous.map((i) => (
-            <li key={`${i.round}-${i.post}`}>
-              {m.me.iouLine(seatLabel(seats, i.target), dateTime(i.deadline))}{" "}
-              <Link to={`/games/${id}/write?kind=iou`} className="btn small primary">
-                {m.me.completeIou}
-              </Link>
-            </li>
+      {killPosts ? (
+        <section className="card" data-testid="due">
+          <h2>{m.me.dueDates}</h2>
+          <p>
+            {card.postsDue > 0 ? m.me.postsDue(card.postsDue) : m.write.noRight}
+            {you?.postRight ? (
+              <span className="muted small">
+                {" "}
+                ·{" "}
+                {turnText(
+                  you.postRight,
+                  you.posts.some((p) => p.round === view?.round && !p.voided),
+                )}
+              </span>
+            ) : null}
+          </p>
+          {dueDeadlines.map((d) => (
+            <Countdown key={d.key} at={statedAt(d.key, d.at)} label={m.board.deadline(d.key)} />
           ))}
-        </ul>
-      </section>
+          {card.postsDue > 0 && alive ? (
+            <Link to={`/games/${id}/write?kind=kill`} className="btn primary">
+              {m.me.writeKill}
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
+
+      {killPosts ? (
+        <section className="card" data-testid="ious">
+          <h2>{m.me.ious}</h2>
+          {openIous.length === 0 ? <p className="empty small">{m.me.noIous}</p> : null}
+          <ul className="plain">
+            {openIous.map((i) => (
+              <li key={`${i.round}-${i.post}`}>
+                {m.me.iouLine(seatLabel(seats, i.target), dateTime(i.deadline))}{" "}
+                <Link to={`/games/${id}/write?kind=iou`} className="btn small primary">
+                  {m.me.completeIou}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {card.rooms.length === 0 ? (
         <section className="card">
@@ -115,20 +121,22 @@ export function MyRole({ game }: { game: LiveGame }) {
         <RoomChat key={r.id} gameId={id} room={r} seats={seats} version={roomVersion} canWrite={alive} />
       ))}
 
-      <section className="card" data-testid="my-posts">
-        <h2>{m.me.myPosts}</h2>
-        {(you?.posts ?? []).length === 0 ? <p className="empty small">{m.me.noPosts}</p> : null}
-        <ul className="plain">
-          {(you?.posts ?? []).map((p) => (
-            <li key={`${p.round}-${p.index}`}>
-              {m.board.round(p.round)} {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
-              {p.voided ? <span className="badge">{m.threads.lapsed}</span> : null}
-            </li>
-          ))}
-        </ul>
-      </section>
+      {killPosts ? (
+        <section className="card" data-testid="my-posts">
+          <h2>{m.me.myPosts}</h2>
+          {(you?.posts ?? []).length === 0 ? <p className="empty small">{m.me.noPosts}</p> : null}
+          <ul className="plain">
+            {(you?.posts ?? []).map((p) => (
+              <li key={`${p.round}-${p.index}`}>
+                {m.board.round(p.round)} {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
+                {p.voided ? <span className="badge">{m.threads.lapsed}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
-      {alive ? <ComplaintForm game={game} /> : null}
+      {alive && killPosts ? <ComplaintForm game={game} /> : null}
     </div>
   );
 }

@@ -12,9 +12,10 @@ import { Discussion } from "./Discussion.tsx";
 type Tab = "reports" | "kills" | "results" | "discussion";
 
 export function Threads({ game }: { game: LiveGame }) {
-  const [tab, setTab] = useState<Tab>("kills");
+  const killPosts = game.data?.game.killPosts ?? true;
+  const [tab, setTab] = useState<Tab>(killPosts ? "kills" : "discussion");
   const tabs: [Tab, string][] = [
-    ["kills", m.threads.killPosts],
+    ...(killPosts ? [["kills", m.threads.killPosts] as [Tab, string]] : []),
     ["results", m.threads.results],
     ["reports", m.threads.reports],
     ["discussion", m.threads.discussion],

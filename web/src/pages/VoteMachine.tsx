@@ -147,8 +147,13 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           ))}
         </ol>
         <p className="muted small">
-          <span className="mark half">{m.vote.halfMark}</span> {m.vote.legendHalf}
-          <br />
+          {/* Half votes belong to post victims: a game without kill posts has none. */}
+          {data.game.killPosts !== false ? (
+            <>
+              <span className="mark half">{m.vote.halfMark}</span> {m.vote.legendHalf}
+              <br />
+            </>
+          ) : null}
           <span className="mark proxy">{m.vote.proxyMark}</span> {m.vote.legendProxy}
         </p>
       </section>
