@@ -12,7 +12,8 @@ export function syncServerTime(): Promise<void> {
     const send = Date.now();
     const res = await api.time();
     const receive = Date.now();
-    offset = res.now - (send + receive) / 2;
+    // Whole milliseconds: times sent back (a redo deadline, an extension) must be integers to pass the API.
+    offset = Math.round(res.now - (send + receive) / 2);
     timeZone = res.timeZone;
   })().catch(() => {
     synced = null;

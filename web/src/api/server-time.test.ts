@@ -1,0 +1,23 @@
+// The server clock reads whole milliseconds: times the pages send back are checked as integers by the API.
+import assert from "node:assert/strict";
+import { mock, test } from "node:test";
+import type { TimeResponse } from "../../../src/server/api-types.ts";
+import { api } from "./client.ts";
+import { serverNow, syncServerTime } from "./server-time.ts";
+
+test("an odd round trip (a midpoint of x.5 ms) still gives a whole-millisecond server time", async () => {
+  let t = 1_000;
+  // send at 1000, receive at 1001: the midpoint is 1000.5.
+  mock.method(Date, "now", () => t++);
+  const original = api.time;
+  api.time = async () => ({ now: 5_000_000, timeZone: "Asia/Shanghai" }) as TimeResponse;
+  try {
+    await syncServerTime();
+    const now = serverNow();
+    assert.ok(Number.isInteger(now), `serverNow() = ${now}`);
+    assert.ok(Math.abs(now - 5_000_001) <= 1, `close to the server's clock: ${now}`);
+  } finally {
+    api.time = original;
+    mock.restoreAll();
+  }
+});
