@@ -73,11 +73,24 @@ test("sign up, open a game from the lobby, sign out and back in", async () => {
 test("a player whose 报道 was ruled non-compliant is told on every page of the game, with a link to the redo", async () => {
   const open = await airforceGame(server, { prefix: "rj", joined: 3, start: false });
   const player = open.seats[1]!;
-  await server.api("POST", `/api/games/${open.id}/referee/reports/reject`, open.refereeCookie, {
-    alias: player.alias,
-    reason: "报道抄袭往届帖子",
-    redoDeadline: beijing("12-01 23:00:00"),
-  });
+  // The referee rules on the 报道审核 panel: every report listed with its 字数, the alias picked from them.
+  const ref = await contextFor(browser, server.url, open.refereeCookie);
+  const refPage = await ref.newPage();
+  await refPage.goto(`/games/${open.id}/referee`);
+  const panel = refPage.getByTestId("review-reports");
+  await panel.locator("summary").click();
+  await panel.locator("ol li", { hasText: open.seats[2]!.alias }).waitFor();
+  assert.equal(await panel.locator("ol li").count(), 3);
+  assert.match((await panel.locator("ol li").first().textContent()) ?? "", /\d+字.*已通过/);
+  await panel.locator("select[name=report-alias]").selectOption(player.alias);
+  await panel.getByPlaceholder("理由").fill("报道抄袭往届帖子");
+  await panel.locator("input[type=number]").fill("2");
+  await panel.getByRole("button", { name: "判为不合规" }).click();
+  const done = panel.getByTestId("notice-ok").or(panel.getByTestId("notice-error"));
+  await done.first().waitFor();
+  assert.equal(await done.first().textContent(), "已执行并记录");
+  await panel.getByText("被判不合规").waitFor();
+  await ref.close();
   const ctx = await contextFor(browser, server.url, player.cookie);
   const page = await ctx.newPage();
   await page.goto(`/games/${open.id}`);

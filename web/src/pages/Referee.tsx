@@ -6,6 +6,7 @@ import type {
   OffenceKind,
   OriginalityResponse,
   OverrideBody,
+  ReportInfo,
   RosterEntry,
   SeatNo,
 } from "../../../src/server/api-types.ts";
@@ -22,13 +23,12 @@ import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/forma
 export function Referee({ game }: { game: LiveGame }) {
   const data = game.data!;
   if (data.viewer.kind !== "referee") return <Notice kind="info">{m.referee.notReferee}</Notice>;
-  const id = data.game.id;
   return (
     <div className="stack referee" data-testid="referee">
       <h2>{m.referee.title}</h2>
       <Lifecycle game={game} />
       <Roster game={game} />
-      {game.status === "signup" || game.status === "closed" ? <ReviewReports gameId={id} /> : null}
+      {game.status === "signup" || game.status === "closed" ? <ReviewReports game={game} /> : null}
       {game.view ? (
         <>
           <Inbox game={game} />
@@ -162,11 +162,29 @@ function Roster({ game }: { game: LiveGame }) {
   );
 }
 
-function ReviewReports({ gameId }: { gameId: string }) {
+/** The events after which the list of reports is asked again. */
+const REPORT_EVENTS: ReadonlySet<string> = new Set([
+  "app.PlayerJoined",
+  "app.ReportRejected",
+  "app.ReportRedone",
+]);
+
+/** 报道审核: every report with its 字数 and copied share, and the ruling that one is non-compliant (RULINGS 24). */
+function ReviewReports({ game }: { game: LiveGame }) {
+  const gameId = game.data!.game.id;
+  const [reports, setReports] = useState<ReportInfo[]>([]);
   const [alias, setAlias] = useState("");
   const [reason, setReason] = useState("");
   const [hours, setHours] = useState("24");
   const { notice, run } = useAction();
+  const version = game.events.filter((e) => REPORT_EVENTS.has(e.type)).length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
+  useEffect(() => {
+    api
+      .reports(gameId)
+      .then((r) => setReports(r.reports))
+      .catch(() => {});
+  }, [gameId, version]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(() =>
@@ -174,15 +192,37 @@ function ReviewReports({ gameId }: { gameId: string }) {
     );
   };
   return (
-    <details className="card">
-      <summary>{m.referee.reports}</summary>
+    <details className="card" data-testid="review-reports">
+      <summary>
+        {m.referee.reports} <span className="count">{reports.length}</span>
+      </summary>
+      <ol className="plain small">
+        {reports.map((r) => (
+          <li key={r.postId}>
+            <strong>{r.alias}</strong> · {m.app.words(r.words)}
+            {typeof r.copiedPercent === "number" ? (
+              <span className={r.copiedPercent > 20 ? "badge iou" : "muted"}>
+                {" "}
+                · {m.threads.copiedShare(r.copiedPercent)}
+              </span>
+            ) : null}{" "}
+            · {m.threads.reportStatus(r.status)}
+          </li>
+        ))}
+      </ol>
       <form className="form" onSubmit={submit}>
-        <input
-          value={alias}
-          onChange={(e) => setAlias(e.target.value)}
-          placeholder={m.referee.alias}
-          required
-        />
+        <select value={alias} onChange={(e) => setAlias(e.target.value)} name="report-alias" required>
+          <option value="" disabled>
+            {m.referee.alias}
+          </option>
+          {reports
+            .filter((r) => r.status !== "rejected")
+            .map((r) => (
+              <option key={r.alias} value={r.alias}>
+                {r.alias}
+              </option>
+            ))}
+        </select>
         <input
           value={reason}
           onChange={(e) => setReason(e.target.value)}
