@@ -899,7 +899,8 @@ function EventLog({ game }: { game: LiveGame }) {
             <span className="muted small">
               #{e.seq} {dateTime(e.at)}
             </span>{" "}
-            <strong>{e.type}</strong> <code>{JSON.stringify(e.data)}</code>
+            <strong>{m.referee.eventName(e.type)}</strong> <span className="muted small">{e.type}</span>{" "}
+            <code>{JSON.stringify(e.data)}</code>
           </li>
         ))}
       </ol>
