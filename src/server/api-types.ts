@@ -209,7 +209,7 @@ export interface GameInfo {
   /** Score rule with 代号 guesses (`win.codeGuesses`): ballots and kill posts may name a code once codes are offered. */
   codeGuesses: boolean;
   /** Whether any role posts kill posts (杀帖, 白条, 举报): false for 7kill's day-night games. */
-  killPosts?: boolean;
+  killPosts: boolean;
 }
 
 // ---------------------------------------------------------------- membership, 报道
@@ -331,7 +331,7 @@ export interface GameView {
    * Display names of the rule set's posting units, by the ids that plans and kill posts carry: groups ("killer" →
    * 联合杀手), merged groups ("black" → 杀刺) and roles taking over posts ("role:black-bomb" → 黑弹).
    */
-  unitNames?: Record<string, string>;
+  unitNames: Record<string, string>;
   /** Free text phase name from the engine, e.g. "vote", "overtime", "ended". */
   phase: string | null;
   seats: SeatView[];

@@ -29,6 +29,7 @@ function viewOf(house: number, own: VoteView | null, houses: VoteView[] | null =
   } as Partial<RoundView> as RoundView;
   return {
     round: 1,
+    unitNames: {},
     phase: "vote",
     seats: [],
     deadlines: [],

@@ -74,10 +74,10 @@ export function Board({ game }: { game: LiveGame }) {
               <li>{m.board.voteKills(round.plan.voteOut)}</li>
               <li>{m.board.votesPerVoter(round.plan.votesPerVoter)}</li>
               {Object.entries(round.plan.posts).map(([unit, n]) => (
-                <li key={unit}>{m.board.postKills(view.unitNames?.[unit] ?? unit, n)}</li>
+                <li key={unit}>{m.board.postKills(view.unitNames[unit] ?? unit, n)}</li>
               ))}
               {Object.entries(round.plan.extraPosts).map(([unit, n]) => (
-                <li key={`x-${unit}`}>{m.board.extraPosts(view.unitNames?.[unit] ?? unit, n)}</li>
+                <li key={`x-${unit}`}>{m.board.extraPosts(view.unitNames[unit] ?? unit, n)}</li>
               ))}
             </ul>
           </>

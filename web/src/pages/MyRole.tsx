@@ -28,7 +28,7 @@ export function MyRole({ game }: { game: LiveGame }) {
 
   const alive = seats.find((s) => s.seat === card.seat)?.alive ?? false;
   // 7kill has no kill posts: no 白条, no own posts, no 举报 of a post.
-  const killPosts = data.game.killPosts ?? true;
+  const killPosts = data.game.killPosts;
   const openIous = (you?.ious ?? []).filter((i) => i.status === "open");
   const dueDeadlines = (view?.deadlines ?? []).filter((d) =>
     ["posting", "iou"].includes(deadlineKind(d.key)),

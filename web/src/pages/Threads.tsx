@@ -105,7 +105,7 @@ function KillPosts({ game }: { game: LiveGame }) {
               return (
                 <li key={p.index} className="post">
                   <div className="post-head">
-                    <strong>{game.view?.unitNames?.[p.unit] ?? p.unit}</strong>{" "}
+                    <strong>{game.view?.unitNames[p.unit] ?? p.unit}</strong>{" "}
                     {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
                     {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
                     {p.iouStatus ? (

@@ -148,7 +148,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         </ol>
         <p className="muted small">
           {/* Half votes belong to post victims: a game without kill posts has none. */}
-          {data.game.killPosts !== false ? (
+          {data.game.killPosts ? (
             <>
               <span className="mark half">{m.vote.halfMark}</span> {m.vote.legendHalf}
               <br />
