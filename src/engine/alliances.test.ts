@@ -125,3 +125,18 @@ describe("风云 alliances", () => {
     assert.equal(d.events("AllianceFormed").length, 0);
   });
 });
+
+// 风云 seats: A killers 0–3, B killers 4–7, assassins 8–10, lovers 11–12, …, rangers 18–56.
+test("seed 000 「如果杀手/刺客有一组先灭，另一组顶上出帖，维持出帖数不变」: A killers wiped, B posts A's share too", () => {
+  const d = new Driver(preset("fengyun-57"));
+  for (const seat of [0, 1, 2, 3]) {
+    assert.equal(d.override(local("12-02 12:00"), { action: "eliminate", target: seat }, "测试"), null);
+  }
+  closeVote(d, "12-02", [56, 55]);
+  // Round 2: A杀2、B杀1. The A killers are gone; their two posts go to the B killers: three posts, in code order.
+  for (const s of [4, 5, 6]) assert.equal(d.post(local("12-02 21:05"), s, 40 + s), null);
+  assert.equal(d.post(local("12-02 21:06"), 7, 50)?.code, "post.no-posts-left");
+  d.tick(local("12-02 21:30:01"));
+  const released = d.events("PostsReleased").find((e) => e.round === 2);
+  assert.equal(released?.posts.filter((p) => [4, 5, 6].includes(p.poster)).length, 3);
+});
