@@ -3,7 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
-import { postRightOf, rotationOf } from "./groups.ts";
+import { ownTurns, postRightOf, rotationOf } from "./groups.ts";
 import { putOut, reviveTargetOf } from "./outs.ts";
 import type { RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
@@ -38,8 +38,7 @@ export function decideKillPost(
   }
   // 按代号序轮流出帖: the seat must be among the posters whose turn it is and not have used that turn. Under a
   // group's own order (集团自定的顺序) every member's turns are its even share of the round's posts.
-  const turns = right.expected.filter((s) => s === cmd.poster).length;
-  const used = r.submissions.filter((s) => !s.voided && s.poster === cmd.poster).length;
+  const { turns, used } = ownTurns(right, r, cmd.poster);
   if (turns <= used) {
     return rotationOf(b.state, right.unit) === "group-choice"
       ? {

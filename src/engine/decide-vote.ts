@@ -10,8 +10,8 @@ import { memoOn } from "./memo.ts";
 import { offeredCodes } from "./score/ledger.ts";
 import type { GameState, RoundState, VoteState } from "./state.ts";
 import { rulesOf } from "./state.ts";
-import { checkCast } from "./vote/check-cast.ts";
-import type { VoteCast, VoteKind } from "./vote/types.ts";
+import { checkCast, voteKind } from "./vote/check-cast.ts";
+import type { VoteCast } from "./vote/types.ts";
 
 export interface BallotCommand {
   at: Instant;
@@ -66,12 +66,6 @@ function openVote(
   return { code: "vote.not-open", message: "no vote is open", details: {} };
 }
 
-/** Which kind of vote the thread is for the vote machine: 7kill's duel runs as the round's second (overtime) stage. */
-function kindOf(b: Batch, v: VoteState): VoteKind {
-  if (v.stage === "regular") return "regular";
-  return rulesOf(b.state).vote.duel !== null ? "duel" : "overtime";
-}
-
 /** Seat sets every ballot is checked against, per seats (or voters) array: a vote changes none of them. */
 const aliveMemo = memoOn<GameState["seats"], ReadonlySet<Seat>>();
 const houseSeatsMemo = memoOn<GameState["seats"], ReadonlyMap<number, ReadonlySet<Seat>>>();
@@ -109,7 +103,7 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
   const found = openVote(b, cmd.round, house);
   if ("code" in found) return found;
   const { r, v } = found;
-  const kind = kindOf(b, v);
+  const kind = voteKind(rulesOf(b.state).vote, v.stage);
   const state = b.state;
   const alive = aliveMemo.get(
     state.seats,

@@ -266,6 +266,17 @@ export function rotationAfterRound(state: GameState, plan: RoundPlan): Record<st
   return out;
 }
 
+/**
+ * The seat's turns in this round's rotation and how many of them it has used (posts not voided): it may post
+ * while `used < turns` and its unit has posts left.
+ */
+export function ownTurns(right: PostRight, round: RoundState, seat: Seat): { turns: number; used: number } {
+  return {
+    turns: right.expected.filter((s) => s === seat).length,
+    used: round.submissions.filter((s) => !s.voided && s.poster === seat).length,
+  };
+}
+
 /** Rooms a seat is in now: its role's room plus rooms joined or formed by alliances. */
 export function roomsOf(state: GameState, seat: Seat): string[] {
   const rules = rulesOf(state);

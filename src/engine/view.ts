@@ -4,7 +4,7 @@ import { type BallotMark, ballotsSince, markOf } from "./cast-log.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
-import { postRightOf, roomsOf, rotationOf } from "./groups.ts";
+import { ownTurns, type PostRight, postRightOf, roomsOf, rotationOf } from "./groups.ts";
 import { houseCount, houseOfSeat, housesOf, threadOf } from "./houses.ts";
 import { actingRole, countsAs, publishedRole } from "./night/bandit.ts";
 import type { DayNightView, NightYouView } from "./night/redact.ts";
@@ -17,6 +17,7 @@ import {
 } from "./night/redact.ts";
 import { roleById } from "./roles.ts";
 import type { GameState, IouState, RoundState, Submission, VoteState } from "./state.ts";
+import { abstainAllowed, voteKind } from "./vote/check-cast.ts";
 
 export type Viewer = { kind: "seat"; seat: Seat } | { kind: "referee" } | { kind: "public" };
 
@@ -259,10 +260,7 @@ function buildView(
       casts: list.casts,
       castsFrom: list.from,
       castCount: v.casts.count,
-      abstainAllowed:
-        v.stage !== "regular" && rules?.vote.duel
-          ? rules.vote.duel.abstainAllowed
-          : (rules?.vote.abstainAllowed ?? false),
+      abstainAllowed: rules ? abstainAllowed(rules.vote, voteKind(rules.vote, v.stage)) : false,
     };
   };
   // 两府制: a seat reads its own house's thread; the public and the referee read house 1 there and both in `houses`.
@@ -340,9 +338,7 @@ function buildView(
               quota: right.quota,
               used: right.used,
               yourTurn:
-                right.used < right.quota &&
-                right.expected.filter((s) => s === mySeat).length >
-                  (current?.submissions.filter((s) => s.poster === mySeat && !s.voided).length ?? 0),
+                current !== undefined && right.used < right.quota && stillHasTurn(right, current, mySeat),
               groupChoice: rotationOf(state, right.unit) === "group-choice",
             }
           : null,
@@ -428,4 +424,9 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     default:
       return event;
   }
+}
+
+function stillHasTurn(right: PostRight, round: RoundState, seat: Seat): boolean {
+  const { turns, used } = ownTurns(right, round, seat);
+  return used < turns;
 }

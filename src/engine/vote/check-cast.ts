@@ -4,6 +4,17 @@ import type { Seat, VoteCast, VoteKind } from "./types.ts";
 
 const MINUTE = 60_000;
 
+/** Which kind of vote a thread's stage is: 7kill's duel runs as the round's second (overtime) stage. */
+export function voteKind(settings: VoteSettings, stage: "regular" | "overtime"): VoteKind {
+  if (stage === "regular") return "regular";
+  return settings.duel !== null ? "duel" : "overtime";
+}
+
+/** Whether a vote of this kind takes an empty ballot (弃票): the duel has its own setting. */
+export function abstainAllowed(settings: VoteSettings, kind: VoteKind): boolean {
+  return kind === "duel" ? (settings.duel?.abstainAllowed ?? false) : settings.abstainAllowed;
+}
+
 /** Everything `checkCast` needs to know about the vote a cast is for. Times are epoch ms. */
 export interface CastContext {
   settings: VoteSettings;
@@ -142,8 +153,7 @@ export function checkCast(ctx: CastContext, cast: VoteCast): CastViolation | nul
     return violation("proxy.no-target", "a proxy vote must name a player", { voter });
   }
   if (cast.targets.length === 0) {
-    const allowed = ctx.kind === "duel" ? (settings.duel?.abstainAllowed ?? false) : settings.abstainAllowed;
-    if (!allowed)
+    if (!abstainAllowed(settings, ctx.kind))
       return violation("vote.abstain-not-allowed", "this vote must name a player", { kind: ctx.kind });
   }
   for (const target of cast.targets) {
