@@ -38,6 +38,32 @@ describe("viewFor", () => {
     assert.deepEqual(viewFor(d.state, { kind: "seat", seat: 8 }).you?.teammates, []);
   });
 
+  test("seed 002: 联合杀手、情侣刺客 「彼此之间互相知道身份」, 独立刺客 「只知道自己身份」", () => {
+    // 空军 seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13.
+    // "联合杀手6人：彼此之间互相知道身份，共待哨子提供的小黑屋。不知道其余人的身份"
+    // "情侣刺客2人：彼此之间知道身份，共待哨子提供的小黑屋，不知道其余人的身份"
+    // "独立刺客1人：只知道自己身份，不知道其余人的身份"
+    const d = new Driver(preset("airforce-40"));
+    const killer = viewFor(d.state, { kind: "seat", seat: 2 });
+    assert.deepEqual(killer.you?.teammates, [0, 1, 3, 4, 5]);
+    assert.deepEqual(
+      killer.seats.filter((s) => s.role !== null).map((s) => s.seat),
+      [0, 1, 2, 3, 4, 5],
+    );
+    const lover = viewFor(d.state, { kind: "seat", seat: 6 });
+    assert.deepEqual(lover.you?.teammates, [7]);
+    assert.deepEqual(
+      lover.seats.filter((s) => s.role !== null).map((s) => s.seat),
+      [6, 7],
+    );
+    const assassin = viewFor(d.state, { kind: "seat", seat: 8 });
+    assert.deepEqual(assassin.you?.teammates, []);
+    assert.deepEqual(
+      assassin.seats.filter((s) => s.role !== null).map((s) => s.seat),
+      [8],
+    );
+  });
+
   test("a kill post is private to its poster until released, and released without its poster", () => {
     const d = round2();
     assert.equal(d.post(local("12-02 21:05"), 0, 30), null);

@@ -212,6 +212,8 @@ describe("proxy votes", () => {
     assert.equal(ok, null);
     const late = d.do({ type: "EnterProxyVote", at: local("12-02 20:40:00"), voter: 21, targets: [30] });
     assert.equal(late?.code, "proxy.after-cutoff");
+    // "托票不得出现给高票或给低票的指令，要指定票某一名玩家": a proxy ballot is a list of seats, never an instruction,
+    // and an empty one is refused.
     const empty = d.do({ type: "EnterProxyVote", at: local("12-02 20:00"), voter: 22, targets: [] });
     assert.equal(empty?.code, "proxy.no-target");
     d.everyoneVotes(local("12-02 20:50"), () => [30]);

@@ -189,6 +189,7 @@ test("join: joins arriving together for the last seat take it once; the refused 
   });
 });
 
+// seed 000: "违规报道要求在规定时间内按600字计重新跟帖报道，否则算自杀。"
 test("RULINGS 24: a non-compliant 报道 must be redone at 600 字 by the deadline, or the player counts as a suicide", async () => {
   await withHarness(async (h) => {
     const { id, referee } = await openGame(h, 3);

@@ -185,6 +185,7 @@ describe("proxy votes (托票)", () => {
     assert.equal(codeOf(c, cast(1, [A], "20:50:00")), null);
   });
   test("RULINGS 12 「naming one target」: a proxy vote cannot abstain, even where players may", () => {
+    // seed 001 (where players may abstain): "代投必须明确指定投票对象，不允许给出条件让导演确定投票对象！"
     const c = ctx({ settings: settings({ abstainAllowed: true }) });
     assert.equal(codeOf(c, cast(1, [], "12:00:00", { proxy: true })), "proxy.no-target");
     assert.equal(codeOf(c, cast(1, [], "12:00:00")), null);

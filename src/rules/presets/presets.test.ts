@@ -107,6 +107,15 @@ describe("fengyun-57 (seed 000)", () => {
   it("规则为分值规则 … 分高的一方胜出", () => {
     assert.equal(rs.win.kind, "score");
   });
+
+  it("字数不得少于301 … 违规报道要求在规定时间内按600字计重新跟帖报道，否则算自杀", () => {
+    assert.equal(rs.text.reportMin, 301);
+    assert.equal(rs.text.reportRedoMin, 600);
+  });
+
+  it("哨哨不接受任何自杀、弃权声明！ — a ballot must name a player", () => {
+    assert.equal(rs.vote.abstainAllowed, false);
+  });
 });
 
 describe("airforce-40 (seed 002)", () => {
@@ -167,6 +176,28 @@ describe("airforce-40 (seed 002)", () => {
     );
     assert.deepEqual(rs.vote.nonVoting, { outcome: "suicide", excusedRounds: [1] });
     assert.equal(rs.vote.proxy.cutoffMinutes, 15);
+  });
+
+  it("300字以上报道，原创首发", () => {
+    assert.equal(rs.text.reportMin, 300);
+  });
+
+  it("票杀是所有玩家都有的权利和义务 … 不投票判为自杀 / 不接受任何自杀、弃权声明", () => {
+    assert.equal(rs.vote.nonVoting.outcome, "suicide");
+    assert.equal(rs.vote.abstainAllowed, false);
+  });
+
+  it("20:45分后不接受任何形式的托票 (a proxy names its target: 「托票要给出具体出票的人」, votes.test.ts)", () => {
+    assert.equal(rs.vote.proxy.cutoffMinutes, 15);
+  });
+
+  it("明蛋、暗蛋与双剑永不联合。", () => {
+    // The bombs sit in no group or room, and no alliance's trigger or effect names them.
+    for (const id of ["bright-bomb", "hidden-bomb"]) {
+      assert.equal(role(rs, id).group, undefined, id);
+      assert.equal(role(rs, id).room, undefined, id);
+    }
+    assert.ok(!/bomb/.test(JSON.stringify(rs.alliances)));
   });
 
   it("暗弹 … 如被票出，带走领票人; 明弹 … 四轮后转为普通游侠", () => {
