@@ -95,4 +95,22 @@ describe("a bomb's power ends", () => {
     assert.equal(d.alive(0), true);
     assert.equal(d.events("BombFired").length, 0);
   });
+
+  test("RULINGS 2 option `votesThroughRound`: 「前四轮有效…如被票出，带走领票人」 read as covering round 4's vote", () => {
+    const rules = preset("airforce-40");
+    const d = new Driver({
+      ...rules,
+      roles: rules.roles.map((r) => (r.bomb ? { ...r, bomb: { ...r.bomb, votesThroughRound: 4 } } : r)),
+    });
+    closeVote(d, "12-02", [39]);
+    closeVote(d, "12-03", [35, 36, 37, 38]);
+    closeVote(d, "12-04", [31, 32, 33, 34]);
+    closeVote(d, "12-05", [13, 28, 29, 30], { voter: 25, target: 13 });
+    assert.equal(d.state.seats[13]?.out?.cause, "vote");
+    assert.equal(d.state.seats[25]?.out?.cause, "bomb");
+    assert.deepEqual(
+      d.events("BombFired").map((e) => [e.bomb, e.victim, e.via]),
+      [[13, 25, "vote"]],
+    );
+  });
 });

@@ -9,7 +9,8 @@ type Bomb = ReturnType<typeof BombBehaviour.parse>;
 /**
  * The bomb behaviour of `seat` if its power holds at that moment, else null.
  * Power "ends after round N's posts" (第4轮出帖后…失效): posts of rounds ≤ N are covered; votes of rounds < N are,
- * since a round's vote closes after its posts. A bomb that has already gone off is spent.
+ * since a round's vote closes after its posts, unless the rule set's `votesThroughRound` says otherwise. A bomb
+ * that has already gone off is spent.
  */
 export function activeBomb(
   state: GameState,
@@ -19,6 +20,7 @@ export function activeBomb(
 ): Bomb | null {
   const bomb = roleOfSeat(state, seat).bomb;
   if (!bomb || state.bombsFired.includes(seat)) return null;
-  const holds = moment === "posts" ? round <= bomb.activeThroughRound : round < bomb.activeThroughRound;
+  const lastVote = bomb.votesThroughRound ?? bomb.activeThroughRound - 1;
+  const holds = moment === "posts" ? round <= bomb.activeThroughRound : round <= lastVote;
   return holds ? bomb : null;
 }

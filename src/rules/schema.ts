@@ -27,6 +27,12 @@ export const BombBehaviour = z.strictObject({
   takesLeadVoter: z.boolean().default(false),
   /** The round whose posts are the last the bomb's power covers; afterwards it is a plain seat of its camp. */
   activeThroughRound: z.int().positive(),
+  /**
+   * The last round whose vote the lead-voter power covers. Absent: the round before `activeThroughRound`, since a
+   * round's vote closes after its posts (RULINGS 2's reading). Set it to `activeThroughRound` where 「前四轮有效…如被票出，
+   * 带走领票人」 is read as covering round 4's vote too.
+   */
+  votesThroughRound: z.int().positive().optional(),
 });
 
 /** A night (or day) ability of a role, for day-night games such as 7kill. */
