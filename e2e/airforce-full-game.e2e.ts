@@ -318,7 +318,12 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
   await as("referee", "/referee", async (page) => {
     const inbox = page.getByTestId("inbox");
     await inbox.getByRole("button", { name: "代投" }).click();
-    await inbox.getByText("已执行并记录").waitFor();
+    // The row turns into the record at once (no reload), with no button left to cast it twice.
+    await inbox
+      .getByTestId("inbox-done")
+      .getByText(/^已代投 · /)
+      .waitFor();
+    assert.equal(await inbox.getByRole("button", { name: "代投" }).count(), 0);
   });
   await as("侠12", "/vote", async (page) => {
     const row = (n: string) => page.locator(`[data-testid=tally] [data-seat="${who(n).seat}"]`);

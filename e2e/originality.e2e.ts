@@ -83,6 +83,11 @@ test("a complaint reaches the referee's queue with the post's originality report
   await screenshot(ref, "referee-complaint");
   await inbox.locator("input").fill("引用不超过两成，不构成抄袭");
   await inbox.getByRole("button", { name: "驳回" }).click();
-  await inbox.getByText("已执行并记录").waitFor();
+  // The ruling comes back on the stream and the row turns into the record, without a reload.
+  await inbox
+    .getByTestId("inbox-done")
+    .getByText(/^已驳回 · /)
+    .waitFor();
+  assert.equal(await inbox.getByRole("button", { name: "驳回" }).count(), 0);
   await rctx.close();
 });

@@ -18,6 +18,8 @@ export type AppEvent =
       words: number;
       /** Copied share of the 报道 in percent, null when no index was available. */
       copiedPercent?: number | null;
+      /** Over the rule set's limit when checked; absent in events recorded before it was kept. */
+      copiedFlagged?: boolean;
     }
   | { type: "app.CoRefereeAdded"; at: number; alias: string }
   | {
@@ -28,7 +30,18 @@ export type AppEvent =
       redoDeadline: number;
       redoMin: number;
     }
-  | { type: "app.ReportRedone"; at: number; alias: string; postId: string; words: number }
+  /** The referee rules a 报道 compliant: a flagged share is cleared, a non-compliant ruling withdrawn. */
+  | { type: "app.ReportApproved"; at: number; alias: string; reason: string }
+  | {
+      type: "app.ReportRedone";
+      at: number;
+      alias: string;
+      postId: string;
+      words: number;
+      /** The redo's own copied share (absent in events recorded before redos were checked). */
+      copiedPercent?: number | null;
+      copiedFlagged?: boolean;
+    }
   | { type: "app.RoomMessagePosted"; at: number; room: string; seat: Seat; alias: string; text: string }
   | {
       type: "app.ComplaintFiled";
@@ -68,6 +81,10 @@ export interface ReportState {
   status: "accepted" | "rejected" | "redone";
   rejection: { reason: string; redoDeadline: number; redoMin: number } | null;
   copiedPercent: number | null;
+  /** Null where the event predates the flag: readers then compare the share with the rule set's limit. */
+  copiedFlagged: boolean | null;
+  /** The referee's ruling that this text is compliant; cleared by a later rejection or redo. */
+  approved: { at: number; reason: string } | null;
 }
 
 export interface AppState {
@@ -96,6 +113,21 @@ export function evolveApp(state: AppState, raw: EngineEvent): AppState {
         status: "accepted",
         rejection: null,
         copiedPercent: event.copiedPercent ?? null,
+        copiedFlagged: event.copiedFlagged ?? null,
+        approved: null,
+      });
+      return { ...state, reports };
+    }
+    case "app.ReportApproved": {
+      const prior = state.reports.get(event.alias);
+      if (!prior) return state;
+      const reports = new Map(state.reports);
+      reports.set(event.alias, {
+        ...prior,
+        // A withdrawn rejection leaves the text as it was posted; no redo is due.
+        status: prior.status === "rejected" ? "accepted" : prior.status,
+        rejection: null,
+        approved: { at: event.at, reason: event.reason },
       });
       return { ...state, reports };
     }
@@ -107,6 +139,7 @@ export function evolveApp(state: AppState, raw: EngineEvent): AppState {
         ...prior,
         status: "rejected",
         rejection: { reason: event.reason, redoDeadline: event.redoDeadline, redoMin: event.redoMin },
+        approved: null,
       });
       return { ...state, reports };
     }
@@ -120,6 +153,10 @@ export function evolveApp(state: AppState, raw: EngineEvent): AppState {
         words: event.words,
         submittedAt: event.at,
         status: "redone",
+        // A redo recorded before redos were checked has no share of its own: the old one was the rejected text's.
+        copiedPercent: event.copiedPercent ?? null,
+        copiedFlagged: event.copiedFlagged ?? null,
+        approved: null,
       });
       return { ...state, reports };
     }

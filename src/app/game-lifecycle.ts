@@ -130,6 +130,7 @@ export class GameLifecycle<S> {
       limitPercent: ctx.rules.text.copiedShareLimitPercent,
     });
     const copiedPercent = check.available ? check.copiedPercent : null;
+    const copied = check.available ? { copiedPercent, copiedFlagged: check.flagged } : { copiedPercent };
     const added = await this.#storage.addMember({
       gameId,
       alias,
@@ -153,7 +154,7 @@ export class GameLifecycle<S> {
             ? refuse("game-full", 409, { players: ctx.rules.players })
             : {
                 ok: true,
-                events: [{ type: "app.PlayerJoined", at, alias, postId, words, copiedPercent }],
+                events: [{ type: "app.PlayerJoined", at, alias, postId, words, ...copied }],
                 posts: [{ postId, text: report }],
               },
     });
@@ -172,7 +173,17 @@ export class GameLifecycle<S> {
     });
     return ok({
       member: { alias, kind: "player", joinedAt: at },
-      report: { alias, postId, words, submittedAt: at, status: "accepted", rejection: null, copiedPercent },
+      report: {
+        alias,
+        postId,
+        words,
+        submittedAt: at,
+        status: "accepted",
+        rejection: null,
+        copiedPercent,
+        flagged: check.available && check.flagged,
+        approved: null,
+      },
     });
   }
 
@@ -189,6 +200,10 @@ export class GameLifecycle<S> {
         status: r.status,
         rejection: r.rejection,
         copiedPercent: r.copiedPercent,
+        flagged:
+          r.copiedFlagged ??
+          (r.copiedPercent !== null && r.copiedPercent > ctx.rules.text.copiedShareLimitPercent),
+        approved: r.approved,
       })),
     );
   }
@@ -218,22 +233,52 @@ export class GameLifecycle<S> {
     });
   }
 
-  redoReport(
+  approveReport(
+    gameId: string,
+    account: Account | null,
+    input: { alias: string; reason: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(gameId, account, "referee", (_ctx, _v, at) => (snap) => {
+      const r = snap.app.reports.get(input.alias);
+      if (!r) return refuse("report-not-found", 404, { alias: input.alias });
+      if (r.approved) return refuse("report-already-approved", 409, { alias: input.alias });
+      return okEvents([{ type: "app.ReportApproved", at, alias: input.alias, reason: input.reason }]);
+    });
+  }
+
+  async redoReport(
     gameId: string,
     account: Account | null,
     input: { requestId: string; text: string },
-  ): Promise<Result<CommandOk>> {
-    return this.#games.run(
+  ): Promise<Result<CommandOk & { alias: string }>> {
+    const at = this.#clock.now(); // receipt time: the text check below must not make a redo late
+    const ctx = account ? await this.#games.context(gameId) : undefined;
+    const member = account && ctx ? await this.#games.membership(gameId, account.id) : undefined;
+    // 原创首发 holds for the redo too. Its own rejected text is of its lineage, so reusing it is not copying.
+    const lineage = member?.kind === "player" ? reportLineage(gameId, member.alias) : null;
+    const check =
+      ctx && lineage
+        ? await this.#originality.check(input.text, {
+            withSources: false,
+            limitPercent: ctx.rules.text.copiedShareLimitPercent,
+            excludeLineage: lineage,
+          })
+        : null;
+    const copied = check?.available
+      ? { copiedPercent: check.copiedPercent, copiedFlagged: check.flagged }
+      : {};
+    const postId = `report-${randomUUID()}`;
+    let redoneAs: string | null = null;
+    const res = await this.#games.run(
       gameId,
       account,
       "member",
-      (ctx, v, at) => {
+      (game, v, at) => {
         if (v.referee || v.alias === null) return refuse("not-a-player", 403);
         const alias = v.alias;
         const words = countWords(input.text, {
-          ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian,
+          ambiguousIsEastAsian: game.rules.text.ambiguousIsEastAsian,
         }).words;
-        const postId = `report-${randomUUID()}`;
         return (snap) => {
           const r = snap.app.reports.get(alias);
           if (r?.status !== "rejected" || !r.rejection) return refuse("report-not-rejected", 409);
@@ -241,15 +286,29 @@ export class GameLifecycle<S> {
             return refuse("redo-deadline-passed", 409, { deadline: r.rejection.redoDeadline, at });
           if (words < r.rejection.redoMin)
             return refuse("report-too-short", 409, { words, min: r.rejection.redoMin });
+          redoneAs = alias;
           return {
             ok: true,
-            events: [{ type: "app.ReportRedone", at, alias, postId, words }],
+            events: [{ type: "app.ReportRedone", at, alias, postId, words, ...copied }],
             posts: [{ postId, text: input.text }],
           };
         };
       },
-      { requestId: input.requestId },
+      { requestId: input.requestId, receivedAt: at },
     );
+    if (res.ok && !res.value.replayed && redoneAs !== null && ctx) {
+      await this.#originality.addDocument?.({
+        kind: "report",
+        postId,
+        gameId,
+        text: input.text,
+        label: `${ctx.record.displayName} · 报道（重写） · ${redoneAs}`,
+        lineage: reportLineage(gameId, redoneAs),
+        time: at,
+      });
+    }
+    // The alias is the caller's (a retry included), so the route can answer with this player's report.
+    return res.ok ? ok({ ...res.value, alias: member?.alias ?? "" }) : res;
   }
 
   async addCoReferee(

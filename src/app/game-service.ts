@@ -345,9 +345,10 @@ export class GameService<S> {
       v: Viewer,
       at: number,
     ) => ((snap: GameSnapshot<S>) => JobDecision) | Result<never>,
-    extra: { requestId?: string | undefined } = {},
+    extra: { requestId?: string | undefined; receivedAt?: number } = {},
   ): Promise<Result<CommandOk>> {
-    const at = this.#clock.now(); // receipt time: before any I/O
+    // Receipt time: before any I/O, or earlier where the caller did some (a text check) before calling.
+    const at = extra.receivedAt ?? this.#clock.now();
     if (!account) return refuse("unauthenticated", 401);
     // Each step has an answer in memory for a game in play; awaiting one anyway costs every vote a promise and a
     // turn of the microtask queue, so the awaits are only for what is not loaded yet.

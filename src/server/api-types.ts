@@ -52,6 +52,7 @@
 //   GET  /api/games/:id/referee/log                  R  EventListResponse (unredacted)
 //   GET  /api/games/:id/referee/inbox                R  InboxResponse (complaints, proxy requests)
 //   POST /api/games/:id/referee/reports/reject       R  RejectReportRequest → CommandResponse
+//   POST /api/games/:id/referee/reports/approve      R  ApproveReportRequest → CommandResponse
 //   POST /api/games/:id/referee/proxy-votes          R  ProxyVoteRequest → CommandResponse
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
 //   POST /api/games/:id/referee/overrides            R  OverrideRequest → CommandResponse (every override)
@@ -243,6 +244,13 @@ export interface ReportInfo {
   rejection?: { reason: string; redoDeadline: Millis; redoMin: number } | null;
   /** Copied share in percent, when the originality index is available. */
   copiedPercent?: number | null;
+  /**
+   * The copied share is over the rule set's limit (RULINGS.md 17): shown to everyone as 疑似抄袭 until the referee
+   * rules. The referee decides; a flag alone never rejects a 报道.
+   */
+  flagged: boolean;
+  /** The referee ruled this text compliant (clearing a flag, or withdrawing a non-compliant ruling). */
+  approved: { at: Millis; reason: string } | null;
 }
 
 export interface ReportListResponse {
@@ -563,6 +571,12 @@ export interface RejectReportRequest {
   reason: string;
   /** Deadline of the 600-字 redo. */
   redoDeadline: Millis;
+}
+
+/** 裁定合规: clears a flagged copied share, or withdraws a non-compliant ruling (no redo is then due). */
+export interface ApproveReportRequest {
+  alias: string;
+  reason: string;
 }
 
 export interface ProxyVoteRequest {

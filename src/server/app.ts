@@ -378,7 +378,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     const res = await lifecycle.redoReport(req.params.id, req.account, body);
     if (!res.ok) return sendRefusal(reply, res.refusal);
     const list = await lifecycle.reports(req.params.id);
-    const mine = list.ok ? list.value.find((r) => r.submittedAt === res.value.receivedAt) : undefined;
+    // By alias: two reports can share a receipt millisecond.
+    const mine = list.ok ? list.value.find((r) => r.alias === res.value.alias) : undefined;
     return { report: mine ?? null };
   });
 
@@ -486,6 +487,11 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     const body = parseOr400(S.RejectReportBody, req.body, reply);
     if (!body) return reply;
     return command(reply, await lifecycle.rejectReport(req.params.id, req.account, body));
+  });
+  app.post<P>("/api/games/:id/referee/reports/approve", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.ApproveReportBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await lifecycle.approveReport(req.params.id, req.account, body));
   });
   app.post<P>("/api/games/:id/referee/proxy-votes", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.ProxyVoteBody, req.body, reply);

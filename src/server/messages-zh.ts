@@ -66,6 +66,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
     `报道字数不足：${d?.words ?? "?"}字，至少需要${d?.min ?? "?"}字（以word统计为准）`,
   "report-not-found": (d) => `找不到马甲「${d?.alias ?? ""}」的报道`,
   "report-already-rejected": () => "该报道已被判定违规",
+  "report-already-approved": () => "该报道已被裁定合规",
   "report-not-rejected": () => "你的报道没有被要求重写",
   "redo-deadline-passed": (d) => `重写报道已超过期限${timesOf(d)}`,
   "deadline-in-past": () => "期限必须晚于当前时间",

@@ -84,6 +84,7 @@ export const RejectReportBody = z.strictObject({
   reason: text(1_000),
   redoDeadline: z.int().nonnegative(),
 });
+export const ApproveReportBody = z.strictObject({ alias, reason: text(1_000) });
 export const ProxyVoteBody = z.strictObject({
   requestId,
   voter: seat,

@@ -176,6 +176,12 @@ const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/reports/approve`,
+    body: () => ({ alias: "无此人", reason: "x" }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
     path: (g) => `/api/games/${g.id}/referee/proxy-votes`,
     body: (g) => ({ requestId: rid(), voter: g.players[4]!.seat, targets: [g.players[5]!.seat] }),
     allowed: REFEREES,

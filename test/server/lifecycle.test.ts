@@ -357,3 +357,139 @@ test("originality: a copied 报道 shows its copied share; a player's check hide
     assert.equal(outsider.status, 403);
   });
 });
+
+const POEM =
+  "秋风起兮白云飞，草木黄落兮雁南归。兰有秀兮菊有芳，怀佳人兮不能忘。泛楼船兮济汾河，横中流兮扬素波。";
+
+/** `n` Han characters in no order any other text here has: original by construction. */
+function freshText(n: number, salt: number): string {
+  let s = "";
+  for (let i = 0; i < n; i++) s += String.fromCodePoint(0x4e00 + ((i * 7919 + salt * 104_729) % 20_000));
+  return s;
+}
+
+test("RULINGS 17 on 报道: over the limit is flagged for everyone until the referee rules; 裁定合规 clears it or withdraws a rejection", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 3);
+    const [u1, u2, u3] = [
+      await quickAccount(h, "u1"),
+      await quickAccount(h, "u2"),
+      await quickAccount(h, "u3"),
+    ];
+    const first = await must(
+      call<JoinResponse>(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: POEM }),
+    );
+    assert.equal(first.json.report.flagged, false);
+    const copy = await must(
+      call<JoinResponse>(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: `我来了。${POEM}` }),
+    );
+    assert.equal(copy.json.report.flagged, true, `copied ${copy.json.report.copiedPercent}%`);
+    await must(call(h, "POST", `/api/games/${id}/join`, u3, { alias: "丙", report: REPORT }));
+    const list = async () =>
+      new Map(
+        (await must(call<ReportListResponse>(h, "GET", `/api/games/${id}/reports`))).json.reports.map((r) => [
+          r.alias,
+          r,
+        ]),
+      );
+    assert.deepEqual(
+      [...(await list()).values()].map((r) => [r.alias, r.flagged, r.approved]),
+      [
+        ["甲", false, null],
+        ["乙", true, null],
+        ["丙", false, null],
+      ],
+    );
+
+    const approve = (alias: string, who = referee) =>
+      call<ApiError>(h, "POST", `/api/games/${id}/referee/reports/approve`, who, {
+        alias,
+        reason: "引用已注明出处",
+      });
+    assert.equal((await approve("乙", u1)).status, 403, "players cannot rule on reports");
+    assert.equal(errorOf(await approve("无名")).code, "report-not-found");
+    assert.equal((await approve("乙")).status, 200);
+    const approved = (await list()).get("乙")!;
+    assert.equal(approved.flagged, true, "the share stands; the ruling is beside it");
+    assert.equal(approved.approved?.reason, "引用已注明出处");
+    assert.equal(approved.status, "accepted");
+    assert.equal(errorOf(await approve("乙")).code, "report-already-approved");
+    assert.equal(errorOf(await approve("乙")).message, "该报道已被裁定合规");
+
+    // A rejection clears the approval; approving again withdraws the rejection, so no redo is due and nobody is out.
+    await must(
+      call(h, "POST", `/api/games/${id}/referee/reports/reject`, referee, {
+        alias: "丙",
+        reason: "与马甲无关",
+        redoDeadline: local("12-01 18:00:00"),
+      }),
+    );
+    assert.equal((await list()).get("丙")?.status, "rejected");
+    assert.equal((await approve("丙")).status, 200);
+    const withdrawn = (await list()).get("丙")!;
+    assert.equal(withdrawn.status, "accepted");
+    assert.equal(withdrawn.rejection, null);
+    const redo = await call<ApiError>(h, "POST", `/api/games/${id}/reports`, u3, {
+      requestId: rid(),
+      text: freshText(600, 1),
+    });
+    assert.equal(errorOf(redo).code, "report-not-rejected");
+    await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
+    await must(
+      call(h, "POST", `/api/games/${id}/start`, referee, { seed: "s", round1At: local("12-01 21:00:00") }),
+    );
+    await advanceTo(h, local("12-01 18:00:02"));
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`));
+    assert.equal(view.json.view!.seats.find((s) => s.alias === "丙")?.alive, true, "no redo was due");
+  });
+});
+
+test("a redone 报道 is checked on its own text (原创首发), its own rejected text aside, and later texts are checked against it", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 3);
+    const [u1, u2, u3] = [
+      await quickAccount(h, "u1"),
+      await quickAccount(h, "u2"),
+      await quickAccount(h, "u3"),
+    ];
+    const own = freshText(80, 2);
+    await must(call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: POEM }));
+    await must(call(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: own }));
+    await must(call(h, "POST", `/api/games/${id}/join`, u3, { alias: "丙", report: freshText(80, 3) }));
+    for (const alias of ["乙", "丙"]) {
+      await must(
+        call(h, "POST", `/api/games/${id}/referee/reports/reject`, referee, {
+          alias,
+          reason: "字数不足以成文",
+          redoDeadline: local("12-01 18:00:00"),
+        }),
+      );
+    }
+    // 乙 keeps its rejected text and adds to it: its own lineage, not copying.
+    const added = freshText(600, 4);
+    const redone = await must(
+      call<ReportResponse>(h, "POST", `/api/games/${id}/reports`, u2, {
+        requestId: rid(),
+        text: `${own}${added}`,
+      }),
+    );
+    assert.equal(redone.json.report?.copiedPercent, 0);
+    assert.equal(redone.json.report?.flagged, false);
+    // 丙's redo is 甲's poem over and over: its share is its own, not the clean one of the text it replaced.
+    const copied = await must(
+      call<ReportResponse>(h, "POST", `/api/games/${id}/reports`, u3, {
+        requestId: rid(),
+        text: POEM.repeat(14),
+      }),
+    );
+    assert.equal(copied.json.report?.copiedPercent, 100);
+    assert.equal(copied.json.report?.flagged, true);
+    // The redo is in the index: 甲 checking 乙's new passage finds it copied.
+    const check = await must(
+      call<OriginalityResponse>(h, "POST", `/api/games/${id}/originality`, u1, {
+        text: added.slice(100, 400),
+      }),
+    );
+    assert.equal(check.json.copiedPercent, 100);
+  });
+});

@@ -1,6 +1,7 @@
 // Typed fetch wrapper over the bansha HTTP API (src/server/api-types.ts): JSON in, JSON out, ApiError as ApiFailure.
 import type {
   ApiError,
+  ApproveReportRequest,
   CommandResponse,
   ComplaintRequest,
   ComplaintRulingRequest,
@@ -187,6 +188,8 @@ export const api = {
   inbox: (id: string) => call<InboxResponse>("GET", `${g(id)}/referee/inbox`),
   rejectReport: (id: string, b: RejectReportRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/reports/reject`, b),
+  approveReport: (id: string, b: ApproveReportRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/reports/approve`, b),
   proxyVote: (id: string, b: ProxyVoteRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/proxy-votes`, b),
   ruleComplaint: (id: string, b: ComplaintRulingRequest) =>

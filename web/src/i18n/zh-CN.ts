@@ -35,6 +35,7 @@ const eventNames: Record<string, string> = {
   "app.PlayerJoined": "报道",
   "app.CoRefereeAdded": "加副哨",
   "app.ReportRejected": "报道判为不合规",
+  "app.ReportApproved": "报道裁定合规",
   "app.ReportRedone": "重写报道",
   "app.RoomMessagePosted": "小黑屋发言",
   "app.ComplaintFiled": "举报",
@@ -256,8 +257,10 @@ export const zhCN = {
     noReports: "还没有报道",
     noPosts: "还没有放出的杀帖",
     noResults: "还没有结果帖",
-    reportStatus: (s: string) => (s === "rejected" ? "被判不合规" : s === "redone" ? "已重写" : "已通过"),
+    // "accepted" is only "posted": the referee has not ruled on it, so it must not read as approved.
+    reportStatus: (s: string) => (s === "rejected" ? "被判不合规" : s === "redone" ? "已重写" : "已报道"),
     copiedShare: (p: number) => `抄袭比例 ${p}%`,
+    copiedFlagged: (p: number) => `疑似抄袭 ${p}%，待哨子裁定`,
     iouStatus: (s: string) =>
       s === "open" ? "白条待补" : s === "completed" ? "白条已补" : s === "failed" ? "白条未补" : "作废",
   },
@@ -439,7 +442,11 @@ export const zhCN = {
     start: "开始游戏",
     seed: "随机种子（可不填）",
     reports: "报道审核",
+    reportsFlagged: (n: number) => `${n}篇疑似抄袭待裁定`,
     reject: "判为不合规",
+    // Clears a flagged share, or withdraws a non-compliant ruling (no redo is then due).
+    approve: "裁定合规",
+    reportApproved: (reason: string) => `哨子裁定合规（${reason}）`,
     rejectReason: "理由",
     redoDeadline: "重写期限（小时）",
     progression: "进程编辑",

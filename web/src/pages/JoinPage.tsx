@@ -99,7 +99,8 @@ export function RedoReminder({ game, hide }: { game: LiveGame; hide: boolean }) 
   const [mine, setMine] = useState<ReportInfo | null>(null);
   // Asked again when a report is ruled on or redone, not on every event.
   const version = game.events.filter(
-    (e) => e.type === "app.ReportRejected" || e.type === "app.ReportRedone",
+    (e) =>
+      e.type === "app.ReportRejected" || e.type === "app.ReportApproved" || e.type === "app.ReportRedone",
   ).length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
   useEffect(() => {

@@ -166,6 +166,7 @@ function Roster({ game }: { game: LiveGame }) {
 const REPORT_EVENTS: ReadonlySet<string> = new Set([
   "app.PlayerJoined",
   "app.ReportRejected",
+  "app.ReportApproved",
   "app.ReportRedone",
 ]);
 
@@ -185,6 +186,12 @@ function ReviewReports({ game }: { game: LiveGame }) {
       .then((r) => setReports(r.reports))
       .catch(() => {});
   }, [gameId, version]);
+  // Flagged and not yet ruled on either way: what the referee still has to look at.
+  const pending = reports.filter((r) => r.flagged && r.status !== "rejected" && !r.approved).length;
+  const approve = () => {
+    if (!alias || !reason) return;
+    void run(() => api.approveReport(gameId, { alias, reason }));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(() =>
@@ -195,18 +202,20 @@ function ReviewReports({ game }: { game: LiveGame }) {
     <details className="card" data-testid="review-reports">
       <summary>
         {m.referee.reports} <span className="count">{reports.length}</span>
+        {pending > 0 ? <span className="badge iou">{m.referee.reportsFlagged(pending)}</span> : null}
       </summary>
       <ol className="plain small">
         {reports.map((r) => (
           <li key={r.postId}>
             <strong>{r.alias}</strong> · {m.app.words(r.words)}
             {typeof r.copiedPercent === "number" ? (
-              <span className={r.copiedPercent > 20 ? "badge iou" : "muted"}>
+              <span className={r.flagged ? "badge iou" : "muted"}>
                 {" "}
                 · {m.threads.copiedShare(r.copiedPercent)}
               </span>
             ) : null}{" "}
             · {m.threads.reportStatus(r.status)}
+            {r.approved ? <> · {m.referee.reportApproved(r.approved.reason)}</> : null}
           </li>
         ))}
       </ol>
@@ -215,13 +224,11 @@ function ReviewReports({ game }: { game: LiveGame }) {
           <option value="" disabled>
             {m.referee.alias}
           </option>
-          {reports
-            .filter((r) => r.status !== "rejected")
-            .map((r) => (
-              <option key={r.alias} value={r.alias}>
-                {r.alias}
-              </option>
-            ))}
+          {reports.map((r) => (
+            <option key={r.alias} value={r.alias}>
+              {r.alias}
+            </option>
+          ))}
         </select>
         <input
           value={reason}
@@ -234,32 +241,45 @@ function ReviewReports({ game }: { game: LiveGame }) {
           <input type="number" min={1} value={hours} onChange={(e) => setHours(e.target.value)} />
         </label>
         {notice}
-        <button type="submit" className="btn">
-          {m.referee.reject}
-        </button>
+        <div className="actions">
+          <button type="submit" className="btn">
+            {m.referee.reject}
+          </button>
+          <button type="button" className="btn ghost" onClick={approve} disabled={!alias || !reason}>
+            {m.referee.approve}
+          </button>
+        </div>
       </form>
     </details>
   );
 }
 
 /** The events that put an item in the referee's inbox (GameReads.inbox on the server). */
-const INBOX_EVENTS: ReadonlySet<string> = new Set(["app.ComplaintFiled", "app.ProxyRequested"]);
+const INBOX_EVENTS: ReadonlySet<string> = new Set([
+  "app.ComplaintFiled",
+  "app.ProxyRequested",
+  // A ruling, this referee's or a co-referee's, marks its complaint handled.
+  "ComplaintUpheld",
+  "ComplaintDismissed",
+]);
 
 function Inbox({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   const seats = game.view?.seats ?? [];
   const [items, setItems] = useState<InboxItem[]>([]);
   const [error, setError] = useState<string | null>(null);
-  // Refetched when a complaint or proxy request arrives, not on every event: in a vote rush that was one request
-  // per vote per open referee page.
+  // Ballots are not in the page's events, so a proxy ballot entered here asks again itself (handled below).
+  const [entered, setEntered] = useState(0);
+  // Refetched when a complaint or proxy request arrives or is ruled on, not on every event: in a vote rush that
+  // was one request per vote per open referee page.
   const version = game.events.filter((e) => INBOX_EVENTS.has(e.type)).length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version and entered are the refetch triggers
   useEffect(() => {
     api
       .inbox(id)
       .then((r) => setItems(r.items))
       .catch((e) => setError(errorText(e)));
-  }, [id, version]);
+  }, [id, version, entered]);
   return (
     <section className="card" data-testid="inbox">
       <h3>{m.referee.inbox}</h3>
@@ -273,6 +293,7 @@ function Inbox({ game }: { game: LiveGame }) {
             item={it}
             label={(s) => seatLabel(seats, s)}
             events={game.events}
+            onEntered={() => setEntered((n) => n + 1)}
           />
         ))}
       </ol>
@@ -285,6 +306,7 @@ function InboxRow(props: {
   item: InboxItem;
   label: (s: SeatNo) => string;
   events: GameEventDto[];
+  onEntered: () => void;
 }) {
   const { gameId, item, label } = props;
   const [reason, setReason] = useState("");
@@ -315,9 +337,10 @@ function InboxRow(props: {
         <button
           type="button"
           className="btn small"
-          onClick={() =>
-            run(() => api.proxyVote(gameId, { requestId: requestId(), voter, targets: [target] }))
-          }
+          onClick={async () => {
+            if (await run(() => api.proxyVote(gameId, { requestId: requestId(), voter, targets: [target] })))
+              props.onEntered();
+          }}
         >
           {m.referee.castProxy}
         </button>

@@ -66,8 +66,15 @@ function Reports({ game }: { game: LiveGame }) {
               <strong>{r.alias}</strong> <span className="muted small">{dateTime(r.submittedAt)}</span>{" "}
               <span className="badge">{m.app.words(r.words)}</span>{" "}
               <span className={`badge report-${r.status}`}>{m.threads.reportStatus(r.status)}</span>
-              {typeof r.copiedPercent === "number" ? (
+              {typeof r.copiedPercent !== "number" ? null : r.flagged && !r.approved ? (
+                <span className="badge iou" data-testid="report-flagged">
+                  {m.threads.copiedFlagged(r.copiedPercent)}
+                </span>
+              ) : (
                 <span className="muted small"> {m.threads.copiedShare(r.copiedPercent)}</span>
+              )}
+              {r.approved ? (
+                <span className="muted small"> · {m.referee.reportApproved(r.approved.reason)}</span>
               ) : null}
             </div>
             <PostBody gameId={id} postId={r.postId} />
