@@ -1,4 +1,5 @@
-// The editor's originality check: copied passages highlighted before submitting, and no source ever sent to a player.
+// Originality in the browser: copied passages highlighted in the editor (no source ever sent to a player), the
+// referee's complaint view, and copied 报道 flagged until ruled on.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
@@ -90,4 +91,41 @@ test("a complaint reaches the referee's queue with the post's originality report
     .waitFor();
   assert.equal(await inbox.getByRole("button", { name: "驳回" }).count(), 0);
   await rctx.close();
+});
+
+test("a copied 报道 shows as 疑似抄袭 to everyone until the referee rules it compliant (RULINGS 17)", async () => {
+  const open = await airforceGame(server, { prefix: "cp", joined: 0, start: false });
+  const joinAs = async (username: string, alias: string, report: string) =>
+    server.api("POST", `/api/games/${open.id}/join`, await server.account(username), { alias, report });
+  await joinAs("cp-a", "原作者", syntheticText(7_001, 320));
+  // A known published poem over and over: nearly all of it is copied.
+  await joinAs("cp-b", "搬运工", `我来报道。${KNOWN_SOURCE.repeat(7)}`);
+
+  const viewer = await contextFor(browser, server.url, await server.account("cp-c"));
+  const page = await viewer.newPage();
+  await page.goto(`/games/${open.id}/threads`);
+  const flagged = page.getByTestId("report-flagged");
+  await flagged.waitFor();
+  assert.equal(await flagged.count(), 1, "only the copy is flagged");
+  assert.match((await flagged.textContent()) ?? "", /^疑似抄袭 \d+(\.\d)?%，待哨子裁定$/);
+  const copyRow = page.locator("li.post", { has: flagged });
+  assert.match((await copyRow.textContent()) ?? "", /搬运工/);
+
+  const ref = await contextFor(browser, server.url, open.refereeCookie);
+  const refPage = await ref.newPage();
+  await refPage.goto(`/games/${open.id}/referee`);
+  const panel = refPage.getByTestId("review-reports");
+  await panel.locator("summary").getByText("1篇疑似抄袭待裁定").waitFor();
+  await panel.locator("summary").click();
+  await panel.locator("select[name=report-alias]").selectOption("搬运工");
+  await panel.getByPlaceholder("理由").fill("开头一句为原创，引用部分已征得作者同意");
+  await panel.getByRole("button", { name: "裁定合规" }).click();
+  await panel.getByText("哨子裁定合规（开头一句为原创，引用部分已征得作者同意）").waitFor();
+  assert.equal(await panel.locator("summary").getByText("疑似抄袭待裁定").count(), 0);
+  await ref.close();
+
+  await page.reload();
+  await page.getByText("哨子裁定合规（开头一句为原创，引用部分已征得作者同意）").waitFor();
+  assert.equal(await page.getByTestId("report-flagged").count(), 0);
+  await viewer.close();
 });

@@ -13,7 +13,10 @@ type Tab = "reports" | "kills" | "results" | "discussion";
 
 export function Threads({ game }: { game: LiveGame }) {
   const killPosts = game.data?.game.killPosts ?? true;
-  const [tab, setTab] = useState<Tab>(killPosts ? "kills" : "discussion");
+  // Before the game starts the 报道帖 is the only thread with anything in it.
+  const status = game.status ?? game.data?.game.status;
+  const started = status === "running" || status === "ended";
+  const [tab, setTab] = useState<Tab>(!started ? "reports" : killPosts ? "kills" : "discussion");
   const tabs: [Tab, string][] = [
     ...(killPosts ? [["kills", m.threads.killPosts] as [Tab, string]] : []),
     ["results", m.threads.results],
