@@ -261,6 +261,14 @@ test("the referee's log is fetched when opened, then only what is new; the inbox
     (n) => document.querySelectorAll("[data-testid=referee-log] ol.log li").length > n,
     first,
   );
+  // Each entry says what happened in Chinese, the raw data one click away.
+  const voteLine = log.locator("ol.log li", {
+    hasText: `${voter!.seat + 1}号 ${voter!.alias} 投票给 ${target!.seat + 1}号 ${target!.alias}`,
+  });
+  await voteLine.waitFor();
+  assert.equal(await voteLine.locator("code").count(), 0, "the raw data stays folded");
+  await voteLine.getByRole("button", { name: "原始数据" }).click();
+  assert.match((await voteLine.locator("code").textContent()) ?? "", /"voter":/);
   assert.equal(logRequests.length >= 2, true);
   for (const q of logRequests.slice(1)) {
     const after = Number(/^\?after=(\d+)$/.exec(q)?.[1]);

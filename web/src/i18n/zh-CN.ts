@@ -536,6 +536,166 @@ export const zhCN = {
     coReferee: "加副哨",
     username: "账号",
   },
+  /**
+   * The referee's log in words (web/src/pages/log-text.ts), one sentence per event. Seats, times and names come in
+   * already formatted; `why` is "" or a full-width bracketed reason.
+   */
+  log: {
+    raw: "原始数据",
+    seat: (n: number, alias: string | null) => (alias ? `${n + 1}号 ${alias}` : `${n + 1}号`),
+    nobody: "无人",
+    nobodyOut: "无人出局",
+    post: (round: number, index: number) => `第${round}轮杀帖 #${index + 1}`,
+    because: (reason: string | null) => (reason ? `（理由：${reason}）` : ""),
+    house: (name: string) => `（${name}）`,
+    votes: (who: string, votes: number) => `${who}（${votes}票）`,
+    withCode: (who: string, code: string) => `${who}（代号 ${code}）`,
+    gameStarted: (rules: string | null, players: number, seed: string | null, start: string) =>
+      `游戏开始：${rules ? `${rules}，` : ""}${players}人，${seed === null ? "固定分配身份" : `种子 ${seed}`}，` +
+      `第1轮 ${start} 开始`,
+    roundOpened: (round: number, plan: string, posting: string | null, vote: string) =>
+      `第${round}轮开始：${plan}；${posting === null ? "本轮无杀帖" : `出帖时间 ${posting}`}；投票截止 ${vote}`,
+    votesPerVoter: (n: number) => `每人${n}票`,
+    voteOut: (n: number) => `票杀${n}人`,
+    posts: (units: readonly string[]) => `出帖 ${units.join("、")}`,
+    extraPosts: (units: readonly string[]) => `加帖 ${units.join("、")}`,
+    unitPosts: (unit: string, n: number) => `${unit}${n}篇`,
+    span: (from: string, to: string) => `${from}–${to}`,
+    voteOpened: (round: number, house: string) => `第${round}轮投票开始${house}`,
+    overtimeMark: "（加时）",
+    vote: (voter: string, targets: string, mark: string) => `${voter} 投票给 ${targets}${mark}`,
+    abstain: (voter: string, mark: string) => `${voter} 弃票${mark}`,
+    proxyVote: (voter: string, targets: string, mark: string) => `哨子代投：${voter} → ${targets}${mark}`,
+    proxyAbstain: (voter: string, mark: string) => `哨子代投：${voter} 弃票${mark}`,
+    killPost: (unit: string, poster: string, target: string, words: number, code: string | null) =>
+      `${unit} ${poster} 出杀帖，目标 ${target}（${words}字${code ? `，代号 ${code}` : ""}）`,
+    engineerPost: (unit: string, poster: string, target: string, words: number) =>
+      `${unit} ${poster} 出工兵帖，查 ${target}（${words}字）`,
+    postsReleased: (round: number, count: number, notes: readonly string[]) =>
+      count === 0
+        ? `第${round}轮没有杀帖`
+        : `第${round}轮杀帖公布：${count}篇${notes.length > 0 ? `（${notes.join("，")}）` : ""}`,
+    releasedIous: (n: number) => `白条${n}篇`,
+    lapsedTargetOut: (n: number) => `${n}篇目标已出局`,
+    lapsedVoided: (n: number) => `${n}篇作废`,
+    forfeited: (units: readonly string[]) => `；未出：${units.join("、")}`,
+    releaseDeadlines: (iou: string, complaint: string) => `；白条补齐截止 ${iou}，举报截止 ${complaint}`,
+    iouOpened: (post: string, poster: string, target: string, deadline: string) =>
+      `${post} 字数不足，记为白条：${poster} → ${target}，须在 ${deadline} 前补齐`,
+    iouCompleted: (post: string, poster: string, words: number) =>
+      `${poster} 补齐白条（${post}，${words}字）`,
+    iouFailed: (post: string, poster: string, target: string) =>
+      `${poster} 未按时补齐白条（${post}，目标 ${target}）`,
+    complaintUpheld: (post: string, poster: string, target: string, why: string) =>
+      `举报成立${why}：${post}（${poster} → ${target}）`,
+    complaintDismissed: (post: string, poster: string, why: string) => `举报驳回${why}：${post}（${poster}）`,
+    complaintWindowClosed: (round: number) => `第${round}轮举报期结束`,
+    playerOut: (who: string, details: readonly string[], vote: string) =>
+      `${who} 出局（${details.join("，")}）${vote}`,
+    /** Who put the seat out, by cause: the poster, the 领票人, the bomb, the shooter. */
+    outBy: (cause: string, who: string) =>
+      `${({ post: "出帖者", vote: "领票人", bomb: "烟花来自", shot: "开枪者" } as Record<string, string>)[cause] ?? "来自"} ${who}`,
+    keepsHalfVote: "；本轮保留半票",
+    losesVote: "；本轮不能再投票",
+    revived: (who: string, reason: string) =>
+      `${who} 复活（${({ iou: "白条未补齐", complaint: "举报成立", referee: "哨子判定", "void-post": "杀帖作废" } as Record<string, string>)[reason] ?? reason}）`,
+    bombFired: (bomb: string, victim: string, via: string) =>
+      `${bomb} 的烟花带走 ${victim}（${via === "vote" ? "被票杀时引爆" : "被帖杀时引爆"}）`,
+    identity: (who: string, role: string, code: string | null) =>
+      `公布身份：${who} 是${role}${code ? `（代号 ${code}）` : ""}`,
+    voteClosed: (round: number, overtime: boolean, house: string, result: string, notes: readonly string[]) =>
+      `第${round}轮${overtime ? "加时" : ""}投票截止${house}：${result}${notes.map((n) => `；${n}`).join("")}`,
+    // No space after a closing bracket: "7号 李四（12票）出局", but "7号 李四 出局".
+    outList: (seats: string, cause: string) => `${seats}${seats.endsWith("）") ? "" : " "}出局（${cause}）`,
+    tie: (seats: string, slots: number) =>
+      `平票：${seats}${seats.endsWith("）") ? "" : " "}争${slots}个出局名额`,
+    halfVotesApplied: "半票计入",
+    nonVoters: (seats: string) => `未投票：${seats}`,
+    overtimeOpened: (round: number, house: string, tied: string, slots: number, deadline: string) =>
+      `第${round}轮平票加时${house}：${tied} 争${slots}个出局名额，加时截止 ${deadline}`,
+    tieBroken: (round: number, house: string, rule: string, out: string) =>
+      `第${round}轮平票裁定${house}（${rule}）：${out}`,
+    tieRule: (rule: string) =>
+      (
+        ({
+          "first-reached": "先到先出",
+          "first-vote-earliest": "最早得票者先出",
+          "all-out": "并列者全部出局",
+          "nobody-out": "无人出局",
+          referee: "由哨子裁定",
+        }) as Record<string, string>
+      )[rule] ?? rule,
+    tieToReferee: (seats: string, slots: number, reason: string) =>
+      `；由哨子在 ${seats} 中定${slots}人出局（${({ "referee-rule": "规则规定由哨子裁定", "times-equal": "达到票数的时间相同", "no-votes": "无人得票" } as Record<string, string>)[reason] ?? reason}）`,
+    roundClosed: (round: number, alive: number) => `第${round}轮结束，存活${alive}人`,
+    allianceFormed: (round: number, name: string) => `第${round}轮结成联合：${name}`,
+    override: (reason: string, what: string) => `哨子改判（理由：${reason}）：${what}`,
+    eliminate: (who: string) => `判 ${who} 出局`,
+    revive: (who: string) => `复活 ${who}`,
+    setProgression: (round: number, plan: string) => `调整第${round}轮进程：${plan}`,
+    extend: (deadline: string, until: string) => `${deadline}延至 ${until}`,
+    voidVote: (who: string) => `作废 ${who} 的投票`,
+    voidPost: (who: string) => `作废 ${who} 的杀帖`,
+    substitute: (seat: string, alias: string) => `替补：${seat}改由 ${alias} 上场`,
+    endGame: (result: string) => `结束游戏，判定${result}`,
+    invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
+    warn: (who: string, offence: string, severe: boolean) =>
+      `警告 ${who}：${offence}${severe ? "（情节严重，直接判罚出局）" : ""}`,
+    excuse: (who: string, round: number) => `${who} 第${round}轮不计潜水`,
+    reputation: (who: string, points: number) => `${who} 信誉度 ${points}`,
+    gameEnded: (result: string, why: string | null) => `游戏结束：${result}${why ? `（${why}）` : ""}`,
+    iouExtension: (round: number, camp: string, by: string, deadline: string, why: string) =>
+      `白条延期${why}：应${camp} ${by} 的请求，第${round}轮投票截止延至 ${deadline}`,
+    nightOpened: (night: number, endsAt: string) => `第${night}夜开始，${endsAt} 天亮`,
+    abilityUsed: (night: number, who: string, ability: string, target: string | null) =>
+      target === null ? `第${night}夜 ${who} 放弃${ability}` : `第${night}夜 ${who} ${ability} → ${target}`,
+    banditShot: (who: string, target: string, byDay: boolean) =>
+      `秘匪 ${who} ${byDay ? "白天" : "夜晚"}开枪，射向 ${target}`,
+    banditConverted: (who: string, role: string, used: boolean) =>
+      `秘匪 ${who} 转为${role}（${used ? "已开枪" : "期限内未开枪"}）`,
+    nightResolved: (night: number, parts: readonly string[]) => `第${night}夜天亮：${parts.join("，")}`,
+    nightKill: (target: string) => `杀手刀 ${target}`,
+    nightNoKill: "杀手未杀人",
+    nightShot: (target: string) => `秘匪射 ${target}`,
+    nightProtected: (target: string) => `医生救治 ${target}`,
+    nightSaved: (seats: string) => `救下 ${seats}`,
+    emptyNeedle: (target: string, count: number) => `空针：${target}（第${count}次）`,
+    lastWordsOpened: (thread: string, due: string | null, endsAt: string) =>
+      `${thread}开放：${due === null ? "无人需发表遗言" : `${due} 可发表遗言`}，${endsAt} 截止`,
+    lastWordsPosted: (who: string) => `${who} 发表了遗言`,
+    lastWordsEnded: (thread: string, early: boolean) =>
+      `${thread}结束${early ? "（遗言已全部发表，提前结束）" : ""}`,
+    threadPost: (who: string, thread: string) => `${who} 在${thread}发言`,
+    threadClosed: (thread: string, streaks: string | null) =>
+      `${thread}关闭${streaks ? `；连续发帖不足：${streaks}` : ""}`,
+    streak: (who: string, n: number) => `${who}（${n}次）`,
+    postRefused: (who: string, thread: string) => `${who} 已出局，在${thread}的发言未发布（诈尸）`,
+    threadNames: { discussion: "讨论帖", vote: "投票帖", "last-words": "遗言帖" } as Record<string, string>,
+    offenceFlags: (warning: boolean, hidden: boolean, banned: boolean) =>
+      [warning ? "；记警告" : "", hidden ? "；不公开" : "", banned ? "；封ID" : ""].join(""),
+    gameCreated: (name: string, rules: string, referee: string) =>
+      `建局「${name}」，规则 ${rules}，哨子 ${referee}`,
+    signupOpened: "哨子开放报名",
+    signupClosed: "哨子截止报名",
+    copied: (percent: number, flagged: boolean) =>
+      flagged ? `，疑似抄袭 ${percent}%` : `，抄袭比例 ${percent}%`,
+    playerJoined: (alias: string, words: number, copied: string) => `${alias} 报道（${words}字${copied}）`,
+    coRefereeAdded: (alias: string) => `${alias} 成为副哨`,
+    reportRejected: (alias: string, reason: string, deadline: string, min: number) =>
+      `报道判为不合规：${alias}（理由：${reason}），重写期限 ${deadline}，不少于${min}字`,
+    reportApproved: (alias: string, reason: string) => `报道裁定合规：${alias}（理由：${reason}）`,
+    reportRedone: (alias: string, words: number, copied: string) =>
+      `${alias} 重写报道（${words}字${copied}）`,
+    roomMessage: (room: string, who: string, text: string) => `${room}｜${who}：${text}`,
+    complaintFiled: (who: string, against: string, post: string | null, text: string) =>
+      `${who} 举报 ${against}${post ? ` 的${post}` : ""}：${text}`,
+    proxyRequested: (who: string, target: string, note: string) =>
+      `${who} 托票给哨子，投 ${target}${note ? `（备注：${note}）` : ""}`,
+    resultsPublished: (round: number) => `发布第${round}轮结果帖`,
+    discussionPosted: (who: string, thread: string, words: number) => `${who} 在${thread}发言（${words}字）`,
+    refereeAlias: (alias: string) => `哨子 ${alias}`,
+    appGameEnded: "本局结束",
+  },
   discussion: {
     title: "讨论帖",
     thread: "帖子",

@@ -19,6 +19,7 @@ import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
+import { describeEvent, type LogNames, logNames } from "./log-text.ts";
 
 export function Referee({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -891,6 +892,7 @@ function EventLog({ game }: { game: LiveGame }) {
   }, [follower, open, version]);
   const hidden = Math.max(0, events.length - shown);
   const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.lastSeq);
+  const names = logNames(game.view, events);
   return (
     <details
       className="card"
@@ -918,15 +920,48 @@ function EventLog({ game }: { game: LiveGame }) {
       ) : null}
       <ol className="log">
         {events.slice(hidden).map((e) => (
-          <li key={e.seq}>
-            <span className="muted small">
-              #{e.seq} {dateTime(e.at)}
-            </span>{" "}
-            <strong>{m.referee.eventName(e.type)}</strong> <span className="muted small">{e.type}</span>{" "}
-            <code>{JSON.stringify(e.data)}</code>
-          </li>
+          <LogLine key={e.seq} event={e} names={names} />
         ))}
       </ol>
     </details>
+  );
+}
+
+/**
+ * One log entry: what happened as a sentence, the raw data behind a toggle (shown at once when the event could not
+ * be described). A button, not a nested <details>: the log is itself a <details>, and its one <summary> is what
+ * opens and closes it.
+ */
+function LogLine({ event: e, names }: { event: GameEventDto; names: LogNames }) {
+  const [raw, setRaw] = useState(false);
+  const text = describeEvent(e, names);
+  return (
+    <li>
+      <span className="muted small">
+        #{e.seq} {dateTime(e.at)}
+      </span>{" "}
+      <strong>{m.referee.eventName(e.type)}</strong> <span className="muted small">{e.type}</span>{" "}
+      {text ? (
+        <>
+          {text}{" "}
+          <button
+            type="button"
+            className="link-button small"
+            aria-expanded={raw}
+            onClick={() => setRaw((x) => !x)}
+          >
+            {m.log.raw}
+          </button>
+          {raw ? (
+            <>
+              {" "}
+              <code>{JSON.stringify(e.data)}</code>
+            </>
+          ) : null}
+        </>
+      ) : (
+        <code>{JSON.stringify(e.data)}</code>
+      )}
+    </li>
   );
 }
