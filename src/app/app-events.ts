@@ -118,37 +118,21 @@ export function evolveApp(state: AppState, raw: EngineEvent): AppState {
       });
       return { ...state, reports };
     }
-    case "app.ReportApproved": {
-      const prior = state.reports.get(event.alias);
-      if (!prior) return state;
-      const reports = new Map(state.reports);
-      reports.set(event.alias, {
-        ...prior,
+    case "app.ReportApproved":
+      return withReport(state, event.alias, (prior) => ({
         // A withdrawn rejection leaves the text as it was posted; no redo is due.
         status: prior.status === "rejected" ? "accepted" : prior.status,
         rejection: null,
         approved: { at: event.at, reason: event.reason },
-      });
-      return { ...state, reports };
-    }
-    case "app.ReportRejected": {
-      const prior = state.reports.get(event.alias);
-      if (!prior) return state;
-      const reports = new Map(state.reports);
-      reports.set(event.alias, {
-        ...prior,
+      }));
+    case "app.ReportRejected":
+      return withReport(state, event.alias, () => ({
         status: "rejected",
         rejection: { reason: event.reason, redoDeadline: event.redoDeadline, redoMin: event.redoMin },
         approved: null,
-      });
-      return { ...state, reports };
-    }
-    case "app.ReportRedone": {
-      const prior = state.reports.get(event.alias);
-      if (!prior) return state;
-      const reports = new Map(state.reports);
-      reports.set(event.alias, {
-        ...prior,
+      }));
+    case "app.ReportRedone":
+      return withReport(state, event.alias, () => ({
         postId: event.postId,
         words: event.words,
         submittedAt: event.at,
@@ -157,12 +141,23 @@ export function evolveApp(state: AppState, raw: EngineEvent): AppState {
         copiedPercent: event.copiedPercent ?? null,
         copiedFlagged: event.copiedFlagged ?? null,
         approved: null,
-      });
-      return { ...state, reports };
-    }
+      }));
     default:
       return state;
   }
+}
+
+/** The state with one player's report changed; unchanged when the alias has none. */
+function withReport(
+  state: AppState,
+  alias: string,
+  change: (prior: ReportState) => Partial<ReportState>,
+): AppState {
+  const prior = state.reports.get(alias);
+  if (!prior) return state;
+  const reports = new Map(state.reports);
+  reports.set(alias, { ...prior, ...change(prior) });
+  return { ...state, reports };
 }
 
 /** What the app knows about the viewer when deciding what they may see of an app event. */

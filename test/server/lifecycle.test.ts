@@ -361,6 +361,11 @@ test("originality: a copied 报道 shows its copied share; a player's check hide
 const POEM =
   "秋风起兮白云飞，草木黄落兮雁南归。兰有秀兮菊有芳，怀佳人兮不能忘。泛楼船兮济汾河，横中流兮扬素波。";
 
+/** Three fresh player accounts, u1–u3. */
+async function threeAccounts(h: Harness): Promise<[string, string, string]> {
+  return [await quickAccount(h, "u1"), await quickAccount(h, "u2"), await quickAccount(h, "u3")];
+}
+
 /** `n` Han characters in no order any other text here has: original by construction. */
 function freshText(n: number, salt: number): string {
   let s = "";
@@ -371,11 +376,7 @@ function freshText(n: number, salt: number): string {
 test("RULINGS 17 on 报道: over the limit is flagged for everyone until the referee rules; 裁定合规 clears it or withdraws a rejection", async () => {
   await withHarness(async (h) => {
     const { id, referee } = await openGame(h, 3);
-    const [u1, u2, u3] = [
-      await quickAccount(h, "u1"),
-      await quickAccount(h, "u2"),
-      await quickAccount(h, "u3"),
-    ];
+    const [u1, u2, u3] = await threeAccounts(h);
     const first = await must(
       call<JoinResponse>(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: POEM }),
     );
@@ -447,11 +448,7 @@ test("RULINGS 17 on 报道: over the limit is flagged for everyone until the ref
 test("a redone 报道 is checked on its own text (原创首发), its own rejected text aside, and later texts are checked against it", async () => {
   await withHarness(async (h) => {
     const { id, referee } = await openGame(h, 3);
-    const [u1, u2, u3] = [
-      await quickAccount(h, "u1"),
-      await quickAccount(h, "u2"),
-      await quickAccount(h, "u3"),
-    ];
+    const [u1, u2, u3] = await threeAccounts(h);
     const own = freshText(80, 2);
     await must(call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: POEM }));
     await must(call(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: own }));
