@@ -541,6 +541,9 @@ export const zhCN = {
    * already formatted; `why` is "" or a full-width bracketed reason.
    */
   log: {
+    // Separators between the parts of one line (a plan's parts; the outcomes of a vote's close).
+    comma: "，",
+    semicolon: "；",
     raw: "原始数据",
     seat: (n: number, alias: string | null) => (alias ? `${n + 1}号 ${alias}` : `${n + 1}号`),
     nobody: "无人",

@@ -152,7 +152,7 @@ function planText(p: Data, c: Ctx): string {
     extra.length > 0 ? m.log.extraPosts(extra) : "",
   ]
     .filter((x) => x !== "")
-    .join("，");
+    .join(m.log.comma);
 }
 
 /** The targets of a ballot, each with its code guess (代号) where there is one. */
@@ -417,7 +417,7 @@ function describe(e: GameEventDto, names: LogNames): string {
         r.num("round"),
         r.str("stage") === "overtime",
         c.house(r),
-        result.length > 0 ? result.join("；") : m.log.nobodyOut,
+        result.length > 0 ? result.join(m.log.semicolon) : m.log.nobodyOut,
         notes,
       );
     }
