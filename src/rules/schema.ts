@@ -52,6 +52,12 @@ export const Ability = z.strictObject({
   reveals: z.enum(["good-or-killer", "role"]).optional(),
   /** For `protect`: the empty needles (空针) on one patient that put that patient out (RULINGS.md point 21). */
   emptyNeedleLimit: z.int().positive().optional(),
+  /**
+   * For `protect`: which attack on the patient keeps the needle from being empty. `any` (when absent): the killers' kill
+   * or the bandit's shot, since either way the needle saved a life. `killers`: only the killers' kill, as seed 001
+   * words it ("被救治的当晚如没有被杀手杀到，则产生一次空针"); the patient shot by the bandit is still saved.
+   */
+  emptyNeedleUnless: z.enum(["any", "killers"]).optional(),
 });
 
 /** 秘匪: the built-in conversion behaviour `secret-bandit`. */

@@ -70,8 +70,11 @@ export function resolveNight(b: Batch, at: Instant, round: number): void {
   const K = alive(kill?.target) ? (kill?.target ?? null) : null;
   const S = alive(shoot?.target) ? (shoot?.target ?? null) : null;
   const saved = [K, S].filter((x): x is Seat => x !== null && x === P);
+  const protectAbility = rules.roles.flatMap((r) => r.abilities).find((a) => a.ability === "protect");
+  // The bandit's shot on the patient counts as an attack unless the rule set reads the seed's 杀手 literally.
+  const attacked = P !== null && (K === P || (S === P && protectAbility?.emptyNeedleUnless !== "killers"));
   let emptyNeedle: { seat: Seat; count: number } | null = null;
-  if (P !== null && K !== P && S !== P) emptyNeedle = { seat: P, count: (dn.needles[P] ?? 0) + 1 };
+  if (P !== null && !attacked) emptyNeedle = { seat: P, count: (dn.needles[P] ?? 0) + 1 };
   emit(b, {
     type: "NightResolved",
     at,
@@ -115,9 +118,7 @@ export function resolveNight(b: Batch, at: Instant, round: number): void {
     const by = dn.bandit?.seat ?? null;
     if (putOut(b, at, round, S, "shot", { by })) outs.push(S);
   }
-  const limit = rules.roles
-    .flatMap((r) => r.abilities)
-    .find((a) => a.ability === "protect")?.emptyNeedleLimit;
+  const limit = protectAbility?.emptyNeedleLimit;
   if (emptyNeedle && limit !== undefined && emptyNeedle.count >= limit) {
     if (putOut(b, at, round, emptyNeedle.seat, "needle")) outs.push(emptyNeedle.seat);
   }
