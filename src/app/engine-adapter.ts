@@ -19,7 +19,7 @@ import {
   summarize,
   viewFor,
 } from "../engine/index.ts";
-import { offeredCodes } from "../engine/score/ledger.ts";
+import { offeredCodes, postCodes } from "../engine/score/ledger.ts";
 import type { RoundState, VoteState } from "../engine/state.ts";
 import { hasVoteRight } from "../engine/vote-close.ts";
 import type { RuleSet } from "../rules/schema.ts";
@@ -203,6 +203,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     tally,
     houses,
     offeredCodes: state.rules ? offeredCodes(state) : null,
+    postCodes: state.rules ? postCodes(state) : null,
     roleCard,
     myVote: mine ? { targets: [...mine.targets], at: mine.at, changesLeft: null } : null,
     result: v.result

@@ -314,6 +314,7 @@ export class GameService<S> {
       iouMin: r.text.iouMin,
       timeZone: r.schedule.timeZone,
       codeGuesses: r.win.kind === "score" && r.win.codeGuesses,
+      scoreRule: r.win.kind === "score",
       killPosts: r.roles.some((role) => role.post !== undefined),
     };
   }

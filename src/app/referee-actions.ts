@@ -76,6 +76,27 @@ export class RefereeActions<S> {
     );
   }
 
+  /** 白条延期: the other camp's request, granted (src/engine/score/extension.ts checks who may ask, and when). */
+  iouExtension(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; requestedBy: number[]; reason: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, _v, at) =>
+        this.#games.engineJob({
+          type: "GrantIouExtension",
+          at,
+          requestedBy: input.requestedBy,
+          reason: input.reason,
+        }),
+      { requestId: input.requestId },
+    );
+  }
+
   async substitute(
     gameId: string,
     account: Account | null,

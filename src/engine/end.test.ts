@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { Driver, local, preset } from "./test-kit.ts";
+import { viewFor } from "./view.ts";
 
 function closeVote(d: Driver, day: string, victims: number[]): void {
   let n = 0;
@@ -31,6 +32,14 @@ describe("elimination", () => {
     assert.deepEqual(d.state.result?.why, ended?.why);
     assert.equal(d.state.status, "ended");
     assert.equal(d.vote(local("12-02 22:00"), 20, 21)?.code, "game.ended");
+    // Round 2 opened at 21:00:00, a second before round 1's close ended the game: the view ends with round 1.
+    assert.equal(d.state.current, 2);
+    const view = viewFor(d.state, { kind: "public" });
+    assert.equal(view.current, 1);
+    assert.deepEqual(
+      view.rounds.map((r) => r.round),
+      [1],
+    );
   });
 
   test("why names only what held: every part of an `all`, the first branch of an `any` that holds", () => {

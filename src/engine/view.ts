@@ -51,6 +51,8 @@ export interface RoundView {
         poster: Seat | null;
         iouStatus: IouState["status"] | null;
         postId: string | null;
+        /** The code guess, public with the post ("附于杀帖之后同步发出"); null when none was given. */
+        code: string | null;
       })[]
     | null;
   /**
@@ -271,8 +273,12 @@ function buildView(
     return t ? { rule: t.rule, out: t.out } : null;
   };
 
+  // A daily game ends at a vote's close, a second after the next round opened (RULINGS 6's grace second): that round
+  // never held anything, so the finished game is shown as ending with the round whose close ended it.
+  const phantom = state.status === "ended" && state.current > 1 && isUntouched(state.rounds[state.current]);
+  const current = phantom ? state.current - 1 : state.current;
   const rounds: RoundView[] = state.rounds
-    .filter((r) => r !== undefined)
+    .filter((r) => r !== undefined && !(phantom && r.round === state.current))
     .map((r) => ({
       round: r.round,
       plan: r.plan,
@@ -280,12 +286,16 @@ function buildView(
       postingClosesAt: r.postingClosesAt,
       voteDeadline: r.voteDeadline,
       posts:
-        r.released?.map((p) => ({
-          ...p,
-          poster: all || p.poster === mySeat ? p.poster : null,
-          iouStatus: iouOf(r.round, p.index),
-          postId: r.submissions.find((x) => x.index === p.index)?.postId ?? null,
-        })) ?? null,
+        r.released?.map((p) => {
+          const submitted = r.submissions.find((x) => x.index === p.index);
+          return {
+            ...p,
+            poster: all || p.poster === mySeat ? p.poster : null,
+            iouStatus: iouOf(r.round, p.index),
+            postId: submitted?.postId ?? null,
+            code: submitted?.code ?? null,
+          };
+        }) ?? null,
       vote: voteView(r.round, myHouse, threadOf(r, myHouse)),
       house: myHouse,
       houses:
@@ -351,7 +361,7 @@ function buildView(
     status: state.status,
     rulesId: rules?.id ?? null,
     start: state.start,
-    current: state.current,
+    current,
     seats,
     you,
     rounds,
@@ -429,4 +439,16 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
 function stillHasTurn(right: PostRight, round: RoundState, seat: Seat): boolean {
   const { turns, used } = ownTurns(right, round, seat);
   return used < turns;
+}
+
+/** A round that opened and then saw nothing: no post, no ballot, no vote, nobody out. */
+function isUntouched(r: RoundState | undefined): boolean {
+  return (
+    r !== undefined &&
+    r.submissions.length === 0 &&
+    r.released === null &&
+    !r.voteOpened &&
+    r.votes.length === 0 &&
+    r.outs.length === 0
+  );
 }

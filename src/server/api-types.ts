@@ -54,6 +54,7 @@
 //   POST /api/games/:id/referee/reports/reject       R  RejectReportRequest → CommandResponse
 //   POST /api/games/:id/referee/reports/approve      R  ApproveReportRequest → CommandResponse
 //   POST /api/games/:id/referee/proxy-votes          R  ProxyVoteRequest → CommandResponse
+//   POST /api/games/:id/referee/iou-extensions       R  IouExtensionRequest → CommandResponse (白条延期, score rule)
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
 //   POST /api/games/:id/referee/overrides            R  OverrideRequest → CommandResponse (every override)
 //   POST /api/games/:id/referee/substitutes          R  SubstituteRequest → CommandResponse (替补)
@@ -209,6 +210,8 @@ export interface GameInfo {
   timeZone: string;
   /** Score rule with 代号 guesses (`win.codeGuesses`): ballots and kill posts may name a code once codes are offered. */
   codeGuesses: boolean;
+  /** The score rule (分值): 白条延期 and the score lines apply. */
+  scoreRule: boolean;
   /** Whether any role posts kill posts (杀帖, 白条, 举报): false for 7kill's day-night games. */
   killPosts: boolean;
 }
@@ -349,10 +352,15 @@ export interface GameView {
   /** 两府制 only: each house's live tally, house 1 first; null with one thread. */
   houses?: { house: number; tally: TallyView[] }[] | null;
   /**
-   * The codes a ballot or kill post may guess now: null until the first black kill post is released (or without code
-   * guesses), then every living black scored seat's code (src/engine/score/ledger.ts).
+   * The codes a ballot may guess now: null until the first black kill post is released (or without code guesses),
+   * then every living black scored seat's code (src/engine/score/ledger.ts).
    */
   offeredCodes?: string[] | null;
+  /**
+   * The codes a kill post's guess may name: every living scored seat's code, both camps, from the first posts on;
+   * null without code guesses.
+   */
+  postCodes?: string[] | null;
   /** The viewer's own role card; null for the public and referees. */
   roleCard: RoleCard | null;
   myVote: MyVoteView | null;
@@ -576,6 +584,17 @@ export interface RejectReportRequest {
 /** 裁定合规: clears a flagged copied share, or withdraws a non-compliant ruling (no redo is then due). */
 export interface ApproveReportRequest {
   alias: string;
+  reason: string;
+}
+
+/**
+ * 白条延期 (score rule): "对方阵营有权申请当轮延长一天…哨子批准后应予公告". The referee grants the request of
+ * `requestedBy`: a living swordsman for white (with none alive, every living full-vote ranger), any black seat for
+ * black. Moves the round's vote deadline by one day, once per round, while an IOU of the other camp is open.
+ */
+export interface IouExtensionRequest {
+  requestId: string;
+  requestedBy: SeatNo[];
   reason: string;
 }
 

@@ -493,6 +493,11 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     if (!body) return reply;
     return command(reply, await lifecycle.approveReport(req.params.id, req.account, body));
   });
+  app.post<P>("/api/games/:id/referee/iou-extensions", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.IouExtensionBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await referees.iouExtension(req.params.id, req.account, body));
+  });
   app.post<P>("/api/games/:id/referee/proxy-votes", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.ProxyVoteBody, req.body, reply);
     if (!body) return reply;

@@ -113,6 +113,14 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "proxy.after-cutoff": (d) =>
     `托票已截止（截止时间 ${clockTime(d?.cutoff ?? d?.deadline)}，收到时间 ${clockTime(d?.at)}）`,
   "proxy.no-target": () => "托票必须指定一个目标",
+  "iou-extension.not-score-rule": () => "白条延期只在分值规则中适用",
+  "iou-extension.bad-requesters": () => "申请人必须是同一阵营的存活玩家",
+  "iou-extension.no-open-iou": () => "对方阵营没有未补齐的白条，不能申请延期",
+  "iou-extension.vote-closed": () => "本轮投票已截止，不能再延期",
+  "iou-extension.already-extended": () => "本轮已经延长过",
+  "iou-extension.not-swordsman": () => "白道的延期申请由剑侠提出",
+  "iou-extension.not-unanimous": (d) =>
+    `剑侠均已出局时，须所有存活全票游侠一致同意（还差${d?.missing ?? "?"}人）`,
   "post.outside-window": (d) => `现在不在出帖时间内${timesOf(d)}`,
   "post.no-post-right": () => "你本轮没有出帖权",
   "post.no-posts-left": () => "本组本轮的杀帖名额已用完",

@@ -85,6 +85,11 @@ export const RejectReportBody = z.strictObject({
   redoDeadline: z.int().nonnegative(),
 });
 export const ApproveReportBody = z.strictObject({ alias, reason: text(1_000) });
+export const IouExtensionBody = z.strictObject({
+  requestId,
+  requestedBy: z.array(seat).min(1).max(60),
+  reason: text(1_000),
+});
 export const ProxyVoteBody = z.strictObject({
   requestId,
   voter: seat,

@@ -182,6 +182,12 @@ const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/iou-extensions`,
+    body: (g) => ({ requestId: rid(), requestedBy: [g.players[4]!.seat], reason: "x" }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
     path: (g) => `/api/games/${g.id}/referee/proxy-votes`,
     body: (g) => ({ requestId: rid(), voter: g.players[4]!.seat, targets: [g.players[5]!.seat] }),
     allowed: REFEREES,

@@ -175,7 +175,8 @@ export async function startedPresetGame(
     const username = `${prefix}-user${i}`;
     const cookie = await quickAccount(h, username);
     const alias = `${prefix}${i}`;
-    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
+    // Long enough for every preset (风云 asks 301 字).
+    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT.repeat(13) }));
     players.push({ username, cookie, alias, seat: -1, role: null, code: null });
   }
   await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));

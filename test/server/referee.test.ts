@@ -15,6 +15,7 @@ import {
   advanceTo,
   call,
   cast,
+  engineOf,
   type Game,
   type Harness,
   makeHarness,
@@ -23,6 +24,7 @@ import {
   quickAccount,
   rid,
   startedGame,
+  startedPresetGame,
 } from "./harness.ts";
 
 async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
@@ -328,4 +330,66 @@ test("results post: preview and publish after the round; unknown round and playe
     });
     assert.equal(publishByPlayer.status, 403);
   });
+});
+
+test("白条延期 (score rule): the referee grants a swordsman's request while a black IOU is open; refused for a ranger, a player, and twice", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedPresetGame(h, {
+      preset: "fengyun-57",
+      players: 57,
+      prefix: "yq",
+      seed: "extension",
+      round1At: local("12-01 21:00:00"),
+    });
+    const [killer, sword, ranger, victim] = [
+      g.players.find((p) => p.role === "killer-a")!,
+      g.players.find((p) => p.role === "sword")!,
+      g.players.filter((p) => p.role === "ranger")[0]!,
+      g.players.filter((p) => p.role === "ranger")[1]!,
+    ];
+    // Round 1: everyone votes (not voting is suicide in 风云), two rangers go out (票杀2人); round 2's posts follow.
+    const rangers = g.players.filter((p) => p.role === "ranger");
+    const out = rangers.at(-1)!;
+    await advanceTo(h, VOTING);
+    for (const p of g.players)
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
+          requestId: rid(),
+          targets: [p === out ? rangers.at(-2)!.seat : out.seat],
+        }),
+      );
+    await advanceTo(h, local("12-02 21:05:00"));
+    await postKill(h, g.id, killer.cookie, victim.seat, "短短一帖，挂个白条。");
+    const grant = (requestedBy: number[], who = g.referee) =>
+      call<ApiError>(h, "POST", `/api/games/${g.id}/referee/iou-extensions`, who, {
+        requestId: rid(),
+        requestedBy,
+        reason: "白道申请延期",
+      });
+    // Before the posts are out no IOU is open yet.
+    assert.equal((await grant([sword.seat])).json.error.code, "iou-extension.no-open-iou");
+    await advanceTo(h, local("12-02 21:30:01"));
+    const before = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+    const deadline = engineOf(before.json.view).rounds.find((r) => r.round === 2)!.voteDeadline;
+    assert.equal((await grant([sword.seat], killer.cookie)).status, 403, "players cannot grant it");
+    const byRanger = await grant([ranger.seat]);
+    assert.equal(byRanger.json.error.code, "iou-extension.not-swordsman");
+    assert.equal(byRanger.json.error.message, "白道的延期申请由剑侠提出");
+    assert.equal((await grant([sword.seat])).status, 200);
+    const after = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+    assert.equal(
+      engineOf(after.json.view).rounds.find((r) => r.round === 2)!.voteDeadline,
+      deadline + 86_400_000,
+      "the round runs one day longer",
+    );
+    assert.equal((await grant([sword.seat])).json.error.code, "iou-extension.already-extended");
+    const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, ranger.cookie));
+    assert.ok(
+      log.json.events.some((e) => e.type === "IouExtensionGranted"),
+      "granted publicly (哨子批准后应予公告)",
+    );
+  } finally {
+    await h.close();
+  }
 });

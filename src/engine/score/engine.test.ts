@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import type { RuleSet } from "../../rules/schema.ts";
 import { Driver, local, preset } from "../test-kit.ts";
 import { show } from "./fraction.ts";
-import { isScoredRole, offeredCodes } from "./ledger.ts";
+import { isScoredRole, offeredCodes, postCodes } from "./ledger.ts";
 import { renderScoreLines } from "./results.ts";
 import { campSizes, scoreReport, survivalValue } from "./totals.ts";
 
@@ -40,6 +40,33 @@ describe("code offering (代号)", () => {
     assert.equal(codes?.length, 13);
     assert.ok(!codes?.includes("十面埋伏"));
     assert.ok(codes?.includes("苍龙斧") && codes.includes("疯魔拳"));
+  });
+
+  test("「黑白两道出杀帖贴杀人员…还需提供对被贴杀人代号的猜想」: a kill post may guess any living scored code from round 2's posts on", () => {
+    const d = afterRoundOne();
+    // Before any post: the vote thread offers nothing, the kill post already offers both camps' scored codes.
+    assert.equal(offeredCodes(d.state), null);
+    const codes = postCodes(d.state);
+    assert.equal(codes?.length, 15, "13 scored black seats and the two swordsmen");
+    assert.ok(codes?.includes("狙击手") && codes.includes("神枪手") && codes.includes("疯魔拳"));
+    for (const unscored of ["十面埋伏", "晴天霹雳", "雾里看花"])
+      assert.ok(!codes?.includes(unscored), unscored);
+    // A black post on a swordsman, guessing its code: once the swordsman is out, the code leaves the list.
+    d.must({
+      type: "SubmitKillPost",
+      at: local("12-02 21:05"),
+      poster: A1,
+      target: SWORD1,
+      words: 900,
+      code: "狙击手",
+    });
+    d.tick(local("12-02 21:30:01"));
+    assert.ok(!postCodes(d.state)?.includes("狙击手"), "a dead seat's code leaves the list");
+    assert.equal(
+      postCodes(new Driver(preset("airforce-40")).state),
+      null,
+      "no code guesses without the score rule",
+    );
   });
 
   test("「死亡黑道的代号将从代号选项里去掉」: a dead black seat's code is refused on a ballot", () => {

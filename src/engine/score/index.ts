@@ -8,7 +8,7 @@ export { scoreEndingAfterRound, scoreEndingNow } from "./end.ts";
 export type { Fraction } from "./fraction.ts";
 export { frac, show, toFixed2, toNumber } from "./fraction.ts";
 export type { DeathScore } from "./ledger.ts";
-export { activatedSeats, deathScores, isScoredRole, offeredCodes } from "./ledger.ts";
+export { activatedSeats, deathScores, isScoredRole, offeredCodes, postCodes } from "./ledger.ts";
 export type { ScorePostInput, ScoreValue } from "./results.ts";
 export { renderScoreLines } from "./results.ts";
 export type { CampScore, HouseScore, Immunities, ScoreReport } from "./totals.ts";

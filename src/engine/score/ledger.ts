@@ -166,8 +166,26 @@ export function offeredCodes(state: GameState): string[] | null {
     .slice();
 }
 
+/**
+ * The codes a kill post's guess may name, or null without code guesses: "黑白两道出杀帖贴杀人员…还需提供对被贴杀人代号的
+ * 猜想，附于杀帖之后同步发出". Unlike the vote thread's list this one is open from the first posts on and holds both
+ * camps' living scored codes, since a black poster may be aiming at a swordsman (白道's scored seats).
+ */
+export function postCodes(state: GameState): string[] | null {
+  const rules = rulesOf(state);
+  if (rules.win.kind !== "score" || !rules.win.codeGuesses) return null;
+  return postCodesMemo
+    .get(state.seats, [rules], () =>
+      state.seats
+        .filter((s) => s.alive && s.code !== null && isScoredRole(roleById(rules, s.role)))
+        .map((s) => s.code as string),
+    )
+    .slice();
+}
+
 /** offeredCodes is asked on every ballot; its answer changes only with a round's posts or the seats. */
 const blackPostMemo = memoOn<readonly ReleasedPost[], boolean>();
 const codesMemo = memoOn<GameState["seats"], readonly string[]>();
+const postCodesMemo = memoOn<GameState["seats"], readonly string[]>();
 
 export const SIDES: readonly Side[] = ["black", "white"];

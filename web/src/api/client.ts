@@ -16,6 +16,7 @@ import type {
   GameStatus,
   GameViewResponse,
   InboxResponse,
+  IouExtensionRequest,
   IouRequest,
   JoinRequest,
   JoinResponse,
@@ -188,6 +189,8 @@ export const api = {
   inbox: (id: string) => call<InboxResponse>("GET", `${g(id)}/referee/inbox`),
   rejectReport: (id: string, b: RejectReportRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/reports/reject`, b),
+  iouExtension: (id: string, b: IouExtensionRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/iou-extensions`, b),
   approveReport: (id: string, b: ApproveReportRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/reports/approve`, b),
   proxyVote: (id: string, b: ProxyVoteRequest) =>

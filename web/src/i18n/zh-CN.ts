@@ -261,6 +261,8 @@ export const zhCN = {
     reportStatus: (s: string) => (s === "rejected" ? "被判不合规" : s === "redone" ? "已重写" : "已报道"),
     copiedShare: (p: number) => `抄袭比例 ${p}%`,
     copiedFlagged: (p: number) => `疑似抄袭 ${p}%，待哨子裁定`,
+    // "对被贴杀人代号的猜想，附于杀帖之后同步发出"
+    codeGuess: (code: string) => `代号猜想：${code}`,
     iouStatus: (s: string) =>
       s === "open" ? "白条待补" : s === "completed" ? "白条已补" : s === "failed" ? "白条未补" : "作废",
   },
@@ -443,6 +445,11 @@ export const zhCN = {
     seed: "随机种子（可不填）",
     reports: "报道审核",
     reportsFlagged: (n: number) => `${n}篇疑似抄袭待裁定`,
+    iouExtension: "白条延期",
+    iouExtensionHint:
+      "对方阵营有白条挂出时，可申请当轮延长一天，须在白条补齐前提出。白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意。每轮一次。",
+    iouExtensionBy: "申请人（可多选）",
+    iouExtensionGrant: "批准延期一天",
     reject: "判为不合规",
     // Clears a flagged share, or withdraws a non-compliant ruling (no redo is then due).
     approve: "裁定合规",
@@ -477,6 +484,11 @@ export const zhCN = {
       "void-post": "作废杀帖",
       extend: "延长截止",
       "end-game": "结束游戏（判定胜负）",
+    } as Record<string, string>,
+    /** Rulings made from their own panels (进程微调, 替补), named in the history. */
+    otherOverrideActions: {
+      "set-progression": "进程微调",
+      substitute: "替补",
     } as Record<string, string>,
     /** 7kill rulings (seed 001 4.2, 4.3), offered when the rule set is a day-night game. */
     dayNightActions: {

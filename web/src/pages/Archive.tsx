@@ -74,7 +74,9 @@ export function Archive({ game }: { game: LiveGame }) {
         <ol className="plain">
           {posts.map((p) => (
             <li key={`${p.round}-${p.index}`}>
-              {m.board.round(p.round)} · {p.unit} {m.threads.killPostLine(label(p.target), p.words)}
+              {m.board.round(p.round)} · {game.view?.unitNames[p.unit] ?? p.unit}{" "}
+              {m.threads.killPostLine(label(p.target), p.words)}
+              {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
               {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
               {p.iouStatus ? <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span> : null}
             </li>

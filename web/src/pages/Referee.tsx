@@ -35,6 +35,7 @@ export function Referee({ game }: { game: LiveGame }) {
           <Inbox game={game} />
           <ProgressionEditor game={game} />
           <Overrides game={game} />
+          {data.game.scoreRule && game.status === "running" ? <IouExtension game={game} /> : null}
           <Results game={game} />
         </>
       ) : null}
@@ -160,6 +161,58 @@ function Roster({ game }: { game: LiveGame }) {
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * 白条延期 (score rule): "对方阵营有权申请当轮延长一天…哨子批准后应予公告". The referee enters who asked (a swordsman
+ * for white; with none alive every living full-vote ranger; any black seat for black); the engine checks the rest.
+ */
+function IouExtension({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const seats = (game.view?.seats ?? []).filter((s) => s.alive);
+  const [by, setBy] = useState<string[]>([]);
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => api.iouExtension(id, { requestId: requestId(), requestedBy: by.map(Number), reason }));
+  };
+  return (
+    <details className="card" data-testid="iou-extension">
+      <summary>{m.referee.iouExtension}</summary>
+      <p className="muted small">{m.referee.iouExtensionHint}</p>
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span className="field-label">{m.referee.iouExtensionBy}</span>
+          <select
+            multiple
+            size={6}
+            name="extension-by"
+            value={by}
+            onChange={(e) => setBy([...e.target.selectedOptions].map((o) => o.value))}
+            required
+          >
+            {seats.map((s) => (
+              <option key={s.seat} value={String(s.seat)}>
+                {m.log.seat(s.seat, s.alias)}
+                {s.roleName ? ` · ${s.roleName}` : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={m.referee.rejectReason}
+          required
+        />
+        {notice}
+        <button type="submit" className="btn">
+          {m.referee.iouExtensionGrant}
+        </button>
+      </form>
+    </details>
   );
 }
 
@@ -738,7 +791,8 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string): string {
   const seat = [x.target, x.voter, x.poster, x.seat].find((v) => typeof v === "number");
   if (typeof seat === "number") return ` · ${label(seat)}`;
   if (typeof x.deadline === "string")
-    return ` · ${m.board.deadline(x.deadline)}${typeof x.until === "number" ? ` → ${clock(x.until)}` : ""}`;
+    // With the date: an extension by a day (白条延期) would read as no change with the time alone.
+    return ` · ${m.board.deadline(x.deadline)}${typeof x.until === "number" ? ` → ${dateTime(x.until)}` : ""}`;
   return "";
 }
 
@@ -746,7 +800,11 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string): string {
 function overrideName(o: unknown): string {
   const x = (o ?? {}) as { action?: string; offence?: string; winner?: string };
   const action = x.action ?? "";
-  const name = m.referee.overrideActions[action] ?? m.referee.dayNightActions[action] ?? action;
+  const name =
+    m.referee.overrideActions[action] ??
+    m.referee.dayNightActions[action] ??
+    m.referee.otherOverrideActions[action] ??
+    action;
   if (x.winner) return `${name} · ${m.board.winner(x.winner)}`;
   return x.offence ? `${name} · ${m.referee.offenceKinds[x.offence] ?? x.offence}` : name;
 }

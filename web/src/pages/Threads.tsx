@@ -117,6 +117,7 @@ function KillPosts({ game }: { game: LiveGame }) {
                   <div className="post-head">
                     <strong>{game.view?.unitNames[p.unit] ?? p.unit}</strong>{" "}
                     {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
+                    {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
                     {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
                     {p.iouStatus ? (
                       <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>

@@ -30,12 +30,14 @@ function KillPost({ game }: { game: LiveGame }) {
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The engine offers codes only after the first black kill post, and only living black scored seats' codes.
-  const offered = data.game.codeGuesses ? (view?.offeredCodes ?? []) : [];
+  const card = view?.roleCard ?? null;
+  // A guess at the target's code (被贴杀人代号的猜想): any living scored seat's but the poster's own.
+  const offered = data.game.codeGuesses
+    ? (view?.postCodes ?? []).filter((c) => c !== (card?.code ?? null))
+    : [];
   const codeGuesses = offered.length > 0;
   const seats = view?.seats ?? [];
   const mySeat = data.viewer.seat;
-  const card = view?.roleCard ?? null;
   const open = round !== null && now >= round.postingOpensAt && now <= round.postingClosesAt + 999;
 
   const submit = async (e: FormEvent) => {
