@@ -5,7 +5,7 @@ import type { Clock } from "./clock.ts";
 import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
-import { renderResultsPost } from "./results-post.ts";
+import { renderResultsPost, resultsPostRules } from "./results-post.ts";
 
 export class RefereeActions<S> {
   readonly #games: GameService<S>;
@@ -173,6 +173,7 @@ export class RefereeActions<S> {
           role: o.role,
           camp: o.camp,
           cause: o.cause,
+          ...(o.published && { published: o.published }),
           // Score rule: "公布黑白两道各自得分情况及分值归属原因".
           ...(o.points && { points: o.points }),
         })),
@@ -184,6 +185,7 @@ export class RefereeActions<S> {
       },
       {
         roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
+        ...resultsPostRules(gate.value.rules),
         alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),
         ...(isLast && {
           result: {

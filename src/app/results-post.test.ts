@@ -1,7 +1,16 @@
 // The results post (结果帖): the forum phrasing a referee would publish, from one round's summary.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatVotes, renderResultsPost } from "./results-post.ts";
+import { parseRuleSet } from "../rules/parse.ts";
+import { presets } from "../rules/presets/index.ts";
+import type { RuleSet } from "../rules/schema.ts";
+import { formatVotes, renderResultsPost, resultsPostRules } from "./results-post.ts";
+
+function parsedPreset(id: string): RuleSet {
+  const r = parseRuleSet(presets[id]);
+  assert.ok(r.ok);
+  return r.ruleSet;
+}
 
 const roleNames = { killer: "联合杀手", ranger: "游侠", "bright-bomb": "明弹" };
 
@@ -86,4 +95,71 @@ test("the round that ends the game says who won and why, in Chinese, with the ru
 test("a round nobody left says so", () => {
   const text = renderResultsPost({ round: 3, out: [], revived: [], alive: 20, tally: [], overtime: null });
   assert.match(text, /本轮无人出局。/);
+});
+
+test("7kill 「所有出局者公布身份，不公布死因」: night deaths without their cause, the bandit as it was published", () => {
+  const text = renderResultsPost(
+    {
+      round: 2,
+      out: [
+        { alias: "民4", role: "villager", camp: "white", cause: "vote" },
+        { alias: "民2", role: "villager", camp: "white", cause: "needle" },
+        { alias: "民5", role: "villager", camp: "white", cause: "shot" },
+        // "如果秘匪出局时未开枪且未转为杀手，则仍视为水民（此时公布为水民）"
+        {
+          alias: "匪",
+          role: "bandit",
+          camp: "white",
+          cause: "night",
+          published: { role: "villager", camp: "white" },
+        },
+      ],
+      revived: [],
+      alive: 12,
+      tally: [{ alias: "民4", votes: 8 }],
+      overtime: null,
+    },
+    {
+      roleNames: { villager: "水民", bandit: "秘匪" },
+      ...resultsPostRules({
+        disclosure: { identity: true, cause: false },
+        vote: { ...parsedPreset("sevenkill-16").vote },
+      }),
+    },
+  );
+  assert.match(text, /^票杀：民4（白道·水民）$/m);
+  assert.match(text, /^出局（不公布死因）：民2（白道·水民）、民5（白道·水民）、匪（白道·水民）$/m);
+  for (const secret of ["空针", "枪杀", "夜间被杀", "秘匪"]) assert.ok(!text.includes(secret), secret);
+});
+
+test("7kill 「高票对决后如仍平票，则无人出局」; other rule sets' ties after overtime follow their final tie-break", () => {
+  const tied = {
+    round: 1,
+    out: [],
+    revived: [],
+    alive: 16,
+    tally: [
+      { alias: "民4", votes: 7 },
+      { alias: "杀1", votes: 7 },
+    ],
+    overtime: {
+      tied: ["民4", "杀1"],
+      tally: [
+        { alias: "民4", votes: 8 },
+        { alias: "杀1", votes: 8 },
+      ],
+    },
+  };
+  const duel = renderResultsPost(tied, resultsPostRules(parsedPreset("sevenkill-16")));
+  assert.match(duel, /高票对决：民4、杀1 平票，进入高票对决。/);
+  assert.match(duel, /高票对决后仍平票，本轮无人出局。/);
+  assert.ok(!duel.includes("先到先出") && !duel.includes("加时"));
+  const fengyun = renderResultsPost(tied, resultsPostRules(parsedPreset("fengyun-57")));
+  assert.match(fengyun, /加时依然平票，按先到先出。/);
+  const rules = parsedPreset("fengyun-57");
+  const allOut = renderResultsPost(
+    tied,
+    resultsPostRules({ ...rules, vote: { ...rules.vote, finalTieBreak: "all-out" } }),
+  );
+  assert.match(allOut, /加时依然平票，平票者全部出局。/);
 });

@@ -3,6 +3,7 @@ import type { OutCause } from "../engine/contract.ts";
 import { CAMP, endingText } from "../engine/ending-text.ts";
 import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
+import type { RuleSet } from "../rules/schema.ts";
 import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
 
 /** Why a seat went out: the engine's causes, as the summary reports them. */
@@ -24,6 +25,8 @@ export interface ResultsPostRound {
     camp: string;
     cause: ResultsPostCause;
     points?: { to: "black" | "white" | null; reason: string };
+    /** The identity published where it is not the role (7kill's bandit as 水民 or 杀手): the post shows this one. */
+    published?: { role: string; camp: string };
   }[];
   /** Score rule: each camp's running score after the round, per house. */
   scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
@@ -45,6 +48,15 @@ export interface ResultsPostContext {
   roleNames?: Record<string, string>;
   /** Alliances that formed in this round. */
   alliances?: string[];
+  /**
+   * "所有出局者公布身份，不公布死因" (the rule set's `disclosure.cause: false`): the dead are listed without why, except
+   * the voted out, whom the vote thread names anyway.
+   */
+  hideCauses?: boolean;
+  /** The rule set's tie-break after overtime (RULINGS 11); absent reads as 先到先出. */
+  finalTieBreak?: string;
+  /** 7kill's 高票对决 instead of overtime, with its outcome on a tie ("高票对决后如仍平票，则无人出局"). */
+  duel?: boolean;
   /** Set on the round that ended the game. */
   result?: {
     winner: "black" | "white" | "draw" | null;
@@ -52,6 +64,17 @@ export interface ResultsPostContext {
     why?: EndingWhy | null;
     /** Score rule: the final totals, survival points included. */
     scores?: { black: ScoreValue; white: ScoreValue };
+  };
+}
+
+/** The parts of a rule set that change how its results post reads. */
+export function resultsPostRules(
+  rules: Pick<RuleSet, "disclosure" | "vote">,
+): Pick<ResultsPostContext, "hideCauses" | "finalTieBreak" | "duel"> {
+  return {
+    hideCauses: !rules.disclosure.cause,
+    finalTieBreak: rules.vote.finalTieBreak,
+    duel: rules.vote.duel !== null,
   };
 }
 
@@ -69,6 +92,15 @@ const CAUSE_HEADING: Record<ResultsPostCause, string> = {
   needle: "空针出局",
   referee: "哨子判定出局",
   penalty: "违规判罚出局",
+};
+
+/** What a tie after overtime comes to, per the rule set's final tie-break (RULINGS 11). */
+const FINAL_TIE: Record<string, string> = {
+  "first-reached": "加时依然平票，按先到先出。",
+  "first-vote-earliest": "加时依然平票，最早得票者出局。",
+  "all-out": "加时依然平票，平票者全部出局。",
+  "nobody-out": "加时依然平票，本轮无人出局。",
+  referee: "加时依然平票，由哨子裁定。",
 };
 
 const CAUSE_ORDER: ResultsPostCause[] = [
@@ -100,8 +132,10 @@ function tallyLine(t: ResultsPostTally): string {
 /** The results post of one round, as plain text with light markdown. */
 export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostContext = {}): string {
   const name = (role: string) => ctx.roleNames?.[role] ?? role;
-  const who = (o: ResultsPostRound["out"][number]) =>
-    `${o.alias}（${CAMP[o.camp] ?? o.camp}·${name(o.role)}）`;
+  const who = (o: ResultsPostRound["out"][number]) => {
+    const shown = o.published ?? o;
+    return `${o.alias}（${CAMP[shown.camp] ?? shown.camp}·${name(shown.role)}）`;
+  };
   const lines: string[] = [`## 第${round.round}轮结果`, ""];
   const thread = (part: Pick<ResultsPostRound, "tally" | "overtime" | "out">) => {
     if (part.tally.length > 0) {
@@ -109,13 +143,30 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     }
     if (part.overtime !== null) {
       const ot = part.overtime;
-      lines.push(`平票加时：${ot.tied.join("、")} 平票，进入加时投票。`);
-      if (ot.tally.length > 0) lines.push(`加时结果：${ot.tally.map(tallyLine).join("，")}`);
+      if (ctx.duel) {
+        lines.push(`高票对决：${ot.tied.join("、")} 平票，进入高票对决。`);
+        if (ot.tally.length > 0) lines.push(`对决结果：${ot.tally.map(tallyLine).join("，")}`);
+      } else {
+        lines.push(`平票加时：${ot.tied.join("、")} 平票，进入加时投票。`);
+        if (ot.tally.length > 0) lines.push(`加时结果：${ot.tally.map(tallyLine).join("，")}`);
+      }
       const top = Math.max(...ot.tally.map((t) => t.votes), 0);
       const atTop = ot.tally.filter((t) => t.votes === top).length;
-      if (atTop > 1) lines.push("加时依然平票，按先到先出。");
+      if (atTop > 1 || ot.tally.length === 0)
+        lines.push(
+          ctx.duel
+            ? "高票对决后仍平票，本轮无人出局。"
+            : (FINAL_TIE[ctx.finalTieBreak ?? "first-reached"] ?? FINAL_TIE["first-reached"]!),
+        );
     }
     if (part.tally.length > 0 || part.overtime !== null) lines.push("");
+    if (ctx.hideCauses) {
+      const voted = part.out.filter((o) => o.cause === "vote");
+      const rest = part.out.filter((o) => o.cause !== "vote");
+      if (voted.length > 0) lines.push(`${CAUSE_HEADING.vote}：${voted.map(who).join("、")}`);
+      if (rest.length > 0) lines.push(`出局（不公布死因）：${rest.map(who).join("、")}`);
+      return;
+    }
     for (const cause of CAUSE_ORDER) {
       const outs = part.out.filter((o) => o.cause === cause);
       if (outs.length === 0) continue;

@@ -133,6 +133,11 @@ export interface RoundSummary {
     cause: OutCause;
     /** Score rule: where the seat's point went and why (src/engine/score). */
     points?: { to: "black" | "white" | null; reason: string };
+    /**
+     * The identity published, where it is not the role: 7kill's bandit is published as 水民 or 杀手 ("转为水民（出局
+     * 时公布水民）", "此时公布为水民"). A results post shows this one.
+     */
+    published?: { role: string; camp: string };
   }[];
   /** Score rule: each camp's running score after this round's results, per house. */
   scores?: HouseScores[];

@@ -2,7 +2,8 @@
 import type { GameSummary, HouseRound, RoundSummary } from "./contract.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
 import { dayNightSummary } from "./night/points.ts";
-import { roleOfSeat } from "./roles.ts";
+import { publishedRole } from "./night/bandit.ts";
+import { roleById, roleOfSeat } from "./roles.ts";
 import { scoreSummary } from "./score/summary.ts";
 import type { GameState, RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
@@ -19,12 +20,15 @@ export function summarize(state: GameState): GameSummary {
     const out: RoundSummary["out"] = r.outs.map((o) => {
       const role = roleOfSeat(state, o.seat);
       const points = score?.points(r.round, o.seat);
+      const shown = publishedRole(state, o.seat);
+      const published = shown !== role.id ? roleById(rulesOf(state), shown) : null;
       return {
         seat: o.seat,
         role: role.id,
         camp: role.camp,
         cause: o.cause,
         ...(points ? { points } : {}),
+        ...(published ? { published: { role: published.id, camp: published.camp } } : {}),
       };
     });
     const houses = housesOf(rulesOf(state)).map((house) => houseRound(state, r, house, out));

@@ -1,6 +1,6 @@
 // Prints a replay: JSON (the contract), or the results posts (结果帖) in Chinese with the refusals after them.
 import type { RuleSet } from "../../rules/schema.ts";
-import { renderResultsPost } from "../results-post.ts";
+import { renderResultsPost, resultsPostRules } from "../results-post.ts";
 import type { RefusalOutput, ScenarioOutput } from "./output.ts";
 
 export function formatJson(output: ScenarioOutput): string {
@@ -34,6 +34,7 @@ export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): s
   const posts = settled.map((round) =>
     renderResultsPost(round, {
       roleNames,
+      ...(rules ? resultsPostRules(rules) : {}),
       alliances: output.alliances.filter((a) => a.round === round.round).map((a) => a.name),
       ...(output.result.ended && round.round === last
         ? {
