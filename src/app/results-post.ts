@@ -3,8 +3,8 @@ import type { OutCause } from "../engine/contract.ts";
 import { CAMP, endingText } from "../engine/ending-text.ts";
 import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
-import type { RuleSet } from "../rules/schema.ts";
 import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
+import type { RuleSet } from "../rules/schema.ts";
 
 /** Why a seat went out: the engine's causes, as the summary reports them. */
 export type ResultsPostCause = OutCause;

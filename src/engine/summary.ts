@@ -1,8 +1,8 @@
 // summarize: the per-round report and result behind `bansha replay` (seats, not aliases: the runner maps them).
 import type { GameSummary, HouseRound, RoundSummary } from "./contract.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
-import { dayNightSummary } from "./night/points.ts";
 import { publishedRole } from "./night/bandit.ts";
+import { dayNightSummary } from "./night/points.ts";
 import { roleById, roleOfSeat } from "./roles.ts";
 import { scoreSummary } from "./score/summary.ts";
 import type { GameState, RoundState } from "./state.ts";
