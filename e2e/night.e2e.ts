@@ -101,3 +101,28 @@ test("杀手每晚共同杀人 / 警察每晚共同验人: the 夜晚行动 pane
   await screenshot(pp, "night-police-result");
   await police.close();
 });
+
+test("a dead player owing last words is taken to the 遗言帖; elsewhere no box invites a 诈尸 post", async () => {
+  // The previous test's night killed this villager; it is now dawn of day 2, with last words due.
+  const victim = game.seats.find((s) => s.role === "villager")!;
+  const ctx = await contextFor(browser, server.url, victim.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/threads`);
+  const select = page.getByTestId("discussion-thread");
+  await select.waitFor();
+  await page.getByTestId("discussion-text").waitFor();
+  assert.equal(await select.inputValue(), "last-words-1", "the last-words thread is chosen");
+  await page.getByText("遗言帖：出局玩家在这里发表遗言").waitFor();
+  // The day's thread: no composer, and a pointer back to the last words.
+  await select.selectOption("day-2");
+  const notice = page.getByTestId("dead-no-composer");
+  await notice.waitFor();
+  assert.match((await notice.textContent()) ?? "", /诈尸.*第1夜遗言帖/);
+  assert.equal(await page.getByTestId("discussion-text").count(), 0);
+  await select.selectOption("last-words-1");
+  await page.getByTestId("discussion-text").fill("我是好人，警察加油。");
+  await page.getByTestId("discussion-send").click();
+  await page.getByTestId("discussion-post").first().waitFor();
+  assert.match((await page.getByTestId("discussion-posts").textContent()) ?? "", /我是好人，警察加油。/);
+  await ctx.close();
+});

@@ -739,6 +739,8 @@ export const zhCN = {
     signInToPost: "加入本局的玩家和哨子可以在这里发言",
     deadDaily: "你已出局，不能在讨论帖发言",
     deadZhashi: "你已出局：在讨论帖或其他帖子里发言将被视为诈尸（不发布，并记录警告）",
+    lastWordsHint: "遗言帖：出局玩家在这里发表遗言，只能发一次；发完后遗言阶段可提前结束。",
+    lastWordsDue: (night: number) => `你的遗言请发在「第${night}夜遗言帖」（在上方选择该帖）。`,
   },
   archive: {
     title: "存档",

@@ -1,5 +1,6 @@
 // The 讨论帖 tab: the game's threads, their posts (aliases, server times) kept live from the stream, and a composer.
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { LastWordsState } from "../../../src/engine/night/types.ts";
 import type { DiscussionPost, DiscussionThread } from "../../../src/server/api-types.ts";
 import { countWords } from "../../../src/text/wordcount.ts";
 import { api, errorText, requestId } from "../api/client.ts";
@@ -17,7 +18,9 @@ export function Discussion({ game }: { game: LiveGame }) {
   const [current, setCurrent] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const selected = chosen ?? current;
+  // A dead player who owes last words starts on the last-words thread: the day's thread would make any post 诈尸.
+  const due = lastWordsDue(game);
+  const selected = chosen ?? (due !== null ? `last-words-${due}` : current);
 
   // The list changes with new posts and with the phase (a day's thread opens or closes).
   const talk = game.events.filter((e) => e.type === "app.DiscussionPosted").length;
@@ -170,6 +173,19 @@ function Composer({
   if (!viewer.memberKind) return <p className="muted small">{m.discussion.signInToPost}</p>;
   if (dead && !dayNight) return <p className="muted small">{m.discussion.deadDaily}</p>;
   if (!thread.open && !dead) return <p className="muted small">{m.discussion.closedNote}</p>;
+  // Anywhere but the last-words thread a dead player's post is 诈尸 (seed 001 4.2): a warning, the second bans the
+  // ID. No box is offered there; the page points to the last words if they are due.
+  if (dead && thread.kind !== "last-words") {
+    const due = lastWordsDue(game);
+    return (
+      <Notice kind="error">
+        <span data-testid="dead-no-composer">
+          {m.discussion.deadZhashi}
+          {due !== null ? ` ${m.discussion.lastWordsDue(due)}` : ""}
+        </span>
+      </Notice>
+    );
+  }
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
@@ -191,7 +207,7 @@ function Composer({
 
   return (
     <form className="editor discussion-composer" onSubmit={send}>
-      {dead ? <Notice kind="error">{m.discussion.deadZhashi}</Notice> : null}
+      {dead ? <Notice kind="info">{m.discussion.lastWordsHint}</Notice> : null}
       <label className="field">
         <span className="field-label">{m.discussion.composer}</span>
         <textarea
@@ -221,6 +237,20 @@ function Composer({
       {done ? <p className="muted small">{done}</p> : null}
     </form>
   );
+}
+
+/** The night whose last words the viewer owes and has not posted while that phase runs, or null. */
+export function lastWordsDue(game: LiveGame): number | null {
+  const seat = game.data?.viewer.seat ?? null;
+  const engine = game.view?.engine as
+    | { dayNight?: { lastWords?: LastWordsState[] } | null }
+    | null
+    | undefined;
+  if (seat === null || seat === undefined) return null;
+  const open = (engine?.dayNight?.lastWords ?? []).find(
+    (l) => l.endedAt === null && l.due.includes(seat) && !l.posted.includes(seat),
+  );
+  return open ? open.round : null;
 }
 
 /** 7kill (day-night) games: a dead player's post is recorded as 诈尸 rather than simply refused. */
