@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
 import { aliasOf, learnSeats, reportText, type SetUpGame } from "./lib/game.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, requestId, type Server, startServer } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
@@ -124,5 +124,24 @@ test("a dead player owing last words is taken to the 遗言帖; elsewhere no box
   await page.getByTestId("discussion-send").click();
   await page.getByTestId("discussion-post").first().waitFor();
   assert.match((await page.getByTestId("discussion-posts").textContent()) ?? "", /我是好人，警察加油。/);
+  // A post in the day's thread anyway (through the API) is 诈尸: the player's own page lists it beside day 1's 潜水
+  // (nobody here posted or voted on day 1).
+  const refused = await server
+    .api("POST", `/api/games/${game.id}/discussion/day-2/posts`, victim.cookie, {
+      requestId: requestId(),
+      text: "我再补充一句",
+    })
+    .then(
+      () => "",
+      (e: Error) => e.message,
+    );
+  assert.match(refused, /discussion-zhashi/);
+  await page.goto(`/games/${game.id}/me`);
+  const warnings = page.getByTestId("my-warnings");
+  await warnings.waitFor();
+  assert.match(
+    (await warnings.textContent()) ?? "",
+    /你已被警告2次。.*第1轮 · 潜水（讨论帖发帖不足、未在投票帖投票） · 记警告第2轮 · 诈尸 · 记警告/,
+  );
   await ctx.close();
 });

@@ -179,11 +179,16 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   if (v.you) {
     const you = v.you;
     const role = rules?.roles.find((r) => r.id === you.role);
+    // 秘匪 turned 杀手 (or 水民): the card says so and takes the camp it now plays for.
+    const acting = you.night && you.night.actingAs !== you.role ? you.night.actingAs : null;
+    const actingRole = acting ? rules?.roles.find((r) => r.id === acting) : undefined;
     roleCard = {
       seat: you.seat,
       role: you.role,
-      roleName: role?.name ?? you.role,
-      camp: role?.camp ?? "white",
+      roleName: actingRole
+        ? `${role?.name ?? you.role}（已转为${actingRole.name}）`
+        : (role?.name ?? you.role),
+      camp: actingRole?.camp ?? role?.camp ?? "white",
       code: you.code,
       knows: seats.filter((s) => you.teammates.includes(s.seat)),
       rooms: you.rooms.map((r) => ({ id: r.id, name: r.name, seats: r.members })),

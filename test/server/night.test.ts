@@ -279,6 +279,11 @@ test("7kill 秘匪: 拥有一发子弹 — shoots by day, the target is out at o
     const after = (await nightOf(h, g, bandit!.cookie)).bandit;
     assert.equal(after!.bulletLeft, false);
     assert.equal(after!.became, "villager");
+    // The role card says what the bandit has become, and the camp it now counts for.
+    const card = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, bandit!.cookie))).json
+      .view!.roleCard!;
+    assert.equal(card.roleName, "秘匪（已转为水民）");
+    assert.equal(card.camp, "white");
     const again = await act<ApiError>(h, g, bandit!, "shoot", v2!.seat);
     assert.ok(again.status === 403 || again.status === 409);
     assert.match(again.json.error.code, /^ability\./);

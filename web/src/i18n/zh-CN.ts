@@ -310,6 +310,9 @@ export const zhCN = {
     tieBreak: (rule: string, names: string) => `${rule === "first-reached" ? "先到先出" : rule}：${names}`,
   },
   me: {
+    warnings: "我的违规记录",
+    warningCount: (n: number) => `你已被警告${n}次。累积两次警告，将被判罚出局。`,
+    warned: "记警告",
     title: "我的身份",
     notPlayer: "你不是本局的玩家",
     role: "身份",

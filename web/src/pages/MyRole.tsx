@@ -54,6 +54,7 @@ export function MyRole({ game }: { game: LiveGame }) {
       </section>
 
       <NightActions game={game} />
+      <MyWarnings game={game} seat={card.seat} />
 
       <section className="card">
         <h2>{m.me.teammates}</h2>
@@ -199,4 +200,33 @@ function ComplaintForm({ game }: { game: LiveGame }) {
 function turnText(right: { yourTurn: boolean; groupChoice: boolean }, postedThisRound: boolean): string {
   if (right.yourTurn) return right.groupChoice ? m.me.groupChoice : m.me.yourTurn;
   return postedThisRound ? m.me.postedThisRound : m.me.notYourTurn;
+}
+
+/**
+ * 7kill's warnings on this seat (seed 001 4.2): "累积两次警告，将被判罚出局", so the player must be able to see them. The
+ * view already holds the seat's own offences, hidden ones included ("此种情况处罚时不公开" hides them from others only).
+ */
+function MyWarnings({ game, seat }: { game: LiveGame; seat: number }) {
+  const offences = (engineOf(game.view)?.dayNight?.offences ?? []).filter(
+    (o) => o.seat === seat && !o.withdrawn,
+  );
+  if (offences.length === 0) return null;
+  const warnings = offences.filter((o) => o.warning).length;
+  return (
+    <section className="card" data-testid="my-warnings">
+      <h2>{m.me.warnings}</h2>
+      <p className={warnings > 0 ? "notice notice-error" : "muted"}>{m.me.warningCount(warnings)}</p>
+      <ul className="plain small">
+        {offences.map((o) => (
+          <li key={`${o.round}-${o.offence}-${o.at}`}>
+            {m.board.round(o.round)} · {m.referee.offenceKinds[o.offence] ?? o.offence}
+            {o.reasons.length > 0
+              ? m.referee.reasonList(o.reasons.map((r) => m.referee.lurkingReasons[r] ?? r))
+              : ""}
+            {o.warning ? ` · ${m.me.warned}` : ""}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
