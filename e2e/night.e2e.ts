@@ -145,3 +145,15 @@ test("a dead player owing last words is taken to the 遗言帖; elsewhere no box
   );
   await ctx.close();
 });
+
+test("大于等于未出局人数的40%: the vote page says how many votes put a player out", async () => {
+  const living = game.seats.find((s) => s.role === "police")!;
+  const ctx = await contextFor(browser, server.url, living.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/vote`);
+  const line = page.getByTestId("vote-threshold");
+  await line.waitFor();
+  // Night 1 killed one of 16: 15 alive, and 6 × 100 ≥ 15 × 40 (RULINGS 4).
+  assert.equal(await line.textContent(), "出局需至少6票（存活15人的40%）；无人达到则本轮无人出局。");
+  await ctx.close();
+});

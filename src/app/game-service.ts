@@ -315,6 +315,8 @@ export class GameService<S> {
       timeZone: r.schedule.timeZone,
       codeGuesses: r.win.kind === "score" && r.win.codeGuesses,
       scoreRule: r.win.kind === "score",
+      voteThresholdPercent: r.vote.threshold.kind === "percent" ? r.vote.threshold.percent : null,
+      duel: r.vote.duel !== null,
       killPosts: r.roles.some((role) => role.post !== undefined),
     };
   }

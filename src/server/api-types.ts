@@ -212,6 +212,10 @@ export interface GameInfo {
   codeGuesses: boolean;
   /** The score rule (分值): 白条延期 and the score lines apply. */
   scoreRule: boolean;
+  /** 7kill: out only at this share of the living (大于等于未出局人数的40%); null where the top count goes out. */
+  voteThresholdPercent: number | null;
+  /** 7kill's 高票对决 takes the place of overtime (no half votes, no abstaining unless the rule set allows it). */
+  duel: boolean;
   /** Whether any role posts kill posts (杀帖, 白条, 举报): false for 7kill's day-night games. */
   killPosts: boolean;
 }

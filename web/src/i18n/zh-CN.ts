@@ -272,6 +272,11 @@ export const zhCN = {
     opensWithPosts: (round: number, at: string) => `第${round}轮投票将在 ${at} 杀帖公布后开始`,
     overtime: "平票加时",
     overtimeHint: "加时只能投给平票的玩家。半票在加时中算一整票。",
+    duel: "高票对决",
+    duelHint: "高票对决：只能投给平票的两位玩家，不允许弃权；对决后仍平票则无人出局。",
+    // RULINGS 4: out at votes × 100 ≥ living × percent, so the least count is the ceiling.
+    threshold: (need: number, alive: number, percent: number) =>
+      `出局需至少${need}票（存活${alive}人的${percent}%）；无人达到则本轮无人出局。`,
     choose: (n: number) => (n === 1 ? "选择你要投的人" : `选择你要投的 ${n} 人`),
     chosen: (k: number, n: number) => `已选 ${k}/${n}`,
     codeGuess: "代号猜想",

@@ -59,6 +59,9 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         ?.rounds.filter((r) => r.results.length > 0)
         .at(-1) ?? null);
   const label = (s: SeatNo) => seatLabel(seats, s);
+  const percent = data.game.voteThresholdPercent;
+  const alive = seats.filter((s) => s.alive).length;
+  const threshold = percent !== null ? { percent, alive, need: Math.ceil((alive * percent) / 100) } : null;
 
   return (
     <div className={overtime ? "stack vote overtime-mode" : "stack vote"} data-testid="vote-machine">
@@ -73,11 +76,13 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           ) : null}
           {overtime ? (
             <span className="badge overtime" data-testid="overtime-badge">
-              {m.vote.overtime}
+              {data.game.duel ? m.vote.duel : m.vote.overtime}
             </span>
           ) : null}
         </h2>
-        {overtime ? <p className="overtime-hint">{m.vote.overtimeHint}</p> : null}
+        {overtime ? (
+          <p className="overtime-hint">{data.game.duel ? m.vote.duelHint : m.vote.overtimeHint}</p>
+        ) : null}
         {vote ? (
           <Countdown
             at={vote.closesAt - 1000}
@@ -122,6 +127,11 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           {m.vote.tally}
           {round?.houses ? <span className="badge">{m.vote.house(round.house)}</span> : null}
         </h2>
+        {threshold && !overtime ? (
+          <p className="muted small" data-testid="vote-threshold">
+            {m.vote.threshold(threshold.need, threshold.alive, threshold.percent)}
+          </p>
+        ) : null}
         {shownTally.length === 0 ? <p className="empty small">{m.vote.tallyEmpty}</p> : null}
         <ol className="tally">
           {shownTally.map((t) => (
