@@ -19,6 +19,7 @@ import {
   summarize,
   viewFor,
 } from "../engine/index.ts";
+import { pointsPerSeat } from "../engine/night/points.ts";
 import { offeredCodes, postCodes } from "../engine/score/ledger.ts";
 import type { RoundState, VoteState } from "../engine/state.ts";
 import { hasVoteRight } from "../engine/vote-close.ts";
@@ -220,6 +221,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
           message: v.result.why
             ? endingText(v.result.why, Object.fromEntries((rules?.roles ?? []).map((r) => [r.id, r.name])))
             : null,
+          ...endOfGameFigures(state),
         }
       : null,
     engine: v,
@@ -241,4 +243,23 @@ function unitNamesOf(rules: RuleSet): Record<string, string> {
   ]);
   unitNamesMemo.set(rules, names);
   return names;
+}
+
+/**
+ * What a finished game adds to its result: the score rule's totals and each round's, 7kill's points per seat. Both
+ * come from the same summary the results posts and `bansha replay` use, so the pages cannot disagree with them.
+ */
+function endOfGameFigures(state: GameState): Pick<NonNullable<GameView["result"]>, "scores" | "points"> {
+  const summary = summarize(state);
+  const out: Pick<NonNullable<GameView["result"]>, "scores" | "points"> = {};
+  if (summary.result.scores) {
+    out.scores = {
+      black: summary.result.scores.black,
+      white: summary.result.scores.white,
+      rounds: summary.rounds.flatMap((r) => (r.scores ? [{ round: r.round, houses: r.scores }] : [])),
+    };
+  }
+  const points = pointsPerSeat(state);
+  if (points) out.points = points;
+  return out;
 }

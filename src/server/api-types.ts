@@ -377,6 +377,24 @@ export interface GameView {
     why: EndingWhy | null;
     /** The same in Chinese, as the board shows it: "联合杀手、情侣、联合刺客全部出局". */
     message: string | null;
+    /**
+     * Score rule: the final totals with survival points, and each round's running totals (house 1, or every house
+     * under 两府制), as the results posts give them. Absent otherwise.
+     */
+    scores?: {
+      black: { exact: string; value: number };
+      white: { exact: string; value: number };
+      rounds: {
+        round: number;
+        houses: {
+          house: number;
+          black: { exact: string; value: number };
+          white: { exact: string; value: number };
+        }[];
+      }[];
+    };
+    /** 7kill (seed 001 2.2): each seat's game points once the game is over. Absent otherwise. */
+    points?: { seat: SeatNo; points: number }[];
   } | null;
   /** The engine's own view object for this viewer, for details not modelled above. */
   engine: unknown;

@@ -760,6 +760,15 @@ export const zhCN = {
     votes: "全部投票",
     posts: "全部杀帖",
     results: "全部结果帖",
+    scores: "得分",
+    /** A score as the results posts print it: exact, with two decimals where it is a fraction. */
+    score: (v: { exact: string; value: number }) =>
+      v.exact.includes("/") ? `${v.exact}分（约${v.value.toFixed(2)}分）` : `${v.exact}分`,
+    finalScore: (black: string, white: string) => `最终得分（含存活分）：黑道 ${black}，白道 ${white}`,
+    roundScore: (round: number, house: string, black: string, white: string) =>
+      `第${round}轮后${house}：黑道 ${black}，白道 ${white}`,
+    points: "本局积分",
+    pointsOf: (who: string, points: number) => `${who}：${points}分`,
     voteAt: (clock: string, voter: string, targets: string) => `${clock} ${voter} → ${targets}`,
     proxy: "（托票）",
     overtime: "（加时）",

@@ -32,6 +32,45 @@ export function Archive({ game }: { game: LiveGame }) {
     <div className="stack" data-testid="archive">
       <h2>{m.archive.title}</h2>
       {view.result ? <div className="banner">{m.board.winner(view.result.winner)}</div> : null}
+      {view.result?.scores ? (
+        <section className="card" data-testid="archive-scores">
+          <h3>{m.archive.scores}</h3>
+          <p>
+            <strong>
+              {m.archive.finalScore(
+                m.archive.score(view.result.scores.black),
+                m.archive.score(view.result.scores.white),
+              )}
+            </strong>
+          </p>
+          <ol className="plain small">
+            {view.result.scores.rounds.flatMap((r) =>
+              r.houses.map((h) => (
+                <li key={`${r.round}-${h.house}`}>
+                  {m.archive.roundScore(
+                    r.round,
+                    r.houses.length > 1 ? ` · ${m.vote.house(h.house)}` : "",
+                    m.archive.score(h.black),
+                    m.archive.score(h.white),
+                  )}
+                </li>
+              )),
+            )}
+          </ol>
+        </section>
+      ) : null}
+      {view.result?.points ? (
+        <section className="card" data-testid="archive-points">
+          <h3>{m.archive.points}</h3>
+          <ol className="plain small">
+            {[...view.result.points]
+              .sort((a, b) => b.points - a.points || a.seat - b.seat)
+              .map((p) => (
+                <li key={p.seat}>{m.archive.pointsOf(label(p.seat), p.points)}</li>
+              ))}
+          </ol>
+        </section>
+      ) : null}
       <section className="card">
         <h3>{m.archive.chart}</h3>
         <CampChart series={series} />
@@ -69,20 +108,24 @@ export function Archive({ game }: { game: LiveGame }) {
           </details>
         ))}
       </section>
-      <section className="card">
-        <h3>{m.archive.posts}</h3>
-        <ol className="plain">
-          {posts.map((p) => (
-            <li key={`${p.round}-${p.index}`}>
-              {m.board.round(p.round)} · {game.view?.unitNames[p.unit] ?? p.unit}{" "}
-              {m.threads.killPostLine(label(p.target), p.words)}
-              {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
-              {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
-              {p.iouStatus ? <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      {game.data?.game.killPosts === false ? null : (
+        <section className="card">
+          <h3>{m.archive.posts}</h3>
+          <ol className="plain">
+            {posts.map((p) => (
+              <li key={`${p.round}-${p.index}`}>
+                {m.board.round(p.round)} · {game.view?.unitNames[p.unit] ?? p.unit}{" "}
+                {m.threads.killPostLine(label(p.target), p.words)}
+                {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
+                {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
+                {p.iouStatus ? (
+                  <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       <ResultsPosts events={game.events} />
     </div>
   );

@@ -42,6 +42,16 @@ export function Board({ game }: { game: LiveGame }) {
         <div className="banner" data-testid="result">
           {m.board.winner(view.result.winner)}
           {view.result.message ? <small> · {view.result.message}</small> : null}
+          {view.result.scores ? (
+            <small data-testid="result-scores">
+              {" "}
+              ·{" "}
+              {m.archive.finalScore(
+                m.archive.score(view.result.scores.black),
+                m.archive.score(view.result.scores.white),
+              )}
+            </small>
+          ) : null}
         </div>
       ) : null}
 
