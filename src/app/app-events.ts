@@ -54,7 +54,16 @@ export type AppEvent =
       post?: number;
       text: string;
     }
-  | { type: "app.ProxyRequested"; at: number; seat: Seat; alias: string; target: Seat; note: string }
+  | {
+      type: "app.ProxyRequested";
+      at: number;
+      seat: Seat;
+      alias: string;
+      target: Seat;
+      note: string;
+      /** Score rule: the code guess asked for with the ballot. */
+      code?: string | null;
+    }
   | { type: "app.ResultsPublished"; at: number; round: number; text: string }
   /** A discussion post (讨论帖); its body is stored beside the events. `seat` is null for a referee's post. */
   | {

@@ -206,6 +206,7 @@ export class GameReads<S> {
           fromSeat: e.seat,
           fromAlias: e.alias,
           target: e.target,
+          ...(e.code ? { code: e.code } : {}),
           text: e.note,
         });
     });

@@ -178,7 +178,7 @@ export class PlayerActions<S> {
   proxyRequest(
     gameId: string,
     account: Account | null,
-    input: { requestId: string; target: number; note?: string | undefined },
+    input: { requestId: string; target: number; note?: string | undefined; code?: string | null | undefined },
   ): Promise<Result<CommandOk>> {
     return this.#games.run(
       gameId,
@@ -196,6 +196,7 @@ export class PlayerActions<S> {
             alias: v.alias!,
             target: input.target,
             note: input.note ?? "",
+            ...(input.code ? { code: input.code } : {}),
           },
         ]);
       },

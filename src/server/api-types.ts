@@ -531,6 +531,8 @@ export interface ProxyRequest {
   /** 托票 names exactly one target. */
   target: SeatNo;
   note?: string;
+  /** Score rule: the code guess to go with the ballot (its 出局代号 counts like a vote's own). */
+  code?: string | null;
 }
 
 export interface OriginalityRequest {
@@ -584,6 +586,8 @@ export interface InboxItem {
   round?: number;
   post?: number;
   target?: SeatNo;
+  /** A proxy request's code guess (score rule), entered with the ballot. */
+  code?: string | null;
   text: string;
   /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a

@@ -72,6 +72,7 @@ export const ProxyRequestBody = z.strictObject({
   requestId,
   target: seat,
   note: z.string().max(500).optional(),
+  code: z.string().max(40).nullable().optional(),
 });
 export const OriginalityBody = z.strictObject({
   text: text(200_000),

@@ -7,6 +7,7 @@ import type {
   EventListResponse,
   GameListResponse,
   GameViewResponse,
+  InboxResponse,
   ResultsPreviewResponse,
   SeatView,
 } from "../../src/server/api-types.ts";
@@ -332,7 +333,7 @@ test("results post: preview and publish after the round; unknown round and playe
   });
 });
 
-test("白条延期 (score rule): the referee grants a swordsman's request while a black IOU is open; refused for a ranger, a player, and twice", async () => {
+test("白条延期 (score rule): the referee grants a swordsman's request while a black IOU is open; refused for a ranger, a player, and twice; a 托票 carries its code guess", async () => {
   const h = await makeHarness();
   try {
     const g = await startedPresetGame(h, {
@@ -388,6 +389,24 @@ test("白条延期 (score rule): the referee grants a swordsman's request while 
     assert.ok(
       log.json.events.some((e) => e.type === "IouExtensionGranted"),
       "granted publicly (哨子批准后应予公告)",
+    );
+    // 托票 with a code guess (score rule): the request carries it to the inbox, and the ballot entered from it too.
+    const ask = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, ranger.cookie, {
+      requestId: rid(),
+      target: killer.seat,
+      code: killer.code,
+    });
+    assert.equal(ask.status, 200, ask.text);
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    const item = inbox.json.items.find((i) => i.kind === "proxy-request" && i.fromSeat === ranger.seat);
+    assert.equal(item?.code, killer.code);
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+        requestId: rid(),
+        voter: ranger.seat,
+        targets: [killer.seat],
+        codes: [item!.code!],
+      }),
     );
   } finally {
     await h.close();

@@ -386,13 +386,23 @@ function InboxRow(props: {
         <div>
           <span className="muted small">{clock(item.at)}</span>{" "}
           {m.referee.proxyItem(item.fromAlias, label(target))}
+          {item.code ? <span className="badge">{m.threads.codeGuess(item.code)}</span> : null}
           {item.text ? <span className="muted"> · {item.text}</span> : null}
         </div>
         <button
           type="button"
           className="btn small"
           onClick={async () => {
-            if (await run(() => api.proxyVote(gameId, { requestId: requestId(), voter, targets: [target] })))
+            if (
+              await run(() =>
+                api.proxyVote(gameId, {
+                  requestId: requestId(),
+                  voter,
+                  targets: [target],
+                  ...(item.code ? { codes: [item.code] } : {}),
+                }),
+              )
+            )
               props.onEntered();
           }}
         >

@@ -236,6 +236,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           gameId={data.game.id}
           choices={seats.filter((s) => s.alive).map((s) => s.seat)}
           label={label}
+          offered={offered}
         />
       ) : null}
     </div>
@@ -406,12 +407,16 @@ function ProxyForm({
   gameId,
   choices,
   label,
+  offered,
 }: {
   gameId: string;
   choices: SeatNo[];
   label: (s: SeatNo) => string;
+  /** The codes a ballot may guess now (score rule); empty when none are offered. */
+  offered: string[];
 }) {
   const [target, setTarget] = useState<string>("");
+  const [code, setCode] = useState("");
   const [note, setNote] = useState("");
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -424,6 +429,7 @@ function ProxyForm({
         requestId: requestId(),
         target: Number(target),
         ...(note ? { note } : {}),
+        ...(code ? { code } : {}),
       });
       setOk(m.vote.proxySent);
     } catch (err) {
@@ -445,6 +451,16 @@ function ProxyForm({
             </option>
           ))}
         </select>
+        {offered.length > 0 ? (
+          <select value={code} onChange={(e) => setCode(e.target.value)} name="proxy-code">
+            <option value="">{m.vote.codePlaceholder}</option>
+            {offered.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        ) : null}
         <input value={note} placeholder={m.vote.proxyNote} onChange={(e) => setNote(e.target.value)} />
         <Notice kind="error">{error}</Notice>
         <Notice kind="ok">{ok}</Notice>
