@@ -259,7 +259,9 @@ function endOfGameFigures(state: GameState): Pick<NonNullable<GameView["result"]
       rounds: summary.rounds.flatMap((r) => (r.scores ? [{ round: r.round, houses: r.scores }] : [])),
     };
   }
-  const points = pointsPerSeat(state);
+  // Only where the rule set awards points (7kill's 奖励); elsewhere every seat would read 0.
+  const win = state.rules?.win;
+  const points = win?.kind === "elimination" && win.rewards.length > 0 ? pointsPerSeat(state) : null;
   if (points) out.points = points;
   return out;
 }
