@@ -141,6 +141,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.bad-round": () => "没有这一轮，或这一轮已经开始",
   "override.round-closed": () => "这一轮已经结束",
   "override.no-vote": () => "该玩家本轮没有投票",
+  "override.no-such-warning": () => "该玩家在这一轮没有这项违规的有效警告",
   "override.no-post": () => "该玩家本轮没有杀帖",
   "override.unknown-deadline": (d) => `没有名为 ${d?.deadline ?? "?"} 的期限`,
   "override.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,

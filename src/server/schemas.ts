@@ -134,6 +134,12 @@ export const OverrideSchema = z.discriminatedUnion("action", [
     severe: z.boolean().optional(),
   }),
   z.strictObject({ action: z.literal("excuse"), target: seat, round: roundNo }),
+  z.strictObject({
+    action: z.literal("withdraw-warning"),
+    target: seat,
+    round: roundNo,
+    offence: z.enum(OFFENCE_KINDS),
+  }),
   z.strictObject({ action: z.literal("reputation"), target: seat, points: z.int().min(-1000).max(1000) }),
 ]);
 export const OverrideBody = z.strictObject({ requestId, override: OverrideSchema, reason: text(1_000) });

@@ -308,6 +308,8 @@ function toOverride(v: RefereeEntry, target: Seat): Override {
       };
     case "excuse":
       return { action: "excuse", target, round: v.round };
+    case "withdraw-warning":
+      return { action: "withdraw-warning", target, round: v.round, offence: v.offence };
     case "reputation":
       return { action: "reputation", target, points: v.points };
   }

@@ -96,6 +96,13 @@ export const RefereeEntry = z.discriminatedUnion("action", [
     round: z.int().positive(),
     reason: Reason,
   }),
+  z.strictObject({
+    action: z.literal("withdraw-warning"),
+    target: AliasRef,
+    round: z.int().positive(),
+    offence: z.enum(OFFENCE_KINDS),
+    reason: Reason,
+  }),
   z.strictObject({ action: z.literal("reputation"), target: AliasRef, points: z.int(), reason: Reason }),
 ]);
 

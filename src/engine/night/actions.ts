@@ -153,6 +153,15 @@ export function decideDayNightOverride(
       if (o.round < 1) return no("override.bad-round", "rounds start at 1");
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
       return null;
+    case "withdraw-warning": {
+      const standing = dayNightOf(state).offences.some(
+        (x) => x.seat === o.target && x.round === o.round && x.offence === o.offence && x.warning && !x.withdrawn,
+      );
+      if (!standing)
+        return no("override.no-such-warning", "the seat has no standing warning for that offence in that round");
+      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      return null;
+    }
     case "reputation": {
       const rep = rulesOf(state).penalties?.reputation;
       if (state.seats[o.target]?.out?.cause !== "penalty") {

@@ -152,6 +152,14 @@ export function applyDayNightOverride(state: GameState, round: number, o: DayNig
             : x,
         ),
       }));
+    case "withdraw-warning":
+      return withDn(state, (dn) => {
+        // One warning per ruling: the latest standing one of that offence in that round.
+        const i = dn.offences.findLastIndex(
+          (x) => x.seat === o.target && x.round === o.round && x.offence === o.offence && x.warning && !x.withdrawn,
+        );
+        return { ...dn, offences: dn.offences.map((x, k) => (k === i ? { ...x, withdrawn: true } : x)) };
+      });
     case "reputation":
       return withDn(state, (dn) => ({ ...dn, reputation: { ...dn.reputation, [o.target]: o.points } }));
   }

@@ -115,6 +115,11 @@ export type DayNightOverride =
   | { action: "warn"; target: Seat; offence: OffenceKind; severe?: boolean }
   /** The seed's lurking exemptions (论坛异常, late substitute, 加快进程, 特殊情况): the round is not counted. */
   | { action: "excuse"; target: Seat; round: number }
+  /**
+   * 撤销警告: the referee takes back a warning of this offence in this round (a 诈尸 post made by mistake, a wrong
+   * ruling). What it already caused (a ban, an out) is undone with the rulings for those, such as revive.
+   */
+  | { action: "withdraw-warning"; target: Seat; round: number; offence: OffenceKind }
   /** The reputation penalty of a player put out by penalties (-10～-30). */
   | { action: "reputation"; target: Seat; points: number };
 

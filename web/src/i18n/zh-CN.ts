@@ -503,6 +503,7 @@ export const zhCN = {
       "invalid-vote": "无效票",
       warn: "警告",
       excuse: "不计潜水（豁免）",
+      "withdraw-warning": "撤销警告",
       reputation: "信誉度处罚",
     } as Record<string, string>,
     offenceKinds: {
@@ -526,6 +527,7 @@ export const zhCN = {
     offence: "违规",
     severe: "情节严重（直接判罚出局）",
     excuseRound: "不计潜水的轮次",
+    warningRound: "警告所在轮次",
     reputationPoints: (min: number, max: number) => `信誉度（${min}～${max}）`,
     offences: "警告与违规记录",
     offencesEmpty: "暂无警告",
@@ -664,6 +666,8 @@ export const zhCN = {
     invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
     warn: (who: string, offence: string, severe: boolean) =>
       `警告 ${who}：${offence}${severe ? "（情节严重，直接判罚出局）" : ""}`,
+    withdrawWarning: (seat: string, round: number, offence: string) =>
+      `撤销 ${seat} 第${round}轮的${offence}警告`,
     excuse: (who: string, round: number) => `${who} 第${round}轮不计潜水`,
     reputation: (who: string, points: number) => `${who} 信誉度 ${points}`,
     gameEnded: (result: string, why: string | null) => `游戏结束：${result}${why ? `（${why}）` : ""}`,

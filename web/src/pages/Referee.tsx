@@ -639,6 +639,8 @@ function Overrides({ game }: { game: LiveGame }) {
           return { action, target: t, offence, ...(severe ? { severe: true } : {}) };
         case "excuse":
           return { action, target: t, round: Number(round) };
+        case "withdraw-warning":
+          return { action, target: t, round: Number(round), offence };
         case "reputation":
           return { action, target: t, points: Number(points) };
         case "end-game":
@@ -710,7 +712,7 @@ function Overrides({ game }: { game: LiveGame }) {
             ))}
           </select>
         )}
-        {action === "warn" ? (
+        {action === "warn" || action === "withdraw-warning" ? (
           <>
             <label className="field inline">
               <span className="field-label">{m.referee.offence}</span>
@@ -726,20 +728,24 @@ function Overrides({ game }: { game: LiveGame }) {
                 ))}
               </select>
             </label>
-            <label className="field inline">
-              <input
-                type="checkbox"
-                checked={severe}
-                onChange={(e) => setSevere(e.target.checked)}
-                name="override-severe"
-              />
-              <span className="field-label">{m.referee.severe}</span>
-            </label>
+            {action === "warn" ? (
+              <label className="field inline">
+                <input
+                  type="checkbox"
+                  checked={severe}
+                  onChange={(e) => setSevere(e.target.checked)}
+                  name="override-severe"
+                />
+                <span className="field-label">{m.referee.severe}</span>
+              </label>
+            ) : null}
           </>
         ) : null}
-        {action === "excuse" ? (
+        {action === "excuse" || action === "withdraw-warning" ? (
           <label className="field inline">
-            <span className="field-label">{m.referee.excuseRound}</span>
+            <span className="field-label">
+              {action === "excuse" ? m.referee.excuseRound : m.referee.warningRound}
+            </span>
             <input
               type="number"
               min={1}

@@ -199,6 +199,14 @@ function overrideText(o: Data, c: Ctx): string {
     }
     case "excuse":
       return m.log.excuse(c.seat(r.num("target")), r.num("round"));
+    case "withdraw-warning": {
+      const offence = r.str("offence");
+      return m.log.withdrawWarning(
+        c.seat(r.num("target")),
+        r.num("round"),
+        m.referee.offenceKinds[offence] ?? offence,
+      );
+    }
     case "reputation":
       return m.log.reputation(c.seat(r.num("target")), r.num("points"));
     default:
