@@ -155,10 +155,14 @@ export function decideDayNightOverride(
       return null;
     case "withdraw-warning": {
       const standing = dayNightOf(state).offences.some(
-        (x) => x.seat === o.target && x.round === o.round && x.offence === o.offence && x.warning && !x.withdrawn,
+        (x) =>
+          x.seat === o.target && x.round === o.round && x.offence === o.offence && x.warning && !x.withdrawn,
       );
       if (!standing)
-        return no("override.no-such-warning", "the seat has no standing warning for that offence in that round");
+        return no(
+          "override.no-such-warning",
+          "the seat has no standing warning for that offence in that round",
+        );
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
       return null;
     }

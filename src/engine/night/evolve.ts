@@ -156,7 +156,12 @@ export function applyDayNightOverride(state: GameState, round: number, o: DayNig
       return withDn(state, (dn) => {
         // One warning per ruling: the latest standing one of that offence in that round.
         const i = dn.offences.findLastIndex(
-          (x) => x.seat === o.target && x.round === o.round && x.offence === o.offence && x.warning && !x.withdrawn,
+          (x) =>
+            x.seat === o.target &&
+            x.round === o.round &&
+            x.offence === o.offence &&
+            x.warning &&
+            !x.withdrawn,
         );
         return { ...dn, offences: dn.offences.map((x, k) => (k === i ? { ...x, withdrawn: true } : x)) };
       });
