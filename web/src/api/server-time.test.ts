@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 import type { TimeResponse } from "../../../src/server/api-types.ts";
 import { api } from "./client.ts";
-import { serverNow, syncServerTime } from "./server-time.ts";
+import { serverNow, siteLocalToMs, syncServerTime } from "./server-time.ts";
 
 test("an odd round trip (a midpoint of x.5 ms) still gives a whole-millisecond server time", async () => {
   let t = 1_000;
@@ -20,4 +20,11 @@ test("an odd round trip (a midpoint of x.5 ms) still gives a whole-millisecond s
     api.time = original;
     mock.restoreAll();
   }
+});
+
+test("a datetime-local value is read in the site's time zone, not the browser's", () => {
+  // The default site zone is Asia/Shanghai (UTC+8): 20:00 there is 12:00 UTC.
+  assert.equal(siteLocalToMs("2026-12-01T20:00"), Date.UTC(2026, 11, 1, 12, 0, 0));
+  assert.equal(siteLocalToMs(""), null);
+  assert.equal(siteLocalToMs("2026-12-01 20:00"), null);
 });

@@ -1,5 +1,7 @@
 // Server clock: the offset from /api/time (NTP-style midpoint), so every countdown runs on the server's time.
+
 import { useEffect, useState } from "react";
+import { fromLocal } from "../../../src/engine/clock.ts";
 import { api } from "./client.ts";
 
 let offset = 0;
@@ -43,4 +45,12 @@ export function useServerNow(everyMs = 1000): number {
     return () => clearInterval(t);
   }, [everyMs]);
   return now;
+}
+
+/** "2026-12-01T20:00" from a datetime-local field, read in the site's time zone (not the browser's), or null. */
+export function siteLocalToMs(text: string): number | null {
+  const x = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (!x) return null;
+  const [y, mo, d, hh, mm] = x.slice(1).map(Number) as [number, number, number, number, number];
+  return fromLocal(y, mo, d, hh, mm, 0, siteTimeZone());
 }

@@ -453,6 +453,7 @@ export const zhCN = {
     seed: "随机种子（可不填）",
     reports: "报道审核",
     reportsFlagged: (n: number) => `${n}篇疑似抄袭待裁定`,
+    round1At: "第1轮开始时间（留空则现在开始）",
     iouExtension: "白条延期",
     iouExtensionHint:
       "对方阵营有白条挂出时，可申请当轮延长一天，须在白条补齐前提出。白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意。每轮一次。",

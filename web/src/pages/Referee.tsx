@@ -12,7 +12,7 @@ import type {
 } from "../../../src/server/api-types.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import { LogFollower } from "../api/log-follower.ts";
-import { serverNow } from "../api/server-time.ts";
+import { serverNow, siteLocalToMs } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
@@ -66,6 +66,8 @@ function useAction(): {
 function Lifecycle({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   const [seed, setSeed] = useState("");
+  // Round 1's start; empty starts it at once (7kill: "白天讨论" from the time the director names).
+  const [startAt, setStartAt] = useState("");
   const { notice, run } = useAction();
   const status = game.status;
   if (status === "running" || status === "ended") return null;
@@ -91,10 +93,24 @@ function Lifecycle({ game }: { game: LiveGame }) {
               placeholder={m.referee.seed}
               name="seed"
             />
+            <label className="field inline">
+              <span className="field-label">{m.referee.round1At}</span>
+              <input
+                type="datetime-local"
+                value={startAt}
+                onChange={(e) => setStartAt(e.target.value)}
+                name="round1-at"
+              />
+            </label>
             <button
               type="button"
               className="btn primary"
-              onClick={() => run(() => api.start(id, seed ? { seed } : {}))}
+              onClick={() => {
+                const round1At = startAt ? siteLocalToMs(startAt) : null;
+                void run(() =>
+                  api.start(id, { ...(seed ? { seed } : {}), ...(round1At !== null ? { round1At } : {}) }),
+                );
+              }}
             >
               {m.referee.start}
             </button>
