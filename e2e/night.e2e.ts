@@ -157,3 +157,17 @@ test("大于等于未出局人数的40%: the vote page says how many votes put a
   assert.equal(await line.textContent(), "出局需至少6票（存活15人的40%）；无人达到则本轮无人出局。");
   await ctx.close();
 });
+
+test("秘匪 「如果在前三天开枪，则转为水民…前三天不开枪则转成杀手」: the bandit is told the deadline", async () => {
+  const bandit = game.seats.find((s) => s.role === "bandit")!;
+  const ctx = await contextFor(browser, server.url, bandit.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/me`);
+  const line = page.getByTestId("bandit-deadline");
+  await line.waitFor();
+  assert.equal(
+    await line.textContent(),
+    "第3天白天结束前开枪，你将转为水民；到那时仍未开枪，则转为杀手。现在是第2天。",
+  );
+  await ctx.close();
+});

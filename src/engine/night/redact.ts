@@ -88,7 +88,13 @@ export interface NightYouView {
   /** The police's results: "验人结果只显示是好人或杀手，不显示具体身份". */
   checks: { round: number; target: Seat; result: "good" | "killer" }[];
   /** 秘匪: its one bullet ("拥有一发子弹") and what it became (水民 after a shot, 杀手 after day 3), for the bandit only. */
-  bandit: { bulletLeft: boolean; shot: BanditState["shot"]; became: string | null } | null;
+  bandit: {
+    bulletLeft: boolean;
+    shot: BanditState["shot"];
+    became: string | null;
+    /** "如果在前三天开枪…前三天不开枪则转成杀手": the day whose end decides (no role ids: only its own are shown). */
+    decidesAfterDay: number;
+  } | null;
 }
 
 /** 7kill's record as a viewer may see it. */
@@ -155,6 +161,7 @@ export function nightYouView(state: GameState, seat: Seat): NightYouView | null 
           bulletLeft: !b?.shot && abilities.some((a) => a.ability === own.conversion?.ability),
           shot: b?.shot ?? null,
           became: b?.became ?? null,
+          decidesAfterDay: own.conversion.withinDays,
         }
       : null,
   };

@@ -125,14 +125,24 @@ test('"医生每晚可以救治一人": the doctor sees its own protections; the
 
 test('"秘匪…前三天不开枪则转成杀手（与存活的杀手互知共同杀人）": the converted bandit joins the killers\' room and they know each other', () => {
   const g = nightOne();
-  assert.deepEqual(g.seat(15).you?.night?.bandit, { bulletLeft: true, shot: null, became: null });
+  assert.deepEqual(g.seat(15).you?.night?.bandit, {
+    bulletLeft: true,
+    shot: null,
+    became: null,
+    decidesAfterDay: 3,
+  });
   assert.equal(g.seat(0).seats[15]?.role, null);
   // Through day 3 without a shot: last words 1, day 2, night 2, last words 2, day 3 (its end converts).
   while (!g.state.dayNight?.bandit?.became) g.next();
   assert.equal(g.state.dayNight.bandit.became, "killer");
 
   const bandit = g.seat(15);
-  assert.deepEqual(bandit.you?.night?.bandit, { bulletLeft: false, shot: null, became: "killer" });
+  assert.deepEqual(bandit.you?.night?.bandit, {
+    bulletLeft: false,
+    shot: null,
+    became: "killer",
+    decidesAfterDay: 3,
+  });
   assert.equal(bandit.you?.night?.actingAs, "killer");
   assert.deepEqual(bandit.you?.teammates, [0, 1, 2, 3]);
   assert.deepEqual(bandit.you?.rooms, [{ id: "killer-room", name: "杀手群", members: [0, 1, 2, 3, 15] }]);
@@ -169,6 +179,7 @@ test('"如果在前三天开枪，则转为水民（出局时公布水民）": t
     bulletLeft: false,
     shot: { round: 1, target: 9, at: g.now, by: "day" },
     became: "villager",
+    decidesAfterDay: 3,
   });
   assert.equal(g.public.seats[9]?.out?.cause, null);
   // Day 1: seven of fifteen vote the bandit out (40% of 15 is 6).

@@ -352,6 +352,9 @@ export const zhCN = {
   night: {
     title: "夜晚行动",
     banditTitle: "秘匪的子弹",
+    // The built-in secret-bandit conversion (seed 001 1.5): "如果在前三天开枪，则转为水民…前三天不开枪则转成杀手".
+    banditDeadline: (day: number, today: number) =>
+      `第${day}天白天结束前开枪，你将转为水民；到那时仍未开枪，则转为杀手。现在是第${today}天。`,
     ability: (a: string) =>
       (({ kill: "杀人", check: "验人", protect: "救治", shoot: "开枪" }) as Record<string, string>)[a] ?? a,
     submit: (a: string) =>

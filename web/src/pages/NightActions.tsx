@@ -57,6 +57,11 @@ export function NightActions({ game }: { game: LiveGame }) {
           {alive && shoot && bandit.bulletLeft ? (
             <>
               <p className="muted small">{m.night.bulletLeft}</p>
+              {!bandit.became ? (
+                <p className="small" data-testid="bandit-deadline">
+                  {m.night.banditDeadline(bandit.decidesAfterDay, e.current)}
+                </p>
+              ) : null}
               <AbilityForm game={game} ability={shoot} seats={seats} night={night} round={e.current} />
             </>
           ) : null}
