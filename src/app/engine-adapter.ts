@@ -173,6 +173,9 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   if (v.status === "ended") phase = "ended";
   else if (!current) phase = "waiting";
   else if (current.vote) phase = current.vote.stage === "overtime" ? "overtime" : "vote";
+  // 7kill: after the day's vote come the night and the last words, not a results wait.
+  else if (v.dayNight?.nights.some((n) => !n.resolved)) phase = "night";
+  else if (v.dayNight?.lastWords.some((l) => l.endedAt === null)) phase = "last-words";
   else if (!current.posts) phase = "posting";
   else phase = current.closed ? "results" : "waiting";
 

@@ -108,6 +108,7 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
       policeNight.actions.map((a) => [a.ability, a.target]),
       [["check", k3!.seat]],
     );
+    assert.equal((await viewOf(h, g)).phase, "night", "the board says 夜晚, not a results wait");
     const docNight = await nightOf(h, g, doc!.cookie);
     assert.deepEqual(
       docNight.actions.map((a) => [a.ability, a.target]),
@@ -139,6 +140,7 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
     // Last words: "死者遗言结束即进入白天讨论、投票阶段（而无须等到遗言截止时间）".
     assert.deepEqual(engineOf(pub).dayNight!.lastWords[0]!.due, [v2!.seat]);
     assert.equal(pub.round, 1);
+    assert.equal(pub.phase, "last-words");
     const words = await call(h, "POST", `/api/games/${g.id}/discussion/last-words-1/posts`, v2!.cookie, {
       requestId: rid(),
       text: "我是好人，大家加油。",

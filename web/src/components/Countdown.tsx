@@ -1,7 +1,7 @@
 // A countdown to a server-time deadline; turns urgent in the last ten minutes.
 import { useServerNow } from "../api/server-time.ts";
 import { m } from "../i18n/index.ts";
-import { clock, remaining } from "../lib/format.ts";
+import { clockOn, remaining } from "../lib/format.ts";
 
 export function Countdown({ at, label }: { at: number; label?: string }) {
   const now = useServerNow();
@@ -13,7 +13,7 @@ export function Countdown({ at, label }: { at: number; label?: string }) {
       <span className="countdown-time">
         {left <= 0 ? m.countdown.passed : m.countdown.left(remaining(left))}
       </span>
-      <span className="countdown-at">{m.countdown.at(clock(at))}</span>
+      <span className="countdown-at">{m.countdown.at(clockOn(at, now))}</span>
     </div>
   );
 }

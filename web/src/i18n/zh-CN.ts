@@ -21,6 +21,7 @@ const phases: Record<string, string> = {
   overtime: "平票加时",
   posting: "出帖时间",
   night: "夜晚",
+  "last-words": "遗言时间",
   ended: "已结束",
   signup: "报名中",
   waiting: "等待中",

@@ -13,6 +13,16 @@ export function clock(ms: number): string {
   }).format(new Date(ms));
 }
 
+/** HH:MM:SS, with the date in front ("12/6 22:00:00") when it is not on the site's day of `now`: a 7kill weekend phase ends two days later, and the time alone would read as today. */
+export function clockOn(ms: number, now: number): string {
+  const day = (x: number) =>
+    new Intl.DateTimeFormat("zh-CN", { timeZone: siteTimeZone(), month: "numeric", day: "numeric" }).format(
+      new Date(x),
+    );
+  const d = day(ms);
+  return d === day(now) ? clock(ms) : `${d} ${clock(ms)}`;
+}
+
 export function dateTime(ms: number): string {
   return new Intl.DateTimeFormat("zh-CN", {
     timeZone: siteTimeZone(),

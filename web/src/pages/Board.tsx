@@ -5,7 +5,7 @@ import type { LiveGame } from "../api/use-game.ts";
 import { Countdown } from "../components/Countdown.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
-import { dateTime, statedAt } from "../lib/format.ts";
+import { dateTime, deadlineKind, statedAt } from "../lib/format.ts";
 
 export function Board({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -34,7 +34,11 @@ export function Board({ game }: { game: LiveGame }) {
   const living = view.seats.filter((s) => s.alive);
   const dead = view.seats.filter((s) => !s.alive);
   const outInfo = new Map(engine?.seats.map((s) => [s.seat, s.out]) ?? []);
-  const deadlines = [...view.deadlines].filter((d) => d.at > now - 60_000).sort((a, b) => a.at - b.at);
+  // A game without kill posts (7kill) has no posting window to count down to.
+  const killPosts = game.data?.game.killPosts ?? true;
+  const deadlines = [...view.deadlines]
+    .filter((d) => d.at > now - 60_000 && (killPosts || deadlineKind(d.key) !== "posting"))
+    .sort((a, b) => a.at - b.at);
 
   return (
     <div className="stack">
