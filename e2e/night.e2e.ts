@@ -171,3 +171,17 @@ test("秘匪 「如果在前三天开枪，则转为水民…前三天不开枪�
   );
   await ctx.close();
 });
+
+test("the director's 夜晚记录: each night's choices and dawn", async () => {
+  const [k1] = game.seats.filter((s) => s.role === "killer");
+  const victim = game.seats.find((s) => s.role === "villager")!;
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const panel = page.getByTestId("night-record");
+  await panel.locator("summary").click();
+  await panel.getByText(/^第1夜：/).waitFor();
+  const text = (await panel.textContent()) ?? "";
+  assert.match(text, new RegExp(`第1夜：\\s*杀人 → ${victim.alias}，验人 → ${k1!.alias} · 无人获救，无空针`));
+  await ctx.close();
+});

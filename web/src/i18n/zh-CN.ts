@@ -458,6 +458,21 @@ export const zhCN = {
     reports: "报道审核",
     reportsFlagged: (n: number) => `${n}篇疑似抄袭待裁定`,
     round1At: "第1轮开始时间（留空则现在开始）",
+    nightRecord: "夜晚记录（仅哨子可见）",
+    nightTitle: (round: number, resolved: boolean) => `第${round}夜${resolved ? "" : "（进行中）"}：`,
+    nightPassed: "放弃",
+    nightNoActions: "尚无行动",
+    nightDawn: (saved: string[], empty: string | null) =>
+      [saved.length > 0 ? `救下 ${saved.join("、")}` : "", empty ? `空针：${empty}` : ""]
+        .filter((x) => x !== "")
+        .join("；") || "无人获救，无空针",
+    needles: (list: string) => `空针累计：${list}`,
+    banditState: (who: string, shot: string | null, became: string | null) =>
+      `秘匪 ${who}：${shot ? `子弹已射向 ${shot}` : "子弹未用"}${became ? `，已转为${became}` : ""}`,
+    lastWordsOwed: (night: number, owing: string[], ends: string) =>
+      owing.length > 0
+        ? `第${night}夜遗言待发：${owing.join("、")}（${ends} 截止）`
+        : `第${night}夜遗言已全部发表`,
     iouExtension: "白条延期",
     iouExtensionHint:
       "对方阵营有白条挂出时，可申请当轮延长一天，须在白条补齐前提出。白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意。每轮一次。",

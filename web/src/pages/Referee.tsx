@@ -35,6 +35,7 @@ export function Referee({ game }: { game: LiveGame }) {
           <Inbox game={game} />
           <ProgressionEditor game={game} />
           <Overrides game={game} />
+          <NightRecord game={game} />
           {data.game.scoreRule && game.status === "running" ? <IouExtension game={game} /> : null}
           <Results game={game} />
         </>
@@ -842,6 +843,69 @@ function overrideName(o: unknown): string {
 }
 
 /** 7kill's warnings and offences as the referee sees them (hidden ones too), with each seat's standing count. */
+/**
+ * 7kill at a glance for the director: each night's standing choices and dawn, empty needles per patient, the bandit's
+ * bullet and path, who still owes last words. All of it is in the referee's view (`dayNight.record`); without this
+ * the director read it out of the full log.
+ */
+function NightRecord({ game }: { game: LiveGame }) {
+  const dn = engineOf(game.view)?.dayNight;
+  const record = dn?.record;
+  if (!record) return null;
+  const seats = game.view?.seats ?? [];
+  const label = (s: SeatNo | null | undefined) =>
+    s === null || s === undefined ? m.referee.nightPassed : seatLabel(seats, s);
+  const nights = Object.values(record.nights).sort((a, b) => b.round - a.round);
+  const needles = Object.entries(record.needles).filter(([, n]) => n > 0);
+  const bandit = record.bandit;
+  const owing = Object.values(record.lastWords).filter((l) => l.endedAt === null);
+  return (
+    <details className="card" data-testid="night-record">
+      <summary>{m.referee.nightRecord}</summary>
+      <ol className="plain small">
+        {nights.map((n) => (
+          <li key={n.round}>
+            <strong>{m.referee.nightTitle(n.round, n.resolved)}</strong>{" "}
+            {(["kill", "check", "protect", "shoot"] as const)
+              .filter((a) => n.actions[a] !== undefined)
+              .map((a) => `${m.night.ability(a)} → ${label(n.actions[a]?.target)}`)
+              .join("，") || m.referee.nightNoActions}
+            {n.result
+              ? ` · ${m.referee.nightDawn(
+                  n.result.saved.map((s) => label(s)),
+                  n.result.emptyNeedle ? label(n.result.emptyNeedle.seat) : null,
+                )}`
+              : null}
+          </li>
+        ))}
+      </ol>
+      {needles.length > 0 ? (
+        <p className="small">
+          {m.referee.needles(needles.map(([s, n]) => `${label(Number(s))} ${n}`).join("、"))}
+        </p>
+      ) : null}
+      {bandit ? (
+        <p className="small">
+          {m.referee.banditState(
+            label(bandit.seat),
+            bandit.shot ? label(bandit.shot.target) : null,
+            bandit.became ? m.night.roleName(bandit.became) : null,
+          )}
+        </p>
+      ) : null}
+      {owing.map((l) => (
+        <p className="small" key={l.round}>
+          {m.referee.lastWordsOwed(
+            l.round,
+            l.due.filter((s) => !l.posted.includes(s)).map((s) => label(s)),
+            dateTime(l.endsAt),
+          )}
+        </p>
+      ))}
+    </details>
+  );
+}
+
 function Offences({ game }: { game: LiveGame }) {
   const seats = game.view?.seats ?? [];
   const dn = engineOf(game.view)?.dayNight;
