@@ -174,9 +174,27 @@ test("overrides: eliminate, revive and extend with a reason; refused without one
       targets: [a!.seat],
     });
     assert.equal(vote.status, 200, `the extended vote is still open: ${vote.text}`);
+    // Brought forward again ("导演有权对时间临时做出调整"): the vote closes at the new, earlier time.
+    const shorten = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "extend", deadline: "vote", until: local("12-02 21:45:00") },
+      reason: "提前截止",
+    });
+    assert.equal(shorten.status, 200, shorten.text);
+    await advanceTo(h, local("12-02 21:45:02"));
+    const late = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, b!.cookie, {
+      requestId: rid(),
+      targets: [a!.seat],
+    });
+    assert.equal(late.status, 409, "no vote is taken after the new deadline");
     const logged = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
     const reasons = logged.json.events.filter((e) => e.data.reason).map((e) => e.data.reason);
     assert.ok(reasons.includes("潜水判罚") && reasons.includes("误判"), reasons.join(","));
+    const closed = logged.json.events.find((e) => e.type === "VoteClosed");
+    assert.ok(
+      closed && closed.at >= local("12-02 21:45:00") && closed.at <= local("12-02 21:45:02"),
+      "closed at 21:45",
+    );
   });
 });
 

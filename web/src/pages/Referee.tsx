@@ -638,12 +638,18 @@ function Overrides({ game }: { game: LiveGame }) {
     const d = deadlines.find((x) => x.key === key);
     const override = ((): OverrideBody | null => {
       switch (action) {
-        case "extend":
+        case "extend": {
+          // A negative number brings the deadline forward ("导演有权对时间临时做出调整"); asked first, since a slip
+          // would close a vote early.
+          const shift = Number(minutes);
+          if (!Number.isFinite(shift) || shift === 0) return null;
+          if (shift < 0 && !window.confirm(m.referee.confirmShorten(-shift))) return null;
           return {
             action,
             deadline: key,
-            until: (d ? statedAt(d.key, d.at) : serverNow()) + Number(minutes) * 60_000,
+            until: (d ? statedAt(d.key, d.at) : serverNow()) + shift * 60_000,
           };
+        }
         case "void-vote":
         case "invalid-vote":
           return { action, voter: t };
@@ -699,7 +705,12 @@ function Overrides({ game }: { game: LiveGame }) {
             </select>
             <label className="field inline">
               <span className="field-label">{m.referee.extendUntil}</span>
-              <input type="number" min={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+              <input
+                type="number"
+                value={minutes}
+                onChange={(e) => setMinutes(e.target.value)}
+                name="override-minutes"
+              />
             </label>
           </>
         ) : action === "end-game" ? (
