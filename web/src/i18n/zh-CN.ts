@@ -43,6 +43,8 @@ const eventNames: Record<string, string> = {
   "app.ProxyRequested": "托票请求",
   "app.ResultsPublished": "发布结果帖",
   "app.DiscussionPosted": "讨论帖发言",
+  // 7kill counts each discussion post for 潜水 in the engine beside the post itself (app.DiscussionPosted).
+  DiscussionPosted: "发帖计数",
   "app.GameEnded": "游戏结束",
   GameStarted: "游戏开始",
   RoundOpened: "新一轮开始",
