@@ -880,7 +880,7 @@ function NightRecord({ game }: { game: LiveGame }) {
             {(["kill", "check", "protect", "shoot"] as const)
               .filter((a) => n.actions[a] !== undefined)
               .map((a) => `${m.night.ability(a)} → ${label(n.actions[a]?.target)}`)
-              .join("，") || m.referee.nightNoActions}
+              .join(m.log.comma) || m.referee.nightNoActions}
             {n.result
               ? ` · ${m.referee.nightDawn(
                   n.result.saved.map((s) => label(s)),
@@ -892,7 +892,7 @@ function NightRecord({ game }: { game: LiveGame }) {
       </ol>
       {needles.length > 0 ? (
         <p className="small">
-          {m.referee.needles(needles.map(([s, n]) => `${label(Number(s))} ${n}`).join("、"))}
+          {m.referee.needles(m.app.list(needles.map(([s, n]) => `${label(Number(s))} ${n}`)))}
         </p>
       ) : null}
       {bandit ? (
