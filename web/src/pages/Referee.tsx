@@ -33,7 +33,7 @@ export function Referee({ game }: { game: LiveGame }) {
       {game.view ? (
         <>
           <Inbox game={game} />
-          <ProgressionEditor game={game} />
+          {data.game.killPosts ? <ProgressionEditor game={game} /> : null}
           <Overrides game={game} />
           <NightRecord game={game} />
           {data.game.scoreRule && game.status === "running" ? <IouExtension game={game} /> : null}
@@ -617,9 +617,10 @@ function Overrides({ game }: { game: LiveGame }) {
     min: -30,
     max: -10,
   };
-  const actions: Record<string, string> = dayNight
-    ? { ...m.referee.overrideActions, ...m.referee.dayNightActions }
-    : m.referee.overrideActions;
+  // 作废杀帖 has nothing to act on in a game without kill posts (7kill).
+  const { "void-post": _voidPost, ...withoutPosts } = m.referee.overrideActions;
+  const common = game.data!.game.killPosts ? m.referee.overrideActions : withoutPosts;
+  const actions: Record<string, string> = dayNight ? { ...common, ...m.referee.dayNightActions } : common;
   const [action, setAction] = useState<OverrideAction>("eliminate");
   const [target, setTarget] = useState("");
   const [key, setKey] = useState("");

@@ -168,7 +168,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         </p>
       </section>
 
-      {!vote && lastClosed ? <FinalTally round={lastClosed} label={label} /> : null}
+      {!vote && lastClosed ? <FinalTally round={lastClosed} label={label} duel={data.game.duel} /> : null}
 
       {round?.houses && mySeat === null
         ? (view?.houses ?? [])
@@ -253,13 +253,22 @@ function overtimeSlots(game: LiveGame, round: number | null): number {
 }
 
 /** A closed round's final counts, each stage (the vote, then its overtime) with who went out. */
-function FinalTally({ round, label }: { round: RoundView; label: (s: SeatNo) => string }) {
+function FinalTally({
+  round,
+  label,
+  duel,
+}: {
+  round: RoundView;
+  label: (s: SeatNo) => string;
+  /** 7kill: the second stage is the 高票对决, not an overtime. */
+  duel: boolean;
+}) {
   return (
     <section className="card" data-testid="final-tally">
       <h2>{m.vote.finalTally(round.round)}</h2>
       {round.results.map((r) => (
         <div key={`${r.stage}-${r.house ?? 1}`}>
-          {r.stage === "overtime" ? <h3>{m.vote.overtime}</h3> : null}
+          {r.stage === "overtime" ? <h3>{duel ? m.vote.duel : m.vote.overtime}</h3> : null}
           <ol className="tally">
             {r.tally.map((t) => (
               <li key={t.seat} className="tally-row" data-seat={t.seat}>
