@@ -64,6 +64,8 @@ export type AppEvent =
       /** Score rule: the code guess asked for with the ballot. */
       code?: string | null;
     }
+  /** 白条延期 asked of the referee by a player (score rule); the referee grants it with GrantIouExtension. */
+  | { type: "app.ExtensionRequested"; at: number; seat: Seat; alias: string; note: string }
   | { type: "app.ResultsPublished"; at: number; round: number; text: string }
   /** A discussion post (讨论帖); its body is stored beside the events. `seat` is null for a referee's post. */
   | {
@@ -195,6 +197,7 @@ export function appEventVisible(raw: EngineEvent, viewer: AppViewer): boolean {
       return viewer.referee || viewer.rooms.has(event.room);
     case "app.ComplaintFiled":
     case "app.ProxyRequested":
+    case "app.ExtensionRequested":
       return viewer.referee || (viewer.seat !== null && viewer.seat === event.seat);
     default:
       return true;

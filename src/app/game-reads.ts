@@ -181,6 +181,12 @@ export class GameReads<S> {
         // The proxy ballot answers the seat's requests before it (a later one supersedes an earlier one).
         for (const it of waiting("proxy-request", (x) => x.fromSeat === e.voter))
           it.handled = { at: e.at, outcome: "proxy-cast" };
+      } else if (e.type === "IouExtensionGranted") {
+        for (const it of waiting(
+          "extension-request",
+          (x) => x.fromSeat !== null && e.requestedBy.includes(x.fromSeat),
+        ))
+          it.handled = { at: e.at, outcome: "granted" };
       } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
         const outcome = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";
         const named = (x: InboxItem) =>
@@ -197,6 +203,15 @@ export class GameReads<S> {
           ...(e.round !== undefined && { round: e.round }),
           ...(e.post !== undefined && { post: e.post }),
           text: e.text,
+        });
+      else if (e.type === "app.ExtensionRequested")
+        items.push({
+          seq,
+          at: e.at,
+          kind: "extension-request",
+          fromSeat: e.seat,
+          fromAlias: e.alias,
+          text: e.note,
         });
       else if (e.type === "app.ProxyRequested")
         items.push({

@@ -55,6 +55,7 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
   "app.RoomMessagePosted",
   "app.ComplaintFiled",
   "app.ProxyRequested",
+  "app.ExtensionRequested",
   "app.PlayerJoined",
   "app.ReportRedone",
   // Daily-round discussion never moves a deadline (7kill posts go through the engine as Say and are not quiet).

@@ -203,4 +203,28 @@ export class PlayerActions<S> {
       { requestId: input.requestId },
     );
   }
+
+  /**
+   * 白条延期 (score rule): "对方阵营有权申请当轮延长一天…该申请必须在白条补齐前提出". The request goes to the referee's
+   * inbox, private like a 托票; the referee grants it (and the engine checks who may ask) or lets it lie.
+   */
+  extensionRequest(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; note?: string | undefined },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "living",
+      (ctx, v, at) => {
+        if (ctx.rules.win.kind !== "score") return refuse("iou-extension.not-score-rule", 409);
+        return () =>
+          okEvents([
+            { type: "app.ExtensionRequested", at, seat: v.seat!, alias: v.alias!, note: input.note ?? "" },
+          ]);
+      },
+      { requestId: input.requestId },
+    );
+  }
 }

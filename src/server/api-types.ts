@@ -47,6 +47,7 @@
 //   POST /api/games/:id/rooms/:roomId/messages       room member: RoomMessageRequest → CommandResponse
 //   POST /api/games/:id/complaints                   P  ComplaintRequest → CommandResponse (to the referee room)
 //   POST /api/games/:id/proxy-requests               P  ProxyRequest → CommandResponse (private to R)
+//   POST /api/games/:id/extension-requests           P  ExtensionRequest → CommandResponse (白条延期, private to R)
 //   POST /api/games/:id/originality                  member or R: OriginalityRequest → OriginalityResponse
 //   GET  /api/games/:id/referee/roster               R  RosterResponse (aliases with real accounts)
 //   GET  /api/games/:id/referee/log                  R  EventListResponse (unredacted)
@@ -535,6 +536,12 @@ export interface ProxyRequest {
   code?: string | null;
 }
 
+/** 白条延期 asked of the referee (score rule): it lands in the referee's inbox. */
+export interface ExtensionRequest {
+  requestId: string;
+  note?: string;
+}
+
 export interface OriginalityRequest {
   text: string;
   /** Referees re-checking a published post: the post (and its IOU completion) is not a source against itself. */
@@ -578,7 +585,7 @@ export interface RosterResponse {
 export interface InboxItem {
   seq: number;
   at: Millis;
-  kind: "complaint" | "proxy-request";
+  kind: "complaint" | "proxy-request" | "extension-request";
   fromSeat: SeatNo | null;
   fromAlias: string;
   /** A complaint's poster (referees only), and the released post it names. */
@@ -593,7 +600,7 @@ export interface InboxItem {
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
    * complaint by a ruling on the post it names. Absent while it waits.
    */
-  handled?: { at: Millis; outcome: "proxy-cast" | "upheld" | "dismissed" };
+  handled?: { at: Millis; outcome: "proxy-cast" | "upheld" | "dismissed" | "granted" };
 }
 
 export interface InboxResponse {

@@ -446,6 +446,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     return command(reply, await players.proxyRequest(req.params.id, req.account, body));
   });
 
+  app.post<P>("/api/games/:id/extension-requests", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.ExtensionRequestBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await players.extensionRequest(req.params.id, req.account, body));
+  });
+
   app.post<P>("/api/games/:id/originality", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.OriginalityBody, req.body, reply);
     if (!body) return reply;

@@ -74,6 +74,7 @@ export const ProxyRequestBody = z.strictObject({
   note: z.string().max(500).optional(),
   code: z.string().max(40).nullable().optional(),
 });
+export const ExtensionRequestBody = z.strictObject({ requestId, note: z.string().max(500).optional() });
 export const OriginalityBody = z.strictObject({
   text: text(200_000),
   postId: z.string().min(1).max(100).optional(),

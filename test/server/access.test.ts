@@ -144,6 +144,12 @@ const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: (g) => `/api/games/${g.id}/extension-requests`,
+    body: () => ({ requestId: rid(), note: "申请延期" }),
+    allowed: ["player"],
+  },
+  {
+    method: "POST",
     path: (g) => `/api/games/${g.id}/originality`,
     body: () => ({ text: LONG_POST }),
     allowed: MEMBERS,

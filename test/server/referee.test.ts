@@ -392,10 +392,26 @@ test("白条延期 (score rule): the referee grants a swordsman's request while 
     const before = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
     const deadline = engineOf(before.json.view).rounds.find((r) => r.round === 2)!.voteDeadline;
     assert.equal((await grant([sword.seat], killer.cookie)).status, 403, "players cannot grant it");
+    // The swordsman asks through the site: the request reaches the referee's inbox only.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/extension-requests`, sword.cookie, {
+        requestId: rid(),
+        note: "白条未补",
+      }),
+    );
+    const inboxOf = async () =>
+      (
+        await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
+      ).json.items.find((i) => i.kind === "extension-request");
+    assert.equal((await inboxOf())?.fromSeat, sword.seat);
+    assert.equal((await inboxOf())?.handled, undefined);
+    const others = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, ranger.cookie));
+    assert.ok(!others.json.events.some((e) => e.type === "app.ExtensionRequested"), "private to the referee");
     const byRanger = await grant([ranger.seat]);
     assert.equal(byRanger.json.error.code, "iou-extension.not-swordsman");
     assert.equal(byRanger.json.error.message, "白道的延期申请由剑侠提出");
     assert.equal((await grant([sword.seat])).status, 200);
+    assert.equal((await inboxOf())?.handled?.outcome, "granted");
     const after = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
     assert.equal(
       engineOf(after.json.view).rounds.find((r) => r.round === 2)!.voteDeadline,

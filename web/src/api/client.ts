@@ -11,6 +11,7 @@ import type {
   DiscussionPostsResponse,
   DiscussionThreadsResponse,
   EventListResponse,
+  ExtensionRequest,
   GameCreatedResponse,
   GameListResponse,
   GameStatus,
@@ -189,6 +190,8 @@ export const api = {
   inbox: (id: string) => call<InboxResponse>("GET", `${g(id)}/referee/inbox`),
   rejectReport: (id: string, b: RejectReportRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/reports/reject`, b),
+  extensionRequest: (id: string, b: ExtensionRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/extension-requests`, b),
   iouExtension: (id: string, b: IouExtensionRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/iou-extensions`, b),
   approveReport: (id: string, b: ApproveReportRequest) =>

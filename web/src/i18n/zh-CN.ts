@@ -41,6 +41,7 @@ const eventNames: Record<string, string> = {
   "app.RoomMessagePosted": "小黑屋发言",
   "app.ComplaintFiled": "举报",
   "app.ProxyRequested": "托票请求",
+  "app.ExtensionRequested": "白条延期申请",
   "app.ResultsPublished": "发布结果帖",
   "app.DiscussionPosted": "讨论帖发言",
   // 7kill counts each discussion post for 潜水 in the engine beside the post itself (app.DiscussionPosted).
@@ -319,6 +320,11 @@ export const zhCN = {
   },
   me: {
     warnings: "我的违规记录",
+    extensionTitle: "申请白条延期",
+    extensionHint:
+      "有白条挂出时，对方阵营可申请当轮延长一天，须在白条补齐前提出；白道由剑侠申请。申请只发给哨子，由哨子批准并公告。",
+    extensionSend: "发给哨子",
+    extensionSent: "申请已交给哨子",
     warningCount: (n: number) => `你已被警告${n}次。累积两次警告，将被判罚出局。`,
     warned: "记警告",
     title: "我的身份",
@@ -496,8 +502,12 @@ export const zhCN = {
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,
     complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
     castProxy: "代投",
+    extensionItem: (from: string) => `${from} 申请白条延期`,
+    extensionItemHint:
+      "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
+    extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期" }[outcome] ?? outcome} · ${at}`,
     uphold: "举报成立",
     dismiss: "驳回",
     rulingReason: "裁定理由",

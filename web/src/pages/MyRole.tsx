@@ -55,6 +55,7 @@ export function MyRole({ game }: { game: LiveGame }) {
 
       <NightActions game={game} />
       <MyWarnings game={game} seat={card.seat} />
+      {data.game.scoreRule && alive ? <ExtensionRequestCard game={game} /> : null}
 
       <section className="card">
         <h2>{m.me.teammates}</h2>
@@ -227,6 +228,46 @@ function MyWarnings({ game, seat }: { game: LiveGame; seat: number }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * 白条延期 (score rule): while a 白条 hangs, a player may ask the referee to run the round one day longer ("对方阵营有权
+ * 申请当轮延长一天…该申请必须在白条补齐前提出"). Who may ask (白道: 剑侠) is the engine's check when the referee grants it.
+ */
+function ExtensionRequestCard({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const [note, setNote] = useState("");
+  const [ok, setOk] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const open = (engineOf(game.view)?.rounds ?? []).some((r) =>
+    (r.posts ?? []).some((p) => p.iouStatus === "open"),
+  );
+  if (!open) return null;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setOk(null);
+    setError(null);
+    try {
+      await api.extensionRequest(id, { requestId: requestId(), ...(note ? { note } : {}) });
+      setOk(m.me.extensionSent);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <section className="card" data-testid="extension-request-card">
+      <h2>{m.me.extensionTitle}</h2>
+      <p className="muted small">{m.me.extensionHint}</p>
+      <form className="form" onSubmit={submit}>
+        <input value={note} placeholder={m.vote.proxyNote} onChange={(e) => setNote(e.target.value)} />
+        <Notice kind="error">{error}</Notice>
+        <Notice kind="ok">{ok}</Notice>
+        <button type="submit" className="btn">
+          {m.me.extensionSend}
+        </button>
+      </form>
     </section>
   );
 }

@@ -329,6 +329,8 @@ function ReviewReports({ game }: { game: LiveGame }) {
 const INBOX_EVENTS: ReadonlySet<string> = new Set([
   "app.ComplaintFiled",
   "app.ProxyRequested",
+  "app.ExtensionRequested",
+  "IouExtensionGranted",
   // A ruling, this referee's or a co-referee's, marks its complaint handled.
   "ComplaintUpheld",
   "ComplaintDismissed",
@@ -387,7 +389,9 @@ function InboxRow(props: {
     const what =
       item.kind === "proxy-request" && item.target !== undefined
         ? m.referee.proxyItem(item.fromAlias, label(item.target))
-        : m.referee.complaintItem(item.fromAlias, item.against !== undefined ? label(item.against) : "");
+        : item.kind === "extension-request"
+          ? m.referee.extensionItem(item.fromAlias)
+          : m.referee.complaintItem(item.fromAlias, item.against !== undefined ? label(item.against) : "");
     return (
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{clock(item.at)}</span> {what}{" "}
@@ -424,6 +428,37 @@ function InboxRow(props: {
           }}
         >
           {m.referee.castProxy}
+        </button>
+        {notice}
+      </li>
+    );
+  }
+  if (item.kind === "extension-request" && item.fromSeat !== null) {
+    const by = item.fromSeat;
+    return (
+      <li className="inbox-item" data-testid="extension-request">
+        <div>
+          <span className="muted small">{clock(item.at)}</span> {m.referee.extensionItem(item.fromAlias)}
+          {item.text ? <span className="muted"> · {item.text}</span> : null}
+        </div>
+        <p className="muted small">{m.referee.extensionItemHint}</p>
+        <button
+          type="button"
+          className="btn small"
+          onClick={async () => {
+            if (
+              await run(() =>
+                api.iouExtension(gameId, {
+                  requestId: requestId(),
+                  requestedBy: [by],
+                  reason: m.referee.extensionGrantReason(item.fromAlias),
+                }),
+              )
+            )
+              props.onEntered();
+          }}
+        >
+          {m.referee.iouExtensionGrant}
         </button>
         {notice}
       </li>
