@@ -3,6 +3,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import type { SeatNo, TallyView } from "../../../src/server/api-types.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
+import { CodeSelect } from "../components/CodeSelect.tsx";
 import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
@@ -375,18 +376,12 @@ function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllo
               <span className="field-label">
                 {label(s)} · {m.vote.codeGuess}
               </span>
-              <select
+              <CodeSelect
                 name={`code-${s}`}
                 value={codes[s] ?? ""}
-                onChange={(e) => setCodes((c) => ({ ...c, [s]: e.target.value }))}
-              >
-                <option value="">{m.vote.codePlaceholder}</option>
-                {offered.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
+                codes={offered}
+                onChange={(code) => setCodes((c) => ({ ...c, [s]: code }))}
+              />
             </label>
           ))}
         </div>
@@ -461,14 +456,7 @@ function ProxyForm({
           ))}
         </select>
         {offered.length > 0 ? (
-          <select value={code} onChange={(e) => setCode(e.target.value)} name="proxy-code">
-            <option value="">{m.vote.codePlaceholder}</option>
-            {offered.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
+          <CodeSelect name="proxy-code" value={code} codes={offered} onChange={setCode} />
         ) : null}
         <input value={note} placeholder={m.vote.proxyNote} onChange={(e) => setNote(e.target.value)} />
         <Notice kind="error">{error}</Notice>

@@ -4,6 +4,7 @@ import { countWords } from "../../../src/text/wordcount.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
+import { CodeSelect } from "../components/CodeSelect.tsx";
 import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { PostEditor } from "../components/PostEditor.tsx";
@@ -100,14 +101,7 @@ function KillPost({ game }: { game: LiveGame }) {
       {codeGuesses ? (
         <label className="field">
           <span className="field-label">{m.write.code}</span>
-          <select name="code" value={code} onChange={(e) => setCode(e.target.value)}>
-            <option value="">{m.vote.codePlaceholder}</option>
-            {offered.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
+          <CodeSelect name="code" value={code} codes={offered} onChange={setCode} />
         </label>
       ) : null}
       <PostEditor draft={draft} min={data.game.killPostMin} gameId={id} shortIsIou label={m.write.body} />
