@@ -1,6 +1,5 @@
 // The 讨论帖 tab: the game's threads, their posts (aliases, server times) kept live from the stream, and a composer.
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { LastWordsState } from "../../../src/engine/night/types.ts";
 import type { DiscussionPost, DiscussionThread } from "../../../src/server/api-types.ts";
 import { countWords } from "../../../src/text/wordcount.ts";
 import { api, errorText, requestId } from "../api/client.ts";
@@ -8,6 +7,7 @@ import type { LiveGame } from "../api/use-game.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
+import { engineOf } from "../lib/engine-view.ts";
 import { clock, dateTime } from "../lib/format.ts";
 
 const PAGE = 50;
@@ -242,12 +242,8 @@ function Composer({
 /** The night whose last words the viewer owes and has not posted while that phase runs, or null. */
 export function lastWordsDue(game: LiveGame): number | null {
   const seat = game.data?.viewer.seat ?? null;
-  const engine = game.view?.engine as
-    | { dayNight?: { lastWords?: LastWordsState[] } | null }
-    | null
-    | undefined;
   if (seat === null || seat === undefined) return null;
-  const open = (engine?.dayNight?.lastWords ?? []).find(
+  const open = (engineOf(game.view)?.dayNight?.lastWords ?? []).find(
     (l) => l.endedAt === null && l.due.includes(seat) && !l.posted.includes(seat),
   );
   return open ? open.round : null;
@@ -255,6 +251,5 @@ export function lastWordsDue(game: LiveGame): number | null {
 
 /** 7kill (day-night) games: a dead player's post is recorded as 诈尸 rather than simply refused. */
 function isDayNight(game: LiveGame): boolean {
-  const engine = game.view?.engine as { dayNight?: unknown } | null | undefined;
-  return engine?.dayNight !== undefined && engine.dayNight !== null;
+  return (engineOf(game.view)?.dayNight ?? null) !== null;
 }
