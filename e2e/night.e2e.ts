@@ -99,6 +99,12 @@ test("杀手每晚共同杀人 / 警察每晚共同验人: the 夜晚行动 pane
   await pp.getByText(`第1夜 ${k1!.alias}`, { exact: false }).waitFor();
   assert.match((await checks.textContent()) ?? "", /杀手/);
   await screenshot(pp, "night-police-result");
+  // The board names days and nights as 7kill does (第N天 / 第N夜), not a daily game's 第N轮.
+  await pp.goto(`/games/${game.id}`);
+  const progression = pp.getByTestId("progression");
+  await progression.waitFor();
+  assert.match((await progression.locator("h2").textContent()) ?? "", /^第1天/);
+  await pp.getByText("第1夜遗言截止").waitFor();
   await police.close();
 });
 
@@ -141,7 +147,7 @@ test("a dead player owing last words is taken to the 遗言帖; elsewhere no box
   await warnings.waitFor();
   assert.match(
     (await warnings.textContent()) ?? "",
-    /你已被警告2次。.*第1轮 · 潜水（讨论帖发帖不足、未在投票帖投票） · 记警告第2轮 · 诈尸 · 记警告/,
+    /你已被警告2次。.*第1天 · 潜水（讨论帖发帖不足、未在投票帖投票） · 记警告第2天 · 诈尸 · 记警告/,
   );
   await ctx.close();
 });

@@ -1,7 +1,7 @@
 // Binds the app's EnginePort to src/engine and maps the engine's per-viewer view to the API's GameView.
 import { type CastLog, standingBallots } from "../engine/cast-log.ts";
 import type { Command } from "../engine/contract.ts";
-import { endingText } from "../engine/ending-text.ts";
+import { campNamesOf, endingText } from "../engine/ending-text.ts";
 import { roomsOf } from "../engine/groups.ts";
 import { threadOf } from "../engine/houses.ts";
 import {
@@ -222,7 +222,11 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
           reason: v.result.reason,
           why: v.result.why,
           message: v.result.why
-            ? endingText(v.result.why, Object.fromEntries((rules?.roles ?? []).map((r) => [r.id, r.name])))
+            ? endingText(
+                v.result.why,
+                Object.fromEntries((rules?.roles ?? []).map((r) => [r.id, r.name])),
+                campNamesOf(rules),
+              )
             : null,
           ...endOfGameFigures(state),
         }

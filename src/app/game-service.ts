@@ -1,5 +1,6 @@
 // The core of the game use cases: loaded games, who is asking, the one command path, and durable deadlines.
 import type { Command, Seat } from "../engine/contract.ts";
+import { campNamesOf } from "../engine/ending-text.ts";
 import type { RuleSet } from "../rules/schema.ts";
 import type { GameEventDto, GameInfo, GameStatus, ViewerKind } from "../server/api-types.ts";
 import type {
@@ -319,6 +320,8 @@ export class GameService<S> {
       voteThresholdPercent: r.vote.threshold.kind === "percent" ? r.vote.threshold.percent : null,
       duel: r.vote.duel !== null,
       killPosts: r.roles.some((role) => role.post !== undefined),
+      campNames: campNamesOf(r),
+      dayNight: r.schedule.kind === "day-night",
     };
   }
 

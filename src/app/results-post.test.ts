@@ -121,14 +121,12 @@ test("7kill 「所有出局者公布身份，不公布死因」: night deaths wi
     },
     {
       roleNames: { villager: "水民", bandit: "秘匪" },
-      ...resultsPostRules({
-        disclosure: { identity: true, cause: false },
-        vote: { ...parsedPreset("sevenkill-16").vote },
-      }),
+      ...resultsPostRules(parsedPreset("sevenkill-16")),
     },
   );
-  assert.match(text, /^票杀：民4（白道·水民）$/m);
-  assert.match(text, /^出局（不公布死因）：民2（白道·水民）、民5（白道·水民）、匪（白道·水民）$/m);
+  // "分为杀手、好人两方": the preset's campNames.
+  assert.match(text, /^票杀：民4（好人方·水民）$/m);
+  assert.match(text, /^出局（不公布死因）：民2（好人方·水民）、民5（好人方·水民）、匪（好人方·水民）$/m);
   for (const secret of ["空针", "枪杀", "夜间被杀", "秘匪"]) assert.ok(!text.includes(secret), secret);
 });
 
@@ -162,4 +160,29 @@ test("7kill 「高票对决后如仍平票，则无人出局」; other rule sets
     resultsPostRules({ ...rules, vote: { ...rules.vote, finalTieBreak: "all-out" } }),
   );
   assert.match(allOut, /加时依然平票，平票者全部出局。/);
+});
+
+test("7kill's camps are 杀手方 and 好人方 (「杀手全部出局，好人获胜」); a rule set without campNames says 黑道 / 白道", () => {
+  const round = {
+    round: 5,
+    out: [{ alias: "杀1", role: "killer", camp: "black", cause: "vote" as const }],
+    revived: [],
+    alive: 9,
+    tally: [{ alias: "杀1", votes: 7 }],
+    overtime: null,
+  };
+  const result = { winner: "white" as const, why: { kind: "all-out" as const, roles: [], camps: ["black"] } };
+  const sevenkill = renderResultsPost(round, {
+    roleNames: { killer: "杀手" },
+    ...resultsPostRules(parsedPreset("sevenkill-16")),
+    result,
+  });
+  assert.match(sevenkill, /^票杀：杀1（杀手方·杀手）$/m);
+  assert.match(sevenkill, /^\*\*游戏结束：好人方胜利。\*\*（杀手方全部出局）$/m);
+  const fengyun = renderResultsPost(round, {
+    roleNames: { killer: "杀手" },
+    ...resultsPostRules(parsedPreset("fengyun-57")),
+    result,
+  });
+  assert.match(fengyun, /^\*\*游戏结束：白道胜利。\*\*（黑道全部出局）$/m);
 });

@@ -1,6 +1,6 @@
 // Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
 import type { OutCause } from "../engine/contract.ts";
-import { CAMP, endingText } from "../engine/ending-text.ts";
+import { CAMP, campNamesOf, endingText, winnerText } from "../engine/ending-text.ts";
 import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
 import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
@@ -46,6 +46,8 @@ export interface ResultsPostRound {
 export interface ResultsPostContext {
   /** Role id → display name (杀手, 游侠…); an unknown id is shown as is. */
   roleNames?: Record<string, string>;
+  /** Camp id → name (the rule set's `campNames`, 7kill's 杀手方 / 好人方); absent reads 黑道 / 白道 / 中立. */
+  campNames?: Record<string, string>;
   /** Alliances that formed in this round. */
   alliances?: string[];
   /**
@@ -69,9 +71,10 @@ export interface ResultsPostContext {
 
 /** The parts of a rule set that change how its results post reads. */
 export function resultsPostRules(
-  rules: Pick<RuleSet, "disclosure" | "vote">,
-): Pick<ResultsPostContext, "hideCauses" | "finalTieBreak" | "duel"> {
+  rules: Pick<RuleSet, "disclosure" | "vote" | "campNames">,
+): Pick<ResultsPostContext, "hideCauses" | "finalTieBreak" | "duel" | "campNames"> {
   return {
+    campNames: campNamesOf(rules),
     hideCauses: !rules.disclosure.cause,
     finalTieBreak: rules.vote.finalTieBreak,
     duel: rules.vote.duel !== null,
@@ -132,9 +135,10 @@ function tallyLine(t: ResultsPostTally): string {
 /** The results post of one round, as plain text with light markdown. */
 export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostContext = {}): string {
   const name = (role: string) => ctx.roleNames?.[role] ?? role;
+  const camps = ctx.campNames ?? CAMP;
   const who = (o: ResultsPostRound["out"][number]) => {
     const shown = o.published ?? o;
-    return `${o.alias}（${CAMP[shown.camp] ?? shown.camp}·${name(shown.role)}）`;
+    return `${o.alias}（${camps[shown.camp] ?? shown.camp}·${name(shown.role)}）`;
   };
   const lines: string[] = [`## 第${round.round}轮结果`, ""];
   const thread = (part: Pick<ResultsPostRound, "tally" | "overtime" | "out">) => {
@@ -197,15 +201,8 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   lines.push("", `本轮出局${round.out.length}人${revived}，现存活${round.alive}人。`);
 
   if (ctx.result) {
-    const winner =
-      ctx.result.winner === "black"
-        ? "黑道胜利"
-        : ctx.result.winner === "white"
-          ? "白道胜利"
-          : ctx.result.winner === "draw"
-            ? "平局"
-            : "游戏结束";
-    const why = ctx.result.why ? `（${endingText(ctx.result.why, ctx.roleNames ?? {})}）` : "";
+    const winner = winnerText(ctx.result.winner, camps);
+    const why = ctx.result.why ? `（${endingText(ctx.result.why, ctx.roleNames ?? {}, camps)}）` : "";
     lines.push("", `**游戏结束：${winner}。**${why}`);
   }
   return lines.join("\n");

@@ -1,7 +1,8 @@
 // Why a game ended, said in Chinese: each kind of ending, with the rule set's role names.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { endingText } from "./ending-text.ts";
+import { campNamesOf, endingText, winnerText } from "./ending-text.ts";
+import { preset } from "./test-kit.ts";
 
 const roleNames = { killer: "联合杀手", lover: "情侣", assassin: "联合刺客" };
 
@@ -45,4 +46,14 @@ test("a game the referee ended says so, with the referee's reason", () => {
     endingText({ kind: "referee", reason: "侠05贴出身份短信，白道判负" }, {}),
     "哨子判定结束：侠05贴出身份短信，白道判负",
   );
+});
+
+test("a rule set's campNames name the camps in the ending and the winner; the rest keep 黑道 / 白道 / 中立", () => {
+  const sevenkill = campNamesOf(preset("sevenkill-16"));
+  assert.deepEqual(sevenkill, { black: "杀手方", white: "好人方", neutral: "中立" });
+  assert.equal(endingText({ kind: "all-out", roles: [], camps: ["black"] }, {}, sevenkill), "杀手方全部出局");
+  assert.equal(winnerText("white", sevenkill), "好人方胜利");
+  assert.equal(winnerText("black", campNamesOf(preset("fengyun-57"))), "黑道胜利");
+  assert.equal(winnerText("draw", sevenkill), "平局");
+  assert.equal(winnerText(null), "游戏结束");
 });

@@ -447,6 +447,17 @@ export const RuleSet = z.strictObject({
   schedule: Schedule,
   win: Win,
   penalties: Penalties.optional(),
+  /**
+   * What the camps are called in posts and on the pages; absent names read 黑道 / 白道 / 中立. 7kill says 杀手方 / 好人方
+   * ("分为杀手、好人两方").
+   */
+  campNames: z
+    .strictObject({
+      black: z.string().min(1).optional(),
+      white: z.string().min(1).optional(),
+      neutral: z.string().min(1).optional(),
+    })
+    .optional(),
   /** What is published when a player goes out (7kill: 所有出局者公布身份，不公布死因). */
   disclosure: z
     .strictObject({ identity: z.boolean().default(true), cause: z.boolean().default(true) })

@@ -219,6 +219,10 @@ export interface GameInfo {
   duel: boolean;
   /** Whether any role posts kill posts (杀帖, 白条, 举报): false for 7kill's day-night games. */
   killPosts: boolean;
+  /** Camp id → name: 黑道 / 白道 / 中立 unless the rule set names them (7kill: 杀手方 / 好人方). */
+  campNames: Record<string, string>;
+  /** 7kill's day-night schedule: a round is a day and its night, named 第N天 / 第N夜 on the pages. */
+  dayNight: boolean;
 }
 
 // ---------------------------------------------------------------- membership, 报道

@@ -75,6 +75,9 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
     // No role of 7kill posts kill posts: the pages leave out 白条, 杀帖 and 举报.
     const info = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, v1!.cookie));
     assert.equal(info.json.game.killPosts, false);
+    // "分为杀手、好人两方": the pages name the camps and the days as 7kill does.
+    assert.deepEqual(info.json.game.campNames, { black: "杀手方", white: "好人方", neutral: "中立" });
+    assert.equal(info.json.game.dayNight, true);
     await advanceTo(h, NIGHT1);
     // "杀手（共4人）：互知身份，每晚共同杀人": one choice per group, the latest stands.
     await must(act(h, g, k1!, "kill", v1!.seat));

@@ -229,6 +229,8 @@ test("end-game (判定胜负): the referee ends the game with a result and a rea
     // Everyone sees the result and why, in Chinese; the game's list shows it ended.
     const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, b!.cookie));
     assert.equal(view.json.game.killPosts, true, "this rule set's killers post kill posts");
+    assert.deepEqual(view.json.game.campNames, { black: "黑道", white: "白道", neutral: "中立" });
+    assert.equal(view.json.game.dayNight, false);
     // Plans and kill posts name groups by id; the pages show the rule set's names.
     assert.equal(view.json.view?.unitNames?.killer, "杀手组");
     assert.equal(view.json.view?.unitNames?.["role:killer"], "杀手");

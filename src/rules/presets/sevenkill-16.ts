@@ -217,6 +217,8 @@ export const sevenkill16: RuleSetInput = {
     warningsToOut: 2,
     reputation: { min: -30, max: -10 },
   },
+  // "分为杀手、好人两方" / "杀手方获胜…好人方获胜"
+  campNames: { black: "杀手方", white: "好人方" },
   // "所有出局者公布身份，不公布死因（杀人特权无须写杀帖）。"
   disclosure: { identity: true, cause: false },
 };

@@ -4,7 +4,9 @@ import type { CampSeries } from "../lib/living-by-camp.ts";
 
 const COLORS: Record<string, string> = { black: "#1f2937", white: "#d97706", neutral: "#6b7280" };
 
-export function CampChart({ series }: { series: CampSeries }) {
+/** `camp`: a camp id's name in this game (the rule set's campNames); 黑道 / 白道 / 中立 when absent. */
+export function CampChart({ series, camp: campName }: { series: CampSeries; camp?: (c: string) => string }) {
+  const name = campName ?? ((c: string) => m.board.camp(c));
   const w = 360;
   const h = 200;
   const pad = { l: 32, r: 12, t: 12, b: 28 };
@@ -40,7 +42,7 @@ export function CampChart({ series }: { series: CampSeries }) {
             {values.map((v, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: one point per round index
               <circle key={i} cx={x(i)} cy={y(v)} r={3.5} fill={COLORS[camp] ?? "#2563eb"}>
-                <title>{`${m.board.camp(camp)} ${m.archive.chartAxis(series.rounds[i] ?? 0)}: ${v}`}</title>
+                <title>{`${name(camp)} ${m.archive.chartAxis(series.rounds[i] ?? 0)}: ${v}`}</title>
               </circle>
             ))}
           </g>
@@ -49,7 +51,7 @@ export function CampChart({ series }: { series: CampSeries }) {
       <figcaption className="legend">
         {Object.keys(series.counts).map((c) => (
           <span key={c}>
-            <i style={{ background: COLORS[c] ?? "#2563eb" }} /> {m.board.camp(c)}
+            <i style={{ background: COLORS[c] ?? "#2563eb" }} /> {name(c)}
           </span>
         ))}
       </figcaption>

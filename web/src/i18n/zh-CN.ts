@@ -205,7 +205,8 @@ export const zhCN = {
     redoHint: (min: number, at: string) => `你的报道被判定不合规，请在${at}前重写不少于${min}字。`,
   },
   board: {
-    round: (n: number) => `第${n}轮`,
+    // A day-night game's round is a day and its night: 第N天, its night 第N夜.
+    round: (n: number, dayNight = false) => (dayNight ? `第${n}天` : `第${n}轮`),
     notStarted: "游戏尚未开始",
     phase: (p: string) => phases[p] ?? p,
     progression: "本轮进程",
@@ -220,17 +221,26 @@ export const zhCN = {
     // A null cause: the rules publish identities, not causes (7kill).
     outIn: (round: number, cause: string | null) =>
       cause === null ? `第${round}轮出局` : `第${round}轮 · ${outCauses[cause] ?? cause}`,
-    camp: (c: string) => camps[c] ?? c,
+    // `names`: the game's own camp names (GameInfo.campNames: 7kill's 杀手方 / 好人方).
+    camp: (c: string, names?: Readonly<Record<string, string>>) => names?.[c] ?? camps[c] ?? c,
     hiddenRole: "身份未知",
     deadlines: "倒计时",
     /** Deadline keys are "round:N:kind" (engine) or a bare kind. */
-    deadline: (key: string) => {
+    deadline: (key: string, dayNight = false) => {
       const [, round, kind] = key.match(/^round:(\d+):(.+)$/) ?? [];
-      if (round && kind) return `第${round}轮${deadlineNames[kind] ?? kind}`;
+      if (round && kind) {
+        if (!dayNight) return `第${round}轮${deadlineNames[kind] ?? kind}`;
+        if (kind === "night") return `第${round}夜结束`;
+        if (kind === "last-words") return `第${round}夜遗言截止`;
+        return `第${round}天${deadlineNames[kind] ?? kind}`;
+      }
       return deadlineNames[key] ?? key;
     },
-    winner: (w: string | null) =>
-      w === "black" ? "黑道胜利" : w === "white" ? "白道胜利" : w === "draw" ? "平局" : "游戏结束",
+    winner: (w: string | null, names?: Readonly<Record<string, string>>) => {
+      if (w === "draw") return "平局";
+      const camp = w === null ? undefined : (names?.[w] ?? camps[w]);
+      return camp === undefined ? "游戏结束" : `${camp}胜利`;
+    },
     members: "报道名单",
     referee: "哨子",
     viewerPublic: "你正在围观",
@@ -563,7 +573,7 @@ export const zhCN = {
     reputationPoints: (min: number, max: number) => `信誉度（${min}～${max}）`,
     offences: "警告与违规记录",
     offencesEmpty: "暂无警告",
-    offenceLine: (round: number, who: string, kind: string) => `第${round}轮 · ${who} · ${kind}`,
+    offenceLine: (round: string, who: string, kind: string) => `${round} · ${who} · ${kind}`,
     offenceWithdrawn: "已撤销（不计潜水）",
     offenceHidden: "不公开",
     warnings: (n: number) => `有效警告 ${n} 次`,
@@ -608,18 +618,19 @@ export const zhCN = {
     house: (name: string) => `（${name}）`,
     votes: (who: string, votes: number) => `${who}（${votes}票）`,
     withCode: (who: string, code: string) => `${who}（代号 ${code}）`,
-    gameStarted: (rules: string | null, players: number, seed: string | null, start: string) =>
+    gameStarted: (rules: string | null, players: number, seed: string | null, start: string, first: string) =>
       `游戏开始：${rules ? `${rules}，` : ""}${players}人，${seed === null ? "固定分配身份" : `种子 ${seed}`}，` +
-      `第1轮 ${start} 开始`,
-    roundOpened: (round: number, plan: string, posting: string | null, vote: string) =>
-      `第${round}轮开始：${plan}；${posting === null ? "本轮无杀帖" : `出帖时间 ${posting}`}；投票截止 ${vote}`,
+      `${first} ${start} 开始`,
+    // `posting` undefined: the rule set has no kill posts at all (7kill), so there is nothing to say about them.
+    roundOpened: (round: string, plan: string, posting: string | null | undefined, vote: string) =>
+      `${round}开始：${plan}；${posting === undefined ? "" : posting === null ? "本轮无杀帖；" : `出帖时间 ${posting}；`}投票截止 ${vote}`,
     votesPerVoter: (n: number) => `每人${n}票`,
     voteOut: (n: number) => `票杀${n}人`,
     posts: (units: readonly string[]) => `出帖 ${units.join("、")}`,
     extraPosts: (units: readonly string[]) => `加帖 ${units.join("、")}`,
     unitPosts: (unit: string, n: number) => `${unit}${n}篇`,
     span: (from: string, to: string) => `${from}–${to}`,
-    voteOpened: (round: number, house: string) => `第${round}轮投票开始${house}`,
+    voteOpened: (round: string, house: string) => `${round}投票开始${house}`,
     overtimeMark: "（加时）",
     vote: (voter: string, targets: string, mark: string) => `${voter} 投票给 ${targets}${mark}`,
     abstain: (voter: string, mark: string) => `${voter} 弃票${mark}`,
@@ -629,10 +640,12 @@ export const zhCN = {
       `${unit} ${poster} 出杀帖，目标 ${target}（${words}字${code ? `，代号 ${code}` : ""}）`,
     engineerPost: (unit: string, poster: string, target: string, words: number) =>
       `${unit} ${poster} 出工兵帖，查 ${target}（${words}字）`,
-    postsReleased: (round: number, count: number, notes: readonly string[]) =>
+    /** A rule set without kill posts (7kill) still passes each round's posting deadline, with nothing to release. */
+    noKillPosts: (round: string) => `${round}：本局没有杀帖环节`,
+    postsReleased: (round: string, count: number, notes: readonly string[]) =>
       count === 0
-        ? `第${round}轮没有杀帖`
-        : `第${round}轮杀帖公布：${count}篇${notes.length > 0 ? `（${notes.join("，")}）` : ""}`,
+        ? `${round}没有杀帖`
+        : `${round}杀帖公布：${count}篇${notes.length > 0 ? `（${notes.join("，")}）` : ""}`,
     releasedIous: (n: number) => `白条${n}篇`,
     lapsedTargetOut: (n: number) => `${n}篇目标已出局`,
     lapsedVoided: (n: number) => `${n}篇作废`,
@@ -661,18 +674,18 @@ export const zhCN = {
       `${bomb} 的烟花带走 ${victim}（${via === "vote" ? "被票杀时引爆" : "被帖杀时引爆"}）`,
     identity: (who: string, role: string, code: string | null) =>
       `公布身份：${who} 是${role}${code ? `（代号 ${code}）` : ""}`,
-    voteClosed: (round: number, overtime: boolean, house: string, result: string, notes: readonly string[]) =>
-      `第${round}轮${overtime ? "加时" : ""}投票截止${house}：${result}${notes.map((n) => `；${n}`).join("")}`,
+    voteClosed: (round: string, overtime: boolean, house: string, result: string, notes: readonly string[]) =>
+      `${round}${overtime ? "加时" : ""}投票截止${house}：${result}${notes.map((n) => `；${n}`).join("")}`,
     // No space after a closing bracket: "7号 李四（12票）出局", but "7号 李四 出局".
     outList: (seats: string, cause: string) => `${seats}${seats.endsWith("）") ? "" : " "}出局（${cause}）`,
     tie: (seats: string, slots: number) =>
       `平票：${seats}${seats.endsWith("）") ? "" : " "}争${slots}个出局名额`,
     halfVotesApplied: "半票计入",
     nonVoters: (seats: string) => `未投票：${seats}`,
-    overtimeOpened: (round: number, house: string, tied: string, slots: number, deadline: string) =>
-      `第${round}轮平票加时${house}：${tied} 争${slots}个出局名额，加时截止 ${deadline}`,
-    tieBroken: (round: number, house: string, rule: string, out: string) =>
-      `第${round}轮平票裁定${house}（${rule}）：${out}`,
+    overtimeOpened: (round: string, house: string, tied: string, slots: number, deadline: string) =>
+      `${round}平票加时${house}：${tied} 争${slots}个出局名额，加时截止 ${deadline}`,
+    tieBroken: (round: string, house: string, rule: string, out: string) =>
+      `${round}平票裁定${house}（${rule}）：${out}`,
     tieRule: (rule: string) =>
       (
         ({
@@ -685,12 +698,12 @@ export const zhCN = {
       )[rule] ?? rule,
     tieToReferee: (seats: string, slots: number, reason: string) =>
       `；由哨子在 ${seats} 中定${slots}人出局（${({ "referee-rule": "规则规定由哨子裁定", "times-equal": "达到票数的时间相同", "no-votes": "无人得票" } as Record<string, string>)[reason] ?? reason}）`,
-    roundClosed: (round: number, alive: number) => `第${round}轮结束，存活${alive}人`,
+    roundClosed: (round: string, alive: number) => `${round}结束，存活${alive}人`,
     allianceFormed: (round: number, name: string) => `第${round}轮结成联合：${name}`,
     override: (reason: string, what: string) => `哨子改判（理由：${reason}）：${what}`,
     eliminate: (who: string) => `判 ${who} 出局`,
     revive: (who: string) => `复活 ${who}`,
-    setProgression: (round: number, plan: string) => `调整第${round}轮进程：${plan}`,
+    setProgression: (round: string, plan: string) => `调整${round}进程：${plan}`,
     extend: (deadline: string, until: string) => `${deadline}延至 ${until}`,
     voidVote: (who: string) => `作废 ${who} 的投票`,
     voidPost: (who: string) => `作废 ${who} 的杀帖`,
@@ -699,9 +712,9 @@ export const zhCN = {
     invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
     warn: (who: string, offence: string, severe: boolean) =>
       `警告 ${who}：${offence}${severe ? "（情节严重，直接判罚出局）" : ""}`,
-    withdrawWarning: (seat: string, round: number, offence: string) =>
-      `撤销 ${seat} 第${round}轮的${offence}警告`,
-    excuse: (who: string, round: number) => `${who} 第${round}轮不计潜水`,
+    withdrawWarning: (seat: string, round: string, offence: string) =>
+      `撤销 ${seat} ${round}的${offence}警告`,
+    excuse: (who: string, round: string) => `${who} ${round}不计潜水`,
     reputation: (who: string, points: number) => `${who} 信誉度 ${points}`,
     gameEnded: (result: string, why: string | null) => `游戏结束：${result}${why ? `（${why}）` : ""}`,
     iouExtension: (round: number, camp: string, by: string, deadline: string, why: string) =>
@@ -751,7 +764,7 @@ export const zhCN = {
       `${who} 举报 ${against}${post ? ` 的${post}` : ""}：${text}`,
     proxyRequested: (who: string, target: string, note: string) =>
       `${who} 托票给哨子，投 ${target}${note ? `（备注：${note}）` : ""}`,
-    resultsPublished: (round: number) => `发布第${round}轮结果帖`,
+    resultsPublished: (round: string) => `发布${round}结果帖`,
     discussionPosted: (who: string, thread: string, words: number) => `${who} 在${thread}发言（${words}字）`,
     refereeAlias: (alias: string) => `哨子 ${alias}`,
     appGameEnded: "本局结束",

@@ -9,6 +9,7 @@ import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { clock, seatLabel } from "../lib/format.ts";
 import { type LifeEvent, livingByCamp } from "../lib/living-by-camp.ts";
+import { termsOf } from "../lib/terms.ts";
 import { SeatCard } from "./Board.tsx";
 import { ResultsPosts } from "./Threads.tsx";
 
@@ -31,7 +32,9 @@ export function Archive({ game }: { game: LiveGame }) {
   return (
     <div className="stack" data-testid="archive">
       <h2>{m.archive.title}</h2>
-      {view.result ? <div className="banner">{m.board.winner(view.result.winner)}</div> : null}
+      {view.result ? (
+        <div className="banner">{termsOf(game.data?.game).winner(view.result.winner)}</div>
+      ) : null}
       {view.result?.scores ? (
         <section className="card" data-testid="archive-scores">
           <h3>{m.archive.scores}</h3>
@@ -73,7 +76,7 @@ export function Archive({ game }: { game: LiveGame }) {
       ) : null}
       <section className="card">
         <h3>{m.archive.chart}</h3>
-        <CampChart series={series} />
+        <CampChart series={series} camp={termsOf(game.data?.game).camp} />
       </section>
       <section className="card">
         <h3>{m.archive.roles}</h3>
@@ -91,7 +94,7 @@ export function Archive({ game }: { game: LiveGame }) {
         ) : null}
         {[...byRound.entries()].map(([round, list]) => (
           <details key={round}>
-            <summary>{m.board.round(round)}</summary>
+            <summary>{termsOf(game.data?.game).round(round)}</summary>
             <ol className="ballots">
               {list.map((e) => (
                 <li key={e.seq}>
@@ -114,7 +117,7 @@ export function Archive({ game }: { game: LiveGame }) {
           <ol className="plain">
             {posts.map((p) => (
               <li key={`${p.round}-${p.index}`}>
-                {m.board.round(p.round)} · {game.view?.unitNames[p.unit] ?? p.unit}{" "}
+                {termsOf(game.data?.game).round(p.round)} · {game.view?.unitNames[p.unit] ?? p.unit}{" "}
                 {m.threads.killPostLine(label(p.target), p.words)}
                 {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
                 {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
@@ -126,7 +129,7 @@ export function Archive({ game }: { game: LiveGame }) {
           </ol>
         </section>
       )}
-      <ResultsPosts events={game.events} />
+      <ResultsPosts events={game.events} info={game.data?.game} />
     </div>
   );
 }

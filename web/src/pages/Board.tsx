@@ -6,6 +6,7 @@ import { Countdown } from "../components/Countdown.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { dateTime, deadlineKind, statedAt } from "../lib/format.ts";
+import { termsOf } from "../lib/terms.ts";
 
 export function Board({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -13,6 +14,7 @@ export function Board({ game }: { game: LiveGame }) {
   const engine = engineOf(view);
   const round = currentRound(view);
   const now = useServerNow(5000);
+  const t = termsOf(data.game);
 
   if (!view) {
     return (
@@ -44,7 +46,7 @@ export function Board({ game }: { game: LiveGame }) {
     <div className="stack">
       {view.result?.ended ? (
         <div className="banner" data-testid="result">
-          {m.board.winner(view.result.winner)}
+          {t.winner(view.result.winner)}
           {view.result.message ? <small> · {view.result.message}</small> : null}
           {view.result.scores ? (
             <small data-testid="result-scores">
@@ -69,7 +71,7 @@ export function Board({ game }: { game: LiveGame }) {
                 className={r.round === engine.current ? "tl current" : r.closed ? "tl closed" : "tl"}
                 title={dateTime(r.voteDeadline)}
               >
-                {m.board.round(r.round)}
+                {t.round(r.round)}
               </li>
             ))}
           </ol>
@@ -78,7 +80,7 @@ export function Board({ game }: { game: LiveGame }) {
 
       <section className="card" data-testid="progression">
         <h2>
-          {view.round !== null ? m.board.round(view.round) : m.board.notStarted}
+          {view.round !== null ? t.round(view.round) : m.board.notStarted}
           {view.phase ? <span className="badge phase">{m.board.phase(view.phase)}</span> : null}
         </h2>
         {round ? (
@@ -99,7 +101,7 @@ export function Board({ game }: { game: LiveGame }) {
         {deadlines.length > 0 ? (
           <div className="deadlines">
             {deadlines.map((d) => (
-              <Countdown key={d.key} at={statedAt(d.key, d.at)} label={m.board.deadline(d.key)} />
+              <Countdown key={d.key} at={statedAt(d.key, d.at)} label={t.deadline(d.key)} />
             ))}
           </div>
         ) : null}

@@ -8,6 +8,7 @@ import { RoomChat } from "../components/RoomChat.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
+import { termsOf } from "../lib/terms.ts";
 import { Link } from "../router.tsx";
 import { SeatCard } from "./Board.tsx";
 import { NightActions } from "./NightActions.tsx";
@@ -15,6 +16,7 @@ import { NightActions } from "./NightActions.tsx";
 export function MyRole({ game }: { game: LiveGame }) {
   const data = game.data!;
   const view = game.view;
+  const t = termsOf(data.game);
   const card = view?.roleCard ?? null;
   const you = engineOf(view)?.you ?? null;
   const seats = view?.seats ?? [];
@@ -42,7 +44,7 @@ export function MyRole({ game }: { game: LiveGame }) {
         </div>
         <dl className="role-facts">
           <dt>{m.me.camp}</dt>
-          <dd>{m.board.camp(card.camp)}</dd>
+          <dd>{t.camp(card.camp)}</dd>
           {card.code ? (
             <>
               <dt>{m.me.code}</dt>
@@ -84,7 +86,7 @@ export function MyRole({ game }: { game: LiveGame }) {
             ) : null}
           </p>
           {dueDeadlines.map((d) => (
-            <Countdown key={d.key} at={statedAt(d.key, d.at)} label={m.board.deadline(d.key)} />
+            <Countdown key={d.key} at={statedAt(d.key, d.at)} label={t.deadline(d.key)} />
           ))}
           {card.postsDue > 0 && alive ? (
             <Link to={`/games/${id}/write?kind=kill`} className="btn primary">
@@ -130,7 +132,7 @@ export function MyRole({ game }: { game: LiveGame }) {
           <ul className="plain">
             {(you?.posts ?? []).map((p) => (
               <li key={`${p.round}-${p.index}`}>
-                {m.board.round(p.round)} {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
+                {t.round(p.round)} {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
                 {p.voided ? <span className="badge">{m.threads.lapsed}</span> : null}
               </li>
             ))}
@@ -220,7 +222,7 @@ function MyWarnings({ game, seat }: { game: LiveGame; seat: number }) {
       <ul className="plain small">
         {offences.map((o) => (
           <li key={`${o.round}-${o.offence}-${o.at}`}>
-            {m.board.round(o.round)} · {m.referee.offenceKinds[o.offence] ?? o.offence}
+            {termsOf(game.data?.game).round(o.round)} · {m.referee.offenceKinds[o.offence] ?? o.offence}
             {o.reasons.length > 0
               ? m.referee.reasonList(o.reasons.map((r) => m.referee.lurkingReasons[r] ?? r))
               : ""}

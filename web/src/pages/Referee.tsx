@@ -19,6 +19,7 @@ import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
+import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, type LogNames, logNames } from "./log-text.ts";
 
 export function Referee({ game }: { game: LiveGame }) {
@@ -642,6 +643,7 @@ const END_GAME_WINNERS: readonly EndGameWinner[] = ["white", "black", "draw"];
 
 function Overrides({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
+  const terms = termsOf(game.data?.game);
   const seats = game.view?.seats ?? [];
   const deadlines = game.view?.deadlines ?? [];
   const engine = engineOf(game.view);
@@ -703,7 +705,7 @@ function Overrides({ game }: { game: LiveGame }) {
         case "reputation":
           return { action, target: t, points: Number(points) };
         case "end-game":
-          return window.confirm(m.referee.confirmEndGame(m.board.winner(winner))) ? { action, winner } : null;
+          return window.confirm(m.referee.confirmEndGame(terms.winner(winner))) ? { action, winner } : null;
         default:
           return null;
       }
@@ -735,7 +737,7 @@ function Overrides({ game }: { game: LiveGame }) {
                 .filter((d) => deadlineKind(d.key) !== "open")
                 .map((d) => (
                   <option key={d.key} value={d.key}>
-                    {m.board.deadline(d.key)} · {clock(d.at)}
+                    {terms.deadline(d.key)} · {clock(d.at)}
                   </option>
                 ))}
             </select>
@@ -759,7 +761,7 @@ function Overrides({ game }: { game: LiveGame }) {
             >
               {END_GAME_WINNERS.map((w) => (
                 <option key={w} value={w}>
-                  {m.board.winner(w)}
+                  {terms.winner(w)}
                 </option>
               ))}
             </select>
@@ -848,8 +850,9 @@ function Overrides({ game }: { game: LiveGame }) {
       <ol className="plain small">
         {done.map((e) => (
           <li key={e.seq}>
-            {dateTime(e.at)} · {overrideName(e.data.override)}
-            {overrideSubject(e.data.override, (x) => seatLabel(seats, x))} · {String(e.data.reason ?? "")}
+            {dateTime(e.at)} · {overrideName(e.data.override, terms)}
+            {overrideSubject(e.data.override, (x) => seatLabel(seats, x), terms)} ·{" "}
+            {String(e.data.reason ?? "")}
           </li>
         ))}
       </ol>
@@ -859,7 +862,7 @@ function Overrides({ game }: { game: LiveGame }) {
 }
 
 /** Whom or what the ruling was about ("· 云中鹤1", "· 第2轮投票截止 → 22:00:00"), or nothing. */
-function overrideSubject(o: unknown, label: (s: SeatNo) => string): string {
+function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms): string {
   const x = (o ?? {}) as {
     target?: unknown;
     voter?: unknown;
@@ -872,12 +875,12 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string): string {
   if (typeof seat === "number") return ` · ${label(seat)}`;
   if (typeof x.deadline === "string")
     // With the date: an extension by a day (白条延期) would read as no change with the time alone.
-    return ` · ${m.board.deadline(x.deadline)}${typeof x.until === "number" ? ` → ${dateTime(x.until)}` : ""}`;
+    return ` · ${terms.deadline(x.deadline)}${typeof x.until === "number" ? ` → ${dateTime(x.until)}` : ""}`;
   return "";
 }
 
 /** The ruling's Chinese name, with the offence for a warning and the result for an ended game. */
-function overrideName(o: unknown): string {
+function overrideName(o: unknown, terms: Terms): string {
   const x = (o ?? {}) as { action?: string; offence?: string; winner?: string };
   const action = x.action ?? "";
   const name =
@@ -885,7 +888,7 @@ function overrideName(o: unknown): string {
     m.referee.dayNightActions[action] ??
     m.referee.otherOverrideActions[action] ??
     action;
-  if (x.winner) return `${name} · ${m.board.winner(x.winner)}`;
+  if (x.winner) return `${name} · ${terms.winner(x.winner)}`;
   return x.offence ? `${name} · ${m.referee.offenceKinds[x.offence] ?? x.offence}` : name;
 }
 
@@ -969,7 +972,7 @@ function Offences({ game }: { game: LiveGame }) {
         {offences.map((o) => (
           <li key={`${o.seat}-${o.at}-${o.offence}`}>
             {m.referee.offenceLine(
-              o.round,
+              termsOf(game.data?.game).round(o.round),
               seatLabel(seats, o.seat),
               m.referee.offenceKinds[o.offence] ?? o.offence,
             )}

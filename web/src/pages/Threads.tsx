@@ -1,12 +1,13 @@
 // The threads: 报道帖, kill posts (released together per round), 结果帖; post bodies load on demand.
 import { useEffect, useState } from "react";
-import type { GameEventDto, ReportInfo, SeatView } from "../../../src/server/api-types.ts";
+import type { GameEventDto, GameInfo, ReportInfo, SeatView } from "../../../src/server/api-types.ts";
 import { api, errorText } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel } from "../lib/format.ts";
+import { termsOf } from "../lib/terms.ts";
 import { Discussion } from "./Discussion.tsx";
 
 type Tab = "reports" | "kills" | "results" | "discussion";
@@ -39,7 +40,7 @@ export function Threads({ game }: { game: LiveGame }) {
       </div>
       {tab === "reports" ? <Reports game={game} /> : null}
       {tab === "kills" ? <KillPosts game={game} /> : null}
-      {tab === "results" ? <ResultsPosts events={game.events} /> : null}
+      {tab === "results" ? <ResultsPosts events={game.events} info={game.data?.game} /> : null}
       {tab === "discussion" ? <Discussion game={game} /> : null}
     </div>
   );
@@ -105,7 +106,7 @@ function KillPosts({ game }: { game: LiveGame }) {
       {rounds.map((r) => (
         <section key={r.round} className="card" data-testid={`kill-posts-${r.round}`}>
           <h2>
-            {m.board.round(r.round)} · {m.threads.killPosts}
+            {termsOf(game.data?.game).round(r.round)} · {m.threads.killPosts}
           </h2>
           <ol className="posts">
             {(r.posts ?? []).map((p) => {
@@ -135,7 +136,7 @@ function KillPosts({ game }: { game: LiveGame }) {
   );
 }
 
-export function ResultsPosts({ events }: { events: GameEventDto[] }) {
+export function ResultsPosts({ events, info }: { events: GameEventDto[]; info?: GameInfo | undefined }) {
   const posts = events.filter((e) => e.type === "app.ResultsPublished");
   if (posts.length === 0) return <p className="empty">{m.threads.noResults}</p>;
   return (
@@ -143,7 +144,7 @@ export function ResultsPosts({ events }: { events: GameEventDto[] }) {
       {posts.map((e) => (
         <section key={e.seq} className="card" data-testid="results-post">
           <h2>
-            {typeof e.data.round === "number" ? m.board.round(e.data.round) : ""} · {m.threads.results}{" "}
+            {typeof e.data.round === "number" ? termsOf(info).round(e.data.round) : ""} · {m.threads.results}{" "}
             <span className="muted small">{dateTime(e.at)}</span>
           </h2>
           <ResultsText text={String(e.data.text ?? "")} />

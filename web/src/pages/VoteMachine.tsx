@@ -9,10 +9,12 @@ import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { clock, seatLabel } from "../lib/format.ts";
+import { termsOf } from "../lib/terms.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
   const data = game.data!;
   const view = game.view;
+  const t = termsOf(data.game);
   const round = votingRound(view);
   const vote = round?.vote ?? null;
   const seats = view?.seats ?? [];
@@ -69,7 +71,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
       <section className="card vote-head">
         <h2>
           {m.vote.title}
-          {round ? <span className="badge">{m.board.round(round.round)}</span> : null}
+          {round ? <span className="badge">{t.round(round.round)}</span> : null}
           {round?.houses ? (
             <span className="badge" data-testid="vote-house">
               {m.vote.house(round.house)}
@@ -87,7 +89,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         {vote ? (
           <Countdown
             at={vote.closesAt - 1000}
-            label={overtime ? m.board.deadline("overtime") : m.board.deadline("vote")}
+            label={overtime ? t.deadline("overtime") : t.deadline("vote")}
           />
         ) : null}
         {!vote ? (

@@ -27,6 +27,9 @@ const names: LogNames = {
   units: { killer: "联合杀手", sword: "剑", "role:black-bomb": "黑弹" },
   roles: { killer: "杀手", ranger: "游侠" },
   rooms: { "killer-room": "杀手小黑屋" },
+  camps: {},
+  dayNight: false,
+  killPosts: true,
 };
 const say = (type: string, data: Record<string, unknown>, at?: number) =>
   describeEvent(dto(type, data, at), names);
@@ -321,7 +324,15 @@ test("names come from the view's seats and units and from GameStarted's rule set
   assert.equal(n.units.killer, "联合杀手");
   assert.deepEqual(n.roles, { killer: "杀手", ranger: "游侠" });
   assert.equal(n.rooms["killer-room"], "杀手小黑屋");
-  assert.deepEqual(logNames(null, []), { seats: new Map(), units: {}, roles: {}, rooms: {} });
+  assert.deepEqual(logNames(null, []), {
+    seats: new Map(),
+    units: {},
+    roles: {},
+    rooms: {},
+    camps: {},
+    dayNight: false,
+    killPosts: true,
+  });
 });
 
 test("every event of whole simulated games (both daily presets and 7kill) reads as a sentence", () => {
@@ -345,4 +356,23 @@ test("every event of whole simulated games (both daily presets and 7kill) reads 
   }
   for (const t of ["GameStarted", "VoteCast", "VoteClosed", "PostsReleased", "PlayerOut", "NightResolved"])
     assert.ok(types.has(t), `the simulated games have ${t}`);
+});
+
+test("a 7kill log speaks of days and of 杀手方 / 好人方, and says nothing of kill posts it never had", () => {
+  // Seed 001: "分为杀手、好人两方" … "I.白天讨论、投票 -> II.夜晚行使特权"; the rule set has no posting roles.
+  const events = simulateDayNight(preset("sevenkill-16"), "log-text", T0 + DAY).events;
+  const dtos = events.map(({ type, at, ...data }, i) => ({ seq: i + 1, type, at, data }));
+  const n = logNames(null, dtos);
+  assert.equal(n.dayNight, true);
+  assert.equal(n.killPosts, false);
+  assert.deepEqual(n.camps, { black: "杀手方", white: "好人方" });
+  const text = (type: string) => dtos.filter((e) => e.type === type).map((e) => describeEvent(e, n));
+  assert.match(text("RoundOpened")[0]!, /^第1天开始：每人1票，票杀1人；投票截止 /);
+  assert.equal(text("PostsReleased")[0], "第1天：本局没有杀帖环节");
+  assert.equal(text("VoteOpened")[0], "第1天投票开始");
+  for (const line of dtos.map((e) => describeEvent(e, n))) {
+    assert.doesNotMatch(line, /第\d+轮|杀帖公布|黑道|白道/, line);
+  }
+  const ended = dtos.find((e) => e.type === "GameEnded")!;
+  assert.match(describeEvent(ended, n), /^游戏结束：(杀手方胜利|好人方胜利|平局)（/);
 });

@@ -1,5 +1,5 @@
 // Says each event of a game's log as one plain Chinese sentence, for the referee's full log (哨子台 · 完整日志).
-import { endingText } from "../../../src/engine/ending-text.ts";
+import { CAMP, endingText } from "../../../src/engine/ending-text.ts";
 import type { EndingWhy } from "../../../src/engine/events.ts";
 import type { GameEventDto, GameView, SeatNo } from "../../../src/server/api-types.ts";
 import { siteTimeZone } from "../api/server-time.ts";
@@ -16,6 +16,12 @@ export interface LogNames {
   roles: Readonly<Record<string, string>>;
   /** Room id → name (杀手小黑屋…). */
   rooms: Readonly<Record<string, string>>;
+  /** Camp id → name: the rule set's `campNames` (7kill: 杀手方 / 好人方) over 黑道 / 白道 / 中立. */
+  camps: Readonly<Record<string, string>>;
+  /** A day-night rule set (7kill): rounds read 第N天. */
+  dayNight: boolean;
+  /** Whether any role posts kill posts; without, a round's posting deadline only opens its vote. */
+  killPosts: boolean;
 }
 
 type Data = Record<string, unknown>;
@@ -51,11 +57,20 @@ export function logNames(
     seats.set(s.seat, s.alias);
     if (s.role && s.roleName) roles[s.role] = s.roleName;
   }
+  const camps: Record<string, string> = {};
+  if (isData(rules.campNames))
+    for (const [id, name] of Object.entries(rules.campNames)) if (typeof name === "string") camps[id] = name;
+  const schedule = isData(rules.schedule) ? rules.schedule : {};
+  const roleList = Array.isArray(rules.roles) ? rules.roles : [];
   return {
     seats,
     units: { ...namesOf(rules.groups), ...(view?.unitNames ?? {}) },
     roles,
     rooms: namesOf(rules.rooms),
+    camps,
+    dayNight: schedule.kind === "day-night",
+    // Unknown rules (an old log without them) read as a game with kill posts, as before.
+    killPosts: roleList.length === 0 || roleList.some((x) => isData(x) && x.post !== undefined),
   };
 }
 
@@ -124,7 +139,9 @@ function context(e: GameEventDto, names: LogNames) {
     const h = r.optNum("house");
     return h === null ? "" : m.log.house(m.vote.house(h));
   };
-  return { seat, seats, unit, role, house, time: timeFrom(e.at) };
+  const round = (n: number) => m.board.round(n, names.dayNight);
+  const camp = (id: string) => m.board.camp(id, names.camps);
+  return { seat, seats, unit, role, house, round, camp, names, time: timeFrom(e.at) };
 }
 type Ctx = ReturnType<typeof context>;
 
@@ -175,9 +192,9 @@ function overrideText(o: Data, c: Ctx): string {
     case "revive":
       return m.log.revive(c.seat(r.num("target")));
     case "set-progression":
-      return m.log.setProgression(r.num("round"), planText(o, c));
+      return m.log.setProgression(c.round(r.num("round")), planText(o, c));
     case "extend":
-      return m.log.extend(m.board.deadline(r.str("deadline")), c.time(r.num("until")));
+      return m.log.extend(m.board.deadline(r.str("deadline"), c.names.dayNight), c.time(r.num("until")));
     case "void-vote":
       return m.log.voidVote(c.seat(r.num("voter")));
     case "void-post":
@@ -186,7 +203,7 @@ function overrideText(o: Data, c: Ctx): string {
       // The seat's label already carries the new alias; the number alone says which seat changed hands.
       return m.log.substitute(m.app.seat(r.num("seat")), r.str("alias"));
     case "end-game":
-      return m.log.endGame(m.board.winner(r.str("winner")));
+      return m.log.endGame(m.board.winner(r.str("winner"), c.names.camps));
     case "invalid-vote":
       return m.log.invalidVote(c.seat(r.num("voter")));
     case "warn": {
@@ -198,12 +215,12 @@ function overrideText(o: Data, c: Ctx): string {
       );
     }
     case "excuse":
-      return m.log.excuse(c.seat(r.num("target")), r.num("round"));
+      return m.log.excuse(c.seat(r.num("target")), c.round(r.num("round")));
     case "withdraw-warning": {
       const offence = r.str("offence");
       return m.log.withdrawWarning(
         c.seat(r.num("target")),
-        r.num("round"),
+        c.round(r.num("round")),
         m.referee.offenceKinds[offence] ?? offence,
       );
     }
@@ -215,7 +232,7 @@ function overrideText(o: Data, c: Ctx): string {
 }
 
 /** Why the game ended in Chinese (the engine's endingText), or null when `why` is absent or not one it knows. */
-function endingOf(v: unknown, roles: Readonly<Record<string, string>>): string | null {
+function endingOf(v: unknown, names: Pick<LogNames, "roles" | "camps">): string | null {
   if (!isData(v)) return null;
   const r = reader(v);
   const strings = (k: string) => {
@@ -258,7 +275,7 @@ function endingOf(v: unknown, roles: Readonly<Record<string, string>>): string |
     // A malformed reason still leaves the result worth saying.
     return null;
   }
-  return endingText(why, roles);
+  return endingText(why, names.roles, { ...CAMP, ...names.camps });
 }
 
 /** "3:day" (a 7kill thread key) or "day-3" / "general" (a discussion thread id) → 第3天讨论帖. */
@@ -285,6 +302,7 @@ function describe(e: GameEventDto, names: LogNames): string {
         r.list("seats").length,
         r.optStr("seed"),
         c.time(r.num("start")),
+        c.round(1),
       );
     }
     case "RoundOpened": {
@@ -293,10 +311,15 @@ function describe(e: GameEventDto, names: LogNames): string {
       const posting = hasPosts
         ? m.log.span(c.time(r.num("postingOpensAt")), c.time(r.num("postingClosesAt")))
         : null;
-      return m.log.roundOpened(r.num("round"), planText(plan, c), posting, c.time(r.num("voteDeadline")));
+      return m.log.roundOpened(
+        c.round(r.num("round")),
+        planText(plan, c),
+        c.names.killPosts ? posting : undefined,
+        c.time(r.num("voteDeadline")),
+      );
     }
     case "VoteOpened":
-      return m.log.voteOpened(r.num("round"), c.house(r));
+      return m.log.voteOpened(c.round(r.num("round")), c.house(r));
     case "VoteCast": {
       const voter = c.seat(r.num("voter"));
       const mark = (r.str("stage") === "overtime" ? m.log.overtimeMark : "") + c.house(r);
@@ -329,8 +352,9 @@ function describe(e: GameEventDto, names: LogNames): string {
         [count((p) => p.lapsed === "voided"), m.log.lapsedVoided] as const,
       ].flatMap(([n, say]) => (n > 0 ? [say(n)] : []));
       const forfeited = unitCounts(d.forfeited, c);
+      if (!c.names.killPosts && posts.length === 0) return m.log.noKillPosts(c.round(r.num("round")));
       return (
-        m.log.postsReleased(r.num("round"), posts.length, notes) +
+        m.log.postsReleased(c.round(r.num("round")), posts.length, notes) +
         (forfeited.length > 0 ? m.log.forfeited(forfeited) : "") +
         (posts.length > 0
           ? m.log.releaseDeadlines(c.time(r.num("iouDeadline")), c.time(r.num("complaintDeadline")))
@@ -422,7 +446,7 @@ function describe(e: GameEventDto, names: LogNames): string {
         nonVoters.length > 0 ? m.log.nonVoters(c.seats(nonVoters)) : "",
       ].filter((x) => x !== "");
       return m.log.voteClosed(
-        r.num("round"),
+        c.round(r.num("round")),
         r.str("stage") === "overtime",
         c.house(r),
         result.length > 0 ? result.join(m.log.semicolon) : m.log.nobodyOut,
@@ -431,7 +455,7 @@ function describe(e: GameEventDto, names: LogNames): string {
     }
     case "OvertimeOpened":
       return m.log.overtimeOpened(
-        r.num("round"),
+        c.round(r.num("round")),
         c.house(r),
         c.seats(r.seats("tied")),
         r.num("slots"),
@@ -443,12 +467,12 @@ function describe(e: GameEventDto, names: LogNames): string {
       const outText =
         out.length > 0 ? m.log.outList(c.seats(out), m.board.outCause("vote")) : m.log.nobodyOut;
       return (
-        m.log.tieBroken(r.num("round"), c.house(r), m.log.tieRule(r.str("rule")), outText) +
+        m.log.tieBroken(c.round(r.num("round")), c.house(r), m.log.tieRule(r.str("rule")), outText) +
         (ref ? m.log.tieToReferee(c.seats(ref.seats("seats")), ref.num("slots"), ref.str("reason")) : "")
       );
     }
     case "RoundClosed":
-      return m.log.roundClosed(r.num("round"), r.num("alive"));
+      return m.log.roundClosed(c.round(r.num("round")), r.num("alive"));
     case "AllianceFormed":
       return m.log.allianceFormed(r.num("round"), r.str("name"));
     case "OverrideApplied": {
@@ -456,12 +480,12 @@ function describe(e: GameEventDto, names: LogNames): string {
       return what ? m.log.override(r.str("reason"), what) : "";
     }
     case "GameEnded":
-      return m.log.gameEnded(m.board.winner(r.optStr("winner")), endingOf(d.why, names.roles));
+      return m.log.gameEnded(m.board.winner(r.optStr("winner"), names.camps), endingOf(d.why, names));
     case "IouExtensionGranted": {
       const camp = r.str("camp");
       return m.log.iouExtension(
         r.num("round"),
-        m.board.camp(camp),
+        c.camp(camp),
         c.seats(r.seats("requestedBy")),
         c.time(r.num("voteDeadline")),
         m.log.because(r.optStr("reason")),
@@ -530,7 +554,7 @@ function describe(e: GameEventDto, names: LogNames): string {
       const reasons = r.list("reasons").map((x) => need(asStr(x)));
       return (
         m.referee.offenceLine(
-          r.num("round"),
+          c.round(r.num("round")),
           c.seat(r.num("seat")),
           m.referee.offenceKinds[offence] ?? offence,
         ) +
@@ -585,7 +609,7 @@ function describe(e: GameEventDto, names: LogNames): string {
         short(r.optStr("note") ?? ""),
       );
     case "app.ResultsPublished":
-      return m.log.resultsPublished(r.num("round"));
+      return m.log.resultsPublished(c.round(r.num("round")));
     case "app.DiscussionPosted": {
       const seat = r.optNum("seat");
       const who =

@@ -1,0 +1,22 @@
+// A game's own words for rounds, camps and deadlines: 7kill's 第N天 and 杀手方 / 好人方 where its rule set says so.
+import type { GameInfo } from "../../../src/server/api-types.ts";
+import { m } from "../i18n/index.ts";
+
+export interface Terms {
+  round: (n: number) => string;
+  camp: (c: string) => string;
+  winner: (w: string | null) => string;
+  deadline: (key: string) => string;
+}
+
+/** `game`: the game's info (null before it has loaded: the default words). */
+export function termsOf(game: Pick<GameInfo, "campNames" | "dayNight"> | null | undefined): Terms {
+  const dayNight = game?.dayNight ?? false;
+  const names = game?.campNames;
+  return {
+    round: (n) => m.board.round(n, dayNight),
+    camp: (c) => m.board.camp(c, names),
+    winner: (w) => m.board.winner(w, names),
+    deadline: (key) => m.board.deadline(key, dayNight),
+  };
+}
