@@ -150,6 +150,17 @@ test("a dead player owing last words is taken to the 遗言帖; elsewhere no box
     /你已被警告2次。.*第1天 · 潜水（讨论帖发帖不足、未在投票帖投票） · 记警告第2天 · 诈尸 · 记警告/,
   );
   await ctx.close();
+  // Announced penalties are on everyone's board (seed 001 4.3); another player sees the victim's 诈尸 there.
+  const other = await contextFor(browser, server.url, game.seats.find((s) => s.role === "police")!.cookie);
+  const board = await other.newPage();
+  await board.goto(`/games/${game.id}`);
+  const penalties = board.getByTestId("public-penalties");
+  await penalties.waitFor();
+  assert.match(
+    (await penalties.textContent()) ?? "",
+    new RegExp(`第2天 · [^·]*${victim.alias} · 诈尸 · 记警告`),
+  );
+  await other.close();
 });
 
 test("大于等于未出局人数的40%: the vote page says how many votes put a player out", async () => {

@@ -248,6 +248,7 @@ export const zhCN = {
     viewerPlayer: (alias: string) => `你的马甲：${alias}`,
     viewerReferee: (alias: string) => `你是本局哨子：${alias}`,
     alliances: "联合",
+    penalties: "处罚公告",
     allianceFormed: (name: string, round: number) => `第${round}轮：${name}`,
   },
   countdown: {

@@ -5,7 +5,7 @@ import type { LiveGame } from "../api/use-game.ts";
 import { Countdown } from "../components/Countdown.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
-import { dateTime, deadlineKind, statedAt } from "../lib/format.ts";
+import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
 
 export function Board({ game }: { game: LiveGame }) {
@@ -118,6 +118,8 @@ export function Board({ game }: { game: LiveGame }) {
         </section>
       ) : null}
 
+      <PublicPenalties game={game} />
+
       <section className="card">
         <h2>{m.board.living(living.length)}</h2>
         <ul className="seat-grid" data-testid="living">
@@ -136,6 +138,37 @@ export function Board({ game }: { game: LiveGame }) {
         </ul>
       </section>
     </div>
+  );
+}
+
+/**
+ * 7kill's announced penalties (seed 001 4.2–4.3): every warning but the hidden kind ("夜晚要求必须行使特权的，没有在规定时间内
+ * 行使（此种情况处罚时不公开）"), so players know who stands one warning from "累积两次警告，将被判罚出局".
+ */
+function PublicPenalties({ game }: { game: LiveGame }) {
+  const seats = game.view?.seats ?? [];
+  const t = termsOf(game.data?.game);
+  const shown = (engineOf(game.view)?.dayNight?.offences ?? []).filter((o) => o.public && !o.withdrawn);
+  if (shown.length === 0) return null;
+  return (
+    <section className="card" data-testid="public-penalties">
+      <h2>{m.board.penalties}</h2>
+      <ul className="plain small">
+        {shown.map((o) => (
+          <li key={`${o.seat}-${o.round}-${o.offence}-${o.at}`}>
+            {m.referee.offenceLine(
+              t.round(o.round),
+              seatLabel(seats, o.seat),
+              m.referee.offenceKinds[o.offence] ?? o.offence,
+            )}
+            {o.reasons.length > 0
+              ? m.referee.reasonList(o.reasons.map((r) => m.referee.lurkingReasons[r] ?? r))
+              : ""}
+            {o.warning ? ` · ${m.me.warned}` : ""}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
