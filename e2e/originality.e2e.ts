@@ -114,6 +114,10 @@ test("a copied 报道 shows as 疑似抄袭 to everyone until the referee rules 
   const ref = await contextFor(browser, server.url, open.refereeCookie);
   const refPage = await ref.newPage();
   await refPage.goto(`/games/${open.id}/referee`);
+  // The referee's inbox holds it too, before the game has started.
+  const waiting = refPage.getByTestId("inbox-report-flagged");
+  await waiting.waitFor();
+  assert.match((await waiting.textContent()) ?? "", /搬运工 的报道疑似抄袭（\d+(\.\d)?%），待裁定/);
   const panel = refPage.getByTestId("review-reports");
   await panel.locator("summary").getByText("1篇疑似抄袭待裁定").waitFor();
   await panel.locator("summary").click();
@@ -122,6 +126,12 @@ test("a copied 报道 shows as 疑似抄袭 to everyone until the referee rules 
   await panel.getByRole("button", { name: "裁定合规" }).click();
   await panel.getByText("哨子裁定合规（开头一句为原创，引用部分已征得作者同意）").waitFor();
   assert.equal(await panel.locator("summary").getByText("疑似抄袭待裁定").count(), 0);
+  // The ruling reaches the inbox through the stream: the item turns into the record.
+  await refPage
+    .getByTestId("inbox-done")
+    .getByText(/已裁定合规/)
+    .waitFor();
+  assert.equal(await waiting.count(), 0);
   await ref.close();
 
   await page.reload();

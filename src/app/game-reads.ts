@@ -192,6 +192,21 @@ export class GameReads<S> {
         const named = (x: InboxItem) =>
           x.against === e.poster && (x.round === undefined || (x.round === e.round && x.post === e.post));
         for (const it of waiting("complaint", named)) it.handled = { at: e.at, outcome };
+      } else if (e.type === "app.ReportApproved" || e.type === "app.ReportRejected") {
+        const outcome = e.type === "app.ReportApproved" ? "approved" : "rejected";
+        for (const it of waiting("report-flagged", (x) => x.fromAlias === e.alias))
+          it.handled = { at: e.at, outcome };
+      } else if ((e.type === "app.PlayerJoined" || e.type === "app.ReportRedone") && e.copiedFlagged) {
+        // Over the copied-share limit (RULINGS 17): the referee rules on it in 报道审核.
+        items.push({
+          seq,
+          at: e.at,
+          kind: "report-flagged",
+          fromSeat: null,
+          fromAlias: e.alias,
+          ...(typeof e.copiedPercent === "number" && { copiedPercent: e.copiedPercent }),
+          text: "",
+        });
       } else if (e.type === "app.ComplaintFiled")
         items.push({
           seq,

@@ -589,7 +589,8 @@ export interface RosterResponse {
 export interface InboxItem {
   seq: number;
   at: Millis;
-  kind: "complaint" | "proxy-request" | "extension-request";
+  /** `report-flagged`: a 报道 (or its redo) over the rule set's copied-share limit, to rule on in 报道审核. */
+  kind: "complaint" | "proxy-request" | "extension-request" | "report-flagged";
   fromSeat: SeatNo | null;
   fromAlias: string;
   /** A complaint's poster (referees only), and the released post it names. */
@@ -599,12 +600,18 @@ export interface InboxItem {
   target?: SeatNo;
   /** A proxy request's code guess (score rule), entered with the ballot. */
   code?: string | null;
+  /** A flagged 报道's copied share, in percent. */
+  copiedPercent?: number;
   text: string;
   /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
-   * complaint by a ruling on the post it names. Absent while it waits.
+   * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
+   * (rejected). Absent while it waits.
    */
-  handled?: { at: Millis; outcome: "proxy-cast" | "upheld" | "dismissed" | "granted" };
+  handled?: {
+    at: Millis;
+    outcome: "proxy-cast" | "upheld" | "dismissed" | "granted" | "approved" | "rejected";
+  };
 }
 
 export interface InboxResponse {

@@ -7,6 +7,7 @@ import type {
   GameCreatedResponse,
   GameListResponse,
   GameViewResponse,
+  InboxResponse,
   JoinResponse,
   OriginalityResponse,
   ReportListResponse,
@@ -442,6 +443,53 @@ test("RULINGS 17 on 报道: over the limit is flagged for everyone until the ref
     await advanceTo(h, local("12-01 18:00:02"));
     const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`));
     assert.equal(view.json.view!.seats.find((s) => s.alias === "丙")?.alive, true, "no redo was due");
+  });
+});
+
+test("a flagged 报道 waits in the referee's inbox until 裁定合规 or a non-compliant ruling; a flagged redo waits again", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h, 3);
+    const [u1, u2, u3] = await threeAccounts(h);
+    await must(call(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: POEM }));
+    await must(call(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: `我来了。${POEM}` }));
+    await must(call(h, "POST", `/api/games/${id}/join`, u3, { alias: "丙", report: `丙到。${POEM}` }));
+    const inbox = async () =>
+      (await must(call<InboxResponse>(h, "GET", `/api/games/${id}/referee/inbox`, referee))).json.items
+        .filter((it) => it.kind === "report-flagged")
+        .map((it) => [
+          it.fromAlias,
+          it.copiedPercent !== undefined && it.copiedPercent > 20,
+          it.handled?.outcome,
+        ]);
+    assert.equal((await call(h, "GET", `/api/games/${id}/referee/inbox`, u1)).status, 403);
+    // 甲's poem is original here; the two copies of it are over the limit (RULINGS 17).
+    assert.deepEqual(await inbox(), [
+      ["乙", true, undefined],
+      ["丙", true, undefined],
+    ]);
+    await must(
+      call(h, "POST", `/api/games/${id}/referee/reports/approve`, referee, {
+        alias: "乙",
+        reason: "引用已注明出处",
+      }),
+    );
+    await must(
+      call(h, "POST", `/api/games/${id}/referee/reports/reject`, referee, {
+        alias: "丙",
+        reason: "抄袭",
+        redoDeadline: local("12-01 18:00:00"),
+      }),
+    );
+    assert.deepEqual(await inbox(), [
+      ["乙", true, "approved"],
+      ["丙", true, "rejected"],
+    ]);
+    await must(call(h, "POST", `/api/games/${id}/reports`, u3, { requestId: rid(), text: POEM.repeat(14) }));
+    assert.deepEqual(await inbox(), [
+      ["乙", true, "approved"],
+      ["丙", true, "rejected"],
+      ["丙", true, undefined],
+    ]);
   });
 });
 

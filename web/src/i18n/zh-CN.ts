@@ -514,11 +514,14 @@ export const zhCN = {
     complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
     castProxy: "代投",
     extensionItem: (from: string) => `${from} 申请白条延期`,
+    reportFlaggedItem: (alias: string, percent: number | null) =>
+      `${alias} 的报道疑似抄袭${percent === null ? "" : `（${percent}%）`}，待裁定`,
+    reportFlaggedHint: "可在此裁定合规；判为不合规并限期重写，请用「报道审核」。",
     extensionItemHint:
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规" }[outcome] ?? outcome} · ${at}`,
     uphold: "举报成立",
     dismiss: "驳回",
     rulingReason: "裁定理由",

@@ -31,9 +31,10 @@ export function Referee({ game }: { game: LiveGame }) {
       <Lifecycle game={game} />
       <Roster game={game} />
       {game.status === "signup" || game.status === "closed" ? <ReviewReports game={game} /> : null}
+      {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
+      <Inbox game={game} />
       {game.view ? (
         <>
-          <Inbox game={game} />
           {data.game.killPosts ? <ProgressionEditor game={game} /> : null}
           <Overrides game={game} />
           <NightRecord game={game} />
@@ -335,6 +336,11 @@ const INBOX_EVENTS: ReadonlySet<string> = new Set([
   // A ruling, this referee's or a co-referee's, marks its complaint handled.
   "ComplaintUpheld",
   "ComplaintDismissed",
+  // A flagged 报道 arrives with its report or redo, and leaves with a ruling on it.
+  "app.PlayerJoined",
+  "app.ReportRedone",
+  "app.ReportApproved",
+  "app.ReportRejected",
 ]);
 
 function Inbox({ game }: { game: LiveGame }) {
@@ -392,7 +398,9 @@ function InboxRow(props: {
         ? m.referee.proxyItem(item.fromAlias, label(item.target))
         : item.kind === "extension-request"
           ? m.referee.extensionItem(item.fromAlias)
-          : m.referee.complaintItem(item.fromAlias, item.against !== undefined ? label(item.against) : "");
+          : item.kind === "report-flagged"
+            ? m.referee.reportFlaggedItem(item.fromAlias, item.copiedPercent ?? null)
+            : m.referee.complaintItem(item.fromAlias, item.against !== undefined ? label(item.against) : "");
     return (
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{clock(item.at)}</span> {what}{" "}
@@ -460,6 +468,34 @@ function InboxRow(props: {
           }}
         >
           {m.referee.iouExtensionGrant}
+        </button>
+        {notice}
+      </li>
+    );
+  }
+  if (item.kind === "report-flagged") {
+    const alias = item.fromAlias;
+    return (
+      <li className="inbox-item" data-testid="inbox-report-flagged">
+        <div>
+          <span className="muted small">{clock(item.at)}</span>{" "}
+          {m.referee.reportFlaggedItem(alias, item.copiedPercent ?? null)}
+        </div>
+        <p className="muted small">{m.referee.reportFlaggedHint}</p>
+        <input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={m.referee.rulingReason}
+        />
+        <button
+          type="button"
+          className="btn small"
+          disabled={!reason}
+          onClick={async () => {
+            if (await run(() => api.approveReport(gameId, { alias, reason }))) props.onEntered();
+          }}
+        >
+          {m.referee.approve}
         </button>
         {notice}
       </li>
