@@ -37,7 +37,8 @@ test("score endings: 团灭, the progression's last round, and 提前结束 with
       },
       {},
     ),
-    "第3轮后白道最多还能得到271/43分，少于黑道至少会有的10分，已不可能扳平或反超，提前结束",
+    // A fraction reads as the results post writes it, with its approximate value.
+    "第3轮后白道最多还能得到271/43分（约6.30分），少于黑道至少会有的10分，已不可能扳平或反超，提前结束",
   );
 });
 

@@ -40,8 +40,15 @@ export function endingText(
     case "decided-early":
       // "游戏中当一方的分值，另一方在后面轮次无论怎样都不可能扳平或反超时），视为已分出胜负，游戏结束。"
       return (
-        `第${why.round}轮后${camps[why.trailing]}最多还能得到${why.best}分，` +
-        `少于${camps[why.leader]}至少会有的${why.guaranteed}分，已不可能扳平或反超，提前结束`
+        `第${why.round}轮后${camps[why.trailing]}最多还能得到${points(why.best)}，` +
+        `少于${camps[why.leader]}至少会有的${points(why.guaranteed)}，已不可能扳平或反超，提前结束`
       );
   }
+}
+
+/** "271/43" → "271/43分（约6.30分）", as the results post writes a fraction; "10" → "10分". */
+function points(exact: string): string {
+  const [n, d] = exact.split("/").map(Number);
+  if (d === undefined || !Number.isFinite(n) || !Number.isFinite(d) || d === 0) return `${exact}分`;
+  return `${exact}分（约${((n ?? 0) / d).toFixed(2)}分）`;
 }
