@@ -125,6 +125,12 @@ test("a dead player owing last words is taken to the 遗言帖; elsewhere no box
   await notice.waitFor();
   assert.match((await notice.textContent()) ?? "", /诈尸.*第1夜遗言帖/);
   assert.equal(await page.getByTestId("discussion-text").count(), 0);
+  // The 场外总帖 takes a dead player's chat; whether it discusses the game is the referee's call.
+  await select.selectOption("general");
+  await page.getByTestId("dead-chat-hint").waitFor();
+  await page.getByTestId("discussion-text").fill("围观中，大家加油。");
+  await page.getByTestId("discussion-send").click();
+  await page.getByTestId("discussion-posts").getByText("围观中，大家加油。").waitFor();
   await select.selectOption("last-words-1");
   await page.getByTestId("discussion-text").fill("我是好人，警察加油。");
   await page.getByTestId("discussion-send").click();

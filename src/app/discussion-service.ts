@@ -13,7 +13,7 @@ import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { EngineEvent } from "./engine-port.ts";
 import type { GameActor, GameSnapshot, JobDecision } from "./game-actor.ts";
-import type { CommandOk, GameService } from "./game-service.ts";
+import { type CommandOk, deadMayPostInGeneral, type GameService } from "./game-service.ts";
 import type { OriginalityPort } from "./originality-port.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 
@@ -258,7 +258,13 @@ export class DiscussionService<S> {
     const decide = (snap: GameSnapshot<S>): JobDecision => {
       const started = engine.started(snap.engine);
       const me = seat === null ? undefined : engine.seats(snap.engine).find((s) => s.seat === seat);
-      if (started && me && !me.alive) {
+      // The 场外总帖 takes a dead player's post like anyone's where the referee judges 诈尸 there
+      // (penalties.zhashiInGeneral).
+      const chat = ref.kind === "general" && deadMayPostInGeneral(ctx.rules);
+      // "第二次诈尸，再次给予警告的同时，封玩家ID": a banned seat posts nowhere.
+      if (chat && started && me && !me.alive && bannedSeat(ctx.actor, me.seat))
+        return refuse("discussion-banned", 403, { at });
+      if (started && me && !me.alive && !chat) {
         if (!dayNight) return refuse("seat-out", 403, { at });
         if (ref.kind === "last-words") {
           const d = say(snap, "last-words");
@@ -340,4 +346,14 @@ function toPost(seq: number, e: DiscussionEvent, text: string): DiscussionPost {
     words: e.words,
     text,
   };
+}
+
+/** Whether a seat's ID was banned for a second 诈尸 (an OffenceRecorded with `banned`). */
+function bannedSeat(actor: Pick<GameActor<unknown>, "visitLoaded">, seat: Seat): boolean {
+  let banned = false;
+  actor.visitLoaded(1, (event) => {
+    const e = event as { type: string; seat?: unknown; banned?: unknown };
+    if (e.type === "OffenceRecorded" && e.seat === seat && e.banned === true) banned = true;
+  });
+  return banned;
 }

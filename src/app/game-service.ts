@@ -322,6 +322,7 @@ export class GameService<S> {
       killPosts: r.roles.some((role) => role.post !== undefined),
       campNames: campNamesOf(r),
       dayNight: r.schedule.kind === "day-night",
+      deadMayPostInGeneral: deadMayPostInGeneral(r),
     };
   }
 
@@ -474,4 +475,12 @@ export class GameService<S> {
     for (const d of deadlines) await this.#storage.upsertTimer(gameId, d.key, d.dueAt);
     this.onDeadlines?.(gameId, deadlines);
   }
+}
+
+/**
+ * Whether a dead player's post in the general thread (场外总帖) is published: in day-night games whose rule set leaves
+ * 诈尸 there to the referee. Daily games refuse a dead player's post anywhere.
+ */
+export function deadMayPostInGeneral(rules: RuleSet): boolean {
+  return rules.schedule.kind === "day-night" && (rules.penalties?.zhashiInGeneral ?? "referee") === "referee";
 }

@@ -418,6 +418,12 @@ export const Penalties = z.strictObject({
   missedNightAction: z.boolean().default(false),
   /** 累积两次警告…判罚出局. */
   warningsToOut: z.int().positive().default(2),
+  /**
+   * A dead player's post in the 场外总帖 (the site's general thread). `referee` (default): it is published, and the
+   * referee warns for 诈尸 where it discusses the game, since the seed makes that depend on what is said ("或者在其他帖子中
+   * （如旁观帖、灌水帖等）讨论与游戏相关的内容，将被视为诈尸"). `always`: every such post is 诈尸, as in the day's thread.
+   */
+  zhashiInGeneral: z.enum(["referee", "always"]).default("referee"),
   /** The reputation penalty range the referee chooses from when a player is put out (-10～-30). */
   reputation: z.strictObject({ min: z.int(), max: z.int() }).optional(),
 });

@@ -149,6 +149,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,
   "discussion-thread-closed": () => "该讨论帖现在不能发帖",
+  "discussion-banned": () => "该ID已因第二次诈尸被封禁，不能再发言",
   "discussion-zhashi": (d) =>
     d?.banned
       ? "出局玩家发言视为诈尸：发言未发布，已再次警告，并封禁该ID"

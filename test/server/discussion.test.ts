@@ -1,6 +1,7 @@
 // Discussion threads over HTTP: posting and reading, who may post, live delivery, the index, and 7kill's 潜水 and 诈尸.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { presets } from "../../src/rules/presets/index.ts";
 import type {
   ApiError,
   DiscussionPostResponse,
@@ -275,10 +276,11 @@ test("discussion: a post reaches another player's SSE stream live, alias only", 
 type SevenKill = Game;
 
 /** A started sevenkill-16 game: day 1 runs 12-01 (Tuesday) 20:00 → 12-02 22:00. */
-async function sevenKill(h: Harness): Promise<SevenKill> {
+async function sevenKill(h: Harness, rulesText?: string): Promise<SevenKill> {
   const round1At = local("12-01 20:00:00");
   return await startedPresetGame(h, {
     preset: "sevenkill-16",
+    ...(rulesText !== undefined && { rulesText }),
     players: 16,
     prefix: "七杀",
     seed: "talk",
@@ -310,11 +312,20 @@ test("7kill 诈尸: 出局玩家在白天的讨论帖或投票帖中发言…将
     const offence = events.find((e) => e.type === "OffenceRecorded" && e.data.seat === a!.seat);
     assert.equal(offence?.data.offence, "zhashi");
     assert.equal(offence?.data.banned, false);
-    // "或者在其他帖子中（如旁观帖、灌水帖等）讨论与游戏相关的内容，将被视为诈尸": the general thread too.
+    // "或者在其他帖子中（如旁观帖、灌水帖等）讨论与游戏相关的内容，将被视为诈尸": whether a post in the 场外总帖 discusses the
+    // game is the referee's call (penalties.zhashiInGeneral: referee, the default), so it is published, no offence.
+    const chat = await must(say(h, g.id, "general", a!.cookie));
+    assert.equal(chat.json.post.alias, a!.alias);
+    const afterChat = await log(h, g.id, g.referee);
+    assert.equal(afterChat.filter((e) => e.type === "OffenceRecorded" && e.data.seat === a!.seat).length, 1);
     // "第二次诈尸，再次给予警告的同时，封玩家ID"
-    const second = await say<ApiError>(h, g.id, "general", a!.cookie);
+    const second = await say<ApiError>(h, g.id, "day-1", a!.cookie);
     assert.equal(second.json.error.code, "discussion-zhashi");
     assert.match(second.json.error.message, /封禁/);
+    const banned = await say<ApiError>(h, g.id, "general", a!.cookie);
+    assert.equal(banned.status, 403);
+    assert.equal(banned.json.error.code, "discussion-banned");
+    assert.match(banned.json.error.message, /封禁/);
     const page = await must(
       call<DiscussionPostsResponse>(h, "GET", `/api/games/${g.id}/discussion/day-1/posts`),
     );
@@ -361,6 +372,35 @@ test("7kill 潜水: a. 在一个白天的讨论帖中，发帖数少于5帖 — 
     const day1 = threads.json.threads.find((t) => t.id === "day-1")!;
     assert.equal(day1.open, false);
     assert.equal(day1.posts, 4 + 15 * 5);
+  } finally {
+    await h.close();
+  }
+});
+
+test("7kill with penalties.zhashiInGeneral: always — a dead player's post in the 场外总帖 is 诈尸 like one in the day's thread", async () => {
+  const h = await makeHarness();
+  try {
+    const strict = { ...presets["sevenkill-16"]!, id: "sevenkill-strict" };
+    strict.penalties = { ...strict.penalties, zhashiInGeneral: "always" };
+    const g = await sevenKill(h, JSON.stringify(strict));
+    await advanceTo(h, local("12-01 21:00:00"));
+    const [a] = g.players;
+    const info = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, a!.cookie));
+    assert.equal(info.json.game.deadMayPostInGeneral, false);
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "eliminate", target: a!.seat },
+        reason: "测试出局",
+      }),
+    );
+    const res = await say<ApiError>(h, g.id, "general", a!.cookie);
+    assert.equal(res.json.error.code, "discussion-zhashi");
+    const events = await log(h, g.id, g.referee);
+    assert.equal(
+      events.find((e) => e.type === "OffenceRecorded" && e.data.seat === a!.seat)?.data.offence,
+      "zhashi",
+    );
   } finally {
     await h.close();
   }

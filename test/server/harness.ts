@@ -157,14 +157,22 @@ export interface Game {
 /** A preset game started over HTTP: players sign up in order, and the referee's start deals roles from `seed`. */
 export async function startedPresetGame(
   h: Harness,
-  opts: { preset: string; players: number; prefix: string; seed: string; round1At: number },
+  opts: {
+    preset: string;
+    /** An uploaded rule set in place of the preset (a preset with one option changed, say). */
+    rulesText?: string;
+    players: number;
+    prefix: string;
+    seed: string;
+    round1At: number;
+  },
 ): Promise<Game> {
   const { prefix } = opts;
   const referee = await quickAccount(h, `${prefix}-ref`);
   const created = await must(
     call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
       name: `${prefix}局`,
-      preset: opts.preset,
+      ...(opts.rulesText === undefined ? { preset: opts.preset } : { rulesText: opts.rulesText }),
       refereeAlias: `${prefix}哨子`,
     }),
   );

@@ -173,9 +173,11 @@ function Composer({
   if (!viewer.memberKind) return <p className="muted small">{m.discussion.signInToPost}</p>;
   if (dead && !dayNight) return <p className="muted small">{m.discussion.deadDaily}</p>;
   if (!thread.open && !dead) return <p className="muted small">{m.discussion.closedNote}</p>;
-  // Anywhere but the last-words thread a dead player's post is 诈尸 (seed 001 4.2): a warning, the second bans the
-  // ID. No box is offered there; the page points to the last words if they are due.
-  if (dead && thread.kind !== "last-words") {
+  // The 场外总帖 takes a dead player's posts where the rule set leaves 诈尸 there to the referee.
+  const chat = dead && thread.kind === "general" && game.data!.game.deadMayPostInGeneral;
+  // Anywhere else but the last-words thread a dead player's post is 诈尸 (seed 001 4.2): a warning, the second bans
+  // the ID. No box is offered there; the page points to the last words if they are due.
+  if (dead && thread.kind !== "last-words" && !chat) {
     const due = lastWordsDue(game);
     return (
       <Notice kind="error">
@@ -207,7 +209,13 @@ function Composer({
 
   return (
     <form className="editor discussion-composer" onSubmit={send}>
-      {dead ? <Notice kind="info">{m.discussion.lastWordsHint}</Notice> : null}
+      {chat ? (
+        <Notice kind="info">
+          <span data-testid="dead-chat-hint">{m.discussion.deadChatHint}</span>
+        </Notice>
+      ) : dead ? (
+        <Notice kind="info">{m.discussion.lastWordsHint}</Notice>
+      ) : null}
       <label className="field">
         <span className="field-label">{m.discussion.composer}</span>
         <textarea
