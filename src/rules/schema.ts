@@ -325,6 +325,13 @@ export const DayNightSchedule = z.strictObject({
   /** Last words end as soon as every dead player due them has posted (死者遗言结束即进入白天). */
   lastWordsEndEarly: z.boolean().default(true),
   /**
+   * Where a dawn leaves nobody due last words (nobody died, or past the nights that have them), the phase ends at
+   * dawn and the next day opens then. The seed does not say: "死者遗言结束即进入白天讨论、投票阶段（而无须等到遗言截止时间）"
+   * can be read as already met with no dead to wait for. Default false: the phase runs to its time (20:00), and
+   * discussion may open during it ("允许导演视实际情况提前开帖讨论").
+   */
+  lastWordsSkipWhenNoneDue: z.boolean().default(false),
+  /**
    * 遗言: players out during the first `nights` nights get last words; a conversion outcome may change the number
    * (7kill: 秘匪转为水民 → 3, 转为杀手 → 4). Absent: nobody gets last words.
    */

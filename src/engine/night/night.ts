@@ -133,6 +133,9 @@ export function resolveNight(b: Batch, at: Instant, round: number): void {
   const due = round <= lastWordsNights(b.state) ? outs : [];
   const endsAt = phaseEnd(rules, "last-words", night.endsAt);
   emit(b, { type: "LastWordsOpened", at, round, due, endsAt });
+  // Nobody to wait for: the rule set may open the next day at dawn (fireDue then opens it in this same batch).
+  if (due.length === 0 && rules.schedule.kind === "day-night" && rules.schedule.lastWordsSkipWhenNoneDue)
+    endLastWords(b, at, round, true);
 }
 
 /** Dawn and the day's results: identities of this round's dead as published (the bandit as 水民 or 杀手). */
