@@ -181,6 +181,13 @@ export class GameReads<S> {
         // The proxy ballot answers the seat's requests before it (a later one supersedes an earlier one).
         for (const it of waiting("proxy-request", (x) => x.fromSeat === e.voter))
           it.handled = { at: e.at, outcome: "proxy-cast" };
+      } else if (e.type === "VoteClosed") {
+        // A 托票 is for the vote it was asked in: once that closes, its button would cast into the next round's.
+        for (const it of waiting("proxy-request", (x) => x.at <= e.at))
+          it.handled = { at: e.at, outcome: "expired" };
+      } else if (e.type === "ComplaintWindowClosed") {
+        for (const it of waiting("complaint", (x) => x.round === e.round))
+          it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "IouExtensionGranted") {
         for (const it of waiting(
           "extension-request",

@@ -12,6 +12,15 @@ import { ok, type Result, refuse } from "./refusal.ts";
 /** A post's answer: the command's, plus the post's id, its 字数, and whether a kill post became an IOU (白条). */
 type PostOk = CommandOk & { postId: string; words: number; iou: boolean };
 
+/** Refusals of a proxy ballot that no 托票 asked now could escape: past the cut-off, or past the deadline. */
+const PROXY_TOO_LATE: ReadonlySet<string> = new Set([
+  "proxy.after-cutoff",
+  "proxy.too-late-to-publish",
+  "vote.after-deadline",
+]);
+/** A complaint the referee could no longer rule on. */
+const COMPLAINT_TOO_LATE: ReadonlySet<string> = new Set(["complaint.after-deadline"]);
+
 export class PlayerActions<S> {
   readonly #games: GameService<S>;
   readonly #originality: OriginalityPort;
@@ -158,6 +167,13 @@ export class PlayerActions<S> {
         // Players name the released post; only the referee learns whose it is.
         const poster = this.#games.engine.posterOf?.(snap.engine, input.round, input.post) ?? null;
         if (poster === null) return refuse("post-not-found", 404);
+        // Past the complaint deadline (RULINGS 16) the referee could no longer rule on it: refused now, not then.
+        const late = this.#wouldRefuse(
+          snap.engine,
+          { type: "RuleComplaint", at, against: poster, upheld: false, reason: "" },
+          COMPLAINT_TOO_LATE,
+        );
+        if (late) return late;
         return okEvents([
           {
             type: "app.ComplaintFiled",
@@ -188,6 +204,14 @@ export class PlayerActions<S> {
         const target = this.#games.engine.seats(snap.engine).find((s) => s.seat === input.target);
         if (!target) return refuse("seat-unknown", 409, { seat: input.target });
         if (!target.alive) return refuse("target-out", 409, { seat: input.target });
+        // "20:45分后不接受任何形式的托票": a request the referee could no longer enter is refused now, not accepted and
+        // left to fail at the referee's button (a request before the vote opens is fine).
+        const late = this.#wouldRefuse(
+          snap.engine,
+          { type: "EnterProxyVote", at, voter: v.seat!, targets: [input.target] },
+          PROXY_TOO_LATE,
+        );
+        if (late) return late;
         return okEvents([
           {
             type: "app.ProxyRequested",
@@ -226,5 +250,15 @@ export class PlayerActions<S> {
       },
       { requestId: input.requestId },
     );
+  }
+
+  /**
+   * The refusal the engine would give the referee's command now, where its code is one of `codes`; else null. A
+   * player's request that the referee could only fail to act on is refused at the player's own receipt time.
+   */
+  #wouldRefuse(state: S, command: Command, codes: ReadonlySet<string>): ReturnType<typeof refuse> | null {
+    const d = this.#games.engine.decide(state, command);
+    if (d.ok || !codes.has(d.refusal.code)) return null;
+    return refuse(d.refusal.code, 409, d.refusal.details);
   }
 }

@@ -608,11 +608,12 @@ export interface InboxItem {
   /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
    * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
-   * (rejected). Absent while it waits.
+   * (rejected). `expired`: a proxy request whose vote closed without it (it never carries into a later round's vote),
+   * a complaint whose round's complaint deadline passed. Absent while it waits.
    */
   handled?: {
     at: Millis;
-    outcome: "proxy-cast" | "upheld" | "dismissed" | "granted" | "approved" | "rejected";
+    outcome: "proxy-cast" | "upheld" | "dismissed" | "granted" | "approved" | "rejected" | "expired";
   };
 }
 

@@ -416,3 +416,41 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
     assert.equal((await call(h, "GET", `/api/games/${g.id}/referee/inbox`, a!.cookie)).status, 403);
   });
 });
+
+test("a 托票 asked after the cut-off and a 举报 after its deadline are refused; an unanswered 托票 expires with its vote", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    const [a, b, c] = rangers;
+    await advanceTo(h, IN_WINDOW);
+    await postKill(h, g.id, first.cookie, rangers[3]!.seat);
+    // Asked while the posting window runs, before the vote opens: fine, the referee enters it later.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, { requestId: rid(), target: c!.seat }),
+    );
+    // "20:45分后不接受任何形式的托票" (this rule set: 20 minutes before the 21:00 deadline).
+    await advanceTo(h, local("12-02 20:40:00"));
+    const late = await call<ApiError>(h, "POST", `/api/games/${g.id}/proxy-requests`, b!.cookie, {
+      requestId: rid(),
+      target: c!.seat,
+    });
+    assert.equal(late.status, 409);
+    assert.equal(late.json.error.code, "proxy.after-cutoff");
+    assert.match(late.json.error.message, /托票/);
+    // 举报 past the complaint deadline (RULINGS 16: 举报截止 16:00 the day after the release).
+    const complaint = await call<ApiError>(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+      requestId: rid(),
+      round: 1,
+      post: 0,
+      text: "疑似抄袭",
+    });
+    assert.equal(complaint.json.error.code, "complaint.after-deadline");
+    const inbox = async () =>
+      (await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))).json.items
+        .filter((i) => i.kind !== "report-flagged")
+        .map((i) => [i.kind, i.fromAlias, i.handled?.outcome ?? null]);
+    assert.deepEqual(await inbox(), [["proxy-request", a!.alias, null]]);
+    // Round 1's vote closes without it: the request is not left to cast into round 2's vote.
+    await advanceTo(h, local("12-02 21:00:02"));
+    assert.deepEqual(await inbox(), [["proxy-request", a!.alias, "expired"]]);
+  });
+});

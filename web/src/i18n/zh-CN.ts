@@ -521,7 +521,7 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期" }[outcome] ?? outcome} · ${at}`,
     uphold: "举报成立",
     dismiss: "驳回",
     rulingReason: "裁定理由",

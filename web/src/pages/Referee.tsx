@@ -336,6 +336,9 @@ const INBOX_EVENTS: ReadonlySet<string> = new Set([
   // A ruling, this referee's or a co-referee's, marks its complaint handled.
   "ComplaintUpheld",
   "ComplaintDismissed",
+  // A vote's close expires the 托票 asked for it; the complaint deadline, the complaints of its round.
+  "VoteClosed",
+  "ComplaintWindowClosed",
   // A flagged 报道 arrives with its report or redo, and leaves with a ruling on it.
   "app.PlayerJoined",
   "app.ReportRedone",
