@@ -138,8 +138,14 @@ export class RefereeActions<S> {
       gameId,
       account,
       "referee",
-      (_ctx, _v, at) => () =>
-        okEvents([{ type: "app.ResultsPublished", at, round: input.round, text: input.text }]),
+      (_ctx, _v, at) => (snap) => {
+        // A post written while the vote (or its 加时) still runs would tell the wrong outs and the wrong count.
+        const open = this.#games.engine
+          .pendingDeadlines(snap.engine)
+          .some((d) => d.key === `round:${input.round}:vote` || d.key === `round:${input.round}:overtime`);
+        if (open) return refuse("results-vote-open", 409, { round: input.round, at });
+        return okEvents([{ type: "app.ResultsPublished", at, round: input.round, text: input.text }]);
+      },
       { requestId: input.requestId },
     );
   }

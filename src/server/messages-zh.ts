@@ -149,6 +149,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,
   "discussion-thread-closed": () => "该讨论帖现在不能发帖",
+  "results-vote-open": (d) => `第${d?.round ?? "?"}轮的投票（含加时）尚未结束，结束后才能发布结果帖`,
   "discussion-banned": () => "该ID已因第二次诈尸被封禁，不能再发言",
   "discussion-zhashi": (d) =>
     d?.banned

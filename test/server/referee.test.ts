@@ -324,6 +324,15 @@ test("results post: preview and publish after the round; unknown round and playe
         }),
       );
     }
+    // While the vote runs a post would tell the wrong outs: refused until it (and any 加时) has closed.
+    const early = await call<ApiError>(h, "POST", `/api/games/${g.id}/referee/results`, g.referee, {
+      requestId: rid(),
+      round: 1,
+      text: "第1轮结果",
+    });
+    assert.equal(early.status, 409);
+    assert.equal(early.json.error.code, "results-vote-open");
+    assert.match(early.json.error.message, /尚未结束/);
     await advanceTo(h, local("12-02 21:00:05"));
     const preview = await call<ResultsPreviewResponse>(
       h,

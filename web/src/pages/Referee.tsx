@@ -1183,7 +1183,8 @@ function LogLine({ event: e, names }: { event: GameEventDto; names: LogNames }) 
       <span className="muted small">
         #{e.seq} {dateTime(e.at)}
       </span>{" "}
-      <strong>{m.referee.eventName(e.type)}</strong> <span className="muted small">{e.type}</span>{" "}
+      {/* The event's type id (VoteCast…) sits with its raw data: the line itself is for Chinese readers. */}
+      <strong>{m.referee.eventName(e.type)}</strong>{" "}
       {text ? (
         <>
           {text}{" "}
@@ -1198,12 +1199,16 @@ function LogLine({ event: e, names }: { event: GameEventDto; names: LogNames }) 
           {raw ? (
             <>
               {" "}
-              <code>{JSON.stringify(e.data)}</code>
+              <code>
+                {e.type} {JSON.stringify(e.data)}
+              </code>
             </>
           ) : null}
         </>
       ) : (
-        <code>{JSON.stringify(e.data)}</code>
+        <code>
+          {e.type} {JSON.stringify(e.data)}
+        </code>
       )}
     </li>
   );
