@@ -31,3 +31,28 @@ test("a finished 7kill game's view carries each seat's points (seed 001 2.2); a 
   assert.ok(winners.length > 0, "the winning camp has points");
   assert.equal(realEngine.view(state, { kind: "public" })!.result?.scores, undefined);
 });
+
+test("after 杀刺联合 the board's 本轮进程 gives the merged group's posts, not each group's as the plan wrote them", () => {
+  // Seed 002: "杀刺联合：…合并出帖" — the round's posts of 联合杀手, 情侣刺客 and 独刺 go to 杀刺 together.
+  const rules = preset("airforce-40");
+  const { events } = simulate(rules, "adapter-merge", local("12-01 21:00:00"));
+  const merged = rules.alliances.flatMap((a) => a.effects).find((e) => e.kind === "merge-groups");
+  assert.ok(merged && merged.kind === "merge-groups");
+  let state = realEngine.replay([]);
+  let formed = false;
+  let checked = false;
+  for (const e of events) {
+    state = realEngine.evolve(state, e);
+    if (e.type === "AllianceFormed") formed = true;
+    if (formed && e.type === "RoundOpened") {
+      const plan = realEngine.view(state, { kind: "public" })!.postPlan!;
+      for (const g of merged.groups)
+        assert.equal(plan.posts[g], undefined, `${g} posts as part of ${merged.into}`);
+      const written = merged.groups.reduce((n, g) => n + (e.plan.posts[g] ?? 0), 0);
+      if (written > 0) assert.equal(plan.posts[merged.into], written);
+      checked = true;
+      break;
+    }
+  }
+  assert.ok(checked, "the simulated game formed the alliance and opened a round after it");
+});

@@ -2,7 +2,7 @@
 import { type CastLog, standingBallots } from "../engine/cast-log.ts";
 import type { Command } from "../engine/contract.ts";
 import { campNamesOf, endingText } from "../engine/ending-text.ts";
-import { roomsOf } from "../engine/groups.ts";
+import { resolveUnit, roomsOf } from "../engine/groups.ts";
 import { threadOf } from "../engine/houses.ts";
 import {
   type BallotMarks,
@@ -206,6 +206,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   return {
     round: v.current > 0 ? v.current : null,
     unitNames: rules ? unitNamesOf(rules) : {},
+    postPlan: postPlanOf(state),
     phase,
     seats,
     deadlines: pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
@@ -271,4 +272,19 @@ function endOfGameFigures(state: GameState): Pick<NonNullable<GameView["result"]
   const points = win?.kind === "elimination" && win.rewards.length > 0 ? pointsPerSeat(state) : null;
   if (points) out.points = points;
   return out;
+}
+
+/** The current round's posts per unit as they go now (merges, takeovers, lapses): the board's 本轮进程. */
+function postPlanOf(state: GameState): GameView["postPlan"] {
+  const round = state.current > 0 ? state.rounds[state.current] : undefined;
+  if (!state.rules || !round || !state.rules.roles.some((r) => r.post !== undefined)) return null;
+  const resolved = (plan: Record<string, number>) => {
+    const out: Record<string, number> = {};
+    for (const [key, n] of Object.entries(plan)) {
+      const unit = n > 0 ? resolveUnit(state, key) : null;
+      if (unit !== null) out[unit] = (out[unit] ?? 0) + n;
+    }
+    return out;
+  };
+  return { posts: resolved(round.plan.posts), extraPosts: resolved(round.plan.extraPosts) };
 }

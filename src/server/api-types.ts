@@ -354,6 +354,12 @@ export interface GameView {
    * 联合杀手), merged groups ("black" → 杀刺) and roles taking over posts ("role:black-bomb" → 黑弹).
    */
   unitNames: Record<string, string>;
+  /**
+   * The current round's posts as they go now, per posting unit: after alliances merged groups (杀刺 takes 联合杀手's
+   * and 情侣刺客's posts together) and takeovers, lapsed posts left out; extra posts (工兵) apart. Null before the
+   * first round and for rule sets without kill posts.
+   */
+  postPlan?: { posts: Record<string, number>; extraPosts: Record<string, number> } | null;
   /** Free text phase name from the engine, e.g. "vote", "overtime", "ended". */
   phase: string | null;
   seats: SeatView[];

@@ -89,10 +89,11 @@ export function Board({ game }: { game: LiveGame }) {
             <ul className="plan">
               <li>{m.board.voteKills(round.plan.voteOut)}</li>
               <li>{m.board.votesPerVoter(round.plan.votesPerVoter)}</li>
-              {Object.entries(round.plan.posts).map(([unit, n]) => (
+              {/* As the posts go now (after 联合 and takeovers), where the server says; else the plan as written. */}
+              {Object.entries(view.postPlan?.posts ?? round.plan.posts).map(([unit, n]) => (
                 <li key={unit}>{m.board.postKills(view.unitNames[unit] ?? unit, n)}</li>
               ))}
-              {Object.entries(round.plan.extraPosts).map(([unit, n]) => (
+              {Object.entries(view.postPlan?.extraPosts ?? round.plan.extraPosts).map(([unit, n]) => (
                 <li key={`x-${unit}`}>{m.board.extraPosts(view.unitNames[unit] ?? unit, n)}</li>
               ))}
             </ul>
