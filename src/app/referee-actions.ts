@@ -187,7 +187,15 @@ export class RefereeActions<S> {
         revived: r.revived.map((x) => ({ alias: name(x.seat) })),
         alive: r.alive,
         tally: r.tally.map(tally),
-        overtime: r.overtime ? { tied: r.overtime.tied.map(name), tally: r.overtime.tally.map(tally) } : null,
+        overtime: r.overtime
+          ? {
+              tied: r.overtime.tied.map(name),
+              tally: r.overtime.tally.map(tally),
+              ...(r.overtime.referee && {
+                referee: { ...r.overtime.referee, seats: r.overtime.referee.seats.map(name) },
+              }),
+            }
+          : null,
       },
       {
         roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),

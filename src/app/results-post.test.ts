@@ -186,3 +186,27 @@ test("7kill's camps are 杀手方 and 好人方 (「杀手全部出局，好人�
   });
   assert.match(fengyun, /^\*\*游戏结束：白道胜利。\*\*（黑道全部出局）$/m);
 });
+
+test("a tie the final tie-break leaves to the referee says so, not 按先到先出 beside 本轮无人出局", () => {
+  // RULINGS 11: 先到先出 counts the votes standing at the deadline; an overtime nobody voted in leaves nothing to count.
+  const text = renderResultsPost(
+    {
+      round: 1,
+      out: [],
+      revived: [],
+      alive: 40,
+      tally: [
+        { alias: "甲", votes: 4 },
+        { alias: "乙", votes: 4 },
+      ],
+      overtime: {
+        tied: ["甲", "乙"],
+        tally: [],
+        referee: { seats: ["甲", "乙"], slots: 1, reason: "no-votes" },
+      },
+    },
+    { roleNames },
+  );
+  assert.match(text, /^加时依然平票（加时无人得票，无从先到先出），由哨子在 甲、乙 中定1人出局。$/m);
+  assert.ok(!text.includes("按先到先出。"), text);
+});

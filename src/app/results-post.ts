@@ -33,7 +33,12 @@ export interface ResultsPostRound {
   revived: { alias: string }[];
   alive: number;
   tally: ResultsPostTally[];
-  overtime: { tied: string[]; tally: ResultsPostTally[] } | null;
+  /** `referee`: the aliases among which the final tie-break left `slots` places to the referee, and why. */
+  overtime: {
+    tied: string[];
+    tally: ResultsPostTally[];
+    referee?: { seats: string[]; slots: number; reason: string };
+  } | null;
   /** 两府制: each house's own thread; the post then lists every house's votes and dead under its own heading. */
   houses?: {
     house: number;
@@ -106,6 +111,13 @@ const FINAL_TIE: Record<string, string> = {
   referee: "加时依然平票，由哨子裁定。",
 };
 
+/** Why the final tie-break could not decide by itself (TieBroken's `referee.reason`). */
+const LEFT_TO_REFEREE: Record<string, string> = {
+  "referee-rule": "规则规定由哨子裁定",
+  "times-equal": "达到票数的时间相同",
+  "no-votes": "加时无人得票，无从先到先出",
+};
+
 const CAUSE_ORDER: ResultsPostCause[] = [
   "post",
   "bomb",
@@ -156,7 +168,13 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       }
       const top = Math.max(...ot.tally.map((t) => t.votes), 0);
       const atTop = ot.tally.filter((t) => t.votes === top).length;
-      if (atTop > 1 || ot.tally.length === 0)
+      if (ot.referee && !ctx.duel)
+        // Not "按先到先出" beside "无人出局": the rule could not decide, and the referee must.
+        lines.push(
+          `加时依然平票（${LEFT_TO_REFEREE[ot.referee.reason] ?? ot.referee.reason}），` +
+            `由哨子在 ${ot.referee.seats.join("、")} 中定${ot.referee.slots}人出局。`,
+        );
+      else if (atTop > 1 || ot.tally.length === 0)
         lines.push(
           ctx.duel
             ? "高票对决后仍平票，本轮无人出局。"

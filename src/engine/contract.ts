@@ -146,7 +146,15 @@ export interface RoundSummary {
   alive: number;
   /** The round's final tally; `votes` may be a half, e.g. 10.5. */
   tally: { seat: Seat; votes: number; proxy?: number; half?: number }[];
-  overtime: { tied: Seat[]; tally: { seat: Seat; votes: number }[] } | null;
+  /**
+   * `referee`: after overtime the final tie-break left `slots` of `seats` to the referee (rule `referee`, times equal to
+   * the millisecond, or nobody voted: `reason`); absent when the rule decided.
+   */
+  overtime: {
+    tied: Seat[];
+    tally: { seat: Seat; votes: number }[];
+    referee?: { seats: Seat[]; slots: number; reason: string };
+  } | null;
   /**
    * 两府制 only: each house's own thread — its tally, who went out in that house (any cause; their points are settled
    * there), and its overtime. The round's `tally` above then lists both houses' entries, house 1 first, and `overtime`

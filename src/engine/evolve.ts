@@ -222,7 +222,7 @@ function apply(state: GameState, e: GameEvent): GameState {
         }),
       );
     case "TieBroken": {
-      const tb = { rule: e.rule, out: e.out, tied: e.tied };
+      const tb = { rule: e.rule, out: e.out, tied: e.tied, ...(e.referee ? { referee: e.referee } : {}) };
       return withRound(state, e.round, (r) =>
         (e.house ?? 1) === 1
           ? { ...r, tieBreak: tb }

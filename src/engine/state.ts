@@ -87,9 +87,15 @@ export interface RoundState {
   halfVoters: Seat[];
   /** Out this round but still voting this round (post victims). */
   outVoters: Seat[];
-  tieBreak: { rule: string; out: Seat[]; tied: Seat[] } | null;
+  /** `referee`: what the rule left to the referee (TieBroken's), absent when it decided everything. */
+  tieBreak: {
+    rule: string;
+    out: Seat[];
+    tied: Seat[];
+    referee?: { seats: Seat[]; slots: number; reason: string };
+  } | null;
   /** 两府制: the final tie-break of houses 2+, by house (house 1's is `tieBreak`). */
-  houseTieBreaks?: Record<number, { rule: string; out: Seat[]; tied: Seat[] }>;
+  houseTieBreaks?: Record<number, NonNullable<RoundState["tieBreak"]>>;
   /** Every PlayerOut of this round, in order (a later revival does not remove it). */
   outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null }[];
   revived: Seat[];

@@ -63,6 +63,7 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
   const mine = r.votes.filter((v) => (v.house ?? 1) === house);
   const regular = mine.find((v) => v.stage === "regular");
   const overtime = mine.find((v) => v.stage === "overtime");
+  const toReferee = (house === 1 ? r.tieBreak : (r.houseTieBreaks?.[house] ?? null))?.referee;
   return {
     house,
     tally: (regular?.entries ?? []).map((e) => ({
@@ -77,6 +78,7 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
       ? {
           tied: regular?.tie?.seats ?? [],
           tally: overtime.entries.map((e) => ({ seat: e.seat, votes: votes(e.halves) })),
+          ...(toReferee ? { referee: toReferee } : {}),
         }
       : null,
   };

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { RuleSet } from "../rules/schema.ts";
+import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 
 const fengyun = () => new Driver(preset("fengyun-57"));
@@ -201,6 +202,22 @@ describe("overtime and 先到先出", () => {
     // Nobody went out for not voting in overtime.
     assert.equal(d.events("PlayerOut").filter((e) => e.cause === "suicide").length, 0);
   });
+});
+
+test("an overtime nobody votes in leaves 先到先出 nothing to count: the place goes to the referee, and the round's summary says so", () => {
+  // RULINGS 11: "先到先出: the tied player whose final count was reached earliest goes out".
+  const d = new Driver(preset("airforce-40"));
+  let n = 0;
+  d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 38 : 39]);
+  d.tick(local("12-02 21:00:01"));
+  assert.equal(d.events("OvertimeOpened").length, 1);
+  d.tick(local("12-02 21:15:01"));
+  const tb = d.events("TieBroken")[0];
+  assert.equal(tb?.referee?.reason, "no-votes");
+  const overtime = summarize(d.state).rounds.find((r) => r.round === 1)?.overtime;
+  assert.equal(overtime?.referee?.reason, "no-votes");
+  assert.deepEqual(overtime?.referee?.seats.slice().sort(), [38, 39]);
+  assert.equal(overtime?.referee?.slots, 1);
 });
 
 describe("proxy votes", () => {

@@ -23,7 +23,12 @@ export interface RoundOutput {
   revived: { alias: string }[];
   alive: number;
   tally: AliasTally[];
-  overtime: { tied: string[]; tally: AliasTally[] } | null;
+  /** `referee`: places the final tie-break left to the referee, among these aliases (absent when it decided). */
+  overtime: {
+    tied: string[];
+    tally: AliasTally[];
+    referee?: { seats: string[]; slots: number; reason: string };
+  } | null;
   /** 两府制: each house's own thread (its tally, its dead, its overtime). */
   houses?: HouseOutput[];
 }
@@ -75,7 +80,15 @@ export function toAliases(
     ...rest,
   });
   const overtimeOf = (overtime: GameSummary["rounds"][number]["overtime"]) =>
-    overtime === null ? null : { tied: overtime.tied.map(aliasOf), tally: overtime.tally.map(tallyRow) };
+    overtime === null
+      ? null
+      : {
+          tied: overtime.tied.map(aliasOf),
+          tally: overtime.tally.map(tallyRow),
+          ...(overtime.referee && {
+            referee: { ...overtime.referee, seats: overtime.referee.seats.map(aliasOf) },
+          }),
+        };
   // Fields the engine adds beyond the contract (e.g. the score rule's points) pass through unchanged.
   return {
     rounds: summary.rounds.map(({ round, out, revived, alive, tally, overtime, houses, ...extra }) => ({
