@@ -287,7 +287,7 @@ test("the referee's log is fetched when opened, then only what is new; the inbox
   assert.equal(inboxRequests, inboxBefore + 1);
 
   // Closed again, the log asks for nothing; opened, it fetches only what came meanwhile.
-  await log.locator("ol.log li", { hasText: "app.ProxyRequested" }).waitFor();
+  await log.locator("ol.log li", { hasText: "托票请求" }).waitFor();
   await log.locator("summary").click();
   const count = async () => Number(await log.locator("summary .count").textContent());
   const seqBefore = await count();
