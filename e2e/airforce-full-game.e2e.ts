@@ -311,6 +311,8 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
   // 侠25 hands a vote to the referee (托票, one target) and the referee casts it from the inbox.
   await as("侠25", "/vote", async (page) => {
     await page.getByText("托票", { exact: true }).click();
+    // "20:45分后不接受任何形式的托票": the form gives the cut-off itself.
+    assert.match((await page.getByTestId("proxy-hint").textContent()) ?? "", / 20:45 起不再接受托票。$/);
     await page.locator("select[name=proxy-target]").selectOption(String(who("侠07").seat));
     await page.getByRole("button", { name: "托给哨子" }).click();
     await page.getByText("托票已交给哨子").waitFor();

@@ -323,6 +323,7 @@ export class GameService<S> {
       campNames: campNamesOf(r),
       dayNight: r.schedule.kind === "day-night",
       deadMayPostInGeneral: deadMayPostInGeneral(r),
+      proxyCutoffMinutes: r.vote.proxy.cutoffMinutes,
     };
   }
 

@@ -223,6 +223,8 @@ export interface GameInfo {
   campNames: Record<string, string>;
   /** 7kill's day-night schedule: a round is a day and its night, named 第N天 / 第N夜 on the pages. */
   dayNight: boolean;
+  /** 托票 are taken until this many minutes before the vote deadline (空军 「20:45分后不接受任何形式的托票」). */
+  proxyCutoffMinutes: number;
   /** A dead player may post in the 场外总帖 (`penalties.zhashiInGeneral: referee`); the referee judges 诈尸 there. */
   deadMayPostInGeneral: boolean;
 }

@@ -320,7 +320,7 @@ export const zhCN = {
     halfVoterOvertime: "你本轮被帖杀；在平票加时中，你的票是完整的一票。",
     notPlayer: "只有本局存活玩家可以投票",
     proxyTitle: "托票",
-    proxyHint: "托票交给哨子代投，必须指定一人，且有截止时间。",
+    proxyHint: (cutoff: string) => `托票交给哨子代投，必须指定一人；${cutoff} 起不再接受托票。`,
     proxyNote: "备注（可不填）",
     proxySend: "托给哨子",
     proxySent: "托票已交给哨子",

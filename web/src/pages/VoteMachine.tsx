@@ -8,7 +8,7 @@ import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
-import { clock, seatLabel } from "../lib/format.ts";
+import { clock, dateTime, seatLabel } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
@@ -240,6 +240,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           choices={seats.filter((s) => s.alive).map((s) => s.seat)}
           label={label}
           offered={offered}
+          cutoff={vote.closesAt - 1000 - data.game.proxyCutoffMinutes * 60_000}
         />
       ) : null}
     </div>
@@ -414,12 +415,15 @@ function ProxyForm({
   choices,
   label,
   offered,
+  cutoff,
 }: {
   gameId: string;
   choices: SeatNo[];
   label: (s: SeatNo) => string;
   /** The codes a ballot may guess now (score rule); empty when none are offered. */
   offered: string[];
+  /** The instant from which 托票 are refused (the vote deadline less the rule set's cut-off). */
+  cutoff: number;
 }) {
   const [target, setTarget] = useState<string>("");
   const [code, setCode] = useState("");
@@ -446,7 +450,9 @@ function ProxyForm({
     <details className="card">
       <summary>{m.vote.proxyTitle}</summary>
       <form className="form" onSubmit={submit}>
-        <p className="muted small">{m.vote.proxyHint}</p>
+        <p className="muted small" data-testid="proxy-hint">
+          {m.vote.proxyHint(dateTime(cutoff))}
+        </p>
         <select value={target} onChange={(e) => setTarget(e.target.value)} required name="proxy-target">
           <option value="" disabled>
             {m.write.chooseTarget}
