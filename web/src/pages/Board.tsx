@@ -6,6 +6,7 @@ import { Countdown } from "../components/Countdown.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
+import { offenceText } from "../lib/offence-text.ts";
 import { termsOf } from "../lib/terms.ts";
 
 export function Board({ game }: { game: LiveGame }) {
@@ -157,15 +158,7 @@ function PublicPenalties({ game }: { game: LiveGame }) {
       <ul className="plain small">
         {shown.map((o) => (
           <li key={`${o.seat}-${o.round}-${o.offence}-${o.at}`}>
-            {m.referee.offenceLine(
-              t.round(o.round),
-              seatLabel(seats, o.seat),
-              m.referee.offenceKinds[o.offence] ?? o.offence,
-            )}
-            {o.reasons.length > 0
-              ? m.referee.reasonList(o.reasons.map((r) => m.referee.lurkingReasons[r] ?? r))
-              : ""}
-            {o.warning ? ` · ${m.me.warned}` : ""}
+            {offenceText(o, t.round(o.round), seatLabel(seats, o.seat))}
           </li>
         ))}
       </ul>

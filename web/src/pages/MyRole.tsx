@@ -8,6 +8,7 @@ import { RoomChat } from "../components/RoomChat.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
+import { offenceText } from "../lib/offence-text.ts";
 import { termsOf } from "../lib/terms.ts";
 import { Link } from "../router.tsx";
 import { SeatCard } from "./Board.tsx";
@@ -222,11 +223,7 @@ function MyWarnings({ game, seat }: { game: LiveGame; seat: number }) {
       <ul className="plain small">
         {offences.map((o) => (
           <li key={`${o.round}-${o.offence}-${o.at}`}>
-            {termsOf(game.data?.game).round(o.round)} · {m.referee.offenceKinds[o.offence] ?? o.offence}
-            {o.reasons.length > 0
-              ? m.referee.reasonList(o.reasons.map((r) => m.referee.lurkingReasons[r] ?? r))
-              : ""}
-            {o.warning ? ` · ${m.me.warned}` : ""}
+            {offenceText(o, termsOf(game.data?.game).round(o.round), null)}
           </li>
         ))}
       </ul>
