@@ -6,6 +6,7 @@ import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 import { renderResultsPost, resultsPostRules } from "./results-post.ts";
+import { toAliases } from "./scenario/output.ts";
 
 export class RefereeActions<S> {
   readonly #games: GameService<S>;
@@ -160,56 +161,24 @@ export class RefereeActions<S> {
     const snap = await gate.value.actor.snapshot();
     if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409);
     const summary = this.#games.engine.summarize(snap.engine);
-    const r = summary.rounds.find((x) => x.round === round);
-    if (!r) return refuse("round-unknown", 404);
     const aliasOf = new Map(this.#games.engine.seats(snap.engine).map((s) => [s.seat, s.alias]));
-    const name = (seat: Seat): string => aliasOf.get(seat) ?? `${seat}号`;
-    const tally = (t: { seat: Seat; votes: number; proxy?: number; half?: number }) => ({
-      alias: name(t.seat),
-      votes: t.votes,
-      ...(t.proxy !== undefined && { proxy: t.proxy }),
-      ...(t.half !== undefined && { half: t.half }),
-    });
+    // The replay's own alias mapping, so the live post has what `bansha replay --format md` has (两府制 houses too).
+    const named = toAliases(summary, (seat: Seat): string => aliasOf.get(seat) ?? `${seat}号`);
+    const r = named.rounds.find((x) => x.round === round);
+    if (!r) return refuse("round-unknown", 404);
     const isLast = summary.result.ended && summary.rounds.at(-1)?.round === round;
-    const text = renderResultsPost(
-      {
-        round,
-        out: r.out.map((o) => ({
-          alias: name(o.seat),
-          role: o.role,
-          camp: o.camp,
-          cause: o.cause,
-          ...(o.published && { published: o.published }),
-          // Score rule: "公布黑白两道各自得分情况及分值归属原因".
-          ...(o.points && { points: o.points }),
-        })),
-        ...(r.scores && { scores: r.scores }),
-        revived: r.revived.map((x) => ({ alias: name(x.seat) })),
-        alive: r.alive,
-        tally: r.tally.map(tally),
-        overtime: r.overtime
-          ? {
-              tied: r.overtime.tied.map(name),
-              tally: r.overtime.tally.map(tally),
-              ...(r.overtime.referee && {
-                referee: { ...r.overtime.referee, seats: r.overtime.referee.seats.map(name) },
-              }),
-            }
-          : null,
-      },
-      {
-        roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
-        ...resultsPostRules(gate.value.rules),
-        alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),
-        ...(isLast && {
-          result: {
-            winner: summary.result.winner,
-            why: summary.result.why,
-            ...(summary.result.scores && { scores: summary.result.scores }),
-          },
-        }),
-      },
-    );
+    const text = renderResultsPost(r, {
+      roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
+      ...resultsPostRules(gate.value.rules),
+      alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),
+      ...(isLast && {
+        result: {
+          winner: summary.result.winner,
+          why: summary.result.why,
+          ...(summary.result.scores && { scores: summary.result.scores }),
+        },
+      }),
+    });
     return ok({ round, text });
   }
 }

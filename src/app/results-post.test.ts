@@ -210,3 +210,47 @@ test("a tie the final tie-break leaves to the referee says so, not 按先到先�
   assert.match(text, /^加时依然平票（加时无人得票，无从先到先出），由哨子在 甲、乙 中定1人出局。$/m);
   assert.ok(!text.includes("按先到先出。"), text);
 });
+
+test("the referee's choice in a tie is named, after overtime and without one, and the chosen are listed as voted out", () => {
+  // RULINGS 11 option "final tie-break (… / referee decides)".
+  const decided = renderResultsPost(
+    {
+      round: 1,
+      out: [{ alias: "甲", role: "ranger", camp: "white", cause: "vote" }],
+      revived: [],
+      alive: 39,
+      tally: [
+        { alias: "甲", votes: 4 },
+        { alias: "乙", votes: 4 },
+      ],
+      overtime: {
+        tied: ["甲", "乙"],
+        tally: [],
+        referee: { seats: ["甲", "乙"], slots: 1, reason: "no-votes", decided: ["甲"] },
+      },
+    },
+    { roleNames },
+  );
+  assert.match(
+    decided,
+    /^加时依然平票（加时无人得票，无从先到先出），由哨子在 甲、乙 中定1人出局：哨子定 甲 出局。$/m,
+  );
+  assert.match(decided, /^票杀：甲（白道·游侠）$/m);
+  const noOvertime = renderResultsPost(
+    {
+      round: 1,
+      out: [],
+      revived: [],
+      alive: 40,
+      tally: [
+        { alias: "甲", votes: 4 },
+        { alias: "乙", votes: 4 },
+      ],
+      overtime: null,
+      tieToReferee: { seats: ["甲", "乙"], slots: 1, reason: "referee-rule" },
+    },
+    { roleNames },
+  );
+  assert.match(noOvertime, /^平票（规则规定由哨子裁定），由哨子在 甲、乙 中定1人出局。$/m);
+  assert.match(noOvertime, /^本轮无人出局。$/m);
+});

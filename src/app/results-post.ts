@@ -33,19 +33,32 @@ export interface ResultsPostRound {
   revived: { alias: string }[];
   alive: number;
   tally: ResultsPostTally[];
-  /** `referee`: the aliases among which the final tie-break left `slots` places to the referee, and why. */
+  /**
+   * `referee`: the aliases among which the final tie-break left `slots` places to the referee, and why; `decided`,
+   * whom the referee put out.
+   */
   overtime: {
     tied: string[];
     tally: ResultsPostTally[];
-    referee?: { seats: string[]; slots: number; reason: string };
+    referee?: ResultsPostTieToReferee;
   } | null;
+  /** The same for a regular vote's tie when the rule set has no overtime. */
+  tieToReferee?: ResultsPostTieToReferee;
   /** 两府制: each house's own thread; the post then lists every house's votes and dead under its own heading. */
   houses?: {
     house: number;
     tally: ResultsPostTally[];
     out: ResultsPostRound["out"];
     overtime: ResultsPostRound["overtime"];
+    tieToReferee?: ResultsPostTieToReferee;
   }[];
+}
+
+export interface ResultsPostTieToReferee {
+  seats: string[];
+  slots: number;
+  reason: string;
+  decided?: string[];
 }
 
 export interface ResultsPostContext {
@@ -132,6 +145,12 @@ const CAUSE_ORDER: ResultsPostCause[] = [
   "referee",
 ];
 
+/** 「（why），由哨子在 甲、乙 中定1人出局」, then whom the referee chose once chosen. */
+function leftToReferee(t: ResultsPostTieToReferee): string {
+  const left = `（${LEFT_TO_REFEREE[t.reason] ?? t.reason}），由哨子在 ${t.seats.join("、")} 中定${t.slots}人出局`;
+  return t.decided ? `${left}：哨子定 ${t.decided.join("、")} 出局。` : `${left}。`;
+}
+
 /** 10.5 → "10.5票"; integers stay integers. */
 export function formatVotes(votes: number): string {
   return `${Number.isInteger(votes) ? votes : votes.toFixed(1)}票`;
@@ -153,10 +172,11 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     return `${o.alias}（${camps[shown.camp] ?? shown.camp}·${name(shown.role)}）`;
   };
   const lines: string[] = [`## 第${round.round}轮结果`, ""];
-  const thread = (part: Pick<ResultsPostRound, "tally" | "overtime" | "out">) => {
+  const thread = (part: Pick<ResultsPostRound, "tally" | "overtime" | "out" | "tieToReferee">) => {
     if (part.tally.length > 0) {
       lines.push(`票楼结果：${part.tally.map(tallyLine).join("，")}`);
     }
+    if (part.tieToReferee) lines.push(`平票${leftToReferee(part.tieToReferee)}`);
     if (part.overtime !== null) {
       const ot = part.overtime;
       if (ctx.duel) {
@@ -170,10 +190,7 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       const atTop = ot.tally.filter((t) => t.votes === top).length;
       if (ot.referee && !ctx.duel)
         // Not "按先到先出" beside "无人出局": the rule could not decide, and the referee must.
-        lines.push(
-          `加时依然平票（${LEFT_TO_REFEREE[ot.referee.reason] ?? ot.referee.reason}），` +
-            `由哨子在 ${ot.referee.seats.join("、")} 中定${ot.referee.slots}人出局。`,
-        );
+        lines.push(`加时依然平票${leftToReferee(ot.referee)}`);
       else if (atTop > 1 || ot.tally.length === 0)
         lines.push(
           ctx.duel

@@ -77,6 +77,12 @@ export type Command =
 
 export type Override =
   | { action: "eliminate"; target: Seat }
+  /**
+   * The referee fills the places a final tie-break left open (RULINGS 11's "referee decides", or a tie the rule could
+   * not decide): `out`, chosen among the tied seats, go out as voted out, so a bomb among them takes its 领票人.
+   * `house`: 两府制, the house whose thread tied (absent = house 1).
+   */
+  | { action: "decide-tie"; round: number; out: Seat[]; house?: number }
   | { action: "revive"; target: Seat }
   /** Replace the plan of a round (进程微调). */
   | {
@@ -148,13 +154,16 @@ export interface RoundSummary {
   tally: { seat: Seat; votes: number; proxy?: number; half?: number }[];
   /**
    * `referee`: after overtime the final tie-break left `slots` of `seats` to the referee (rule `referee`, times equal to
-   * the millisecond, or nobody voted: `reason`); absent when the rule decided.
+   * the millisecond, or nobody voted: `reason`); absent when the rule decided. `decided`: whom the referee then put
+   * out (a `decide-tie` override), absent while it waits.
    */
   overtime: {
     tied: Seat[];
     tally: { seat: Seat; votes: number }[];
-    referee?: { seats: Seat[]; slots: number; reason: string };
+    referee?: TieToReferee;
   } | null;
+  /** The same for a regular vote's tie when the rule set has no overtime (`overtimeMinutes: null`). */
+  tieToReferee?: TieToReferee;
   /**
    * 两府制 only: each house's own thread — its tally, who went out in that house (any cause; their points are settled
    * there), and its overtime. The round's `tally` above then lists both houses' entries, house 1 first, and `overtime`
@@ -163,12 +172,21 @@ export interface RoundSummary {
   houses?: HouseRound[];
 }
 
+/** Places a final tie-break left to the referee (RULINGS 11), and whom the referee chose, once chosen. */
+export interface TieToReferee {
+  seats: Seat[];
+  slots: number;
+  reason: string;
+  decided?: Seat[];
+}
+
 /** One house's part of a round under 两府制. */
 export interface HouseRound {
   house: number;
   tally: RoundSummary["tally"];
   out: RoundSummary["out"];
   overtime: RoundSummary["overtime"];
+  tieToReferee?: TieToReferee;
 }
 
 export interface GameSummary {

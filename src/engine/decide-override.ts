@@ -5,7 +5,7 @@ import { hasCast } from "./cast-log.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import { decideDayNightOverride } from "./night/actions.ts";
-import { putOut, revive, reviveTargetOf } from "./outs.ts";
+import { putOut, revive, reviveTargetOf, voteOut } from "./outs.ts";
 
 /** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
 function resolveDeadline(b: Batch, name: string): string | null {
@@ -29,6 +29,8 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       putOut(b, at, round, o.target, "referee");
       return null;
     }
+    case "decide-tie":
+      return decideTie(b, at, round, o, reason);
     case "revive": {
       if (!seatExists(o.target)) return { code: "override.unknown-seat", message: `no seat ${o.target}` };
       if (b.state.seats[o.target]?.alive) return { code: "override.not-out", message: "the seat is not out" };
@@ -98,4 +100,50 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
     default:
       return decideDayNightOverride(b, at, o, reason);
   }
+}
+
+/** The referee fills the places a final tie-break left open; refused unless it names exactly those places. */
+function decideTie(
+  b: Batch,
+  at: Instant,
+  round: number,
+  o: Extract<Override, { action: "decide-tie" }>,
+  reason: string,
+): Refusal | null {
+  const house = o.house ?? 1;
+  const r = b.state.rounds[o.round];
+  const tb = house === 1 ? r?.tieBreak : r?.houseTieBreaks?.[house];
+  const left = tb?.referee;
+  if (!r || !left)
+    return { code: "override.no-tie-left", message: `round ${o.round} left no tie to the referee` };
+  if (left.decided) return { code: "override.tie-decided", message: "that tie is decided already" };
+  const chosen = new Set(o.out);
+  if (chosen.size !== o.out.length || o.out.length !== left.slots)
+    return {
+      code: "override.tie-places",
+      message: `choose ${left.slots} of the tied seats, each once`,
+      details: { slots: left.slots },
+    };
+  const stray = o.out.find((s) => !left.seats.includes(s));
+  if (stray !== undefined)
+    return {
+      code: "override.not-tied",
+      message: `seat ${stray} is not among the tied`,
+      details: { seat: stray },
+    };
+  const gone = o.out.find((s) => !b.state.seats[s]?.alive);
+  if (gone !== undefined)
+    return { code: "override.already-out", message: "the seat is already out", details: { seat: gone } };
+  // 领票人: the overtime's where it had one (as 先到先出 after overtime takes it), else the regular vote's: an
+  // overtime nobody voted in still leaves a bomb "被票出" by the regular vote's voters.
+  const records = r.votes.filter((v) => (v.house ?? 1) === house).reverse();
+  const leadVoters = Object.fromEntries(
+    o.out.map((s) => [
+      s,
+      records.map((v) => v.leadVoters[s]).find((l) => l !== undefined && l !== null) ?? null,
+    ]),
+  );
+  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+  voteOut(b, at, o.round, o.out, leadVoters);
+  return null;
 }

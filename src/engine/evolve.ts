@@ -207,6 +207,7 @@ function apply(state: GameState, e: GameEvent): GameState {
             halfVotesApplied: e.halfVotesApplied,
             tie: e.tie,
             outCodes: e.outCodes,
+            leadVoters: e.leadVoters,
             ...(e.house !== undefined ? { house: e.house } : {}),
           },
         ],
@@ -270,6 +271,16 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
     case "revive":
     case "end-game":
       return state;
+    case "decide-tie":
+      return withRound(state, o.round, (r) => {
+        const house = o.house ?? 1;
+        const tb = house === 1 ? r.tieBreak : (r.houseTieBreaks?.[house] ?? null);
+        if (!tb?.referee) return r;
+        const decided = { ...tb, referee: { ...tb.referee, decided: o.out } };
+        return house === 1
+          ? { ...r, tieBreak: decided }
+          : { ...r, houseTieBreaks: { ...r.houseTieBreaks, [house]: decided } };
+      });
     case "substitute":
       return withSeat(state, o.seat, (s) => ({ ...s, alias: o.alias }));
     case "set-progression": {

@@ -59,6 +59,8 @@ export interface VoteRecord {
   tie: { seats: Seat[]; slots: number } | null;
   /** Per seat in the tally: the code most chosen among its votes (score rule). */
   outCodes: Record<Seat, string | null>;
+  /** Per seat in the tally: its 领票人 (RULINGS 13), for a tie the referee decides later (`decide-tie`). */
+  leadVoters: Record<Seat, Seat | null>;
   /** 两府制: the house whose thread this was (absent = house 1, or the only thread). */
   house?: number;
 }
@@ -92,7 +94,8 @@ export interface RoundState {
     rule: string;
     out: Seat[];
     tied: Seat[];
-    referee?: { seats: Seat[]; slots: number; reason: string };
+    /** `decided`: the seats the referee put out among `seats` (a `decide-tie` override); absent while it waits. */
+    referee?: { seats: Seat[]; slots: number; reason: string; decided?: Seat[] };
   } | null;
   /** 两府制: the final tie-break of houses 2+, by house (house 1's is `tieBreak`). */
   houseTieBreaks?: Record<number, NonNullable<RoundState["tieBreak"]>>;

@@ -1,5 +1,5 @@
 // summarize: the per-round report and result behind `bansha replay` (seats, not aliases: the runner maps them).
-import type { GameSummary, HouseRound, RoundSummary } from "./contract.ts";
+import type { GameSummary, HouseRound, RoundSummary, TieToReferee } from "./contract.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { dayNightSummary } from "./night/points.ts";
@@ -40,6 +40,7 @@ export function summarize(state: GameState): GameSummary {
       alive: state.seats.filter((s) => s.alive || (s.out !== null && s.out.round > r.round)).length,
       tally: houses.flatMap((h) => h.tally),
       overtime: first?.overtime ?? null,
+      ...tieToRefereeOf(houses.find((h) => h.tieToReferee)),
       ...(houses.length > 1 ? { houses } : {}),
       ...(score && r.closed ? { scores: score.roundScores(r.round) } : {}),
     });
@@ -81,7 +82,12 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
           ...(toReferee ? { referee: toReferee } : {}),
         }
       : null,
+    ...(toReferee && !overtime ? { tieToReferee: toReferee } : {}),
   };
+}
+
+function tieToRefereeOf(h: HouseRound | undefined): { tieToReferee?: TieToReferee } {
+  return h?.tieToReferee ? { tieToReferee: h.tieToReferee } : {};
 }
 
 function dayNightPart(state: GameState): { dayNight?: Record<string, unknown> } {

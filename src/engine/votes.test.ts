@@ -262,3 +262,81 @@ describe("final tie-break options", () => {
     assert.equal(d.alive(39), false);
   });
 });
+
+describe("the referee decides a tie the rule left open (decide-tie)", () => {
+  // RULINGS 11: "final tie-break (… / referee decides)"; seed 002 暗弹 「如被票出，带走领票人」.
+  const refereeTie = () => {
+    const base = preset("airforce-40");
+    const d = new Driver(
+      RuleSet.parse({ ...base, vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" } }),
+    );
+    // Seat 0 votes first, on the 暗弹 (seat 13): its 领票人 by the earliest standing vote.
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 13 : 39]);
+    d.tick(local("12-02 21:00:01"));
+    return d;
+  };
+
+  test("RULINGS 11 「referee decides」: the chosen seat goes out as voted out, and a bomb takes its 领票人", () => {
+    const d = refereeTie();
+    assert.equal(d.alive(13) && d.alive(39), true);
+    const waiting = summarize(d.state).rounds.find((r) => r.round === 1);
+    assert.deepEqual(waiting?.tieToReferee?.seats.slice().sort(), [13, 39]);
+    assert.equal(waiting?.tieToReferee?.decided, undefined);
+    assert.equal(waiting?.overtime, null);
+
+    const at = local("12-02 21:20");
+    assert.equal(d.override(at, { action: "decide-tie", round: 1, out: [13] }, "平票，哨子定暗弹出局"), null);
+    assert.equal(d.state.seats[13]?.out?.cause, "vote");
+    assert.equal(d.state.seats[13]?.out?.round, 1);
+    assert.equal(d.state.seats[0]?.out?.cause, "bomb");
+    assert.equal(d.alive(39), true);
+    const decided = summarize(d.state).rounds.find((r) => r.round === 1);
+    assert.deepEqual(decided?.tieToReferee?.decided, [13]);
+    assert.deepEqual(
+      decided?.out.map((o) => [o.seat, o.cause]),
+      [
+        [13, "vote"],
+        [0, "bomb"],
+      ],
+    );
+    // Decided once: the same or another choice again is refused.
+    const again = d.override(at, { action: "decide-tie", round: 1, out: [39] }, "改判");
+    assert.equal(again?.code, "override.tie-decided");
+    assert.equal(d.alive(39), true);
+  });
+
+  test("a decision must name exactly the open places among the tied, in a round that left some", () => {
+    const d = refereeTie();
+    const at = local("12-02 21:20");
+    const refuse = (o: { round: number; out: number[] }) =>
+      d.override(at, { action: "decide-tie", ...o }, "哨子裁决平票")?.code;
+    assert.equal(refuse({ round: 1, out: [38] }), "override.not-tied");
+    assert.equal(refuse({ round: 1, out: [13, 39] }), "override.tie-places");
+    assert.equal(refuse({ round: 1, out: [] }), "override.tie-places");
+    assert.equal(refuse({ round: 1, out: [13, 13] }), "override.tie-places");
+    assert.equal(refuse({ round: 2, out: [13] }), "override.no-tie-left");
+    assert.equal(
+      d.override(at, { action: "decide-tie", round: 1, out: [13] }, " ")?.code,
+      "override.no-reason",
+    );
+    assert.equal(d.alive(13) && d.alive(39) && d.alive(0), true);
+    assert.equal(d.events("OverrideApplied").length, 0);
+  });
+
+  test("after an overtime nobody voted in, the decision fills the place and the overtime summary says whom", () => {
+    const d = new Driver(preset("airforce-40"));
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 38 : 39]);
+    d.tick(local("12-02 21:00:01"));
+    d.tick(local("12-02 21:15:01"));
+    assert.equal(
+      d.override(local("12-02 21:30"), { action: "decide-tie", round: 1, out: [38] }, "加时无人投票"),
+      null,
+    );
+    assert.equal(d.state.seats[38]?.out?.cause, "vote");
+    const r1 = summarize(d.state).rounds.find((r) => r.round === 1);
+    assert.deepEqual(r1?.overtime?.referee?.decided, [38]);
+    assert.equal(r1?.tieToReferee, undefined);
+  });
+});

@@ -111,6 +111,12 @@ export const OverrideSchema = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("eliminate"), target: seat }),
   z.strictObject({ action: z.literal("revive"), target: seat }),
   z.strictObject({
+    action: z.literal("decide-tie"),
+    round: roundNo,
+    out: z.array(seat).max(60),
+    house: z.int().positive().max(10).optional(),
+  }),
+  z.strictObject({
     action: z.literal("set-progression"),
     round: roundNo,
     votesPerVoter: z.int().positive().max(20).optional(),

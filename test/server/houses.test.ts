@@ -25,7 +25,7 @@ const LONG_REPORT = "江湖夜雨十年灯，桃李春风一杯酒。".repeat(20
  * A started 风云 game with two houses, even seats in house 1 and odd seats in house 2, started through the service
  * with explicit seats so the test knows every seat's house (the HTTP start deals houses from the seed: see below).
  */
-async function twoHouseGame(h: Harness): Promise<{ id: string; cookies: string[] }> {
+async function twoHouseGame(h: Harness): Promise<{ id: string; cookies: string[]; referee: string }> {
   const base = presets["fengyun-57"]!;
   const referee = await quickAccount(h, "ref");
   const created = await must(
@@ -68,7 +68,7 @@ async function twoHouseGame(h: Harness): Promise<{ id: string; cookies: string[]
     },
   });
   assert.ok(started.ok, JSON.stringify(started));
-  return { id, cookies };
+  return { id, cookies, referee };
 }
 
 test("两府制: a house-2 player votes in and sees house 2's thread; a house-1 player sees house 1's; the public both", async () => {
@@ -102,6 +102,36 @@ test("两府制: a house-2 player votes in and sees house 2's thread; a house-1 
         [2, [55]],
       ],
     );
+  } finally {
+    await h.close();
+  }
+});
+
+test("两府制: the referee's results post lists each house under its own heading (seed 000 「死亡人员在哪个票楼…」)", async () => {
+  const h = await makeHarness();
+  try {
+    const { id, cookies, referee } = await twoHouseGame(h);
+    await advanceTo(h, local("12-02 20:00:00"));
+    // Every seat votes in its own house: house 1 (even seats) on 56, house 2 (odd seats) on 55.
+    for (const [i, cookie] of cookies.entries())
+      await must(
+        call(h, "POST", `/api/games/${id}/votes`, cookie, {
+          requestId: rid(),
+          targets: [i % 2 === 0 ? 56 : 55],
+        }),
+      );
+    await advanceTo(h, local("12-02 21:00:01"));
+    const post = await must(
+      call<{ text: string }>(h, "GET", `/api/games/${id}/referee/results?round=1`, referee),
+    );
+    const text = post.json.text;
+    const one = text.indexOf("### 一府");
+    const two = text.indexOf("### 二府");
+    assert.ok(one >= 0 && two > one, text);
+    assert.match(text.slice(one, two), /票楼结果：府56 29票/);
+    assert.match(text.slice(one, two), /票杀：府56（/);
+    assert.match(text.slice(two), /票楼结果：府55 28票/);
+    assert.match(text.slice(two), /票杀：府55（/);
   } finally {
     await h.close();
   }

@@ -1,5 +1,5 @@
 // The replay's result as printed: the engine's GameSummary with seats mapped to aliases, plus the refusals.
-import type { GameSummary, HouseScores, OutCause, Seat } from "../../engine/contract.ts";
+import type { GameSummary, HouseScores, OutCause, Seat, TieToReferee } from "../../engine/contract.ts";
 
 export interface AliasTally {
   alias: string;
@@ -23,14 +23,26 @@ export interface RoundOutput {
   revived: { alias: string }[];
   alive: number;
   tally: AliasTally[];
-  /** `referee`: places the final tie-break left to the referee, among these aliases (absent when it decided). */
+  /**
+   * `referee`: places the final tie-break left to the referee, among these aliases (absent when it decided), and
+   * `decided`, whom the referee then put out (`decide-tie`).
+   */
   overtime: {
     tied: string[];
     tally: AliasTally[];
-    referee?: { seats: string[]; slots: number; reason: string };
+    referee?: AliasTieToReferee;
   } | null;
+  /** The same for a regular vote's tie when the rule set has no overtime. */
+  tieToReferee?: AliasTieToReferee;
   /** 两府制: each house's own thread (its tally, its dead, its overtime). */
   houses?: HouseOutput[];
+}
+
+export interface AliasTieToReferee {
+  seats: string[];
+  slots: number;
+  reason: string;
+  decided?: string[];
 }
 
 export interface HouseOutput {
@@ -38,6 +50,7 @@ export interface HouseOutput {
   tally: AliasTally[];
   out: RoundOutput["out"];
   overtime: RoundOutput["overtime"];
+  tieToReferee?: AliasTieToReferee;
 }
 
 /** A command the engine refused, as the live game would refuse it. */
@@ -79,37 +92,45 @@ export function toAliases(
     alias: aliasOf(seat),
     ...rest,
   });
+  const refereeOf = ({ seats, slots, reason, decided }: TieToReferee): AliasTieToReferee => ({
+    seats: seats.map(aliasOf),
+    slots,
+    reason,
+    ...(decided ? { decided: decided.map(aliasOf) } : {}),
+  });
   const overtimeOf = (overtime: GameSummary["rounds"][number]["overtime"]) =>
     overtime === null
       ? null
       : {
           tied: overtime.tied.map(aliasOf),
           tally: overtime.tally.map(tallyRow),
-          ...(overtime.referee && {
-            referee: { ...overtime.referee, seats: overtime.referee.seats.map(aliasOf) },
-          }),
+          ...(overtime.referee && { referee: refereeOf(overtime.referee) }),
         };
   // Fields the engine adds beyond the contract (e.g. the score rule's points) pass through unchanged.
   return {
-    rounds: summary.rounds.map(({ round, out, revived, alive, tally, overtime, houses, ...extra }) => ({
-      round,
-      out: out.map(outRow),
-      revived: revived.map((v) => ({ alias: aliasOf(v.seat) })),
-      alive,
-      tally: tally.map(tallyRow),
-      overtime: overtimeOf(overtime),
-      ...extra,
-      ...(houses
-        ? {
-            houses: houses.map((h) => ({
-              house: h.house,
-              tally: h.tally.map(tallyRow),
-              out: h.out.map(outRow),
-              overtime: overtimeOf(h.overtime),
-            })),
-          }
-        : {}),
-    })),
+    rounds: summary.rounds.map(
+      ({ round, out, revived, alive, tally, overtime, tieToReferee, houses, ...extra }) => ({
+        round,
+        out: out.map(outRow),
+        revived: revived.map((v) => ({ alias: aliasOf(v.seat) })),
+        alive,
+        tally: tally.map(tallyRow),
+        overtime: overtimeOf(overtime),
+        ...(tieToReferee ? { tieToReferee: refereeOf(tieToReferee) } : {}),
+        ...extra,
+        ...(houses
+          ? {
+              houses: houses.map((h) => ({
+                house: h.house,
+                tally: h.tally.map(tallyRow),
+                out: h.out.map(outRow),
+                overtime: overtimeOf(h.overtime),
+                ...(h.tieToReferee ? { tieToReferee: refereeOf(h.tieToReferee) } : {}),
+              })),
+            }
+          : {}),
+      }),
+    ),
     alliances: summary.alliances.map((a) => ({ round: a.round, name: a.name })),
     result: { ...summary.result },
     ...(summary.dayNight ? { dayNight: named(summary.dayNight, aliasOf) } : {}),

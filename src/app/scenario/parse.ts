@@ -192,7 +192,15 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
       case "referee": {
         const v = ev.referee!;
         const target = "target" in v ? seat([...p, "target"], v.target) : -1;
-        const override = toOverride(v, target);
+        const override =
+          v.action === "decide-tie"
+            ? {
+                action: "decide-tie" as const,
+                round: v.round,
+                out: v.out.map((a, j) => seat([...p, "out", j], a)),
+                ...(v.house !== undefined ? { house: v.house } : {}),
+              }
+            : toOverride(v, target);
         if (v.action === "substitute") {
           if (aliasNow.has(v.alias)) problem([...p, "alias"], `alias ${v.alias} is already taken`);
           else aliasNow.set(v.alias, target);
@@ -273,7 +281,7 @@ function lengthOf(
   return { words: 0 };
 }
 
-function toOverride(v: RefereeEntry, target: Seat): Override {
+function toOverride(v: Exclude<RefereeEntry, { action: "decide-tie" }>, target: Seat): Override {
   switch (v.action) {
     case "eliminate":
     case "revive":

@@ -59,6 +59,13 @@ export const RefereeEntry = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("eliminate"), target: AliasRef, reason: Reason }),
   z.strictObject({ action: z.literal("revive"), target: AliasRef, reason: Reason }),
   z.strictObject({
+    action: z.literal("decide-tie"),
+    round: z.int().positive(),
+    out: z.array(AliasRef),
+    house: z.int().positive().optional(),
+    reason: Reason,
+  }),
+  z.strictObject({
     action: z.literal("set-progression"),
     round: z.int().positive(),
     votesPerVoter: z.int().positive().optional(),
