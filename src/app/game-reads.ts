@@ -185,6 +185,30 @@ export class GameReads<S> {
         // A 托票 is for the vote it was asked in: once that closes, its button would cast into the next round's.
         for (const it of waiting("proxy-request", (x) => x.at <= e.at))
           it.handled = { at: e.at, outcome: "expired" };
+      } else if (e.type === "TieBroken" && e.referee && e.referee.slots > 0) {
+        // Nobody asked: the rule left the place open, and only the referee can fill it (RULINGS 11).
+        items.push({
+          seq,
+          at: e.at,
+          kind: "tie-decision",
+          fromSeat: null,
+          fromAlias: "",
+          round: e.round,
+          tied: e.referee.seats,
+          slots: e.referee.slots,
+          tieReason: e.referee.reason,
+          ...(e.house !== undefined && { house: e.house }),
+          text: "",
+        });
+      } else if (e.type === "OverrideApplied" && e.override.action === "decide-tie") {
+        const o = e.override;
+        for (const it of waiting(
+          "tie-decision",
+          (x) => x.round === o.round && (x.house ?? 1) === (o.house ?? 1),
+        ))
+          it.handled = { at: e.at, outcome: "decided" };
+      } else if (e.type === "GameEnded") {
+        for (const it of waiting("tie-decision", () => true)) it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "ComplaintWindowClosed") {
         for (const it of waiting("complaint", (x) => x.round === e.round))
           it.handled = { at: e.at, outcome: "expired" };

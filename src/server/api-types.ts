@@ -599,8 +599,12 @@ export interface RosterResponse {
 export interface InboxItem {
   seq: number;
   at: Millis;
-  /** `report-flagged`: a 报道 (or its redo) over the rule set's copied-share limit, to rule on in 报道审核. */
-  kind: "complaint" | "proxy-request" | "extension-request" | "report-flagged";
+  /**
+   * `report-flagged`: a 报道 (or its redo) over the rule set's copied-share limit, to rule on in 报道审核.
+   * `tie-decision`: a vote's final tie-break left `slots` of `tied` to the referee (RULINGS 11), to fill with a
+   * `decide-tie` override; `fromSeat` is null and `fromAlias` empty (nobody asked: the rule did).
+   */
+  kind: "complaint" | "proxy-request" | "extension-request" | "report-flagged" | "tie-decision";
   fromSeat: SeatNo | null;
   fromAlias: string;
   /** A complaint's poster (referees only), and the released post it names. */
@@ -612,16 +616,31 @@ export interface InboxItem {
   code?: string | null;
   /** A flagged 报道's copied share, in percent. */
   copiedPercent?: number;
+  /** A tie left to the referee: the tied seats, how many go out, why the rule could not decide, the house (两府制). */
+  tied?: SeatNo[];
+  slots?: number;
+  /** `referee-rule`, `times-equal` or `no-votes` (the results post says each in Chinese). */
+  tieReason?: string;
+  house?: number;
   text: string;
   /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
    * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
    * (rejected). `expired`: a proxy request whose vote closed without it (it never carries into a later round's vote),
-   * a complaint whose round's complaint deadline passed. Absent while it waits.
+   * a complaint whose round's complaint deadline passed, a tie whose game ended undecided. `decided`: a tie the
+   * referee filled. Absent while it waits.
    */
   handled?: {
     at: Millis;
-    outcome: "proxy-cast" | "upheld" | "dismissed" | "granted" | "approved" | "rejected" | "expired";
+    outcome:
+      | "proxy-cast"
+      | "upheld"
+      | "dismissed"
+      | "granted"
+      | "approved"
+      | "rejected"
+      | "expired"
+      | "decided";
   };
 }
 

@@ -30,6 +30,9 @@ const LABELS: Readonly<Record<string, string>> = {
   codes: "代号",
   points: "信誉度",
   offence: "违规类型",
+  report: "报道",
+  out: "出局者",
+  house: "府",
 };
 
 const TYPES: Readonly<Record<string, string>> = {

@@ -145,6 +145,10 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.no-post": () => "该玩家本轮没有杀帖",
   "override.unknown-deadline": (d) => `没有名为 ${d?.deadline ?? "?"} 的期限`,
   "override.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,
+  "override.no-tie-left": () => "这一轮的平票没有留给哨子裁定",
+  "override.tie-decided": () => "这次平票已经裁定过了",
+  "override.tie-places": (d) => `请在平票者中选定 ${d?.slots ?? "?"} 人，每人只选一次`,
+  "override.not-tied": (d) => `${seatNo(d?.seat)}不在平票者之中`,
   "round-unknown": () => "没有这一轮",
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,

@@ -93,6 +93,25 @@ test("create: from a preset, from uploaded text; broken rules come back with Chi
   });
 });
 
+test("join: a rule set that asks no 报道 (7kill, reportMin 0) takes an empty one", async () => {
+  await withHarness(async (h) => {
+    const referee = await quickAccount(h, "referee");
+    const created = await must(
+      call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
+        name: "七杀",
+        preset: "sevenkill-16",
+        refereeAlias: "导演",
+      }),
+    );
+    const id = created.json.game.id;
+    await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+    const u1 = await quickAccount(h, "u1");
+    const ok = await call<JoinResponse>(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: "" });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.json.report.words, 0);
+  });
+});
+
 test("join: 报道 字数 is checked against the rule set; taken aliases, closed sign-up and full games refused", async () => {
   await withHarness(async (h) => {
     const { id, referee } = await openGame(h, 3);
@@ -104,6 +123,9 @@ test("join: 报道 字数 is checked against the rule set; taken aliases, closed
     assert.equal(short.status, 409);
     assert.equal(short.json.error.code, "report-too-short");
     assert.equal(short.json.error.message, "报道字数不足：3字，至少需要10字（以word统计为准）");
+    // An empty 报道 is a short one, named as such (not a malformed body).
+    const empty = await call<ApiError>(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: "" });
+    assert.equal(empty.json.error.code, "report-too-short");
     const ok = await call<JoinResponse>(h, "POST", `/api/games/${id}/join`, u1, {
       alias: "甲",
       report: REPORT,

@@ -11,7 +11,7 @@ import type {
   ResultsPreviewResponse,
   SeatView,
 } from "../../src/server/api-types.ts";
-import { local } from "./fixtures.ts";
+import { local, smallRules } from "./fixtures.ts";
 import {
   advanceTo,
   call,
@@ -21,6 +21,7 @@ import {
   type Harness,
   makeHarness,
   must,
+  type Player,
   postKill,
   quickAccount,
   rid,
@@ -453,6 +454,87 @@ test("白条延期 (score rule): the referee grants a swordsman's request while 
         codes: [item!.code!],
       }),
     );
+  } finally {
+    await h.close();
+  }
+});
+
+test("a tie left to the referee (RULINGS 11 「referee decides」) waits in the inbox; 裁定 puts the chosen out by vote, once", async () => {
+  const h = await makeHarness();
+  try {
+    const base = smallRules(6);
+    const g = await startedPresetGame(h, {
+      preset: "",
+      rulesText: JSON.stringify({
+        ...base,
+        vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" },
+      }),
+      players: 6,
+      prefix: "tie",
+      seed: "tie",
+      round1At: local("12-01 21:00:00"),
+    });
+    const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
+    await advanceTo(h, VOTING);
+    for (const [voter, target] of [
+      [p0, p4],
+      [p1, p4],
+      [p2, p4],
+      [p3, p1],
+      [p4, p1],
+      [p5, p1],
+    ] as const)
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
+          requestId: rid(),
+          targets: [target.seat],
+        }),
+      );
+    await advanceTo(h, local("12-02 21:00:01"));
+
+    const inbox = async () =>
+      (
+        await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
+      ).json.items.filter((it) => it.kind === "tie-decision");
+    const [waiting] = await inbox();
+    assert.equal(waiting?.round, 1);
+    assert.deepEqual(waiting?.tied?.slice().sort(), [p1.seat, p4.seat].sort());
+    assert.equal(waiting?.slots, 1);
+    assert.equal(waiting?.tieReason, "referee-rule");
+    assert.equal(waiting?.handled, undefined);
+
+    const url = `/api/games/${g.id}/referee/overrides`;
+    const decide = (cookie: string, out: number[]) =>
+      call<ApiError>(h, "POST", url, cookie, {
+        requestId: rid(),
+        override: { action: "decide-tie", round: 1, out },
+        reason: "平票，哨子裁定",
+      });
+    assert.equal((await decide(p0.cookie, [p4.seat])).status, 403);
+    const stray = await decide(g.referee, [p2.seat]);
+    assert.equal(stray.status, 409);
+    assert.equal(stray.json.error.code, "override.not-tied");
+    assert.match(stray.json.error.message, /不在平票者之中/);
+    const both = await decide(g.referee, [p1.seat, p4.seat]);
+    assert.equal(both.json.error.code, "override.tie-places");
+    assert.equal(await seatOf(h, g, p4.seat).then((s) => s.alive), true);
+
+    await must(decide(g.referee, [p4.seat]));
+    const s4 = await seatOf(h, g, p4.seat);
+    assert.equal(s4.alive, false);
+    assert.equal((await seatOf(h, g, p1.seat)).alive, true);
+    const [handled] = await inbox();
+    assert.equal(handled?.handled?.outcome, "decided");
+    assert.equal((await decide(g.referee, [p1.seat])).json.error.code, "override.tie-decided");
+
+    const post = await must(
+      call<ResultsPreviewResponse>(h, "GET", `/api/games/${g.id}/referee/results?round=1`, g.referee),
+    );
+    assert.match(
+      post.json.text,
+      new RegExp(`^平票（规则规定由哨子裁定），由哨子在 .+ 中定1人出局：哨子定 ${p4.alias} 出局。$`, "m"),
+    );
+    assert.match(post.json.text, new RegExp(`^票杀：${p4.alias}（`, "m"));
   } finally {
     await h.close();
   }

@@ -93,6 +93,13 @@ const statuses: Record<string, string> = {
   ended: "已结束",
 };
 
+/** Why a final tie-break left places to the referee (TieBroken's `referee.reason`). */
+const TIE_REASONS: Record<string, string> = {
+  "referee-rule": "规则规定由哨子裁定",
+  "times-equal": "达到票数的时间相同",
+  "no-votes": "加时无人得票",
+};
+
 const deadlineNames: Record<string, string> = {
   open: "开始",
   vote: "投票截止",
@@ -193,7 +200,9 @@ export const zhCN = {
     aliasHint: "本局使用的名字。真实账号只有哨子知道，请勿曝ID。",
     reportLabel: "报道",
     reportHint: (min: number) =>
-      `原创首发的文学作品，不少于${min}字（以word统计为准），最好与版杀背景或马甲有关。`,
+      min > 0
+        ? `原创首发的文学作品，不少于${min}字（以Word字数统计为准），最好与版杀背景或马甲有关。`
+        : "本局不要求报道，可以留空；想写的话请原创首发。",
     submit: "提交报道",
     done: "报道成功！等待哨子开版。",
     loginFirst: "请先登录再报道",
@@ -521,7 +530,12 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定" }[outcome] ?? outcome} · ${at}`,
+    tieItem: (round: string, seats: string, slots: number, reason: string) =>
+      `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
+    tieItemHint: (slots: number) =>
+      `勾选${slots}人并写明理由；被定出局者按票杀处理（炸弹照常带走领票人），结果帖会写明哨子的裁定。`,
+    decideTie: "确定出局",
     uphold: "举报成立",
     dismiss: "驳回",
     rulingReason: "裁定理由",
@@ -541,6 +555,7 @@ export const zhCN = {
     } as Record<string, string>,
     /** Rulings made from their own panels (进程微调, 替补), named in the history. */
     otherOverrideActions: {
+      "decide-tie": "裁定平票",
       "set-progression": "进程微调",
       substitute: "替补",
     } as Record<string, string>,
@@ -701,7 +716,8 @@ export const zhCN = {
         }) as Record<string, string>
       )[rule] ?? rule,
     tieToReferee: (seats: string, slots: number, reason: string) =>
-      `；由哨子在 ${seats} 中定${slots}人出局（${({ "referee-rule": "规则规定由哨子裁定", "times-equal": "达到票数的时间相同", "no-votes": "无人得票" } as Record<string, string>)[reason] ?? reason}）`,
+      `；由哨子在 ${seats} 中定${slots}人出局（${TIE_REASONS[reason] ?? reason}）`,
+    decideTie: (round: string, who: string) => `${round}平票，定 ${who} 出局（按票杀论）`,
     roundClosed: (round: string, alive: number) => `${round}结束，存活${alive}人`,
     allianceFormed: (round: number, name: string) => `第${round}轮结成联合：${name}`,
     override: (reason: string, what: string) => `哨子改判（理由：${reason}）：${what}`,

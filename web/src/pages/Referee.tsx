@@ -339,6 +339,10 @@ const INBOX_EVENTS: ReadonlySet<string> = new Set([
   // A vote's close expires the 托票 asked for it; the complaint deadline, the complaints of its round.
   "VoteClosed",
   "ComplaintWindowClosed",
+  // A tie left to the referee arrives with its tie-break, leaves with the ruling that fills it or with the game's end.
+  "TieBroken",
+  "OverrideApplied",
+  "GameEnded",
   // A flagged 报道 arrives with its report or redo, and leaves with a ruling on it.
   "app.PlayerJoined",
   "app.ReportRedone",
@@ -375,6 +379,8 @@ function Inbox({ game }: { game: LiveGame }) {
             gameId={id}
             item={it}
             label={(s) => seatLabel(seats, s)}
+            terms={termsOf(game.data?.game)}
+            alive={(s) => seats.find((x) => x.seat === s)?.alive ?? false}
             events={game.events}
             onEntered={() => setEntered((n) => n + 1)}
           />
@@ -388,6 +394,8 @@ function InboxRow(props: {
   gameId: string;
   item: InboxItem;
   label: (s: SeatNo) => string;
+  terms: Terms;
+  alive: (s: SeatNo) => boolean;
   events: GameEventDto[];
   onEntered: () => void;
 }) {
@@ -403,7 +411,12 @@ function InboxRow(props: {
           ? m.referee.extensionItem(item.fromAlias)
           : item.kind === "report-flagged"
             ? m.referee.reportFlaggedItem(item.fromAlias, item.copiedPercent ?? null)
-            : m.referee.complaintItem(item.fromAlias, item.against !== undefined ? label(item.against) : "");
+            : item.kind === "tie-decision"
+              ? tieItemText(item, label, props.terms)
+              : m.referee.complaintItem(
+                  item.fromAlias,
+                  item.against !== undefined ? label(item.against) : "",
+                );
     return (
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{clock(item.at)}</span> {what}{" "}
@@ -476,6 +489,19 @@ function InboxRow(props: {
       </li>
     );
   }
+  if (item.kind === "tie-decision" && item.round !== undefined) {
+    return (
+      <TieDecision
+        gameId={gameId}
+        item={item}
+        round={item.round}
+        label={label}
+        terms={props.terms}
+        alive={props.alive}
+        onDecided={props.onEntered}
+      />
+    );
+  }
   if (item.kind === "report-flagged") {
     const alias = item.fromAlias;
     return (
@@ -529,6 +555,78 @@ function InboxRow(props: {
           {m.referee.dismiss}
         </button>
       </div>
+      {notice}
+    </li>
+  );
+}
+
+function tieItemText(item: InboxItem, label: (s: SeatNo) => string, terms: Terms): string {
+  const round = item.round === undefined ? "" : terms.round(item.round);
+  const seats = m.app.list((item.tied ?? []).map(label));
+  return m.referee.tieItem(round, seats, item.slots ?? 1, item.tieReason ?? "");
+}
+
+/**
+ * A tie the rule left to the referee (RULINGS 11): tick exactly `slots` of the tied and give a reason. The chosen go
+ * out as voted out (decide-tie), so the 领票人 and the results post follow without a second ruling.
+ */
+function TieDecision(props: {
+  gameId: string;
+  item: InboxItem;
+  round: number;
+  label: (s: SeatNo) => string;
+  terms: Terms;
+  alive: (s: SeatNo) => boolean;
+  onDecided: () => void;
+}) {
+  const { item } = props;
+  const slots = item.slots ?? 1;
+  const [chosen, setChosen] = useState<SeatNo[]>([]);
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  const toggle = (s: SeatNo) => setChosen((c) => (c.includes(s) ? c.filter((x) => x !== s) : [...c, s]));
+  const decide = async () => {
+    const override = {
+      action: "decide-tie" as const,
+      round: props.round,
+      out: chosen,
+      ...(item.house !== undefined && { house: item.house }),
+    };
+    if (await run(() => api.override(props.gameId, { requestId: requestId(), override, reason })))
+      props.onDecided();
+  };
+  return (
+    <li className="inbox-item" data-testid="inbox-tie">
+      <div>
+        <span className="muted small">{clock(item.at)}</span> {tieItemText(item, props.label, props.terms)}
+      </div>
+      <p className="muted small">{m.referee.tieItemHint(slots)}</p>
+      <div className="actions">
+        {(item.tied ?? []).map((s) => (
+          <label key={s} className="check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(s)}
+              disabled={!props.alive(s)}
+              onChange={() => toggle(s)}
+            />{" "}
+            {props.label(s)}
+          </label>
+        ))}
+      </div>
+      <input
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        placeholder={m.referee.rulingReason}
+      />
+      <button
+        type="button"
+        className="btn small danger"
+        disabled={!reason || chosen.length !== slots}
+        onClick={decide}
+      >
+        {m.referee.decideTie}
+      </button>
       {notice}
     </li>
   );
@@ -909,9 +1007,12 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
     seat?: unknown;
     deadline?: unknown;
     until?: unknown;
+    out?: unknown;
   };
   const seat = [x.target, x.voter, x.poster, x.seat].find((v) => typeof v === "number");
   if (typeof seat === "number") return ` · ${label(seat)}`;
+  // decide-tie: the seats the referee put out.
+  if (Array.isArray(x.out)) return ` · ${m.app.list(x.out.filter((v) => typeof v === "number").map(label))}`;
   if (typeof x.deadline === "string")
     // With the date: an extension by a day (白条延期) would read as no change with the time alone.
     return ` · ${terms.deadline(x.deadline)}${typeof x.until === "number" ? ` → ${dateTime(x.until)}` : ""}`;

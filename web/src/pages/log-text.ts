@@ -191,6 +191,8 @@ function overrideText(o: Data, c: Ctx): string {
       return m.log.eliminate(c.seat(r.num("target")));
     case "revive":
       return m.log.revive(c.seat(r.num("target")));
+    case "decide-tie":
+      return m.log.decideTie(c.round(r.num("round")), c.seats(r.seats("out")));
     case "set-progression":
       return m.log.setProgression(c.round(r.num("round")), planText(o, c));
     case "extend":

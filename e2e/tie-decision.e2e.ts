@@ -1,0 +1,63 @@
+// A tie the final tie-break leaves to the referee (an overtime nobody voted in): it waits in the referee's inbox,
+// the referee ticks whom to put out and gives a reason, and the chosen goes out as voted out.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser } from "playwright-core";
+import type { GameViewResponse, ResultsPreviewResponse } from "../src/server/api-types.ts";
+import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { airforceGame, type SetUpGame } from "./lib/game.ts";
+import { beijing, type Server, startServer } from "./lib/server.ts";
+
+let server: Server;
+let browser: Browser;
+let game: SetUpGame;
+
+before(async () => {
+  server = await startServer(beijing("12-01 20:00:00"));
+  browser = await launchBrowser();
+  game = await airforceGame(server);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 in the inbox puts the chosen out by vote", async () => {
+  const rangers = game.seats.filter((s) => s.role === "ranger");
+  const [a, b, ...voters] = rangers as [(typeof rangers)[0], (typeof rangers)[0], ...typeof rangers];
+  await server.advanceTo(beijing("12-02 10:00:00"));
+  for (const [i, voter] of voters.slice(0, 4).entries())
+    await server.api("POST", `/api/games/${game.id}/votes`, voter.cookie, {
+      requestId: `tie-vote-${i}`,
+      targets: [i % 2 === 0 ? a.seat : b.seat],
+    });
+  await server.advanceTo(beijing("12-02 21:00:05"));
+  await server.advanceTo(beijing("12-02 21:15:05"));
+
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const item = page.getByTestId("inbox-tie");
+  await item.waitFor();
+  assert.match((await item.textContent()) ?? "", /第1轮投票平票（加时无人得票）：由哨子在 .+ 中定1人出局/);
+  const decide = item.getByRole("button", { name: "确定出局" });
+  assert.equal(await decide.isDisabled(), true, "nobody chosen, no reason: nothing to send");
+  await item.getByLabel(a.alias).check();
+  await item.getByPlaceholder("裁定理由").fill("加时无人投票，哨子定出局");
+  await decide.click();
+  await page.getByTestId("inbox-done").filter({ hasText: "已裁定" }).waitFor();
+  await screenshot(page, "referee-tie-decided");
+  await ctx.close();
+
+  const view = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, game.refereeCookie);
+  assert.equal(view.view?.seats.find((s) => s.seat === a.seat)?.alive, false);
+  assert.equal(view.view?.seats.find((s) => s.seat === b.seat)?.alive, true);
+  const post = await server.api<ResultsPreviewResponse>(
+    "GET",
+    `/api/games/${game.id}/referee/results?round=1`,
+    game.refereeCookie,
+  );
+  assert.match(post.text, new RegExp(`哨子定 ${a.alias} 出局。`));
+  assert.match(post.text, new RegExp(`^票杀：${a.alias}（`, "m"));
+});
