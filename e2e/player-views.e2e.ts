@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { EventListResponse, GameViewResponse } from "../src/server/api-types.ts";
+import { syntheticText } from "../src/text/synthetic.ts";
 import { countWords } from "../src/text/wordcount.ts";
 import type { EngineView } from "../web/src/lib/engine-view.ts";
 import { contextFor, launchBrowser, PHONE, screenshot } from "./lib/browser.ts";
@@ -327,6 +328,26 @@ test("a kill-post draft survives a reload and a closed tab, with the live 字数
   await again.goto(`/games/${game.id}/write?kind=kill`);
   assert.equal(await again.getByTestId("editor-text").inputValue(), text);
   await screenshot(again, "kill-post-editor");
+  // On a phone, typing the end of a long post: neither the tab bar nor the word-count bar covers the text box.
+  const editor = again.getByTestId("editor-text");
+  await editor.fill(syntheticText(77, 700));
+  await editor.press("Control+End");
+  await again.keyboard.type("最后一句");
+  const cover = await again.evaluate(() => {
+    const box = document.querySelector("[data-testid=editor-text]")!.getBoundingClientRect();
+    const bar = document.querySelector(".editor-bar")!.getBoundingClientRect();
+    const tabs = document.querySelector("nav.tabs")!;
+    return { boxBottom: box.bottom, barTop: bar.top, tabsShown: getComputedStyle(tabs).display !== "none" };
+  });
+  assert.equal(cover.tabsShown, false, "the tab bar steps aside while typing");
+  assert.ok(
+    cover.boxBottom <= cover.barTop + 1,
+    `the word-count bar covers the box: ${JSON.stringify(cover)}`,
+  );
+  assert.ok(
+    cover.boxBottom <= PHONE.height,
+    `the box's last line is below the screen: ${JSON.stringify(cover)}`,
+  );
   await ctx.close();
 });
 
