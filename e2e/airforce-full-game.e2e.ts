@@ -137,7 +137,9 @@ async function alive(name: string): Promise<boolean> {
 async function publishResults(round: number, says?: RegExp): Promise<void> {
   await as("referee", "/referee", async (page) => {
     const box = page.getByTestId("results-editor");
-    await box.locator("input[type=number]").fill(String(round));
+    const input = box.locator("input[type=number]");
+    assert.equal(await input.inputValue(), String(round), "it offers the round whose results just came in");
+    await input.fill(String(round));
     await box.getByRole("button", { name: "预览" }).click();
     const text = box.locator("textarea");
     await text.waitFor();

@@ -37,7 +37,10 @@ test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 
 
   const ctx = await contextFor(browser, server.url, game.refereeCookie);
   const page = await ctx.newPage();
-  await page.goto(`/games/${game.id}/referee`);
+  // On another tab, the 哨子 tab says something waits.
+  await page.goto(`/games/${game.id}`);
+  await page.getByTestId("tab-referee").getByTestId("inbox-waiting").filter({ hasText: "1" }).waitFor();
+  await page.getByTestId("tab-referee").click();
   const item = page.getByTestId("inbox-tie");
   await item.waitFor();
   assert.match((await item.textContent()) ?? "", /第1轮投票平票（加时无人得票）：由哨子在 .+ 中定1人出局/);
@@ -47,6 +50,7 @@ test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 
   await item.getByPlaceholder("裁定理由").fill("加时无人投票，哨子定出局");
   await decide.click();
   await page.getByTestId("inbox-done").filter({ hasText: "已裁定" }).waitFor();
+  await page.getByTestId("tab-referee").getByTestId("inbox-waiting").waitFor({ state: "detached" });
   await screenshot(page, "referee-tie-decided");
   await ctx.close();
 

@@ -54,6 +54,8 @@ export function PostEditor({ draft, min, gameId, shortIsIou, label, hint, iouRou
           value={draft.text}
           placeholder={m.editor.placeholder}
           onChange={(e) => draft.setText(e.target.value)}
+          // The box's scroll-margin keeps the line being typed above the tab bar and the word-count bar.
+          onInput={(e) => e.currentTarget.scrollIntoView({ block: "nearest" })}
           rows={10}
           data-testid="editor-text"
         />

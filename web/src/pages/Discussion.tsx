@@ -223,6 +223,8 @@ function Composer({
           value={draft.text}
           placeholder={m.discussion.placeholder}
           onChange={(e) => draft.setText(e.target.value)}
+          // The box's scroll-margin keeps the line being typed above the tab bar and the word-count bar.
+          onInput={(e) => e.currentTarget.scrollIntoView({ block: "nearest" })}
           rows={4}
           data-testid="discussion-text"
         />

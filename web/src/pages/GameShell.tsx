@@ -1,6 +1,7 @@
 // One game's frame: title, who you are here, tab bar (bottom on phones) and the live connection shared by tabs.
 import { lazy } from "react";
 import { useGame } from "../api/use-game.ts";
+import { type Inbox, useInbox } from "../api/use-inbox.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { Link, type Route } from "../router.tsx";
@@ -20,6 +21,8 @@ type GameRoute = Extract<Route, { id: string }>;
 export function GameShell({ route }: { route: GameRoute }) {
   const game = useGame(route.id);
   const { data } = game;
+  // Kept here, not on the referee page, so the 哨子 tab can show what waits while the referee is on another tab.
+  const inbox = useInbox(game, data?.viewer.kind === "referee");
   if (!data) {
     return game.error ? <Notice kind="error">{game.error}</Notice> : <p className="empty">{m.app.loading}</p>;
   }
@@ -73,18 +76,23 @@ export function GameShell({ route }: { route: GameRoute }) {
               testId={`tab-${t.page}`}
             >
               {t.label}
+              {t.page === "referee" && inbox.waiting > 0 ? (
+                <span className="tab-badge" data-testid="inbox-waiting">
+                  {inbox.waiting}
+                </span>
+              ) : null}
             </Link>
           ))}
       </nav>
       <div className="game-body">
         {isPlayer ? <RedoReminder game={game} hide={route.page === "join"} /> : null}
-        <Page route={route} game={game} />
+        <Page route={route} game={game} inbox={inbox} />
       </div>
     </div>
   );
 }
 
-function Page({ route, game }: { route: GameRoute; game: ReturnType<typeof useGame> }) {
+function Page({ route, game, inbox }: { route: GameRoute; game: ReturnType<typeof useGame>; inbox: Inbox }) {
   switch (route.page) {
     case "board":
       return <Board game={game} />;
@@ -99,7 +107,7 @@ function Page({ route, game }: { route: GameRoute; game: ReturnType<typeof useGa
     case "write":
       return <WritePage game={game} kind={route.kind} />;
     case "referee":
-      return <Referee game={game} />;
+      return <Referee game={game} inbox={inbox} />;
     case "archive":
       return <Archive game={game} />;
   }

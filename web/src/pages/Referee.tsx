@@ -14,6 +14,7 @@ import { api, errorText, requestId } from "../api/client.ts";
 import { LogFollower } from "../api/log-follower.ts";
 import { serverNow, siteLocalToMs } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
+import type { Inbox as InboxState } from "../api/use-inbox.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
@@ -22,26 +23,49 @@ import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/forma
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, type LogNames, logNames } from "./log-text.ts";
 
-export function Referee({ game }: { game: LiveGame }) {
+/** The console's sections, for the jump links at its top (a phone would scroll several screens to reach them). */
+const SECTIONS = [
+  "referee-inbox",
+  "referee-results",
+  "referee-overrides",
+  "referee-roster",
+  "referee-log",
+] as const;
+
+export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
   const data = game.data!;
   if (data.viewer.kind !== "referee") return <Notice kind="info">{m.referee.notReferee}</Notice>;
+  const present = SECTIONS.filter((s) => game.view || (s !== "referee-results" && s !== "referee-overrides"));
   return (
     <div className="stack referee" data-testid="referee">
       <h2>{m.referee.title}</h2>
+      <nav className="jump-links" aria-label={m.referee.title}>
+        {present.map((s) => (
+          <button
+            key={s}
+            type="button"
+            className="btn small ghost"
+            onClick={() => document.getElementById(s)?.scrollIntoView({ block: "start" })}
+          >
+            {m.referee.sections[s]}
+            {s === "referee-inbox" && inbox.waiting > 0 ? ` (${inbox.waiting})` : ""}
+          </button>
+        ))}
+      </nav>
       <Lifecycle game={game} />
-      <Roster game={game} />
       {game.status === "signup" || game.status === "closed" ? <ReviewReports game={game} /> : null}
       {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
-      <Inbox game={game} />
+      <Inbox game={game} inbox={inbox} />
       {game.view ? (
         <>
-          {data.game.killPosts ? <ProgressionEditor game={game} /> : null}
+          <Results game={game} />
           <Overrides game={game} />
+          {data.game.killPosts ? <ProgressionEditor game={game} /> : null}
           <NightRecord game={game} />
           {data.game.scoreRule && game.status === "running" ? <IouExtension game={game} /> : null}
-          <Results game={game} />
         </>
       ) : null}
+      <Roster game={game} />
       <EventLog game={game} />
     </div>
   );
@@ -139,16 +163,16 @@ function Roster({ game }: { game: LiveGame }) {
   }, [id, members]);
   const seats = game.view?.seats ?? [];
   return (
-    <section className="card">
+    <section className="card" id="referee-roster">
       <h3>{m.referee.roster}</h3>
       <Notice kind="error">{error}</Notice>
       <div className="table-wrap">
-        <table className="table" data-testid="roster">
+        <table className="table roster-table" data-testid="roster">
           <thead>
             <tr>
               <th>#</th>
               <th>{m.referee.alias}</th>
-              <th>{m.referee.account}</th>
+              <th className="wide-only">{m.referee.account}</th>
               <th>{m.referee.role}</th>
               <th>{m.referee.code}</th>
               <th>{m.referee.alive}</th>
@@ -169,7 +193,7 @@ function Roster({ game }: { game: LiveGame }) {
                           : m.board.referee}
                     </td>
                     <td>{r.alias}</td>
-                    <td>{r.username}</td>
+                    <td className="wide-only">{r.username}</td>
                     <td className={s?.camp ? `camp-${s.camp}` : ""}>{s?.roleName ?? s?.role ?? ""}</td>
                     <td>{s?.code ?? ""}</td>
                     <td>{s ? (s.alive ? m.referee.alive : m.referee.out) : ""}</td>
@@ -327,50 +351,17 @@ function ReviewReports({ game }: { game: LiveGame }) {
   );
 }
 
-/** The events that put an item in the referee's inbox (GameReads.inbox on the server). */
-const INBOX_EVENTS: ReadonlySet<string> = new Set([
-  "app.ComplaintFiled",
-  "app.ProxyRequested",
-  "app.ExtensionRequested",
-  "IouExtensionGranted",
-  // A ruling, this referee's or a co-referee's, marks its complaint handled.
-  "ComplaintUpheld",
-  "ComplaintDismissed",
-  // A vote's close expires the 托票 asked for it; the complaint deadline, the complaints of its round.
-  "VoteClosed",
-  "ComplaintWindowClosed",
-  // A tie left to the referee arrives with its tie-break, leaves with the ruling that fills it or with the game's end.
-  "TieBroken",
-  "OverrideApplied",
-  "GameEnded",
-  // A flagged 报道 arrives with its report or redo, and leaves with a ruling on it.
-  "app.PlayerJoined",
-  "app.ReportRedone",
-  "app.ReportApproved",
-  "app.ReportRejected",
-]);
-
-function Inbox({ game }: { game: LiveGame }) {
+function Inbox({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
   const id = game.data!.game.id;
   const seats = game.view?.seats ?? [];
-  const [items, setItems] = useState<InboxItem[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  // Ballots are not in the page's events, so a proxy ballot entered here asks again itself (handled below).
-  const [entered, setEntered] = useState(0);
-  // Refetched when a complaint or proxy request arrives or is ruled on, not on every event: in a vote rush that
-  // was one request per vote per open referee page.
-  const version = game.events.filter((e) => INBOX_EVENTS.has(e.type)).length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version and entered are the refetch triggers
-  useEffect(() => {
-    api
-      .inbox(id)
-      .then((r) => setItems(r.items))
-      .catch((e) => setError(errorText(e)));
-  }, [id, version, entered]);
+  const { items } = inbox;
   return (
-    <section className="card" data-testid="inbox">
-      <h3>{m.referee.inbox}</h3>
-      <Notice kind="error">{error}</Notice>
+    <section className="card" data-testid="inbox" id="referee-inbox">
+      <h3>
+        {m.referee.inbox}
+        {inbox.waiting > 0 ? <span className="badge">{m.referee.waiting(inbox.waiting)}</span> : null}
+      </h3>
+      <Notice kind="error">{inbox.error}</Notice>
       {items.length === 0 ? <p className="empty small">{m.referee.inboxEmpty}</p> : null}
       <ol className="plain inbox">
         {items.map((it) => (
@@ -382,7 +373,7 @@ function Inbox({ game }: { game: LiveGame }) {
             terms={termsOf(game.data?.game)}
             alive={(s) => seats.find((x) => x.seat === s)?.alive ?? false}
             events={game.events}
-            onEntered={() => setEntered((n) => n + 1)}
+            onEntered={inbox.refresh}
           />
         ))}
       </ol>
@@ -850,7 +841,7 @@ function Overrides({ game }: { game: LiveGame }) {
     if (override) void run(() => api.override(id, { requestId: requestId(), override, reason }));
   };
   return (
-    <section className="card" data-testid="overrides">
+    <section className="card" data-testid="overrides" id="referee-overrides">
       <h3>{m.referee.overrides}</h3>
       <form className="form" onSubmit={submit}>
         <select
@@ -1138,8 +1129,14 @@ function Offences({ game }: { game: LiveGame }) {
 
 function Results({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
-  const current = currentRound(game.view)?.round ?? 1;
-  const [round, setRound] = useState(String(current));
+  // The latest round with results (its vote closed), which is what a results post is written for; the round that
+  // runs now has none yet. It follows the game until the referee picks a round.
+  const closed = engineOf(game.view)
+    ?.rounds.filter((r) => r.closed)
+    .at(-1)?.round;
+  const latest = closed ?? currentRound(game.view)?.round ?? 1;
+  const [picked, setRound] = useState<string | null>(null);
+  const round = picked ?? String(latest);
   const [text, setText] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const { notice, run } = useAction();
@@ -1157,7 +1154,7 @@ function Results({ game }: { game: LiveGame }) {
     setCopied(ok ? m.app.copied : null);
   };
   return (
-    <section className="card" data-testid="results-editor">
+    <section className="card" data-testid="results-editor" id="referee-results">
       <h3>{m.referee.results}</h3>
       <div className="actions">
         <label className="field inline">
@@ -1246,6 +1243,7 @@ function EventLog({ game }: { game: LiveGame }) {
         if (isOpen) setOpened(true);
       }}
       data-testid="referee-log"
+      id="referee-log"
     >
       <summary>
         {m.referee.log} <span className="count">{latestSeq}</span>

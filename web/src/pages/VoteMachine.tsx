@@ -301,12 +301,23 @@ interface BallotProps {
   reload: () => Promise<void>;
 }
 
+/** A long list of names gets a filter box (a 57-seat table is several phone screens of buttons). */
+const FILTER_FROM = 16;
+
+/** By alias (any part) or seat number ("12" or "12号"). */
+function matches(seat: SeatNo, alias: string, filter: string): boolean {
+  const f = filter.trim();
+  if (f === "") return true;
+  return alias.includes(f) || m.app.seat(seat) === f || (/^\d+$/.test(f) && Number(f) - 1 === seat);
+}
+
 function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllowed, reload }: BallotProps) {
   const codeGuesses = offered.length > 0;
   const [picked, setPicked] = useState<SeatNo[]>(() =>
     myVote ? myVote.targets.filter((t) => choices.includes(t)) : [],
   );
   const [codes, setCodes] = useState<Record<number, string>>({});
+  const [filter, setFilter] = useState("");
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -354,23 +365,37 @@ function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllo
           ) : null}
         </p>
       ) : null}
+      {choices.length > FILTER_FROM ? (
+        <input
+          className="choice-filter"
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={m.vote.filter}
+          aria-label={m.vote.filter}
+          data-testid="choice-filter"
+        />
+      ) : null}
       <div className="choices">
-        {choices.map((s) => {
-          const i = picked.indexOf(s);
-          return (
-            <button
-              type="button"
-              key={s}
-              className={i >= 0 ? "choice picked" : "choice"}
-              aria-pressed={i >= 0}
-              onClick={() => toggle(s)}
-              data-seat={s}
-            >
-              {i >= 0 && perVoter > 1 ? <span className="order">{i + 1}</span> : null}
-              {label(s)}
-            </button>
-          );
-        })}
+        {choices
+          .filter((s) => matches(s, label(s), filter) || picked.includes(s))
+          .map((s) => {
+            const i = picked.indexOf(s);
+            return (
+              <button
+                type="button"
+                key={s}
+                className={i >= 0 ? "choice picked" : "choice"}
+                aria-pressed={i >= 0}
+                onClick={() => toggle(s)}
+                data-seat={s}
+              >
+                {i >= 0 && perVoter > 1 ? <span className="order">{i + 1}</span> : null}
+                <span className="choice-seat">{m.app.seat(s)}</span>
+                {label(s)}
+              </button>
+            );
+          })}
       </div>
       {codeGuesses && picked.length > 0 ? (
         <div className="codes">
@@ -391,7 +416,13 @@ function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllo
       ) : null}
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>
-      <div className="actions">
+      {/* Kept in reach under the list: with 40–60 names the button was screens below the chosen one on a phone. */}
+      <div className="actions ballot-bar">
+        {picked.length > 0 ? (
+          <span className="ballot-picked" data-testid="ballot-picked">
+            {m.app.list(picked.map(label))}
+          </span>
+        ) : null}
         <button
           type="submit"
           className="btn primary"
