@@ -361,6 +361,13 @@ test("mobile layout at 390×844: no sideways scroll, tab bar at the bottom, thum
       tabs && Math.round(tabs.y + tabs.height) === PHONE.height,
       "the tab bar sits on the bottom edge",
     );
+    // Text that is tapped (header links, 托票 and other foldouts) is thumb-sized too.
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".topbar a, summary, .link-button")]
+        .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height < 40)
+        .map((el) => `${el.textContent?.trim()}: ${Math.round(el.getBoundingClientRect().height)}px`),
+    );
+    assert.deepEqual(small, [], `page ${path || "/"} has small tap targets`);
   }
   await page.goto(`/games/${game.id}/vote`);
   const buttons = page.locator("[data-testid=ballot] .choice");

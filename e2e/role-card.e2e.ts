@@ -40,6 +40,21 @@ test("the hidden bomb's role card shows a ranger (暗弹 'is told it is a ranger
   await ctx.close();
 });
 
+test("round 1 has no kill posts (空军 round 1: totalKills 1 is the vote): no 出帖 countdown; 第2轮 opens, not 截止", async () => {
+  const player = game.seats.find((s) => s.role === "ranger")!;
+  const ctx = await contextFor(browser, server.url, player.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}`);
+  const labels = page.locator("[data-testid=countdown] .countdown-label");
+  await labels.first().waitFor();
+  const texts = await labels.allTextContents();
+  assert.ok(texts.includes("第1轮投票截止"), texts.join(" / "));
+  assert.ok(!texts.some((x) => x.includes("出帖")), `no posting countdown: ${texts.join(" / ")}`);
+  const opens = page.locator("[data-testid=countdown]", { hasText: "第2轮开始" });
+  assert.match((await opens.locator(".countdown-at").textContent()) ?? "", /21:00:00 开始$/);
+  await ctx.close();
+});
+
 // Last in this file: it ends the game the tests above share.
 test("the referee ends the game (判定胜负) after confirming; players see the result and the reason", async () => {
   await server.advanceTo(beijing("12-02 10:00:00"));

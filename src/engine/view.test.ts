@@ -108,7 +108,7 @@ describe("viewFor", () => {
   });
 });
 
-test("a vote's view says whether it takes an empty ballot (弃票), so the page offers the button only then", () => {
+test("a vote's view says whether it takes an empty ballot (弃权), so the page offers the button only then", () => {
   const rules = preset("airforce-40");
   const strict = new Driver(rules);
   const lenient = new Driver({ ...rules, vote: { ...rules.vote, abstainAllowed: true } });

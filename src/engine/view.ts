@@ -87,7 +87,7 @@ export interface VoteView {
   castsFrom: number;
   /** How many ballots the thread holds in all. */
   castCount: number;
-  /** Whether an empty ballot (弃票) is taken in this vote (the rule set's `abstainAllowed`, the duel's own for 7kill's duel). */
+  /** Whether an empty ballot (弃权) is taken in this vote (the rule set's `abstainAllowed`, the duel's own for 7kill's duel). */
   abstainAllowed: boolean;
 }
 

@@ -98,7 +98,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "vote.change-frozen": (d) => `截止前不能再改票${timesOf(d)}`,
   "vote.no-more-changes": (d) => `改票次数已用完（最多${d?.max ?? "?"}次）`,
   "vote.too-many-targets": (d) => `本轮每人最多投${d?.allowed ?? "?"}票，你投了${d?.got ?? "?"}票`,
-  "vote.empty": () => "本局不允许弃票，请选择投票对象",
+  "vote.empty": () => "本局不允许弃权，请选择投票对象",
   "vote.abstain-not-allowed": () => "本次投票不允许弃权，请选择投票对象",
   "vote.target-other-house": (d) => `${seatNo(d?.seat)}不在你所在的票楼（两府制只能投本府玩家）`,
   "vote.too-many-codes": () => "每一票最多附一个代号",

@@ -10,7 +10,7 @@ export function voteKind(settings: VoteSettings, stage: "regular" | "overtime"):
   return settings.duel !== null ? "duel" : "overtime";
 }
 
-/** Whether a vote of this kind takes an empty ballot (弃票): the duel has its own setting. */
+/** Whether a vote of this kind takes an empty ballot (弃权): the duel has its own setting. */
 export function abstainAllowed(settings: VoteSettings, kind: VoteKind): boolean {
   return kind === "duel" ? (settings.duel?.abstainAllowed ?? false) : settings.abstainAllowed;
 }

@@ -235,15 +235,17 @@ export const zhCN = {
     hiddenRole: "身份未知",
     deadlines: "倒计时",
     /** Deadline keys are "round:N:kind" (engine) or a bare kind. */
-    deadline: (key: string, dayNight = false) => {
+    /** `duel`: the rule set's second stage is 7kill's 高票对决, not an overtime. */
+    deadline: (key: string, dayNight = false, duel = false) => {
       const [, round, kind] = key.match(/^round:(\d+):(.+)$/) ?? [];
+      const name = (k: string) => (duel && k === "overtime" ? "对决截止" : (deadlineNames[k] ?? k));
       if (round && kind) {
-        if (!dayNight) return `第${round}轮${deadlineNames[kind] ?? kind}`;
+        if (!dayNight) return `第${round}轮${name(kind)}`;
         if (kind === "night") return `第${round}夜结束`;
         if (kind === "last-words") return `第${round}夜遗言截止`;
-        return `第${round}天${deadlineNames[kind] ?? kind}`;
+        return `第${round}天${name(kind)}`;
       }
-      return deadlineNames[key] ?? key;
+      return name(key);
     },
     winner: (w: string | null, names?: Readonly<Record<string, string>>) => {
       if (w === "draw") return "平局";
@@ -265,6 +267,8 @@ export const zhCN = {
     passed: "已截止",
     days: (d: number) => `${d}天`,
     at: (clock: string) => `截止 ${clock}`,
+    started: "已开始",
+    startsAt: (clock: string) => `${clock} 开始`,
     serverTime: (clock: string) => `服务器时间 ${clock}`,
   },
   threads: {
@@ -308,7 +312,7 @@ export const zhCN = {
     codePlaceholder: "代号（可不填）",
     cast: "投票",
     change: "改票",
-    abstain: "弃票",
+    abstain: "弃权",
     myVote: (targets: string) => `你已投：${targets}`,
     changesLeft: (n: number) => `还可改票 ${n} 次`,
     accepted: (clock: string) => `投票成功（收到时间 ${clock}）`,
@@ -459,7 +463,8 @@ export const zhCN = {
     code: "代号猜想",
     window: (from: string, to: string) => `出帖时间：${from} – ${to}`,
     windowClosed: "当前不在出帖时间",
-    noRight: "你本轮没有出帖权",
+    noRight: "你本轮没有出帖权（可以先写草稿）",
+    outNoPost: "你已出局，不能再出杀帖。",
     submit: "出帖",
     submitIou: "补上白条",
     sent: (words: number) => `已出帖（${words}字）。杀帖会在出帖截止后统一放出。`,
@@ -661,9 +666,9 @@ export const zhCN = {
     voteOpened: (round: string, house: string) => `${round}投票开始${house}`,
     overtimeMark: "（加时）",
     vote: (voter: string, targets: string, mark: string) => `${voter} 投票给 ${targets}${mark}`,
-    abstain: (voter: string, mark: string) => `${voter} 弃票${mark}`,
+    abstain: (voter: string, mark: string) => `${voter} 弃权${mark}`,
     proxyVote: (voter: string, targets: string, mark: string) => `哨子代投：${voter} → ${targets}${mark}`,
-    proxyAbstain: (voter: string, mark: string) => `哨子代投：${voter} 弃票${mark}`,
+    proxyAbstain: (voter: string, mark: string) => `哨子代投：${voter} 弃权${mark}`,
     killPost: (unit: string, poster: string, target: string, words: number, code: string | null) =>
       `${unit} ${poster} 出杀帖，目标 ${target}（${words}字${code ? `，代号 ${code}` : ""}）`,
     engineerPost: (unit: string, poster: string, target: string, words: number) =>

@@ -30,3 +30,12 @@ test("camps and the winner by the game's own names", () => {
   assert.equal(daily.winner("black"), "黑道胜利");
   assert.equal(termsOf(undefined).camp("white"), "白道");
 });
+
+test("7kill's second stage is the 高票对决: its countdown says 对决截止, a daily game's overtime 加时截止", () => {
+  // Seed 001: "如果出现两个票数相同且均大于等于未出局人数40%者，进行高票对决"
+  const duel = termsOf({ dayNight: true, duel: true, campNames: { black: "杀手方", white: "好人方" } });
+  assert.equal(duel.deadline("overtime"), "对决截止");
+  assert.equal(duel.deadline("round:2:overtime"), "第2天对决截止");
+  assert.equal(daily.deadline("overtime"), "加时截止");
+  assert.equal(daily.deadline("round:2:overtime"), "第2轮加时截止");
+});

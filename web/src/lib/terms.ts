@@ -10,13 +10,16 @@ export interface Terms {
 }
 
 /** `game`: the game's info (null before it has loaded: the default words). */
-export function termsOf(game: Pick<GameInfo, "campNames" | "dayNight"> | null | undefined): Terms {
+export function termsOf(
+  game: (Pick<GameInfo, "campNames" | "dayNight"> & { duel?: boolean }) | null | undefined,
+): Terms {
   const dayNight = game?.dayNight ?? false;
   const names = game?.campNames;
+  const duel = game?.duel ?? false;
   return {
     round: (n) => m.board.round(n, dayNight),
     camp: (c) => m.board.camp(c, names),
     winner: (w) => m.board.winner(w, names),
-    deadline: (key) => m.board.deadline(key, dayNight),
+    deadline: (key) => m.board.deadline(key, dayNight, duel),
   };
 }

@@ -39,8 +39,20 @@ export function Board({ game }: { game: LiveGame }) {
   const outInfo = new Map(engine?.seats.map((s) => [s.seat, s.out]) ?? []);
   // A game without kill posts (7kill) has no posting window to count down to.
   const killPosts = game.data?.game.killPosts ?? true;
+  // Nor does a round whose plan has no posts (风云's round 1), though the engine still closes its empty window.
+  const postless = new Set(
+    (engine?.rounds ?? [])
+      .filter((r) =>
+        [...Object.values(r.plan.posts), ...Object.values(r.plan.extraPosts)].every((n) => n === 0),
+      )
+      .map((r) => r.round),
+  );
   const deadlines = [...view.deadlines]
-    .filter((d) => d.at > now - 60_000 && (killPosts || deadlineKind(d.key) !== "posting"))
+    .filter(
+      (d) =>
+        d.at > now - 60_000 &&
+        (deadlineKind(d.key) !== "posting" || (killPosts && !postless.has(roundOfKey(d.key)))),
+    )
     .sort((a, b) => a.at - b.at);
 
   return (
@@ -103,7 +115,12 @@ export function Board({ game }: { game: LiveGame }) {
         {deadlines.length > 0 ? (
           <div className="deadlines">
             {deadlines.map((d) => (
-              <Countdown key={d.key} at={statedAt(d.key, d.at)} label={t.deadline(d.key)} />
+              <Countdown
+                key={d.key}
+                at={statedAt(d.key, d.at)}
+                label={t.deadline(d.key)}
+                starts={deadlineKind(d.key) === "open"}
+              />
             ))}
           </div>
         ) : null}
@@ -181,4 +198,9 @@ export function SeatCard({ seat, note }: { seat: SeatView; note?: string | null 
       {note ? <span className="seat-note">{note}</span> : null}
     </li>
   );
+}
+
+/** "round:3:posting" → 3 (0 for a key without a round). */
+function roundOfKey(key: string): number {
+  return Number(key.match(/^round:(\d+):/)?.[1] ?? 0);
 }

@@ -160,8 +160,8 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           ))}
         </ol>
         <p className="muted small">
-          {/* Half votes belong to post victims: a game without kill posts has none. */}
-          {data.game.killPosts ? (
+          {/* Half votes belong to this round's post victims, and count in the regular vote only (RULINGS 10). */}
+          {data.game.killPosts && !overtime && (round?.halfVoters.length ?? 0) > 0 ? (
             <>
               <span className="mark half">{m.vote.halfMark}</span> {m.vote.legendHalf}
               <br />
@@ -296,7 +296,7 @@ interface BallotProps {
   /** Codes a ballot may guess now; empty when the rule set asks for none or none are offered yet. */
   offered: string[];
   myVote: { targets: SeatNo[]; at: number; changesLeft: number | null } | null;
-  /** Whether this vote takes an empty ballot (弃票): the button is offered only then. */
+  /** Whether this vote takes an empty ballot (弃权): the button is offered only then. */
   abstainAllowed: boolean;
   reload: () => Promise<void>;
 }

@@ -16,6 +16,9 @@ import { dateTime, seatLabel } from "../lib/format.ts";
 export function WritePage({ game, kind }: { game: LiveGame; kind: "kill" | "iou" }) {
   // Only a seat posts: others (the public, referees, players of other games) get no form to fill in vain.
   if (game.data?.viewer.memberKind !== "player") return <Notice kind="info">{m.me.notPlayer}</Notice>;
+  // Out is out for kill posts; an open IOU is still completed (the post it backs may stand).
+  if (kind === "kill" && game.data.viewer.kind === "dead-player")
+    return <Notice kind="info">{m.write.outNoPost}</Notice>;
   return kind === "kill" ? <KillPost game={game} /> : <IouPost game={game} />;
 }
 
@@ -78,6 +81,7 @@ function KillPost({ game }: { game: LiveGame }) {
           <Countdown
             at={open ? round.postingClosesAt : round.postingOpensAt}
             label={m.board.deadline(open ? "posting-closes" : "posting-opens")}
+            starts={!open}
           />
         </>
       ) : null}
@@ -107,7 +111,8 @@ function KillPost({ game }: { game: LiveGame }) {
       <PostEditor draft={draft} min={data.game.killPostMin} gameId={id} shortIsIou label={m.write.body} />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>
-      <button type="submit" className="btn primary" disabled={busy || !draft.text}>
+      {/* Without a post this round the box still keeps a draft for a later one; only sending is held back. */}
+      <button type="submit" className="btn primary" disabled={busy || !draft.text || card?.postsDue === 0}>
         {m.write.submit}
       </button>
     </form>

@@ -41,7 +41,7 @@ test("a vote names voter and target by seat number and alias", () => {
   );
   assert.equal(
     say("VoteCast", { round: 2, stage: "overtime", voter: 11, targets: [], proxy: false }),
-    "12号 张三 弃票（加时）",
+    "12号 张三 弃权（加时）",
   );
   assert.equal(
     say("VoteCast", {
