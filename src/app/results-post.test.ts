@@ -254,3 +254,23 @@ test("the referee's choice in a tie is named, after overtime and without one, an
   assert.match(noOvertime, /^平票（规则规定由哨子裁定），由哨子在 甲、乙 中定1人出局。$/m);
   assert.match(noOvertime, /^本轮无人出局。$/m);
 });
+
+test("a 领票人 taken by a bomb voted out is not listed as 同归 (seed 002 暗弹 「如被票出，带走领票人」)", () => {
+  const text = renderResultsPost(
+    {
+      round: 2,
+      out: [
+        { alias: "暗", role: "hidden-bomb", camp: "white", cause: "vote" },
+        { alias: "甲", role: "ranger", camp: "white", cause: "bomb", via: "vote" },
+        { alias: "乙", role: "killer", camp: "black", cause: "bomb", via: "post" },
+      ],
+      revived: [],
+      alive: 37,
+      tally: [{ alias: "暗", votes: 20 }],
+      overtime: null,
+    },
+    { roleNames: { ...roleNames, "hidden-bomb": "暗弹" } },
+  );
+  assert.match(text, /^同归（被炸弹带走）：乙（黑道·联合杀手）$/m);
+  assert.match(text, /^领票人随被票出的炸弹出局：甲（白道·游侠）$/m);
+});

@@ -24,6 +24,8 @@ export interface ResultsPostRound {
     role: string;
     camp: string;
     cause: ResultsPostCause;
+    /** Cause `bomb`: posted on the bomb (同归), or its 领票人 when it was voted out. */
+    via?: "post" | "vote";
     points?: { to: "black" | "white" | null; reason: string };
     /** The identity published where it is not the role (7kill's bandit as 水民 or 杀手): the post shows this one. */
     published?: { role: string; camp: string };
@@ -114,6 +116,8 @@ const CAUSE_HEADING: Record<ResultsPostCause, string> = {
   referee: "哨子判定出局",
   penalty: "违规判罚出局",
 };
+
+const LEAD_VOTER_TAKEN = "领票人随被票出的炸弹出局";
 
 /** What a tie after overtime comes to, per the rule set's final tie-break (RULINGS 11). */
 const FINAL_TIE: Record<string, string> = {
@@ -209,6 +213,14 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     for (const cause of CAUSE_ORDER) {
       const outs = part.out.filter((o) => o.cause === cause);
       if (outs.length === 0) continue;
+      if (cause === "bomb") {
+        // 同归 is the poster's; a 领票人 is taken by a bomb voted out, which is another thing (seed 002 暗弹).
+        const taken = outs.filter((o) => o.via === "vote");
+        const posted = outs.filter((o) => o.via !== "vote");
+        if (posted.length > 0) lines.push(`${CAUSE_HEADING.bomb}：${posted.map(who).join("、")}`);
+        if (taken.length > 0) lines.push(`${LEAD_VOTER_TAKEN}：${taken.map(who).join("、")}`);
+        continue;
+      }
       lines.push(`${CAUSE_HEADING[cause]}：${outs.map(who).join("、")}`);
     }
   };

@@ -1,6 +1,7 @@
 // Bombs (蛋): 同归 on a post, the engineer's find, the lead voter taken along, and the power's end.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 
 // 空军 seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
@@ -30,6 +31,12 @@ describe("a bomb taking its poster (同归)", () => {
     assert.deepEqual(
       d.events("BombFired").map((e) => [e.bomb, e.victim, e.via]),
       [[12, 0, "post"]],
+    );
+    const round2 = summarize(d.state).rounds.find((r) => r.round === 2);
+    assert.equal(
+      round2?.out.find((o) => o.seat === 0)?.via,
+      "post",
+      "the summary says 同归, for the results post",
     );
   });
 });
@@ -73,6 +80,8 @@ describe("a bomb voted out takes its lead voter (领票人)", () => {
       d.events("BombFired").map((e) => [e.bomb, e.victim, e.via]),
       [[13, 25, "vote"]],
     );
+    const round1 = summarize(d.state).rounds.find((r) => r.round === 1);
+    assert.equal(round1?.out.find((o) => o.seat === 25)?.via, "vote", "the summary says 领票人, not 同归");
   });
 });
 

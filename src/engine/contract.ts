@@ -140,6 +140,11 @@ export interface RoundSummary {
     /** Score rule: where the seat's point went and why (src/engine/score). */
     points?: { to: "black" | "white" | null; reason: string };
     /**
+     * Cause `bomb` only: how the bomb took the seat. `post`: the seat posted on it (同归); `vote`: the seat was the
+     * 领票人 of a bomb voted out ("如被票出，带走领票人").
+     */
+    via?: "post" | "vote";
+    /**
      * The identity published, where it is not the role: 7kill's bandit is published as 水民 or 杀手 ("转为水民（出局
      * 时公布水民）", "此时公布为水民"). A results post shows this one.
      */

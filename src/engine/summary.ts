@@ -22,11 +22,14 @@ export function summarize(state: GameState): GameSummary {
       const points = score?.points(r.round, o.seat);
       const shown = publishedRole(state, o.seat);
       const published = shown !== role.id ? roleById(rulesOf(state), shown) : null;
+      // The bomb's own out this round says how it went off: voted out, it took its 领票人; else it was posted on.
+      const bombVoted = r.outs.some((x) => x.seat === o.by && x.cause === "vote");
       return {
         seat: o.seat,
         role: role.id,
         camp: role.camp,
         cause: o.cause,
+        ...(o.cause === "bomb" ? { via: bombVoted ? ("vote" as const) : ("post" as const) } : {}),
         ...(points ? { points } : {}),
         ...(published ? { published: { role: published.id, camp: published.camp } } : {}),
       };
