@@ -36,8 +36,36 @@ test("the hidden bomb's role card shows a ranger (暗弹 'is told it is a ranger
   const html = await page.content();
   assert.ok(!html.includes("暗弹"), "the page never names the hidden bomb");
   assert.ok(!html.includes("东海"), "nor its code name");
+  const powers = await page.getByTestId("role-powers").locator("li").allTextContents();
+  assert.deepEqual(powers, ["只有投票权。"], "and a ranger's powers");
   await screenshot(page, "role-card-hidden-bomb");
   await ctx.close();
+});
+
+test("role cards say what the role can do (seed 002: 明弹, 工兵, 联合杀手)", async () => {
+  const powersOf = async (role: string) => {
+    const seat = game.seats.find((s) => s.role === role)!;
+    const ctx = await contextFor(browser, server.url, seat.cookie);
+    const page = await ctx.newPage();
+    await page.goto(`/games/${game.id}/me`);
+    const lines = page.getByTestId("role-powers").locator("li");
+    await lines.first().waitFor();
+    const texts = await lines.allTextContents();
+    await ctx.close();
+    return texts;
+  };
+  // 「前四轮中如任何帖子则与出贴者同归，四轮后转为普通游侠」
+  assert.deepEqual(await powersOf("bright-bomb"), [
+    "前4轮中被任何杀帖贴中，则与出帖者同归。",
+    "第4轮出帖后失效，转为普通座位。",
+  ]);
+  // 「场上负责找蛋帖出，帖对蛋，蛋出局，贴内直接宣布；帖错彼此都不出局」
+  assert.deepEqual(await powersOf("engineer"), [
+    "找蛋帖（不少于800字）：帖中炸弹则炸弹出局；帖错彼此都不出局。工兵帖不杀人。",
+  ]);
+  const killer = await powersOf("killer");
+  assert.equal(killer[0], "出帖权：按进程出杀帖（不少于800字），一帖杀一人。");
+  assert.match(killer[1] ?? "", /^出帖组：联合杀手，/);
 });
 
 test("round 1 has no kill posts (空军 round 1: totalKills 1 is the vote): no 出帖 countdown; 第2轮 opens, not 截止", async () => {

@@ -64,4 +64,11 @@ test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 
   );
   assert.match(post.text, new RegExp(`哨子定 ${a.alias} 出局。`));
   assert.match(post.text, new RegExp(`^票杀：${a.alias}（`, "m"));
+
+  // The seat put out is told when and why on its own page.
+  const mine = await contextFor(browser, server.url, a.cookie);
+  const me = await mine.newPage();
+  await me.goto(`/games/${game.id}/me`);
+  assert.equal(await me.getByTestId("my-out").textContent(), "你已于第1轮出局（票杀）。");
+  await mine.close();
 });

@@ -33,6 +33,7 @@ import type {
   SeatInfo,
   SentBallots,
 } from "./engine-port.ts";
+import { rolePowers } from "./role-powers.ts";
 
 const seatInfos = new WeakMap<object, SeatInfo[]>();
 /** Each live stream's ballot marks (see SentBallots), dropped with the stream. */
@@ -197,6 +198,10 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
       knows: seats.filter((s) => you.teammates.includes(s.seat)),
       rooms: you.rooms.map((r) => ({ id: r.id, name: r.name, seats: r.members })),
       postsDue: you.postRight ? you.postRight.quota - you.postRight.used : 0,
+      powers:
+        rules && role
+          ? rolePowers(rules, actingRole ?? role)
+          : { post: null, group: null, victimsHalfVote: true, bomb: null, abilities: [] },
     };
   }
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;

@@ -171,6 +171,8 @@ export type GameEvent =
       halfVote: boolean;
       /** Whether the victim may still vote this round at all (a post victim of a role without half votes may not). */
       keepsVote: boolean;
+      /** 7kill: out at dawn, in night `round` (第N夜), not in day `round`; absent otherwise. */
+      night?: true;
     }
   | {
       type: "PlayerRevived";

@@ -168,7 +168,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       const s = withSeat(state, e.seat, (seat) => ({
         ...seat,
         alive: false,
-        out: { round: e.round, cause: e.cause, at: e.at },
+        out: { round: e.round, cause: e.cause, at: e.at, ...(e.night ? { night: true } : {}) },
       }));
       return withRound(s, e.round, (r) => ({
         ...r,

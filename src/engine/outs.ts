@@ -9,6 +9,8 @@ export interface OutOptions {
   post?: number | null;
   halfVote?: boolean;
   keepsVote?: boolean;
+  /** 7kill: the seat goes out at dawn, in the night (PlayerOut's `night`). */
+  night?: boolean;
 }
 
 /** PlayerOut, unless the seat is already out (an out seat cannot go out twice). Returns whether it went out. */
@@ -31,6 +33,7 @@ export function putOut(
     post: o.post ?? null,
     halfVote: o.halfVote ?? false,
     keepsVote: o.keepsVote ?? false,
+    ...(o.night ? { night: true as const } : {}),
   });
   return true;
 }

@@ -14,7 +14,8 @@ export interface SeatState {
   alive: boolean;
   /** Role and code are public (revealed by the results post or at once for a suicide). */
   revealed: boolean;
-  out: { round: number; cause: OutCause; at: Instant } | null;
+  /** `night`: 7kill, out at dawn of night `round`. */
+  out: { round: number; cause: OutCause; at: Instant; night?: boolean } | null;
   /** 两府制: the vote thread (house 1 or 2) the seat votes in; absent = house 1 (score rule, issue 7). */
   house?: number;
 }

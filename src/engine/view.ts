@@ -25,8 +25,11 @@ export interface SeatView {
   seat: Seat;
   alias: string;
   alive: boolean;
-  /** `cause` is null where the rule set hides causes ("所有出局者公布身份，不公布死因"), until the game ends. */
-  out: { round: number; cause: OutCause | null } | null;
+  /**
+   * `cause` is null where the rule set hides causes ("所有出局者公布身份，不公布死因"), until the game ends. `night`:
+   * 7kill, out at dawn of night `round` ("天亮公布结果" says who, so when is public).
+   */
+  out: { round: number; cause: OutCause | null; night?: boolean } | null;
   /**
    * Null unless this viewer may know it (revealed, a teammate, a room-mate, the referee, or anyone once the game has
    * ended). A seat known only by its reveal shows the role it was published as (the secret bandit as 水民 or 杀手).
@@ -224,7 +227,13 @@ function buildView(
       seat: s.seat,
       alias: s.alias,
       alive: s.alive,
-      out: s.out ? { round: s.out.round, cause: hideCauses ? null : s.out.cause } : null,
+      out: s.out
+        ? {
+            round: s.out.round,
+            cause: hideCauses ? null : s.out.cause,
+            ...(s.out.night ? { night: true } : {}),
+          }
+        : null,
       role: visible ? shownRole : null,
       camp: campRole !== null && rules ? roleById(rules, campRole).camp : null,
       code: visible ? shownCode : null,

@@ -347,6 +347,26 @@ export interface RoleCard {
   rooms: RoomView[];
   /** Whether this seat has a post right (出帖权) this round, and how many posts are due. */
   postsDue: number;
+  /** What the role (as told) can do, for the card to explain (src/app/role-powers.ts). */
+  powers: RolePowers;
+}
+
+export interface RolePowers {
+  /** 出帖权: `kill` posts kill their target; `engineer` posts only find bombs; null without one. */
+  post: "kill" | "engineer" | null;
+  /** The posting group, how its members take turns, and how many seats it starts with. */
+  group: { name: string; rotation: "code-order" | "group-choice"; members: number } | null;
+  /** Whether the role's post victims keep a half vote (半票) that round. */
+  victimsHalfVote: boolean;
+  /** 蛋: 同归 with a poster through round `activeThroughRound`'s posts; its 领票人 when voted out through that vote. */
+  bomb: {
+    takesPoster: boolean;
+    takesLeadVoter: boolean;
+    activeThroughRound: number;
+    votesThroughRound: number;
+  } | null;
+  /** 7kill's night (or day) abilities. */
+  abilities: { ability: string; phase: string; together: boolean; uses?: number }[];
 }
 
 export interface GameView {

@@ -113,14 +113,14 @@ export function resolveNight(b: Batch, at: Instant, round: number): void {
   }
 
   const outs: Seat[] = [];
-  if (K !== null && K !== P && putOut(b, at, round, K, "night")) outs.push(K);
+  if (K !== null && K !== P && putOut(b, at, round, K, "night", { night: true })) outs.push(K);
   if (S !== null && S !== P) {
     const by = dn.bandit?.seat ?? null;
-    if (putOut(b, at, round, S, "shot", { by })) outs.push(S);
+    if (putOut(b, at, round, S, "shot", { by, night: true })) outs.push(S);
   }
   const limit = protectAbility?.emptyNeedleLimit;
   if (emptyNeedle && limit !== undefined && emptyNeedle.count >= limit) {
-    if (putOut(b, at, round, emptyNeedle.seat, "needle")) outs.push(emptyNeedle.seat);
+    if (putOut(b, at, round, emptyNeedle.seat, "needle", { night: true })) outs.push(emptyNeedle.seat);
   }
   for (const seat of missed) {
     if (!isExcused(b.state, seat, round)) {

@@ -75,7 +75,8 @@ test('"所有出局者公布身份，不公布死因": every viewer but the refe
     const out = view.seats[8];
     assert.equal(out?.alive, false);
     assert.equal(out?.role, "villager");
-    assert.deepEqual(out?.out, { round: 1, cause: null });
+    // "III.天亮公布结果": the dawn tells who went out, so that it was in the night is public (the board's 第1夜).
+    assert.deepEqual(out?.out, { round: 1, cause: null, night: true });
   }
   assert.equal(viewFor(g.state, { kind: "referee" }).seats[8]?.out?.cause, "night");
 });

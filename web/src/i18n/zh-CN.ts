@@ -216,6 +216,7 @@ export const zhCN = {
   board: {
     // A day-night game's round is a day and its night: 第N天, its night 第N夜.
     round: (n: number, dayNight = false) => (dayNight ? `第${n}天` : `第${n}轮`),
+    night: (n: number) => `第${n}夜`,
     notStarted: "游戏尚未开始",
     phase: (p: string) => phases[p] ?? p,
     progression: "本轮进程",
@@ -228,8 +229,9 @@ export const zhCN = {
     dead: (n: number) => `出局（${n}）`,
     outCause: (c: string) => outCauses[c] ?? c,
     // A null cause: the rules publish identities, not causes (7kill).
-    outIn: (round: number, cause: string | null) =>
-      cause === null ? `第${round}轮出局` : `第${round}轮 · ${outCauses[cause] ?? cause}`,
+    // `when`: 第N轮, or 7kill's 第N天 / 第N夜 (Terms.outWhen).
+    outIn: (when: string, cause: string | null) =>
+      cause === null ? `${when}出局` : `${when} · ${outCauses[cause] ?? cause}`,
     // `names`: the game's own camp names (GameInfo.campNames: 7kill's 杀手方 / 好人方).
     camp: (c: string, names?: Readonly<Record<string, string>>) => names?.[c] ?? camps[c] ?? c,
     hiddenRole: "身份未知",
@@ -382,6 +384,20 @@ export const zhCN = {
     complaintText: "举报理由",
     complaintSent: "举报已交给哨群",
     hiddenNote: "身份只给你自己看，请勿贴证。",
+    powers: "能力",
+    youAreOut: (when: string, cause: string | null) => `你已于${when}出局${cause ? `（${cause}）` : ""}。`,
+    powerKillPost: (min: number) => `出帖权：按进程出杀帖（不少于${min}字），一帖杀一人。`,
+    powerEngineerPost: (min: number) =>
+      `找蛋帖（不少于${min}字）：帖中炸弹则炸弹出局；帖错彼此都不出局。工兵帖不杀人。`,
+    powerGroup: (name: string, rotation: string) =>
+      `出帖组：${name}，${rotation === "group-choice" ? "组内自定每轮谁出帖" : "按代号顺序轮流出帖"}。`,
+    powerNoHalfVote: "被你贴杀的人当轮没有半票。",
+    powerBombPost: (through: number) => `前${through}轮中被任何杀帖贴中，则与出帖者同归。`,
+    powerBombVote: (through: number) => `前${through}轮被票出时，带走领票人。`,
+    powerBombEnds: (through: number) => `第${through}轮出帖后失效，转为普通座位。`,
+    powerAbility: (ability: string, phase: string, together: boolean, uses: number | null) =>
+      `${({ night: "夜晚", day: "白天", any: "白天或夜晚" } as Record<string, string>)[phase] ?? phase}可${({ kill: "杀人", check: "验人", protect: "救人", shoot: "开枪" } as Record<string, string>)[ability] ?? ability}${together ? "，与同伴共同决定对象" : ""}${uses !== null ? `，全局限${uses}次` : ""}。`,
+    powerNone: "只有投票权。",
   },
   night: {
     title: "夜晚行动",

@@ -39,3 +39,10 @@ test("7kill's second stage is the 高票对决: its countdown says 对决截止,
   assert.equal(daily.deadline("overtime"), "加时截止");
   assert.equal(daily.deadline("round:2:overtime"), "第2轮加时截止");
 });
+
+test("a 7kill seat out at dawn went out in the night (第N夜), one voted out in the day (第N天); daily games say 第N轮", () => {
+  // Seed 001: "II.夜晚行使特权 -> III.天亮公布结果"
+  assert.equal(sevenkill.outWhen(2, true), "第2夜");
+  assert.equal(sevenkill.outWhen(2, false), "第2天");
+  assert.equal(daily.outWhen(2, false), "第2轮");
+});

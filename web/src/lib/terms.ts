@@ -4,6 +4,8 @@ import { m } from "../i18n/index.ts";
 
 export interface Terms {
   round: (n: number) => string;
+  /** When a seat went out: 7kill's dawn deaths are the night's (第N夜), the rest the round's or day's. */
+  outWhen: (round: number, night: boolean) => string;
   camp: (c: string) => string;
   winner: (w: string | null) => string;
   deadline: (key: string) => string;
@@ -18,6 +20,7 @@ export function termsOf(
   const duel = game?.duel ?? false;
   return {
     round: (n) => m.board.round(n, dayNight),
+    outWhen: (n, night) => (dayNight && night ? m.board.night(n) : m.board.round(n, dayNight)),
     camp: (c) => m.board.camp(c, names),
     winner: (w) => m.board.winner(w, names),
     deadline: (key) => m.board.deadline(key, dayNight, duel),

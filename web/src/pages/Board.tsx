@@ -152,7 +152,13 @@ export function Board({ game }: { game: LiveGame }) {
         <ul className="seat-grid" data-testid="dead">
           {dead.map((s) => {
             const out = outInfo.get(s.seat);
-            return <SeatCard key={s.seat} seat={s} note={out ? m.board.outIn(out.round, out.cause) : null} />;
+            return (
+              <SeatCard
+                key={s.seat}
+                seat={s}
+                note={out ? m.board.outIn(t.outWhen(out.round, out.night === true), out.cause) : null}
+              />
+            );
           })}
         </ul>
       </section>

@@ -1,5 +1,6 @@
 // 我的身份: the role card as told, teammates, team rooms, my posts, what is due, open 白条, and 举报.
 import { type FormEvent, useState } from "react";
+import type { RolePowers } from "../../../src/server/api-types.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Countdown } from "../components/Countdown.tsx";
@@ -30,6 +31,8 @@ export function MyRole({ game }: { game: LiveGame }) {
   if (!card) return <Notice kind="info">{m.board.notStarted}</Notice>;
 
   const alive = seats.find((s) => s.seat === card.seat)?.alive ?? false;
+  // Why: what the board says of the seat (no cause where the rules publish none, as in 7kill).
+  const myOut = engineOf(view)?.seats.find((s) => s.seat === card.seat)?.out ?? null;
   // 7kill has no kill posts: no 白条, no own posts, no 举报 of a post.
   const killPosts = data.game.killPosts;
   const openIous = (you?.ious ?? []).filter((i) => i.status === "open");
@@ -53,9 +56,20 @@ export function MyRole({ game }: { game: LiveGame }) {
             </>
           ) : null}
         </dl>
+        <RolePowersList powers={card.powers} killPostMin={data.game.killPostMin} />
         <p className="muted small">{m.me.hiddenNote}</p>
       </section>
 
+      {!alive && myOut ? (
+        <Notice kind="info">
+          <span data-testid="my-out">
+            {m.me.youAreOut(
+              t.outWhen(myOut.round, myOut.night === true),
+              myOut.cause && m.board.outCause(myOut.cause),
+            )}
+          </span>
+        </Notice>
+      ) : null}
       <NightActions game={game} />
       <MyWarnings game={game} seat={card.seat} />
       {data.game.scoreRule && alive ? <ExtensionRequestCard game={game} /> : null}
@@ -82,6 +96,7 @@ export function MyRole({ game }: { game: LiveGame }) {
                 {turnText(
                   you.postRight,
                   you.posts.some((p) => p.round === view?.round && !p.voided),
+                  (card.powers.group?.members ?? 0) > 1,
                 )}
               </span>
             ) : null}
@@ -200,10 +215,46 @@ function ComplaintForm({ game }: { game: LiveGame }) {
   );
 }
 
-/** Whether this seat may post now: in code order (按代号序), or as its group decides (集团自定的顺序). */
-function turnText(right: { yourTurn: boolean; groupChoice: boolean }, postedThisRound: boolean): string {
-  if (right.yourTurn) return right.groupChoice ? m.me.groupChoice : m.me.yourTurn;
+/**
+ * Whether this seat may post now: in code order (按代号序), or as its group decides (集团自定的顺序); a group of one
+ * (工兵) has nobody to decide with.
+ */
+function turnText(
+  right: { yourTurn: boolean; groupChoice: boolean },
+  postedThisRound: boolean,
+  shared: boolean,
+): string {
+  if (right.yourTurn) return right.groupChoice && shared ? m.me.groupChoice : m.me.yourTurn;
   return postedThisRound ? m.me.postedThisRound : m.me.notYourTurn;
+}
+
+/** What the role can do, said from the rule set (as told: the 暗弹's card reads as a ranger's). */
+function RolePowersList({ powers, killPostMin }: { powers: RolePowers; killPostMin: number }) {
+  const lines: string[] = [];
+  if (powers.post === "kill") lines.push(m.me.powerKillPost(killPostMin));
+  if (powers.post === "engineer") lines.push(m.me.powerEngineerPost(killPostMin));
+  // A group of one (工兵) is the seat itself: nothing to say about turns.
+  if (powers.group && powers.group.members > 1)
+    lines.push(m.me.powerGroup(powers.group.name, powers.group.rotation));
+  if (powers.post === "kill" && !powers.victimsHalfVote) lines.push(m.me.powerNoHalfVote);
+  if (powers.bomb) {
+    if (powers.bomb.takesPoster) lines.push(m.me.powerBombPost(powers.bomb.activeThroughRound));
+    if (powers.bomb.takesLeadVoter) lines.push(m.me.powerBombVote(powers.bomb.votesThroughRound));
+    lines.push(m.me.powerBombEnds(powers.bomb.activeThroughRound));
+  }
+  for (const a of powers.abilities)
+    lines.push(m.me.powerAbility(a.ability, a.phase, a.together, a.uses ?? null));
+  if (lines.length === 0) lines.push(m.me.powerNone);
+  return (
+    <div className="role-powers" data-testid="role-powers">
+      <h3 className="small">{m.me.powers}</h3>
+      <ul className="plain small">
+        {lines.map((l) => (
+          <li key={l}>{l}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /**
