@@ -170,7 +170,15 @@ export class PlayerActions<S> {
         // Past the complaint deadline (RULINGS 16) the referee could no longer rule on it: refused now, not then.
         const late = this.#wouldRefuse(
           snap.engine,
-          { type: "RuleComplaint", at, against: poster, upheld: false, reason: "" },
+          {
+            type: "RuleComplaint",
+            at,
+            against: poster,
+            upheld: false,
+            reason: "",
+            round: input.round,
+            post: input.post,
+          },
           COMPLAINT_TOO_LATE,
         );
         if (late) return late;

@@ -43,7 +43,14 @@ export class RefereeActions<S> {
   ruleComplaint(
     gameId: string,
     account: Account | null,
-    input: { requestId: string; against: number; upheld: boolean; reason: string },
+    input: {
+      requestId: string;
+      against: number;
+      upheld: boolean;
+      reason: string;
+      round?: number;
+      post?: number;
+    },
   ): Promise<Result<CommandOk>> {
     return this.#games.run(
       gameId,
@@ -56,6 +63,8 @@ export class RefereeActions<S> {
           against: input.against,
           upheld: input.upheld,
           reason: input.reason,
+          ...(input.round !== undefined &&
+            input.post !== undefined && { round: input.round, post: input.post }),
         }),
       { requestId: input.requestId },
     );

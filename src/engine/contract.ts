@@ -61,8 +61,19 @@ export type Command =
     }
   /** 补白条: completes the poster's open IOU. */
   | { type: "CompleteIou"; at: Instant; poster: Seat; words: number; postId?: string }
-  /** The referee's ruling on a complaint (举报) against the poster's latest kill post. */
-  | { type: "RuleComplaint"; at: Instant; against: Seat; upheld: boolean; reason?: string }
+  /**
+   * The referee's ruling on a complaint (举报) against a poster's kill post: the one `round` and `post` (its index in
+   * the round) name, or without them the poster's latest (a poster with two posts in a round needs them).
+   */
+  | {
+      type: "RuleComplaint";
+      at: Instant;
+      against: Seat;
+      upheld: boolean;
+      reason?: string;
+      round?: number;
+      post?: number;
+    }
   /** 哨子最大: an override always wins over a rule, and always carries a reason. */
   | { type: "Override"; at: Instant; override: Override; reason: string }
   /**

@@ -3,6 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
+import type { ReleasedPost } from "./events.ts";
 import { ownTurns, postRightOf, rotationOf } from "./groups.ts";
 import { putOut, reviveTargetOf } from "./outs.ts";
 import type { RoundState } from "./state.ts";
@@ -100,48 +101,70 @@ export function decideCompleteIou(
 /** The referee's ruling on a complaint (举报) against the poster's latest released kill post. */
 export function decideComplaint(
   b: Batch,
-  cmd: { at: Instant; against: Seat; upheld: boolean; reason?: string },
+  cmd: { at: Instant; against: Seat; upheld: boolean; reason?: string; round?: number; post?: number },
 ): Refusal | null {
-  let late = false;
+  const standing = (p: ReleasedPost) => p.poster === cmd.against && p.lapsed !== "voided";
+  if (cmd.round !== undefined && cmd.post !== undefined) {
+    const r = b.state.rounds[cmd.round];
+    const post = r?.released?.find((p) => p.index === cmd.post && standing(p));
+    if (!r || !post)
+      return {
+        code: "complaint.no-such-post",
+        message: `seat ${cmd.against} has no standing kill post ${cmd.post} in round ${cmd.round}`,
+        details: { seat: cmd.against, round: cmd.round, post: cmd.post },
+      };
+    return ruleOn(b, cmd, r, post) ? null : LATE;
+  }
   for (let i = b.state.rounds.length - 1; i >= 1; i--) {
     const r = b.state.rounds[i];
-    const post = r?.released?.filter((p) => p.poster === cmd.against && p.lapsed !== "voided").at(-1);
+    const post = r?.released?.filter(standing).at(-1);
     if (!r || !post) continue;
-    if (!r.complaintsOpen || r.complaintDeadline === null || cmd.at >= r.complaintDeadline + SECOND) {
-      late = true;
-      break;
-    }
-    const reason = cmd.reason ?? null;
-    if (!cmd.upheld) {
-      emit(b, {
-        type: "ComplaintDismissed",
-        at: cmd.at,
-        round: r.round,
-        post: post.index,
-        poster: cmd.against,
-        reason,
-      });
-      return null;
-    }
-    // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。"
+    return ruleOn(b, cmd, r, post) ? null : LATE;
+  }
+  return {
+    code: "complaint.no-post",
+    message: "this seat has no released kill post",
+    details: { seat: cmd.against },
+  };
+}
+
+const LATE: Refusal = {
+  code: "complaint.after-deadline",
+  message: "complaints are no longer accepted for that post",
+};
+
+/** The ruling on one released post; false when its round's complaint window has closed. */
+function ruleOn(
+  b: Batch,
+  cmd: { at: Instant; against: Seat; upheld: boolean; reason?: string },
+  r: RoundState,
+  post: ReleasedPost,
+): boolean {
+  if (!r.complaintsOpen || r.complaintDeadline === null || cmd.at >= r.complaintDeadline + SECOND)
+    return false;
+  const reason = cmd.reason ?? null;
+  if (!cmd.upheld) {
     emit(b, {
-      type: "ComplaintUpheld",
+      type: "ComplaintDismissed",
       at: cmd.at,
       round: r.round,
       post: post.index,
       poster: cmd.against,
-      target: post.target,
       reason,
     });
-    putOut(b, cmd.at, r.round, cmd.against, "complaint", { post: post.index });
-    reviveTargetOf(b, cmd.at, r.round, post.index, "complaint");
-    return null;
+    return true;
   }
-  return late
-    ? { code: "complaint.after-deadline", message: "complaints are no longer accepted for that post" }
-    : {
-        code: "complaint.no-post",
-        message: "this seat has no released kill post",
-        details: { seat: cmd.against },
-      };
+  // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。"
+  emit(b, {
+    type: "ComplaintUpheld",
+    at: cmd.at,
+    round: r.round,
+    post: post.index,
+    poster: cmd.against,
+    target: post.target,
+    reason,
+  });
+  putOut(b, cmd.at, r.round, cmd.against, "complaint", { post: post.index });
+  reviveTargetOf(b, cmd.at, r.round, post.index, "complaint");
+  return true;
 }

@@ -171,3 +171,51 @@ describe("complaints (举报)", () => {
     assert.equal(d.alive(30), false);
   });
 });
+
+describe("a complaint names its post", () => {
+  // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活": the target revived is the named post's.
+  test("a poster with two posts in a round: the ruling on the first revives the first's target, not the second's", () => {
+    const d = new Driver(preset("airforce-40"));
+    // Sword 11 goes out in round 1; round 2 gives the swordsmen 2 posts, so sword 10 writes both (group choice).
+    assert.equal(d.override(local("12-02 12:00"), { action: "eliminate", target: 11 }), null);
+    d.everyoneVotes(local("12-02 20:00"), () => [39]);
+    assert.equal(
+      d.override(local("12-02 20:30"), { action: "set-progression", round: 2, posts: { sword: 2 } }),
+      null,
+    );
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), 10, 20), null);
+    assert.equal(d.post(local("12-02 21:06"), 10, 21), null);
+    d.tick(local("12-02 21:30:01"));
+    const mine = d.state.rounds[2]?.released?.filter((p) => p.poster === 10) ?? [];
+    assert.deepEqual(
+      mine.map((p) => p.target),
+      [20, 21],
+    );
+    const first = mine[0]!.index;
+    const nowhere = d.do({
+      type: "RuleComplaint",
+      at: local("12-03 10:00"),
+      against: 10,
+      upheld: true,
+      round: 2,
+      post: 99,
+    });
+    assert.equal(nowhere?.code, "complaint.no-such-post");
+    assert.equal(d.alive(10), true);
+    assert.equal(
+      d.do({
+        type: "RuleComplaint",
+        at: local("12-03 10:00"),
+        against: 10,
+        upheld: true,
+        round: 2,
+        post: first,
+      }),
+      null,
+    );
+    assert.equal(d.state.seats[10]?.out?.cause, "complaint");
+    assert.equal(d.alive(20), true, "the named post's target comes back");
+    assert.equal(d.alive(21), false, "the other post stands");
+  });
+});

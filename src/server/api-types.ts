@@ -704,6 +704,9 @@ export interface ComplaintRulingRequest {
   against: SeatNo;
   upheld: boolean;
   reason: string;
+  /** The post ruled on (the complaint's round and post index); absent: the poster's latest. */
+  round?: number;
+  post?: number;
 }
 
 /**

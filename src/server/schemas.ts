@@ -104,6 +104,9 @@ export const ComplaintRulingBody = z.strictObject({
   against: seat,
   upheld: z.boolean(),
   reason: text(1_000),
+  // The post ruled on (the inbox item's); absent: the poster's latest.
+  round: z.int().positive().max(1000).optional(),
+  post: z.int().nonnegative().max(1000).optional(),
 });
 
 const roundNo = z.int().positive().max(1000);

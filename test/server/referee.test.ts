@@ -107,11 +107,25 @@ test("complaint rulings: an upheld complaint puts the poster out; no post or a p
     });
     assert.equal(noReason.status, 400);
     assert.equal(noReason.json.error.fields![0]!.path, "reason");
+    // A ruling names the complaint's post (round 1, post 0 here); a post the poster did not write is refused.
+    const wrongPost = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      against: first.seat,
+      upheld: true,
+      reason: "抄袭",
+      round: 1,
+      post: 5,
+    });
+    assert.equal(wrongPost.json.error.code, "complaint.no-such-post");
+    assert.match(wrongPost.json.error.message, /在第1轮没有这张有效杀帖/);
+    assert.equal((await seatOf(h, g, first.seat)).alive, true, "nothing changed");
     const upheld = await call(h, "POST", url, g.referee, {
       requestId: rid(),
       against: first.seat,
       upheld: true,
       reason: "百度内容超过20%",
+      round: 1,
+      post: 0,
     });
     assert.equal(upheld.status, 200, upheld.text);
     assert.equal((await seatOf(h, g, first.seat)).alive, false);

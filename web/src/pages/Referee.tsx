@@ -18,7 +18,7 @@ import type { Inbox as InboxState } from "../api/use-inbox.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
-import { currentRound, engineOf } from "../lib/engine-view.ts";
+import { currentRound, engineOf, type RoundView } from "../lib/engine-view.ts";
 import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, type LogNames, logNames } from "./log-text.ts";
@@ -373,6 +373,7 @@ function Inbox({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
             terms={termsOf(game.data?.game)}
             alive={(s) => seats.find((x) => x.seat === s)?.alive ?? false}
             events={game.events}
+            rounds={engineOf(game.view)?.rounds ?? []}
             onEntered={inbox.refresh}
           />
         ))}
@@ -388,6 +389,7 @@ function InboxRow(props: {
   terms: Terms;
   alive: (s: SeatNo) => boolean;
   events: GameEventDto[];
+  rounds: RoundView[];
   onEntered: () => void;
 }) {
   const { gameId, item, label } = props;
@@ -522,9 +524,12 @@ function InboxRow(props: {
     );
   }
   const against = item.against ?? null;
+  // The complaint names its post: a poster with two posts in a round is ruled on the right one.
+  const named =
+    item.round !== undefined && item.post !== undefined ? { round: item.round, post: item.post } : {};
   const rule = (upheld: boolean) =>
     against !== null &&
-    run(() => api.ruleComplaint(gameId, { requestId: requestId(), against, upheld, reason }));
+    run(() => api.ruleComplaint(gameId, { requestId: requestId(), against, upheld, reason, ...named }));
   return (
     <li className="inbox-item">
       <div>
@@ -532,7 +537,12 @@ function InboxRow(props: {
         {m.referee.complaintItem(item.fromAlias, against !== null ? label(against) : "")}
       </div>
       <p className="quote">{item.text}</p>
-      {against !== null ? <ComplainedPost gameId={gameId} poster={against} events={props.events} /> : null}
+      {against !== null ? (
+        <ComplainedPost
+          gameId={gameId}
+          postId={postIdOf(props.rounds, item.round, item.post) ?? latestPostId(props.events, against)}
+        />
+      ) : null}
       <input
         value={reason}
         onChange={(e) => setReason(e.target.value)}
@@ -624,20 +634,26 @@ function TieDecision(props: {
 }
 
 /** The complained-about post's body with the originality report (sources shown: referees only) beside it. */
-function ComplainedPost({
-  gameId,
-  poster,
-  events,
-}: {
-  gameId: string;
-  poster: SeatNo;
-  events: GameEventDto[];
-}) {
-  const postId = [...events]
+/** The released post a complaint names, from the referee's view of the rounds (which carries each body's id). */
+function postIdOf(
+  rounds: RoundView[],
+  round: number | undefined,
+  post: number | undefined,
+): string | undefined {
+  if (round === undefined || post === undefined) return undefined;
+  return rounds.find((r) => r.round === round)?.posts?.find((p) => p.index === post)?.postId ?? undefined;
+}
+
+/** A complaint filed before complaints named their post: the poster's latest. */
+function latestPostId(events: GameEventDto[], poster: SeatNo): string | undefined {
+  return [...events]
     .reverse()
     .find(
       (e) => e.type === "KillPostSubmitted" && e.data.poster === poster && typeof e.data.postId === "string",
     )?.data.postId as string | undefined;
+}
+
+function ComplainedPost({ gameId, postId }: { gameId: string; postId: string | undefined }) {
   const [report, setReport] = useState<{ text: string; res: OriginalityResponse } | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!postId) return null;
