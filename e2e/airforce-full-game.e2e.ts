@@ -416,6 +416,14 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
     );
     await screenshot(page, "role-card-after-alliance");
   });
+  await as("referee", "/referee", async (page) => {
+    // The referee reads every team room, the alliance's too, without writing in them.
+    const rooms = page.getByTestId("referee-rooms");
+    await rooms.locator("summary").click();
+    const room = rooms.locator("[data-testid=room-black-room]");
+    await room.getByText("联合了，今晚一起商量票型").waitFor();
+    assert.equal(await room.locator("input").count(), 0, "read-only");
+  });
   await as("剑一", "/me", async (page) => {
     assert.equal(await page.locator("[data-testid=room-black-room]").count(), 0, "a swordsman never sees it");
   });
@@ -505,6 +513,12 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
     await listed.first().waitFor({ state: "attached" });
     assert.ok(ballots > 100, `${ballots} ballots in the game`);
     assert.equal(await listed.count(), ballots, "the archive lists every ballot");
+    // Every kill post names who wrote it, now the game is over: 侣一's round-4 post on 侠18.
+    const posts = await page.locator("[data-testid=archive-posts] li").allTextContents();
+    assert.ok(
+      posts.some((t) => t.includes(`（${who("侣一").alias}）`) && t.includes(`→ ${who("侠18").alias} `)),
+      `the archive names the writer: ${posts.join(" / ")}`,
+    );
     await screenshot(page, "archive");
   });
 });

@@ -40,7 +40,11 @@ export function RoomChat({ gameId, room, seats, version, canWrite }: Props) {
   return (
     <section className="card room" data-testid={`room-${room.id}`}>
       <h3>{room.name}</h3>
-      <p className="muted small">{m.room.members(m.app.list(room.seats.map((s) => seatLabel(seats, s))))}</p>
+      {room.seats.length > 0 ? (
+        <p className="muted small">
+          {m.room.members(m.app.list(room.seats.map((s) => seatLabel(seats, s))))}
+        </p>
+      ) : null}
       <ol className="room-messages">
         {messages.length === 0 ? <li className="empty small">{m.room.empty}</li> : null}
         {messages.map((x) => (

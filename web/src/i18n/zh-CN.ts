@@ -494,6 +494,7 @@ export const zhCN = {
     title: "哨子台",
     notReferee: "只有本局哨子可以进入",
     roster: "座位与真身",
+    rooms: "各方小黑屋（只读）",
     sections: {
       "referee-inbox": "收件箱",
       "referee-results": "结果帖",
@@ -853,6 +854,8 @@ export const zhCN = {
   },
   archive: {
     title: "存档",
+    // The group that posted and, the game being over, who wrote it.
+    postBy: (unit: string, poster: string | null) => (poster ? `${unit}（${poster}）` : unit),
     notEnded: "游戏还没结束，结束后可看完整存档",
     roles: "身份公开",
     chart: "每轮存活（按阵营）",

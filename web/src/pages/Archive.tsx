@@ -112,12 +112,16 @@ export function Archive({ game }: { game: LiveGame }) {
         ))}
       </section>
       {game.data?.game.killPosts === false ? null : (
-        <section className="card">
+        <section className="card" data-testid="archive-posts">
           <h3>{m.archive.posts}</h3>
           <ol className="plain">
             {posts.map((p) => (
               <li key={`${p.round}-${p.index}`}>
-                {termsOf(game.data?.game).round(p.round)} · {game.view?.unitNames[p.unit] ?? p.unit}{" "}
+                {termsOf(game.data?.game).round(p.round)} ·{" "}
+                {m.archive.postBy(
+                  game.view?.unitNames[p.unit] ?? p.unit,
+                  p.poster === null ? null : label(p.poster),
+                )}{" "}
                 {m.threads.killPostLine(label(p.target), p.words)}
                 {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
                 {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}

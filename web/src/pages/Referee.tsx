@@ -16,6 +16,7 @@ import { serverNow, siteLocalToMs } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import type { Inbox as InboxState } from "../api/use-inbox.ts";
 import { Notice } from "../components/Notice.tsx";
+import { RoomChat } from "../components/RoomChat.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView } from "../lib/engine-view.ts";
@@ -66,8 +67,45 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
         </>
       ) : null}
       <Roster game={game} />
+      {game.view ? <TeamRooms game={game} /> : null}
       <EventLog game={game} />
     </div>
+  );
+}
+
+/**
+ * The team rooms (小黑屋, 剑群…), read-only: the referee judges 串联 and leaks from them, and used to have to ask. Loaded
+ * only once opened.
+ */
+function TeamRooms({ game }: { game: LiveGame }) {
+  const [open, setOpen] = useState(false);
+  const id = game.data!.game.id;
+  const seats = game.view?.seats ?? [];
+  // The rule set comes with the page's full view (the referee's state); live views leave it out.
+  const rules = engineOf(game.data?.view ?? null)?.referee?.rules;
+  const rooms = rules?.rooms ?? [];
+  const version = game.events.filter((e) => e.type === "app.RoomMessagePosted").length;
+  if (rooms.length === 0) return null;
+  const membersOf = (room: string) => {
+    const roles = new Set((rules?.roles ?? []).filter((r) => r.room === room).map((r) => r.id));
+    return seats.filter((s) => typeof s.role === "string" && roles.has(s.role)).map((s) => s.seat);
+  };
+  return (
+    <details className="card" data-testid="referee-rooms" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{m.referee.rooms}</summary>
+      {open
+        ? rooms.map((r) => (
+            <RoomChat
+              key={r.id}
+              gameId={id}
+              room={{ id: r.id, name: r.name, seats: membersOf(r.id) }}
+              seats={seats}
+              version={version}
+              canWrite={false}
+            />
+          ))
+        : null}
+    </details>
   );
 }
 
