@@ -254,6 +254,11 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
     await screenshot(page, "vote-overtime");
   });
   await votes("12-02 21:03:00", { 侠22: ["侠26"], 侠23: ["侠26"], 侠24: ["侠26"] });
+  await as("侠21", "/vote", async (page) => {
+    // The overtime's live tally, though round 2 has opened meanwhile.
+    const row = page.locator(`[data-testid=tally] .tally-row[data-seat="${who("侠26").seat}"]`);
+    await row.locator(".tally-votes").filter({ hasText: "3票" }).waitFor();
+  });
   await server.advanceTo(beijing("12-02 21:15:02"));
   assert.equal(await alive("侠26"), false, "侠26 is voted out in overtime");
   assert.equal(await alive("侠25"), true);

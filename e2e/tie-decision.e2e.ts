@@ -33,10 +33,16 @@ test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 
       targets: [i % 2 === 0 ? a.seat : b.seat],
     });
   await server.advanceTo(beijing("12-02 21:00:05"));
-  await server.advanceTo(beijing("12-02 21:15:05"));
-
   const ctx = await contextFor(browser, server.url, game.refereeCookie);
   const page = await ctx.newPage();
+  // While the overtime runs, the desk says so first.
+  await page.goto(`/games/${game.id}/referee`);
+  assert.match(
+    (await page.getByTestId("referee-overtime").textContent()) ?? "",
+    new RegExp(`^第1轮平票加时进行中：.*${a.alias}.*，21:15:00 截止`),
+  );
+  await server.advanceTo(beijing("12-02 21:15:05"));
+
   // On another tab, the 哨子 tab says something waits.
   await page.goto(`/games/${game.id}`);
   await page.getByTestId("tab-referee").getByTestId("inbox-waiting").filter({ hasText: "1" }).waitFor();

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { simulateDayNight } from "../engine/night/sim.ts";
 import { simulate } from "../engine/sim.ts";
 import { summarize } from "../engine/summary.ts";
-import { local, preset } from "../engine/test-kit.ts";
+import { Driver, local, preset } from "../engine/test-kit.ts";
 import { realEngine } from "./engine-adapter.ts";
 
 test("a finished score game's view carries the final totals and every round's, as the results posts give them", () => {
@@ -57,4 +57,31 @@ test("after 杀刺联合 the board's 本轮进程 gives the merged group's posts
     }
   }
   assert.ok(checked, "the simulated game formed the alliance and opened a round after it");
+});
+
+test("seed 000 「按代号序轮流出帖」: the role card's posts due are the seat's own turns, not its group's", () => {
+  // 风云 round 2: A杀2 — 疯魔拳 (seat 0) and 追魂枪 (1) post; 无情剑 (2) and 多情环 (3) wait for round 3.
+  const d = new Driver(preset("fengyun-57"));
+  d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 === 0 ? 56 : 55]);
+  d.tick(local("12-02 21:00:01"));
+  const due = (seat: number) => realEngine.view(d.state, { kind: "seat", seat })?.roleCard?.postsDue;
+  assert.deepEqual([0, 1, 2, 3].map(due), [1, 1, 0, 0]);
+});
+
+test("RULINGS 11 「overtime among the tied」: during a round's 加时 the view's tally, phase and ballot are the overtime's", () => {
+  // The next round has already opened (its posts come at 21:30), but the vote in progress is the overtime.
+  const d = new Driver(preset("airforce-40"));
+  let n = 0;
+  d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 38 : 39]);
+  d.tick(local("12-02 21:00:01"));
+  assert.equal(d.state.current, 2);
+  d.must({ type: "CastVote", at: local("12-02 21:03"), voter: 0, targets: [38] });
+  d.must({ type: "CastVote", at: local("12-02 21:04"), voter: 1, targets: [38] });
+  const pub = realEngine.view(d.state, { kind: "public" })!;
+  assert.equal(pub.phase, "overtime");
+  assert.deepEqual(
+    pub.tally.map((t) => [t.seat, t.votes]),
+    [[38, 2]],
+  );
+  assert.deepEqual(realEngine.view(d.state, { kind: "seat", seat: 0 })!.myVote?.targets, [38]);
 });

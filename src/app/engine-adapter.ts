@@ -160,12 +160,15 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     code: s.code,
   }));
   const current = v.rounds.find((r) => r.round === v.current) ?? null;
-  const round = state.rounds[v.current];
+  // The vote in progress: a round's 加时 runs after the next round has opened (its posts come at 21:30), and its
+  // tally, phase and the viewer's ballot are the live ones until it closes.
+  const voting = v.rounds.find((r) => r.vote !== null) ?? current;
+  const round = state.rounds[voting?.round ?? v.current];
   const thread = (house: number) => (round ? threadOf(round, house) : null);
   // The viewer's own house's thread (the only one without 两府制); each house's for the `houses` list.
-  const tally = current ? tallyOf(state, round, thread(current.house)) : [];
-  const houses = current?.houses
-    ? current.houses.map((h) => ({
+  const tally = voting ? tallyOf(state, round, thread(voting.house)) : [];
+  const houses = voting?.houses
+    ? voting.houses.map((h) => ({
         house: h.house,
         tally: tallyOf(state, round, thread(h.house)),
       }))
@@ -173,7 +176,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   let phase: string;
   if (v.status === "ended") phase = "ended";
   else if (!current) phase = "waiting";
-  else if (current.vote) phase = current.vote.stage === "overtime" ? "overtime" : "vote";
+  else if (voting?.vote) phase = voting.vote.stage === "overtime" ? "overtime" : "vote";
   // 7kill: after the day's vote come the night and the last words, not a results wait.
   else if (v.dayNight?.nights.some((n) => !n.resolved)) phase = "night";
   else if (v.dayNight?.lastWords.some((l) => l.endedAt === null)) phase = "last-words";
@@ -197,7 +200,8 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
       code: you.code,
       knows: seats.filter((s) => you.teammates.includes(s.seat)),
       rooms: you.rooms.map((r) => ({ id: r.id, name: r.name, seats: r.members })),
-      postsDue: you.postRight ? you.postRight.quota - you.postRight.used : 0,
+      // The seat's own share still to write, not the group's: a code-order group's other members have none.
+      postsDue: you.postRight?.yourTurn ? you.postRight.ownLeft : 0,
       powers:
         rules && role
           ? rolePowers(rules, actingRole ?? role)
@@ -205,7 +209,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     };
   }
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;
-  const myThread = current ? thread(current.house) : null;
+  const myThread = voting ? thread(voting.house) : null;
   // The standing ballots the tally has just read (standingBallots keeps them per thread).
   const mine = myThread && mySeat !== null ? standingBallots(myThread.casts).get(mySeat) : undefined;
   return {

@@ -209,6 +209,10 @@ export class GameReads<S> {
           it.handled = { at: e.at, outcome: "decided" };
       } else if (e.type === "GameEnded") {
         for (const it of waiting("tie-decision", () => true)) it.handled = { at: e.at, outcome: "expired" };
+      } else if (e.type === "RoundClosed") {
+        // 白条延期 is "当轮延长一天": once the round is over, a request left unanswered has nothing to extend.
+        for (const it of waiting("extension-request", (x) => x.at <= e.at))
+          it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "ComplaintWindowClosed") {
         for (const it of waiting("complaint", (x) => x.round === e.round))
           it.handled = { at: e.at, outcome: "expired" };

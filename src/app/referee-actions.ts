@@ -149,15 +149,19 @@ export class RefereeActions<S> {
       account,
       "referee",
       (_ctx, _v, at) => (snap) => {
-        // A post written while the vote (or its 加时) still runs would tell the wrong outs and the wrong count.
-        const open = this.#games.engine
-          .pendingDeadlines(snap.engine)
-          .some((d) => d.key === `round:${input.round}:vote` || d.key === `round:${input.round}:overtime`);
-        if (open) return refuse("results-vote-open", 409, { round: input.round, at });
+        if (this.#voteRuns(snap.engine, input.round))
+          return refuse("results-vote-open", 409, { round: input.round, at });
         return okEvents([{ type: "app.ResultsPublished", at, round: input.round, text: input.text }]);
       },
       { requestId: input.requestId },
     );
+  }
+
+  /** A post written while the round's vote (or its 加时) still runs would tell the wrong outs and the wrong count. */
+  #voteRuns(state: S, round: number): boolean {
+    return this.#games.engine
+      .pendingDeadlines(state)
+      .some((d) => d.key === `round:${round}:vote` || d.key === `round:${round}:overtime`);
   }
 
   async resultsPreview(
@@ -169,6 +173,8 @@ export class RefereeActions<S> {
     if (!gate.ok) return gate;
     const snap = await gate.value.actor.snapshot();
     if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409);
+    // A preview while the 加时 runs showed the regular vote's outs as the round's result.
+    if (this.#voteRuns(snap.engine, round)) return refuse("results-vote-open", 409, { round });
     const summary = this.#games.engine.summarize(snap.engine);
     const aliasOf = new Map(this.#games.engine.seats(snap.engine).map((s) => [s.seat, s.alias]));
     // The replay's own alias mapping, so the live post has what `bansha replay --format md` has (两府制 houses too).

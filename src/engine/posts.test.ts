@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { Driver, local, preset } from "./test-kit.ts";
+import { viewFor } from "./view.ts";
 
 // 空军 seats in role order: killers 0–5 (轰炸机 攻击机 歼击机 侦察机 运输机 强击机), lovers 6–7, assassin 8, engineer 9,
 // swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
@@ -60,6 +61,28 @@ describe("rotation", () => {
     // Round 3: A杀2 — 无情剑 and 多情环; 疯魔拳 waits.
     assert.equal(d.post(local("12-03 21:05"), 0, 45)?.code, "post.not-your-turn");
     for (const s of [2, 3]) assert.equal(d.post(local("12-03 21:05"), s, 44 + s), null);
+  });
+
+  test("seed 000 「按代号序轮流出帖」: each seat's view says whether it is its turn and how many posts are its own", () => {
+    const d = new Driver(preset("fengyun-57"));
+    closeVote(d, "12-02", [56, 55]);
+    const right = (seat: number) => viewFor(d.state, { kind: "seat", seat }).you?.postRight;
+    // Round 2: A杀2 — 疯魔拳 (0) and 追魂枪 (1) one each; 无情剑 (2) and 多情环 (3) none, though the group has two.
+    assert.deepEqual(
+      [0, 1, 2, 3].map((s) => [right(s)?.yourTurn, right(s)?.ownLeft]),
+      [
+        [true, 1],
+        [true, 1],
+        [false, 0],
+        [false, 0],
+      ],
+    );
+    assert.equal(d.post(local("12-02 21:05"), 0, 50), null);
+    assert.deepEqual([right(0)?.yourTurn, right(0)?.ownLeft], [false, 0]);
+    assert.deepEqual(
+      [right(1)?.yourTurn, right(1)?.ownLeft, right(1)?.quota, right(1)?.used],
+      [true, 1, 2, 1],
+    );
   });
 
   test("seed 002 「按规则规定或本身所属集团自定的顺序出杀贴」: the group picks its posters, none past its share", () => {

@@ -124,7 +124,18 @@ export interface YouView {
    * This round's post right, while the posting window is open. `yourTurn`: this seat may still post this round;
    * `groupChoice`: the group picks its own posters (rotation `group-choice`) rather than going in code order.
    */
-  postRight: { unit: string; quota: number; used: number; yourTurn: boolean; groupChoice: boolean } | null;
+  /**
+   * The unit's posts this round (`quota`, `used`) and this seat's own share of them still to write (`ownLeft`: its
+   * turns in code order, or its even share in a group choice).
+   */
+  postRight: {
+    unit: string;
+    quota: number;
+    used: number;
+    ownLeft: number;
+    yourTurn: boolean;
+    groupChoice: boolean;
+  } | null;
   /** 7kill: this seat's night record (its group's actions, the police's results, the bandit's bullet); else null. */
   night: NightYouView | null;
 }
@@ -351,13 +362,13 @@ function buildView(
         r ? r.ious.filter((i) => i.poster === mySeat).map((i) => ({ ...i, round: r.round })) : [],
       ),
       postRight:
-        right && right.quota > 0
+        right && right.quota > 0 && current !== undefined
           ? {
               unit: right.unit,
               quota: right.quota,
               used: right.used,
-              yourTurn:
-                current !== undefined && right.used < right.quota && stillHasTurn(right, current, mySeat),
+              ownLeft: right.used < right.quota ? ownLeft(right, current, mySeat) : 0,
+              yourTurn: right.used < right.quota && ownLeft(right, current, mySeat) > 0,
               groupChoice: rotationOf(state, right.unit) === "group-choice",
             }
           : null,
@@ -445,9 +456,9 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
   }
 }
 
-function stillHasTurn(right: PostRight, round: RoundState, seat: Seat): boolean {
+function ownLeft(right: PostRight, round: RoundState, seat: Seat): number {
   const { turns, used } = ownTurns(right, round, seat);
-  return used < turns;
+  return Math.max(0, turns - used);
 }
 
 /** A round that opened and then saw nothing: no post, no ballot, no vote, nobody out. */

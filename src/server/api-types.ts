@@ -647,7 +647,8 @@ export interface InboxItem {
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
    * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
    * (rejected). `expired`: a proxy request whose vote closed without it (it never carries into a later round's vote),
-   * a complaint whose round's complaint deadline passed, a tie whose game ended undecided. `decided`: a tie the
+   * a complaint whose round's complaint deadline passed, a 白条延期 request whose round closed, a tie whose game ended
+   * undecided. `decided`: a tie the
    * referee filled. Absent while it waits.
    */
   handled?: {

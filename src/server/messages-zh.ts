@@ -111,7 +111,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "vote.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,
   "vote.target-dead": (d) => `${seatNo(d?.seat)}已出局，不能投给出局玩家`,
   "proxy.after-cutoff": (d) =>
-    `托票已截止（截止时间 ${clockTime(d?.cutoff ?? d?.deadline)}，收到时间 ${clockTime(d?.at)}）`,
+    `托票已截止（截止时间 ${clockTime(d?.cutoff ?? d?.deadline)}，收到时间 ${clockTime(d?.receivedAt ?? d?.at)}）`,
   "proxy.no-target": () => "托票必须指定一个目标",
   "iou-extension.not-score-rule": () => "白条延期只在分值规则中适用",
   "iou-extension.bad-requesters": () => "申请人必须是同一阵营的存活玩家",
@@ -154,7 +154,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,
   "discussion-thread-closed": () => "该讨论帖现在不能发帖",
-  "results-vote-open": (d) => `第${d?.round ?? "?"}轮的投票（含加时）尚未结束，结束后才能发布结果帖`,
+  "results-vote-open": (d) => `第${d?.round ?? "?"}轮的投票（含加时）尚未结束，结束后才有结果帖`,
   "discussion-banned": () => "该ID已因第二次诈尸被封禁，不能再发言",
   "discussion-zhashi": (d) =>
     d?.banned

@@ -348,6 +348,15 @@ test("results post: preview and publish after the round; unknown round and playe
     assert.equal(early.status, 409);
     assert.equal(early.json.error.code, "results-vote-open");
     assert.match(early.json.error.message, /尚未结束/);
+    // Nor is there a preview: it would show the regular vote's outs as the round's result.
+    const earlyPreview = await call<ApiError>(
+      h,
+      "GET",
+      `/api/games/${g.id}/referee/results?round=1`,
+      g.referee,
+    );
+    assert.equal(earlyPreview.json.error.code, "results-vote-open");
+    assert.equal(earlyPreview.json.error.message, "第1轮的投票（含加时）尚未结束，结束后才有结果帖");
     await advanceTo(h, local("12-02 21:00:05"));
     const preview = await call<ResultsPreviewResponse>(
       h,
@@ -468,6 +477,20 @@ test("白条延期 (score rule): the referee grants a swordsman's request while 
         codes: [item!.code!],
       }),
     );
+    // A request nobody answered expires with its round: "当轮延长一天" has nothing left to extend.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/extension-requests`, killer.cookie, {
+        requestId: rid(),
+        note: "再延",
+      }),
+    );
+    const unanswered = async () =>
+      (
+        await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
+      ).json.items.find((i) => i.kind === "extension-request" && i.fromSeat === killer.seat);
+    assert.equal((await unanswered())?.handled, undefined);
+    await advanceTo(h, deadline + 86_400_000 + 1_000);
+    assert.equal((await unanswered())?.handled?.outcome, "expired");
   } finally {
     await h.close();
   }

@@ -16,6 +16,8 @@ export const INBOX_EVENTS: ReadonlySet<string> = new Set([
   // A vote's close expires the 托票 asked for it; the complaint deadline, the complaints of its round.
   "VoteClosed",
   "ComplaintWindowClosed",
+  // A round's close expires the 白条延期 requests asked in it.
+  "RoundClosed",
   // A flagged 报道 arrives with its report or redo, and leaves with a ruling on it.
   "app.PlayerJoined",
   "app.ReportRedone",

@@ -495,6 +495,8 @@ export const zhCN = {
     notReferee: "只有本局哨子可以进入",
     roster: "座位与真身",
     rooms: "各方小黑屋（只读）",
+    overtimeRunning: (round: string, tied: string, until: string, duel: boolean) =>
+      `${round}${duel ? "高票对决" : "平票加时"}进行中：${tied}，${until} 截止；截止后才有本轮结果帖。`,
     sections: {
       "referee-inbox": "收件箱",
       "referee-results": "结果帖",
@@ -815,6 +817,8 @@ export const zhCN = {
       `${who} 举报 ${against}${post ? ` 的${post}` : ""}：${text}`,
     proxyRequested: (who: string, target: string, note: string) =>
       `${who} 托票给哨子，投 ${target}${note ? `（备注：${note}）` : ""}`,
+    extensionRequested: (who: string, note: string) =>
+      `${who} 向哨子申请白条延期${note ? `（备注：${note}）` : ""}`,
     resultsPublished: (round: string) => `发布${round}结果帖`,
     discussionPosted: (who: string, thread: string, words: number) => `${who} 在${thread}发言（${words}字）`,
     refereeAlias: (alias: string) => `哨子 ${alias}`,

@@ -19,7 +19,7 @@ import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
-import { currentRound, engineOf, type RoundView } from "../lib/engine-view.ts";
+import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, type LogNames, logNames } from "./log-text.ts";
@@ -53,6 +53,7 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
           </button>
         ))}
       </nav>
+      <OvertimeNotice game={game} />
       <Lifecycle game={game} />
       {game.status === "signup" || game.status === "closed" ? <ReviewReports game={game} /> : null}
       {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
@@ -106,6 +107,28 @@ function TeamRooms({ game }: { game: LiveGame }) {
           ))
         : null}
     </details>
+  );
+}
+
+/** A 加时 (or 7kill's 高票对决) in progress: its round's results wait for it, so the desk says so first. */
+function OvertimeNotice({ game }: { game: LiveGame }) {
+  const voting = votingRound(game.view);
+  const vote = voting?.vote;
+  if (!voting || vote?.stage !== "overtime") return null;
+  const seats = game.view?.seats ?? [];
+  const t = termsOf(game.data?.game);
+  const tied = m.app.list((vote.candidates ?? []).map((s) => seatLabel(seats, s)));
+  return (
+    <Notice kind="info">
+      <span data-testid="referee-overtime">
+        {m.referee.overtimeRunning(
+          t.round(voting.round),
+          tied,
+          clock(vote.closesAt - 1000),
+          game.data!.game.duel,
+        )}
+      </span>
+    </Notice>
   );
 }
 
@@ -450,8 +473,8 @@ function InboxRow(props: {
                 );
     return (
       <li className="inbox-item done" data-testid="inbox-done">
-        <span className="muted small">{clock(item.at)}</span> {what}{" "}
-        <span className="badge">{m.referee.handled(item.handled.outcome, clock(item.handled.at))}</span>
+        <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
+        <span className="badge">{m.referee.handled(item.handled.outcome, dateTime(item.handled.at))}</span>
       </li>
     );
   }
@@ -461,7 +484,7 @@ function InboxRow(props: {
     return (
       <li className="inbox-item">
         <div>
-          <span className="muted small">{clock(item.at)}</span>{" "}
+          <span className="muted small">{dateTime(item.at)}</span>{" "}
           {m.referee.proxyItem(item.fromAlias, label(target))}
           {item.code ? <span className="badge">{m.threads.codeGuess(item.code)}</span> : null}
           {item.text ? <span className="muted"> · {item.text}</span> : null}
@@ -494,7 +517,7 @@ function InboxRow(props: {
     return (
       <li className="inbox-item" data-testid="extension-request">
         <div>
-          <span className="muted small">{clock(item.at)}</span> {m.referee.extensionItem(item.fromAlias)}
+          <span className="muted small">{dateTime(item.at)}</span> {m.referee.extensionItem(item.fromAlias)}
           {item.text ? <span className="muted"> · {item.text}</span> : null}
         </div>
         <p className="muted small">{m.referee.extensionItemHint}</p>
@@ -538,7 +561,7 @@ function InboxRow(props: {
     return (
       <li className="inbox-item" data-testid="inbox-report-flagged">
         <div>
-          <span className="muted small">{clock(item.at)}</span>{" "}
+          <span className="muted small">{dateTime(item.at)}</span>{" "}
           {m.referee.reportFlaggedItem(alias, item.copiedPercent ?? null)}
         </div>
         <p className="muted small">{m.referee.reportFlaggedHint}</p>
@@ -571,7 +594,7 @@ function InboxRow(props: {
   return (
     <li className="inbox-item">
       <div>
-        <span className="muted small">{clock(item.at)}</span>{" "}
+        <span className="muted small">{dateTime(item.at)}</span>{" "}
         {m.referee.complaintItem(item.fromAlias, against !== null ? label(against) : "")}
       </div>
       <p className="quote">{item.text}</p>
@@ -637,7 +660,7 @@ function TieDecision(props: {
   return (
     <li className="inbox-item" data-testid="inbox-tie">
       <div>
-        <span className="muted small">{clock(item.at)}</span> {tieItemText(item, props.label, props.terms)}
+        <span className="muted small">{dateTime(item.at)}</span> {tieItemText(item, props.label, props.terms)}
       </div>
       <p className="muted small">{m.referee.tieItemHint(slots)}</p>
       <div className="actions">

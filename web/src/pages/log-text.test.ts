@@ -279,6 +279,10 @@ test("an app room message uses the room's name and a complaint names the post", 
     say("app.ComplaintFiled", { seat: 2, alias: "王五", against: 11, round: 2, post: 0, text: "抄袭" }),
     "3号 王五 举报 12号 张三 的第2轮杀帖 #1：抄袭",
   );
+  assert.equal(
+    say("app.ExtensionRequested", { seat: 6, alias: "李四", note: "白条未补" }),
+    "7号 李四 向哨子申请白条延期（备注：白条未补）",
+  );
 });
 
 test("an unknown type, or data without the expected fields, gives an empty string and never throws", () => {

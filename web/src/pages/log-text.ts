@@ -610,6 +610,8 @@ function describe(e: GameEventDto, names: LogNames): string {
         c.seat(r.num("target")),
         short(r.optStr("note") ?? ""),
       );
+    case "app.ExtensionRequested":
+      return m.log.extensionRequested(c.seat(r.num("seat")), short(r.optStr("note") ?? ""));
     case "app.ResultsPublished":
       return m.log.resultsPublished(c.round(r.num("round")));
     case "app.DiscussionPosted": {
