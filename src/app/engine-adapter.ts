@@ -34,6 +34,7 @@ import type {
   SentBallots,
 } from "./engine-port.ts";
 import { rolePowers } from "./role-powers.ts";
+import { unitNamesOf } from "./unit-names.ts";
 
 const seatInfos = new WeakMap<object, SeatInfo[]>();
 /** Each live stream's ballot marks (see SentBallots), dropped with the stream. */
@@ -80,6 +81,17 @@ export const realEngine: EnginePort<GameState> = {
   posterOf: (state, round, post) =>
     state.rounds[round]?.released?.find((p) => p.index === post)?.poster ?? null,
   summarize: (state) => summarize(state),
+  roundPlan(state, round) {
+    const r = round > 0 ? state.rounds[round] : undefined;
+    if (!r) return null;
+    const plan = postPlanOf(state, round);
+    return {
+      votesPerVoter: r.plan.votesPerVoter,
+      voteOut: r.plan.voteOut,
+      posts: plan?.posts ?? {},
+      extraPosts: plan?.extraPosts ?? {},
+    };
+  },
   publicPostIds(state) {
     const ids = new Set<string>();
     for (const r of state.rounds) {
@@ -245,23 +257,6 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   };
 }
 
-const unitNamesMemo = new WeakMap<RuleSet, Record<string, string>>();
-
-/** The names of every posting unit a plan or a kill post may name, once per rule set. */
-function unitNamesOf(rules: RuleSet): Record<string, string> {
-  const hit = unitNamesMemo.get(rules);
-  if (hit) return hit;
-  const names: Record<string, string> = Object.fromEntries([
-    ...rules.roles.map((r) => [`role:${r.id}`, r.name]),
-    ...rules.alliances.flatMap((a) =>
-      a.effects.flatMap((e) => (e.kind === "merge-groups" ? [[e.into, e.name]] : [])),
-    ),
-    ...rules.groups.map((g) => [g.id, g.name]),
-  ]);
-  unitNamesMemo.set(rules, names);
-  return names;
-}
-
 /**
  * What a finished game adds to its result: the score rule's totals and each round's, 7kill's points per seat. Both
  * come from the same summary the results posts and `bansha replay` use, so the pages cannot disagree with them.
@@ -284,8 +279,8 @@ function endOfGameFigures(state: GameState): Pick<NonNullable<GameView["result"]
 }
 
 /** The current round's posts per unit as they go now (merges, takeovers, lapses): the board's 本轮进程. */
-function postPlanOf(state: GameState): GameView["postPlan"] {
-  const round = state.current > 0 ? state.rounds[state.current] : undefined;
+function postPlanOf(state: GameState, which = state.current): GameView["postPlan"] {
+  const round = which > 0 ? state.rounds[which] : undefined;
   if (!state.rules || !round || !state.rules.roles.some((r) => r.post !== undefined)) return null;
   const resolved = (plan: Record<string, number>) => {
     const out: Record<string, number> = {};

@@ -38,6 +38,13 @@ export class SentBallots {
 
 export type Decision = { ok: true; events: EngineEvent[] } | { ok: false; refusal: Refusal };
 
+export interface RoundPlanInfo {
+  votesPerVoter: number;
+  voteOut: number;
+  posts: Record<string, number>;
+  extraPosts: Record<string, number>;
+}
+
 /** Pure functions over an opaque state; none may read a clock or do I/O. */
 export interface EnginePort<S = unknown> {
   /** State after the given events, from the empty game. */
@@ -67,6 +74,11 @@ export interface EnginePort<S = unknown> {
   /** Whether the game is over; cheaper than a summary when the engine knows it directly. */
   ended?(state: S): boolean;
   summarize(state: S): GameSummary;
+  /**
+   * A round's plan (进程) as it goes now: votes per voter, how many are voted out, and posts per posting unit with
+   * alliances' merges and takeovers applied. Null for a round not opened yet.
+   */
+  roundPlan?(state: S, round: number): RoundPlanInfo | null;
   /** Post ids whose text is public now (kill posts after their release). */
   publicPostIds?(state: S): Set<string>;
   /** The deadline a refusal is about (for the message "截止时间 …"), when the state knows it. */

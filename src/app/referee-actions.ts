@@ -182,7 +182,14 @@ export class RefereeActions<S> {
     const r = named.rounds.find((x) => x.round === round);
     if (!r) return refuse("round-unknown", 404);
     const isLast = summary.result.ended && summary.rounds.at(-1)?.round === round;
+    // 7kill has no 进程 of posts and votes to announce: its days follow the threshold rule.
+    const announces = gate.value.rules.roles.some((x) => x.post !== undefined);
+    const next =
+      summary.result.ended || !announces
+        ? null
+        : (this.#games.engine.roundPlan?.(snap.engine, round + 1) ?? null);
     const text = renderResultsPost(r, {
+      ...(next && { nextPlan: { round: round + 1, ...next } }),
       roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
       ...resultsPostRules(gate.value.rules),
       alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),

@@ -274,3 +274,41 @@ test("a 领票人 taken by a bomb voted out is not listed as 同归 (seed 002 �
   assert.match(text, /^同归（被炸弹带走）：乙（黑道·联合杀手）$/m);
   assert.match(text, /^领票人随被票出的炸弹出局：甲（白道·游侠）$/m);
 });
+
+test("RULINGS 19 「A post not submitted in the window is forfeited」: the post lists each unit's forfeited posts", () => {
+  const text = renderResultsPost(
+    {
+      round: 2,
+      out: [],
+      revived: [],
+      alive: 38,
+      tally: [],
+      overtime: null,
+      forfeited: { killer: 1, sword: 1 },
+    },
+    { roleNames, unitNames: { killer: "联合杀手", sword: "联合剑侠" } },
+  );
+  assert.match(text, /^未出帖（作废）：联合杀手1帖、联合剑侠1帖$/m);
+});
+
+test("seed 000 四.1 「公布结果的同时发布下一轮的游戏进程」: the post ends with the next round's plan", () => {
+  const round = { round: 2, out: [], revived: [], alive: 44, tally: [], overtime: null };
+  const nextPlan = {
+    round: 3,
+    votesPerVoter: 2,
+    voteOut: 4,
+    posts: { killer: 3, lover: 1, sword: 0 },
+    extraPosts: { engineer: 1 },
+  };
+  const names = { killer: "联合杀手", lover: "情侣刺客", engineer: "工兵" };
+  const text = renderResultsPost(round, { roleNames, unitNames: names, nextPlan });
+  assert.match(text, /\n第3轮进程：每人2票，票杀4人；出帖：联合杀手3帖、情侣刺客1帖；加帖：工兵1帖。$/);
+  // Not after the game's end.
+  const last = renderResultsPost(round, {
+    roleNames,
+    unitNames: names,
+    nextPlan,
+    result: { winner: "white" },
+  });
+  assert.ok(!last.includes("第3轮进程"), last);
+});

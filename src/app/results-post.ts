@@ -5,6 +5,7 @@ import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
 import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
 import type { RuleSet } from "../rules/schema.ts";
+import { unitNamesOf } from "./unit-names.ts";
 
 /** Why a seat went out: the engine's causes, as the summary reports them. */
 export type ResultsPostCause = OutCause;
@@ -32,6 +33,8 @@ export interface ResultsPostRound {
   }[];
   /** Score rule: each camp's running score after the round, per house. */
   scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
+  /** Posts of the plan nobody submitted in the window, per posting unit. */
+  forfeited?: Record<string, number>;
   revived: { alias: string }[];
   alive: number;
   tally: ResultsPostTally[];
@@ -70,6 +73,19 @@ export interface ResultsPostContext {
   campNames?: Record<string, string>;
   /** Alliances that formed in this round. */
   alliances?: string[];
+  /** Posting unit id → name (联合杀手, 杀刺…); an unknown id is shown as is. */
+  unitNames?: Record<string, string>;
+  /**
+   * Seed 000 四.1 「公布结果的同时发布下一轮的游戏进程」: the next round's plan as it goes now (posts merged after
+   * alliances). Absent once the game is over, or when the next round has not opened.
+   */
+  nextPlan?: {
+    round: number;
+    votesPerVoter: number;
+    voteOut: number;
+    posts: Record<string, number>;
+    extraPosts: Record<string, number>;
+  };
   /**
    * "所有出局者公布身份，不公布死因" (the rule set's `disclosure.cause: false`): the dead are listed without why, except
    * the voted out, whom the vote thread names anyway.
@@ -91,10 +107,11 @@ export interface ResultsPostContext {
 
 /** The parts of a rule set that change how its results post reads. */
 export function resultsPostRules(
-  rules: Pick<RuleSet, "disclosure" | "vote" | "campNames">,
-): Pick<ResultsPostContext, "hideCauses" | "finalTieBreak" | "duel" | "campNames"> {
+  rules: Pick<RuleSet, "disclosure" | "vote" | "campNames" | "roles" | "alliances" | "groups">,
+): Pick<ResultsPostContext, "hideCauses" | "finalTieBreak" | "duel" | "campNames" | "unitNames"> {
   return {
     campNames: campNamesOf(rules),
+    unitNames: unitNamesOf(rules),
     hideCauses: !rules.disclosure.cause,
     finalTieBreak: rules.vote.finalTieBreak,
     duel: rules.vote.duel !== null,
@@ -153,6 +170,24 @@ const CAUSE_ORDER: ResultsPostCause[] = [
 function leftToReferee(t: ResultsPostTieToReferee): string {
   const left = `（${LEFT_TO_REFEREE[t.reason] ?? t.reason}），由哨子在 ${t.seats.join("、")} 中定${t.slots}人出局`;
   return t.decided ? `${left}：哨子定 ${t.decided.join("、")} 出局。` : `${left}。`;
+}
+
+/** 「第3轮进程：每人2票，票杀4人；出帖：联合杀手2帖、情侣刺客1帖；加帖：工兵1帖。」 */
+function nextPlanLine(
+  plan: NonNullable<ResultsPostContext["nextPlan"]>,
+  names: Record<string, string>,
+): string {
+  const units = (posts: Record<string, number>) =>
+    Object.entries(posts)
+      .filter(([, n]) => n > 0)
+      .map(([u, n]) => `${names[u] ?? u}${n}帖`)
+      .join("、");
+  const parts = [`${plan.votesPerVoter > 1 ? `每人${plan.votesPerVoter}票，` : ""}票杀${plan.voteOut}人`];
+  const posts = units(plan.posts);
+  if (posts) parts.push(`出帖：${posts}`);
+  const extra = units(plan.extraPosts);
+  if (extra) parts.push(`加帖：${extra}`);
+  return `第${plan.round}轮进程：${parts.join("；")}。`;
 }
 
 /** 10.5 → "10.5票"; integers stay integers. */
@@ -236,6 +271,10 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   } else {
     thread(round);
   }
+  // RULINGS 19: a post not sent in the window is forfeited; players count the round's kills by it.
+  const forfeited = Object.entries(round.forfeited ?? {}).filter(([, n]) => n > 0);
+  if (forfeited.length > 0)
+    lines.push(`未出帖（作废）：${forfeited.map(([u, n]) => `${ctx.unitNames?.[u] ?? u}${n}帖`).join("、")}`);
   if (round.out.length === 0) lines.push("本轮无人出局。");
   if (round.revived.length > 0)
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}（恢复全票）`);
@@ -246,6 +285,7 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   if (ctx.result?.scores) lines.push(finalScoreLine(ctx.result.scores));
   const revived = round.revived.length > 0 ? `，复活${round.revived.length}人` : "";
   lines.push("", `本轮出局${round.out.length}人${revived}，现存活${round.alive}人。`);
+  if (ctx.nextPlan && !ctx.result) lines.push("", nextPlanLine(ctx.nextPlan, ctx.unitNames ?? {}));
 
   if (ctx.result) {
     const winner = winnerText(ctx.result.winner, camps);

@@ -163,6 +163,8 @@ export interface RoundSummary {
   }[];
   /** Score rule: each camp's running score after this round's results, per house. */
   scores?: HouseScores[];
+  /** Posts of the round's plan nobody submitted in the window, per posting unit (RULINGS 19); absent when none. */
+  forfeited?: Record<string, number>;
   revived: { seat: Seat }[];
   /** Living seats after the round's results. */
   alive: number;

@@ -142,6 +142,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       return withRound({ ...state, rotation: { ...state.rotation, ...e.rotation } }, e.round, (r) => ({
         ...r,
         released: e.posts,
+        ...forfeitedOf(e.forfeited),
         iouDeadline: e.iouDeadline,
         complaintDeadline: e.complaintDeadline,
         complaintsOpen: e.posts.length > 0,
@@ -371,4 +372,10 @@ export function replay(events: readonly GameEvent[]): GameState {
   let state = initialState;
   for (const e of events) state = evolve(state, e);
   return state;
+}
+
+/** Only units that forfeited something, and nothing at all when none did (the summary then has no line for it). */
+function forfeitedOf(f: Record<string, number>): { forfeited?: Record<string, number> } {
+  const some = Object.entries(f).filter(([, n]) => n > 0);
+  return some.length > 0 ? { forfeited: Object.fromEntries(some) } : {};
 }

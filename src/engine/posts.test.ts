@@ -1,6 +1,7 @@
 // Kill posts: the posting window, targets, quotas, rotation by code order, forfeits, IOUs and complaints.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 import { viewFor } from "./view.ts";
 
@@ -32,6 +33,14 @@ describe("the posting window", () => {
     assert.equal(released?.posts.length, 1);
     // RULINGS 19: "A post not submitted in the window is forfeited."
     assert.deepEqual(released?.forfeited, { killer: 1, lover: 1, assassin: 1, sword: 1, engineer: 1 });
+    // …and the round's summary says so, for the results post's 未出帖 line.
+    assert.deepEqual(summarize(d.state).rounds.find((r) => r.round === 2)?.forfeited, {
+      killer: 1,
+      lover: 1,
+      assassin: 1,
+      sword: 1,
+      engineer: 1,
+    });
   });
 
   test("seed 002 「一张杀帖贴杀一人」: the target must be alive at submission", () => {

@@ -76,6 +76,8 @@ export interface RoundState {
   voteDeadline: Instant;
   submissions: Submission[];
   released: ReleasedPost[] | null;
+  /** Posts of the plan nobody submitted in the window, per unit (PostsReleased's `forfeited`); absent before. */
+  forfeited?: Record<string, number>;
   iouDeadline: Instant | null;
   complaintDeadline: Instant | null;
   complaintsOpen: boolean;

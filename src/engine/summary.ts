@@ -43,6 +43,7 @@ export function summarize(state: GameState): GameSummary {
       alive: state.seats.filter((s) => s.alive || (s.out !== null && s.out.round > r.round)).length,
       tally: houses.flatMap((h) => h.tally),
       overtime: first?.overtime ?? null,
+      ...(r.forfeited ? { forfeited: r.forfeited } : {}),
       ...tieToRefereeOf(houses.find((h) => h.tieToReferee)),
       ...(houses.length > 1 ? { houses } : {}),
       ...(score && r.closed ? { scores: score.roundScores(r.round) } : {}),

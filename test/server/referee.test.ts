@@ -366,6 +366,8 @@ test("results post: preview and publish after the round; unknown round and playe
     );
     assert.equal(preview.status, 200, preview.text);
     assert.ok(preview.json.text.includes(b!.alias), preview.json.text);
+    // "同时发布下一轮的游戏进程": round 2 of this rule set votes one out and gives the killers one post.
+    assert.match(preview.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
     const unknown = await call(h, "GET", `/api/games/${g.id}/referee/results?round=9`, g.referee);
     assert.equal(unknown.status, 404);
     const byPlayer = await call(h, "GET", `/api/games/${g.id}/referee/results?round=1`, a!.cookie);
