@@ -241,7 +241,13 @@ function Roster({ game }: { game: LiveGame }) {
           </thead>
           <tbody>
             {[...roster]
-              .sort((a, b) => (a.seat ?? -1) - (b.seat ?? -1))
+              // Referees first, then players by seat (before the start: in the order they signed up).
+              .sort(
+                (a, b) =>
+                  Number(a.kind === "player") - Number(b.kind === "player") ||
+                  (a.seat ?? Number.MAX_SAFE_INTEGER) - (b.seat ?? Number.MAX_SAFE_INTEGER) ||
+                  a.joinedAt - b.joinedAt,
+              )
               .map((r) => {
                 const s = r.seat !== null ? seats.find((x) => x.seat === r.seat) : undefined;
                 return (
@@ -1310,7 +1316,8 @@ function EventLog({ game }: { game: LiveGame }) {
   }, [follower, open, version]);
   const hidden = Math.max(0, events.length - shown);
   const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.lastSeq);
-  const names = logNames(game.view, events);
+  // Before the start the log has no rule set of its own: the game's info names it.
+  const names = { rulesName: game.data?.game.rulesName, ...logNames(game.view, events) };
   return (
     <details
       className="card"

@@ -235,6 +235,19 @@ test("the game's start names the players and the seed, not the rule set", () => 
   assert.ok(!text.includes("killer"), "no rule set dump");
 });
 
+test("the game's creation names the rule set by its name once the game has started, by its id before", () => {
+  const created = dto("app.GameCreated", { name: "空军版杀", rulesId: "airforce-40", refereeAlias: "总哨" });
+  const started = dto("GameStarted", { rules: { id: "airforce-40", name: "空军场", roles: [] }, seats: [] });
+  assert.equal(
+    describeEvent(created, logNames(null, [created, started])),
+    "建局「空军版杀」，规则 空军场，哨子 总哨",
+  );
+  assert.equal(
+    describeEvent(created, logNames(null, [created])),
+    "建局「空军版杀」，规则 airforce-40，哨子 总哨",
+  );
+});
+
 test("7kill's night events read as nights, abilities and dawn", () => {
   assert.equal(
     say("AbilityUsed", { round: 2, seat: 11, ability: "kill", target: 6 }),

@@ -22,6 +22,8 @@ export interface LogNames {
   dayNight: boolean;
   /** Whether any role posts kill posts; without, a round's posting deadline only opens its vote. */
   killPosts: boolean;
+  /** The rule set's name (风云场…) once the game has started; the log's creation line names it, not its id. */
+  rulesName?: string;
 }
 
 type Data = Record<string, unknown>;
@@ -71,6 +73,7 @@ export function logNames(
     dayNight: schedule.kind === "day-night",
     // Unknown rules (an old log without them) read as a game with kill posts, as before.
     killPosts: roleList.length === 0 || roleList.some((x) => isData(x) && x.post !== undefined),
+    ...(typeof rules.name === "string" && { rulesName: rules.name }),
   };
 }
 
@@ -568,7 +571,7 @@ function describe(e: GameEventDto, names: LogNames): string {
     }
     // ------------------------------------------------------------ the app's events
     case "app.GameCreated":
-      return m.log.gameCreated(r.str("name"), r.str("rulesId"), r.str("refereeAlias"));
+      return m.log.gameCreated(r.str("name"), c.names.rulesName ?? r.str("rulesId"), r.str("refereeAlias"));
     case "app.SignupOpened":
       return m.log.signupOpened;
     case "app.SignupClosed":
