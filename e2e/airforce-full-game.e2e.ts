@@ -285,6 +285,15 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
   await killPost("12-02 21:19:00", "刺", "侠04");
   await killPost("12-02 21:20:00", "剑一", "杀六");
   await killPost("12-02 21:21:00", "工", "侠05");
+  await as("referee", "/referee", async (page) => {
+    // Before the release only the referee sees the posts: per unit, who wrote on whom, and the IOU.
+    const box = page.getByTestId("round-posts");
+    await box.waitFor();
+    const killers = await box.locator("li[data-unit=killer]").textContent();
+    assert.match(killers ?? "", /已出 2\/2/);
+    assert.match(killers ?? "", new RegExp(`${who("杀一").alias} → ${who("侠01").alias} · 500字白条`));
+    assert.match((await box.locator("li[data-unit=engineer]").textContent()) ?? "", /已出 1\/1/);
+  });
   await server.advanceTo(beijing("12-02 21:30:02"));
   // Kill posts are released together; the IOU shows as one.
   await as("侠10", "/threads", async (page) => {

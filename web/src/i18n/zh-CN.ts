@@ -495,6 +495,9 @@ export const zhCN = {
     notReferee: "只有本局哨子可以进入",
     roster: "座位与真身",
     rooms: "各方小黑屋（只读）",
+    roundPosts: (round: string) => `${round}杀帖（放出前只有哨子可见）`,
+    unitPosts: (sent: number, due: number) =>
+      sent >= due ? `已出 ${sent}/${due}` : `已出 ${sent}/${due}，还差 ${due - sent} 帖`,
     overtimeRunning: (round: string, tied: string, until: string, duel: boolean) =>
       `${round}${duel ? "高票对决" : "平票加时"}进行中：${tied}，${until} 截止；截止后才有本轮结果帖。`,
     sections: {

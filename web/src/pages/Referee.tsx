@@ -58,6 +58,7 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
       {game.status === "signup" || game.status === "closed" ? <ReviewReports game={game} /> : null}
       {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
       <Inbox game={game} inbox={inbox} />
+      <RoundPosts game={game} />
       {game.view ? (
         <>
           <Results game={game} />
@@ -107,6 +108,47 @@ function TeamRooms({ game }: { game: LiveGame }) {
           ))
         : null}
     </details>
+  );
+}
+
+/**
+ * The posting window from the desk: per posting unit, what was sent (poster → target, 字数, 白条) and what is still
+ * due. Posts stay private until the window closes; the referee, who sees them as they come, had only the raw log.
+ */
+function RoundPosts({ game }: { game: LiveGame }) {
+  const round = currentRound(game.view);
+  const plan = game.view?.postPlan;
+  if (!round || !plan || round.posts !== null) return null;
+  const due = { ...plan.posts };
+  for (const [u, n] of Object.entries(plan.extraPosts)) due[u] = (due[u] ?? 0) + n;
+  const units = Object.entries(due).filter(([, n]) => n > 0);
+  if (units.length === 0) return null;
+  const seats = game.view?.seats ?? [];
+  const label = (s: unknown) => (typeof s === "number" ? seatLabel(seats, s) : "");
+  const min = game.data!.game.killPostMin;
+  const sent = game.events.filter((e) => e.type === "KillPostSubmitted" && e.data.round === round.round);
+  const t = termsOf(game.data?.game);
+  return (
+    <section className="card" data-testid="round-posts">
+      <h3>{m.referee.roundPosts(t.round(round.round))}</h3>
+      <ul className="plain small">
+        {units.map(([unit, n]) => {
+          const mine = sent.filter((e) => e.data.unit === unit);
+          return (
+            <li key={unit} data-unit={unit}>
+              <strong>{game.view?.unitNames[unit] ?? unit}</strong> {m.referee.unitPosts(mine.length, n)}
+              {mine.map((e) => (
+                <div key={e.seq} className="muted">
+                  {clock(e.at)} {label(e.data.poster)} → {label(e.data.target)} ·{" "}
+                  {m.app.words(Number(e.data.words))}
+                  {Number(e.data.words) < min ? <span className="badge iou">{m.threads.iou}</span> : null}
+                </div>
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
