@@ -27,6 +27,8 @@ export interface ResultsPostRound {
     cause: ResultsPostCause;
     /** Cause `bomb`: posted on the bomb (同归), or its 领票人 when it was voted out. */
     via?: "post" | "vote";
+    /** Score rule, cause `vote`: the 出局代号 the ballots named. */
+    outCode?: string | null;
     points?: { to: "black" | "white" | null; reason: string };
     /** The identity published where it is not the role (7kill's bandit as 水民 or 杀手): the post shows this one. */
     published?: { role: string; camp: string };

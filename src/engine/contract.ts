@@ -151,6 +151,11 @@ export interface RoundSummary {
     /** Score rule: where the seat's point went and why (src/engine/score). */
     points?: { to: "black" | "white" | null; reason: string };
     /**
+     * Score rule, cause `vote`: the code most named by the ballots that put the seat out (出局代号), null when none
+     * named one; what "代号正确 / 代号错误" is judged on.
+     */
+    outCode?: string | null;
+    /**
      * Cause `bomb` only: how the bomb took the seat. `post`: the seat posted on it (同归); `vote`: the seat was the
      * 领票人 of a bomb voted out ("如被票出，带走领票人").
      */

@@ -30,6 +30,7 @@ export function summarize(state: GameState): GameSummary {
         camp: role.camp,
         cause: o.cause,
         ...(o.cause === "bomb" ? { via: bombVoted ? ("vote" as const) : ("post" as const) } : {}),
+        ...(score && o.cause === "vote" ? { outCode: outCodeOf(r, o.seat) } : {}),
         ...(points ? { points } : {}),
         ...(published ? { published: { role: published.id, camp: published.camp } } : {}),
       };
@@ -97,4 +98,13 @@ function tieToRefereeOf(h: HouseRound | undefined): { tieToReferee?: TieToRefere
 function dayNightPart(state: GameState): { dayNight?: Record<string, unknown> } {
   const dayNight = dayNightSummary(state);
   return dayNight ? { dayNight } : {};
+}
+
+/** The code the deciding ballots named for a voted-out seat: the overtime's where there was one, else the vote's. */
+function outCodeOf(r: RoundState, seat: number): string | null {
+  for (const v of [...r.votes].reverse()) {
+    const code = v.outCodes[seat];
+    if (code !== undefined) return code;
+  }
+  return null;
 }

@@ -32,3 +32,17 @@ test("the final line shows the exact fraction and two decimals", () => {
     "最终得分（含存活分）：黑道 15分，白道 298/43分（约6.93分）。",
   );
 });
+
+test("seed 000 「黑道分值人员被票杀…如果代号正确，分值归白道，代号错误，分值归黑道」: the line names the 出局代号 judged", () => {
+  const lines = scoreLinesOfRound({
+    out: [
+      { alias: "A1", outCode: "追魂枪", points: { to: "black", reason: "black-voted-out-code-wrong" } },
+      { alias: "A2", outCode: null, points: { to: "black", reason: "black-voted-out-code-wrong" } },
+      { alias: "侠01", outCode: "疯魔拳", points: { to: "black", reason: "white-voted-out" } },
+    ],
+    scores: [{ house: 1, black: v("3", 3), white: v("0", 0) }],
+  });
+  assert.match(lines[0] ?? "", /代号错误，分值归黑道（票楼代号：追魂枪）。$/);
+  assert.match(lines[1] ?? "", /（票楼代号：无）。$/);
+  assert.ok(!(lines[2] ?? "").includes("票楼代号"), "a white seat's point does not turn on the code");
+});

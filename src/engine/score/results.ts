@@ -11,7 +11,15 @@ export interface ScoreValue {
 
 export interface ScorePostInput {
   /** Each dead scored player of the round whose point was at stake. */
-  moves: { alias: string; code: string | null; house: number; to: Side | null; reason: Reason | string }[];
+  moves: {
+    alias: string;
+    code: string | null;
+    house: number;
+    to: Side | null;
+    reason: Reason | string;
+    /** A voted-out seat's 出局代号, which the reason's 代号正确 / 错误 is about (undefined: not a vote). */
+    outCode?: string | null;
+  }[];
   /** Running totals per house (one entry when there is one house). */
   houses: { house: number; black: ScoreValue; white: ScoreValue }[];
   /** 买猎: points bought, published with their camp only ("买猎所获分值只公布归属哪方，不公布归属原因"). */
@@ -39,7 +47,8 @@ export function renderScoreLines(input: ScorePostInput): string[] {
       const who = `${m.alias}${m.code ? `（${m.code}）` : ""}`;
       const where = m.to === null ? "双方均不得分" : `1分归${CAMP_ZH[m.to]}`;
       const why = (REASON_ZH as Record<string, string>)[m.reason] ?? m.reason;
-      lines.push(`${house}分值：${who} ${where}——${why}。`);
+      const named = m.outCode === undefined ? "" : `（票楼代号：${m.outCode ?? "无"}）`;
+      lines.push(`${house}分值：${who} ${where}——${why}${named}。`);
     }
     lines.push(
       `${house}${input.final ? "最终得分" : "当前得分"}：黑道 ${fmt(h.black)}，白道 ${fmt(h.white)}。`,
@@ -56,6 +65,7 @@ export interface ScoredRound {
     code?: string | null;
     house?: number;
     points?: { to: Side | null; reason: string };
+    outCode?: string | null;
   }[];
   scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
 }
@@ -72,6 +82,8 @@ export function scoreLinesOfRound(round: ScoredRound): string[] {
             house: o.house ?? 1,
             to: o.points.to,
             reason: o.points.reason,
+            ...(o.outCode !== undefined &&
+              o.points.reason.startsWith("black-voted-out") && { outCode: o.outCode }),
           },
         ]
       : [],
