@@ -239,4 +239,9 @@ export interface HouseScores {
   house: number;
   black: ScoreValue;
   white: ScoreValue;
+  /**
+   * A running total's two parts per camp (a round's scores only): points taken from the dead (抢得) and the activated
+   * points of its living scored seats (存活已激活), so a results post's reader can check the sum.
+   */
+  parts?: Record<"black" | "white", { taken: ScoreValue; living: ScoreValue }>;
 }

@@ -46,3 +46,24 @@ test("seed 000 「黑道分值人员被票杀…如果代号正确，分值归�
   assert.match(lines[1] ?? "", /（票楼代号：无）。$/);
   assert.ok(!(lines[2] ?? "").includes("票楼代号"), "a white seat's point does not turn on the code");
 });
+
+test("seed 000 「总和=…抢得的分数+己方存活分值人员身上已被激活的分值+…」: a running total shows both parts", () => {
+  const lines = scoreLinesOfRound({
+    out: [{ alias: "A1", points: { to: "white", reason: "black-voted-out-code-right" } }],
+    scores: [
+      {
+        house: 1,
+        black: v("2", 2),
+        white: v("1", 1),
+        parts: {
+          black: { taken: v("0", 0), living: v("2", 2) },
+          white: { taken: v("1", 1), living: v("0", 0) },
+        },
+      },
+    ],
+  });
+  assert.equal(
+    lines.at(-1),
+    "当前得分：黑道 2分（抢得0分＋存活已激活2分），白道 1分（抢得1分＋存活已激活0分）。",
+  );
+});

@@ -21,7 +21,12 @@ export interface ScorePostInput {
     outCode?: string | null;
   }[];
   /** Running totals per house (one entry when there is one house). */
-  houses: { house: number; black: ScoreValue; white: ScoreValue }[];
+  houses: {
+    house: number;
+    black: ScoreValue;
+    white: ScoreValue;
+    parts?: Record<Side, { taken: ScoreValue; living: ScoreValue }>;
+  }[];
   /** 买猎: points bought, published with their camp only ("买猎所获分值只公布归属哪方，不公布归属原因"). */
   purchases?: { to: Side; points: string }[];
   /** Totals including survival points (the game is over). */
@@ -50,9 +55,13 @@ export function renderScoreLines(input: ScorePostInput): string[] {
       const named = m.outCode === undefined ? "" : `（票楼代号：${m.outCode ?? "无"}）`;
       lines.push(`${house}分值：${who} ${where}——${why}${named}。`);
     }
-    lines.push(
-      `${house}${input.final ? "最终得分" : "当前得分"}：黑道 ${fmt(h.black)}，白道 ${fmt(h.white)}。`,
-    );
+    // "双方最后分数总和=游戏过程中从双方死亡分值人员身上抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分":
+    // a running total gives its first two parts, so the sum can be checked against the lines above.
+    const camp = (side: Side) => {
+      const p = input.final ? undefined : h.parts?.[side];
+      return `${CAMP_ZH[side]} ${fmt(h[side])}${p ? `（抢得${fmt(p.taken)}＋存活已激活${fmt(p.living)}）` : ""}`;
+    };
+    lines.push(`${house}${input.final ? "最终得分" : "当前得分"}：${camp("black")}，${camp("white")}。`);
   }
   for (const p of input.purchases ?? []) lines.push(`买猎：${p.points}分归${CAMP_ZH[p.to]}。`);
   return lines;
@@ -67,7 +76,7 @@ export interface ScoredRound {
     points?: { to: Side | null; reason: string };
     outCode?: string | null;
   }[];
-  scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
+  scores?: ScorePostInput["houses"];
 }
 
 /** The lines for one round: every death whose point was at stake (not the unscored or never activated), then the scores. */

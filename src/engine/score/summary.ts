@@ -33,7 +33,14 @@ export function scoreSummary(state: GameState): ScoreSummary | null {
       const d = deaths.get(`${round}:${seat}`);
       return d ? { to: d.attribution.to, reason: d.attribution.reason } : undefined;
     },
-    roundScores: (round) => roundTotals(state, round).map(houseValues),
+    roundScores: (round) =>
+      roundTotals(state, round).map((h) => ({
+        ...houseValues(h),
+        parts: {
+          black: { taken: scoreValue(h.black.taken), living: scoreValue(h.black.living) },
+          white: { taken: scoreValue(h.white.taken), living: scoreValue(h.white.living) },
+        },
+      })),
     result: {
       black: scoreValue(report.black.total),
       white: scoreValue(report.white.total),
