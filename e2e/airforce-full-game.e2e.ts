@@ -464,6 +464,16 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
   // ------------------------------------------------ round 5 and 6
   await killPost("12-05 21:05:00", "剑一", "暗");
   await server.advanceTo(beijing("12-05 21:30:02"));
+  await as("侠22", "/", async (page) => {
+    // Once the posts are out, the board's plan says what came of it.
+    const plan = page.getByTestId("progression").locator("ul.plan");
+    await plan.waitFor();
+    const lines = await plan.locator("li").allTextContents();
+    assert.ok(
+      lines.some((l) => /^联合剑侠：出帖 1\s*（已放出 1）$/.test(l)),
+      `the plan says what came of it: ${lines.join(" / ")}`,
+    );
+  });
   await votes("12-06 12:00:00", {
     杀一: ["侠22", "侠23"],
     杀二: ["侠24", "侠25"],

@@ -71,6 +71,20 @@ test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 
   assert.match(post.text, new RegExp(`哨子定 ${a.alias} 出局。`));
   assert.match(post.text, new RegExp(`^票杀：${a.alias}（`, "m"));
 
+  // Round 2's posts: nobody sends one, and once the window closes the board says they were forfeited (RULINGS 19).
+  await server.advanceTo(beijing("12-02 21:30:05"));
+  const board = await contextFor(browser, server.url, b.cookie);
+  const bp = await board.newPage();
+  await bp.goto(`/games/${game.id}`);
+  const plan = bp.getByTestId("progression").locator("ul.plan");
+  await plan.waitFor();
+  const lines = await plan.locator("li").allTextContents();
+  assert.ok(
+    lines.some((l) => /^联合杀手：出帖 2\s*（已放出 0，未出 2）$/.test(l)),
+    `the plan says the posts were not sent: ${lines.join(" / ")}`,
+  );
+  await board.close();
+
   // The seat put out is told when and why on its own page.
   const mine = await contextFor(browser, server.url, a.cookie);
   const me = await mine.newPage();

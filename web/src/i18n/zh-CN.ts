@@ -224,6 +224,8 @@ export const zhCN = {
     votesPerVoter: (n: number) => `每人 ${n} 票`,
     postKills: (unit: string, n: number) => `${unit}：出帖 ${n}`,
     extraPosts: (unit: string, n: number) => `${unit}：加帖 ${n}`,
+    releasedOf: (out: number, planned: number) =>
+      out < planned ? `（已放出 ${out}，未出 ${planned - out}）` : `（已放出 ${out}）`,
     timeline: "轮次",
     living: (n: number) => `存活（${n}）`,
     dead: (n: number) => `出局（${n}）`,

@@ -47,6 +47,12 @@ export function Board({ game }: { game: LiveGame }) {
       )
       .map((r) => r.round),
   );
+  // Once the posts are out, what came of the plan: posts not sent in the window are forfeited (RULINGS 19).
+  const released = (unit: string, planned: number) => {
+    if (!round?.posts || planned === 0) return null;
+    const out = round.posts.filter((p) => p.unit === unit).length;
+    return <span className="muted small"> {m.board.releasedOf(Math.min(out, planned), planned)}</span>;
+  };
   const deadlines = [...view.deadlines]
     .filter(
       (d) =>
@@ -104,10 +110,16 @@ export function Board({ game }: { game: LiveGame }) {
               <li>{m.board.votesPerVoter(round.plan.votesPerVoter)}</li>
               {/* As the posts go now (after 联合 and takeovers), where the server says; else the plan as written. */}
               {Object.entries(view.postPlan?.posts ?? round.plan.posts).map(([unit, n]) => (
-                <li key={unit}>{m.board.postKills(view.unitNames[unit] ?? unit, n)}</li>
+                <li key={unit}>
+                  {m.board.postKills(view.unitNames[unit] ?? unit, n)}
+                  {released(unit, n)}
+                </li>
               ))}
               {Object.entries(view.postPlan?.extraPosts ?? round.plan.extraPosts).map(([unit, n]) => (
-                <li key={`x-${unit}`}>{m.board.extraPosts(view.unitNames[unit] ?? unit, n)}</li>
+                <li key={`x-${unit}`}>
+                  {m.board.extraPosts(view.unitNames[unit] ?? unit, n)}
+                  {released(unit, n)}
+                </li>
               ))}
             </ul>
           </>
