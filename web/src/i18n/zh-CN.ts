@@ -555,7 +555,7 @@ export const zhCN = {
     votesPerVoter: "每人票数",
     voteOut: "票杀人数",
     posts: "出帖数（组=数，每行一个）",
-    inbox: "托票箱与举报",
+    inbox: "收件箱（托票、举报、白条延期、报道、平票）",
     inboxEmpty: "没有待处理的消息",
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,
     complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
