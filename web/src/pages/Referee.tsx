@@ -613,11 +613,7 @@ function InboxRow(props: {
           {m.referee.reportFlaggedItem(alias, item.copiedPercent ?? null)}
         </div>
         <p className="muted small">{m.referee.reportFlaggedHint}</p>
-        <input
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder={m.referee.rulingReason}
-        />
+        <ReasonInput value={reason} onChange={setReason} />
         <button
           type="button"
           className="btn small"
@@ -652,11 +648,7 @@ function InboxRow(props: {
           postId={postIdOf(props.rounds, item.round, item.post) ?? latestPostId(props.events, against)}
         />
       ) : null}
-      <input
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        placeholder={m.referee.rulingReason}
-      />
+      <ReasonInput value={reason} onChange={setReason} />
       <div className="actions">
         <button type="button" className="btn small danger" onClick={() => rule(true)} disabled={!reason}>
           {m.referee.uphold}
@@ -724,11 +716,7 @@ function TieDecision(props: {
           </label>
         ))}
       </div>
-      <input
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        placeholder={m.referee.rulingReason}
-      />
+      <ReasonInput value={reason} onChange={setReason} />
       <button
         type="button"
         className="btn small danger"
@@ -739,6 +727,13 @@ function TieDecision(props: {
       </button>
       {notice}
     </li>
+  );
+}
+
+/** Every ruling from the inbox carries its reason (裁定理由), recorded with it. */
+function ReasonInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <input value={value} onChange={(e) => onChange(e.target.value)} placeholder={m.referee.rulingReason} />
   );
 }
 
