@@ -312,3 +312,27 @@ test("seed 000 四.1 「公布结果的同时发布下一轮的游戏进程」: 
   });
   assert.ok(!last.includes("第3轮进程"), last);
 });
+
+test("RULINGS 11 先到先出 after overtime: the post gives when each tied count was reached", () => {
+  const text = renderResultsPost(
+    {
+      round: 1,
+      out: [{ alias: "乙", role: "ranger", camp: "white", cause: "vote" }],
+      revived: [],
+      alive: 39,
+      tally: [
+        { alias: "甲", votes: 2 },
+        { alias: "乙", votes: 2 },
+      ],
+      overtime: {
+        tied: ["甲", "乙"],
+        tally: [
+          { alias: "甲", votes: 3, reachedAt: "2026-12-02T13:05:00.000Z" },
+          { alias: "乙", votes: 3, reachedAt: "2026-12-02T13:02:00.000Z" },
+        ],
+      },
+    },
+    { roleNames },
+  );
+  assert.match(text, /^加时依然平票，按先到先出。\n达到3票的时间：乙 21:02:00，甲 21:05:00。$/m);
+});

@@ -5,6 +5,7 @@ import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
 import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
 import type { RuleSet } from "../rules/schema.ts";
+import { beijingClock } from "./beijing-time.ts";
 import { unitNamesOf } from "./unit-names.ts";
 
 /** Why a seat went out: the engine's causes, as the summary reports them. */
@@ -15,6 +16,8 @@ export interface ResultsPostTally {
   votes: number;
   proxy?: number;
   half?: number;
+  /** Overtime rows: when the count was reached (ISO 8601), which 先到先出 goes by. */
+  reachedAt?: string;
 }
 
 export interface ResultsPostRound {
@@ -192,6 +195,12 @@ function nextPlanLine(
   return `第${plan.round}轮进程：${parts.join("；")}。`;
 }
 
+/** "2026-12-02T13:07:12.000Z" → "21:07:12" (Beijing time, as the forum's vote machine shows it). */
+function clockOf(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? beijingClock(at) : iso;
+}
+
 /** 10.5 → "10.5票"; integers stay integers. */
 export function formatVotes(votes: number): string {
   return `${Number.isInteger(votes) ? votes : votes.toFixed(1)}票`;
@@ -232,12 +241,22 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       if (ot.referee && !ctx.duel)
         // Not "按先到先出" beside "无人出局": the rule could not decide, and the referee must.
         lines.push(`加时依然平票${leftToReferee(ot.referee)}`);
-      else if (atTop > 1 || ot.tally.length === 0)
+      else if (atTop > 1 || ot.tally.length === 0) {
         lines.push(
           ctx.duel
             ? "高票对决后仍平票，本轮无人出局。"
             : (FINAL_TIE[ctx.finalTieBreak ?? "first-reached"] ?? FINAL_TIE["first-reached"]!),
         );
+        // RULINGS 11 「the tied player whose final count was reached earliest goes out」: the times, to check it by.
+        const reached = ot.tally.filter((t) => t.votes === top && t.reachedAt !== undefined);
+        if (!ctx.duel && (ctx.finalTieBreak ?? "first-reached") === "first-reached" && reached.length > 1)
+          lines.push(
+            `达到${formatVotes(top)}的时间：${[...reached]
+              .sort((a, b) => (a.reachedAt ?? "").localeCompare(b.reachedAt ?? ""))
+              .map((t) => `${t.alias} ${clockOf(t.reachedAt ?? "")}`)
+              .join("，")}。`,
+          );
+      }
     }
     if (part.tally.length > 0 || part.overtime !== null) lines.push("");
     if (ctx.hideCauses) {

@@ -182,7 +182,8 @@ export interface RoundSummary {
    */
   overtime: {
     tied: Seat[];
-    tally: { seat: Seat; votes: number }[];
+    /** `reachedAt`: when the seat's final count was reached (先到先出), for a seat with votes. */
+    tally: { seat: Seat; votes: number; reachedAt?: Instant }[];
     referee?: TieToReferee;
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime (`overtimeMinutes: null`). */

@@ -83,7 +83,11 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
     overtime: overtime
       ? {
           tied: regular?.tie?.seats ?? [],
-          tally: overtime.entries.map((e) => ({ seat: e.seat, votes: votes(e.halves) })),
+          tally: overtime.entries.map((e) => ({
+            seat: e.seat,
+            votes: votes(e.halves),
+            ...(e.halves > 0 ? { reachedAt: e.reachedAt } : {}),
+          })),
           ...(toReferee ? { referee: toReferee } : {}),
         }
       : null,

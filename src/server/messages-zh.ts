@@ -1,19 +1,12 @@
 // Chinese messages for every refusal code the API returns, filled from the refusal's details.
+import { beijingClock } from "../app/beijing-time.ts";
 
 type Details = Record<string, string | number | boolean | null> | undefined;
-
-const TIME_ZONE = "Asia/Shanghai";
 
 /** HH:MM:SS in Beijing time (no daylight saving), the way referees announce deadlines. */
 export function clockTime(ms: unknown): string {
   if (typeof ms !== "number" || !Number.isFinite(ms)) return "?";
-  return new Intl.DateTimeFormat("zh-CN", {
-    timeZone: TIME_ZONE,
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hour12: false,
-  }).format(new Date(ms));
+  return beijingClock(ms);
 }
 
 /** A seat as the pages number it: the engine's seats count from 0, the board's 号 from 1. */

@@ -7,6 +7,8 @@ export interface AliasTally {
   votes: number;
   proxy?: number;
   half?: number;
+  /** Overtime rows: when the final count was reached (ISO 8601, UTC), for a seat with votes. */
+  reachedAt?: string;
 }
 
 export interface RoundOutput {
@@ -103,7 +105,11 @@ export function toAliases(
       ? null
       : {
           tied: overtime.tied.map(aliasOf),
-          tally: overtime.tally.map(tallyRow),
+          // 先到先出 turns on when each count was reached: the overtime's rows say it (UTC, as refusals' `at`).
+          tally: overtime.tally.map((t) => ({
+            ...tallyRow(t),
+            ...(t.reachedAt !== undefined && { reachedAt: new Date(t.reachedAt).toISOString() }),
+          })),
           ...(overtime.referee && { referee: refereeOf(overtime.referee) }),
         };
   // Fields the engine adds beyond the contract (e.g. the score rule's points) pass through unchanged.
