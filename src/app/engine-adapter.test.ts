@@ -85,3 +85,26 @@ test("RULINGS 11 「overtime among the tied」: during a round's 加时 the view
   );
   assert.deepEqual(realEngine.view(d.state, { kind: "seat", seat: 0 })!.myVote?.targets, [38]);
 });
+
+test("seed 000 「每轮结果帖…公布黑白两道各自得分情况」: a running score game's view carries the score after the latest results", () => {
+  const d = new Driver(preset("fengyun-57"));
+  assert.equal(realEngine.view(d.state, { kind: "public" })?.runningScores, undefined, "no results yet");
+  d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 === 0 ? 56 : 55]);
+  d.tick(local("12-02 21:00:01"));
+  const view = realEngine.view(d.state, { kind: "public" })!;
+  const summary = summarize(d.state).rounds.find((r) => r.round === 1)!;
+  assert.equal(view.runningScores?.round, 1);
+  assert.deepEqual(
+    view.runningScores?.houses,
+    summary.scores?.map(({ house, black, white }) => ({ house, black, white })),
+    "the same figures as round 1's results post",
+  );
+  // Asked again with nothing changed (a vote), it is the same object: worked out once.
+  d.must({ type: "CastVote", at: local("12-03 10:00"), voter: 18, targets: [19] });
+  assert.equal(realEngine.view(d.state, { kind: "public" })?.runningScores, view.runningScores);
+  // 7kill has no score rule: nothing.
+  assert.equal(
+    realEngine.view(new Driver(preset("sevenkill-16")).state, { kind: "public" })?.runningScores,
+    undefined,
+  );
+});

@@ -21,6 +21,7 @@ import {
 } from "../engine/index.ts";
 import { pointsPerSeat } from "../engine/night/points.ts";
 import { offeredCodes, postCodes } from "../engine/score/ledger.ts";
+import { scoreSummary } from "../engine/score/summary.ts";
 import type { RoundState, VoteState } from "../engine/state.ts";
 import { hasVoteRight } from "../engine/vote-close.ts";
 import type { RuleSet } from "../rules/schema.ts";
@@ -228,6 +229,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     round: v.current > 0 ? v.current : null,
     unitNames: rules ? unitNamesOf(rules) : {},
     postPlan: postPlanOf(state),
+    ...runningScoresOf(state),
     phase,
     seats,
     deadlines: pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
@@ -291,4 +293,33 @@ function postPlanOf(state: GameState, which = state.current): GameView["postPlan
     return out;
   };
   return { posts: resolved(round.plan.posts), extraPosts: resolved(round.plan.extraPosts) };
+}
+
+/** Score after the latest round with results, remembered per seats array and count of closed rounds and posts. */
+const runningMemo = new WeakMap<object, { key: string; value: GameView["runningScores"] | undefined }>();
+
+/**
+ * A score game's running score for the board. Views are built for every event (votes included), so the score is
+ * worked out again only when something it depends on can have changed: an out or revival (the seats array is
+ * replaced), a round closing, a kill post (activation).
+ */
+function runningScoresOf(state: GameState): Pick<GameView, "runningScores"> {
+  if (!state.rules || state.rules.win.kind !== "score" || state.status !== "running") return {};
+  let closed = 0;
+  let posts = 0;
+  for (const r of state.rounds) {
+    if (!r) continue;
+    if (r.closed) closed = r.round;
+    posts += r.submissions.length;
+  }
+  if (closed === 0) return {};
+  const key = `${closed}:${posts}`;
+  const hit = runningMemo.get(state.seats);
+  if (hit && hit.key === key) return hit.value ? { runningScores: hit.value } : {};
+  const houses = scoreSummary(state)
+    ?.roundScores(closed)
+    .map(({ house, black, white }) => ({ house, black, white }));
+  const value = houses ? { round: closed, houses } : undefined;
+  runningMemo.set(state.seats, { key, value });
+  return value ? { runningScores: value } : {};
 }

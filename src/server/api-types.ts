@@ -382,6 +382,19 @@ export interface GameView {
    * first round and for rule sets without kill posts.
    */
   postPlan?: { posts: Record<string, number>; extraPosts: Record<string, number> } | null;
+  /**
+   * Score rule, while the game runs: each camp's score after the latest round with results, per house, as that
+   * round's results post gives it (absent before the first results, for other rule sets and once the game is over,
+   * when `result.scores` has the final totals).
+   */
+  runningScores?: {
+    round: number;
+    houses: {
+      house: number;
+      black: { exact: string; value: number };
+      white: { exact: string; value: number };
+    }[];
+  };
   /** Free text phase name from the engine, e.g. "vote", "overtime", "ended". */
   phase: string | null;
   seats: SeatView[];

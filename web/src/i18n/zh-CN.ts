@@ -224,6 +224,10 @@ export const zhCN = {
     votesPerVoter: (n: number) => `每人 ${n} 票`,
     postKills: (unit: string, n: number) => `${unit}：出帖 ${n}`,
     extraPosts: (unit: string, n: number) => `${unit}：加帖 ${n}`,
+    // The score rule's running score, as the latest results post gives it (per house under 两府制).
+    runningScore: (after: string, houses: readonly { house: string; black: string; white: string }[]) =>
+      `${after}后得分：${houses.map((h) => `${h.house}黑道 ${h.black}，白道 ${h.white}`).join("；")}`,
+    house: (n: number) => (n === 1 ? "一府" : n === 2 ? "二府" : `${n}府`),
     releasedOf: (out: number, planned: number) =>
       out < planned ? `（已放出 ${out}，未出 ${planned - out}）` : `（已放出 ${out}）`,
     timeline: "轮次",

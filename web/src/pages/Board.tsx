@@ -102,6 +102,18 @@ export function Board({ game }: { game: LiveGame }) {
           {view.round !== null ? t.round(view.round) : m.board.notStarted}
           {view.phase ? <span className="badge phase">{m.board.phase(view.phase)}</span> : null}
         </h2>
+        {view.runningScores ? (
+          <p className="small" data-testid="running-scores">
+            {m.board.runningScore(
+              t.round(view.runningScores.round),
+              view.runningScores.houses.map((h) => ({
+                house: view.runningScores!.houses.length > 1 ? m.board.house(h.house) : "",
+                black: m.archive.score(h.black),
+                white: m.archive.score(h.white),
+              })),
+            )}
+          </p>
+        ) : null}
         {round ? (
           <>
             <h3>{m.board.progression}</h3>
