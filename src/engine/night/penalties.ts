@@ -5,6 +5,7 @@ import type { Instant, Seat } from "../contract.ts";
 import { putOut } from "../outs.ts";
 import type { GameState } from "../state.ts";
 import { rulesOf } from "../state.ts";
+import { publishedRole } from "./bandit.ts";
 import { dayNightOf } from "./evolve.ts";
 import type { OffenceKind } from "./types.ts";
 
@@ -44,7 +45,13 @@ export function recordOffence(
     banned: offence === "zhashi" && zhashiBefore >= 1,
   });
   const limit = rules.penalties?.warningsToOut ?? 2;
-  if (o.severe || warningsOf(b.state, seat) >= limit) putOut(b, at, round, seat, "penalty");
+  if ((o.severe || warningsOf(b.state, seat) >= limit) && putOut(b, at, round, seat, "penalty")) {
+    // "所有出局者公布身份": a penalty out is announced when it is judged, not at the round's close, which a 高票对决
+    // can put two days later (the duel's voters would not know who left).
+    const s = b.state.seats[seat];
+    if (rules.disclosure.identity && s && !s.revealed)
+      emit(b, { type: "IdentityRevealed", at, seat, role: publishedRole(b.state, seat), code: s.code });
+  }
 }
 
 export function threadKey(round: number, stage: "regular" | "overtime"): string {

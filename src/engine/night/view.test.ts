@@ -225,3 +225,19 @@ test('"A finished game\'s full record, with roles revealed" (issue 6): after Gam
     assert.deepEqual(redactEvent(e, { kind: "public" }, g.state), e);
   }
 });
+
+test('"所有出局者公布身份": a player put out by a penalty is published at once, not at the round\'s close', () => {
+  // Seed 001 4.2: "情节严重者直接判罚出局". A day's close can wait two days for a 高票对决; the penalty cannot.
+  const g = new Game();
+  g.send({
+    type: "Override",
+    at: g.now + 60_000,
+    override: { action: "warn", target: 9, offence: "cheating", severe: true },
+    reason: "场外串联",
+  });
+  assert.equal(g.state.seats[9]?.out?.cause, "penalty");
+  assert.equal(g.state.rounds[1]?.closed, false, "the day is still running");
+  const seen = g.public.seats[9];
+  assert.equal(seen?.role, "villager");
+  assert.deepEqual(seen?.out, { round: 1, cause: null });
+});
