@@ -125,7 +125,10 @@ test("7kill 「所有出局者公布身份，不公布死因」: night deaths wi
     },
   );
   // "分为杀手、好人两方": the preset's campNames.
-  assert.match(text, /^票杀：民4（好人方·水民）$/m);
+  // Seed 001 calls it 投票出局 on 第N天, where a daily game says 票杀 on 第N轮.
+  assert.match(text, /^投票出局：民4（好人方·水民）$/m);
+  assert.match(text, /^## 第2天结果$/m);
+  assert.match(text, /^投票结果：民4 8票$/m);
   assert.match(text, /^出局（不公布死因）：民2（好人方·水民）、民5（好人方·水民）、匪（好人方·水民）$/m);
   for (const secret of ["空针", "枪杀", "夜间被杀", "秘匪"]) assert.ok(!text.includes(secret), secret);
 });
@@ -149,7 +152,7 @@ test("7kill 「高票对决后如仍平票，则无人出局」; other rule sets
     },
   };
   const duel = renderResultsPost(tied, resultsPostRules(parsedPreset("sevenkill-16")));
-  assert.match(duel, /高票对决：民4、杀1 平票，进入高票对决。/);
+  assert.match(duel, /^平票：民4、杀1 同为最高票，进入高票对决。$/m);
   assert.match(duel, /高票对决后仍平票，本轮无人出局。/);
   assert.ok(!duel.includes("先到先出") && !duel.includes("加时"));
   const fengyun = renderResultsPost(tied, resultsPostRules(parsedPreset("fengyun-57")));
@@ -177,7 +180,7 @@ test("7kill's camps are 杀手方 and 好人方 (「杀手全部出局，好人�
     ...resultsPostRules(parsedPreset("sevenkill-16")),
     result,
   });
-  assert.match(sevenkill, /^票杀：杀1（杀手方·杀手）$/m);
+  assert.match(sevenkill, /^投票出局：杀1（杀手方·杀手）$/m);
   assert.match(sevenkill, /^\*\*游戏结束：好人方胜利。\*\*（杀手方全部出局）$/m);
   const fengyun = renderResultsPost(round, {
     roleNames: { killer: "杀手" },

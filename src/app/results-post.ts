@@ -100,6 +100,8 @@ export interface ResultsPostContext {
   finalTieBreak?: string;
   /** 7kill's 高票对决 instead of overtime, with its outcome on a tie ("高票对决后如仍平票，则无人出局"). */
   duel?: boolean;
+  /** A day-night game (7kill): 第N天, 投票结果 and 投票出局 for a daily game's 第N轮, 票楼结果 and 票杀. */
+  dayNight?: boolean;
   /** Set on the round that ended the game. */
   result?: {
     winner: "black" | "white" | "draw" | null;
@@ -112,9 +114,13 @@ export interface ResultsPostContext {
 
 /** The parts of a rule set that change how its results post reads. */
 export function resultsPostRules(
-  rules: Pick<RuleSet, "disclosure" | "vote" | "campNames" | "roles" | "alliances" | "groups">,
-): Pick<ResultsPostContext, "hideCauses" | "finalTieBreak" | "duel" | "campNames" | "unitNames"> {
+  rules: Pick<RuleSet, "disclosure" | "vote" | "campNames" | "roles" | "alliances" | "groups" | "schedule">,
+): Pick<
+  ResultsPostContext,
+  "hideCauses" | "finalTieBreak" | "duel" | "campNames" | "unitNames" | "dayNight"
+> {
   return {
+    dayNight: rules.schedule.kind === "day-night",
     campNames: campNamesOf(rules),
     unitNames: unitNamesOf(rules),
     hideCauses: !rules.disclosure.cause,
@@ -221,16 +227,18 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     const shown = o.published ?? o;
     return `${o.alias}（${camps[shown.camp] ?? shown.camp}·${name(shown.role)}）`;
   };
-  const lines: string[] = [`## 第${round.round}轮结果`, ""];
+  const heading = (cause: ResultsPostCause) =>
+    ctx.dayNight && cause === "vote" ? "投票出局" : CAUSE_HEADING[cause];
+  const lines: string[] = [`## 第${round.round}${ctx.dayNight ? "天" : "轮"}结果`, ""];
   const thread = (part: Pick<ResultsPostRound, "tally" | "overtime" | "out" | "tieToReferee">) => {
     if (part.tally.length > 0) {
-      lines.push(`票楼结果：${part.tally.map(tallyLine).join("，")}`);
+      lines.push(`${ctx.dayNight ? "投票结果" : "票楼结果"}：${part.tally.map(tallyLine).join("，")}`);
     }
     if (part.tieToReferee) lines.push(`平票${leftToReferee(part.tieToReferee)}`);
     if (part.overtime !== null) {
       const ot = part.overtime;
       if (ctx.duel) {
-        lines.push(`高票对决：${ot.tied.join("、")} 平票，进入高票对决。`);
+        lines.push(`平票：${ot.tied.join("、")} 同为最高票，进入高票对决。`);
         if (ot.tally.length > 0) lines.push(`对决结果：${ot.tally.map(tallyLine).join("，")}`);
       } else {
         lines.push(`平票加时：${ot.tied.join("、")} 平票，进入加时投票。`);
@@ -262,7 +270,7 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     if (ctx.hideCauses) {
       const voted = part.out.filter((o) => o.cause === "vote");
       const rest = part.out.filter((o) => o.cause !== "vote");
-      if (voted.length > 0) lines.push(`${CAUSE_HEADING.vote}：${voted.map(who).join("、")}`);
+      if (voted.length > 0) lines.push(`${heading("vote")}：${voted.map(who).join("、")}`);
       if (rest.length > 0) lines.push(`出局（不公布死因）：${rest.map(who).join("、")}`);
       return;
     }
@@ -277,7 +285,7 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
         if (taken.length > 0) lines.push(`${LEAD_VOTER_TAKEN}：${taken.map(who).join("、")}`);
         continue;
       }
-      lines.push(`${CAUSE_HEADING[cause]}：${outs.map(who).join("、")}`);
+      lines.push(`${heading(cause)}：${outs.map(who).join("、")}`);
     }
   };
 

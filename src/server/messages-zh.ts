@@ -98,7 +98,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "vote.codes-not-offered": () => "第一个杀刺出帖前，票楼不提供代号",
   "vote.code-not-offered": (d) => `代号「${d?.code ?? "?"}」不在可选代号中`,
   "proxy.too-late-to-publish": () => "托票公布太晚，无效",
-  "vote.not-a-candidate": (d) => `${seatNo(d?.seat)}不在本次加时投票的候选人中`,
+  // The overtime's or 7kill's 高票对决's: only the tied may be voted for.
+  "vote.not-a-candidate": (d) => `${seatNo(d?.seat)}不在本次投票的候选人中（只能投平票者）`,
   "vote.voter-out": () => "你已出局，不能投票",
   "vote.no-vote-right": () => "你本轮没有投票权",
   "vote.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,

@@ -218,7 +218,8 @@ export const zhCN = {
     round: (n: number, dayNight = false) => (dayNight ? `第${n}天` : `第${n}轮`),
     night: (n: number) => `第${n}夜`,
     notStarted: "游戏尚未开始",
-    phase: (p: string) => phases[p] ?? p,
+    // `duel`: 7kill's second stage is the 高票对决, not an overtime.
+    phase: (p: string, duel = false) => (duel && p === "overtime" ? "高票对决" : (phases[p] ?? p)),
     progression: "本轮进程",
     voteKills: (n: number) => `票杀 ${n} 人`,
     votesPerVoter: (n: number) => `每人 ${n} 票`,
@@ -348,7 +349,7 @@ export const zhCN = {
     proxySent: "托票已交给哨子",
     results: "本轮结果",
     outBy: (names: string) => `上票房：${names}`,
-    tied: (names: string) => `平票：${names}，进入加时`,
+    tied: (names: string, duel = false) => `平票：${names}，进入${duel ? "高票对决" : "加时"}`,
     tieBreak: (rule: string, names: string) => `${rule === "first-reached" ? "先到先出" : rule}：${names}`,
   },
   me: {

@@ -100,7 +100,9 @@ export function Board({ game }: { game: LiveGame }) {
       <section className="card" data-testid="progression">
         <h2>
           {view.round !== null ? t.round(view.round) : m.board.notStarted}
-          {view.phase ? <span className="badge phase">{m.board.phase(view.phase)}</span> : null}
+          {view.phase ? (
+            <span className="badge phase">{m.board.phase(view.phase, game.data?.game.duel ?? false)}</span>
+          ) : null}
         </h2>
         {view.runningScores ? (
           <p className="small" data-testid="running-scores">

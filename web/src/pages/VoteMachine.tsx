@@ -225,7 +225,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
             <p key={r.stage}>
               {r.stage === "overtime" ? `${m.vote.overtime} · ` : ""}
               {r.out.length > 0 || !r.tie ? m.vote.outBy(m.app.list(r.out.map(label)) || m.app.none) : null}
-              {r.tie && r.out.length === 0 ? m.vote.tied(m.app.list(r.tie.map(label))) : null}
+              {r.tie && r.out.length === 0 ? m.vote.tied(m.app.list(r.tie.map(label)), data.game.duel) : null}
             </p>
           ))}
           {round.tieBreak ? (
