@@ -168,6 +168,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "ability.not-day": () => "这项能力只能在白天使用",
   "ability.no-uses-left": () => "子弹已经用过了",
   "ability.may-not-skip": () => "这项能力不得放弃，请选择目标",
+  "ability.nothing-to-pass": () => "不开枪无需提交任何操作",
   "ability.target-out": (d) => `${seatNo(d?.target)}已出局，不能作为目标`,
   "ability.not-self": () => "不能以自己（或同组队友）为目标",
   "override.not-day-night": () => "无效票、警告、不计潜水与信誉度处罚只用于日夜制（七杀）规则",

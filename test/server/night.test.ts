@@ -262,7 +262,8 @@ test("7kill 秘匪: 拥有一发子弹 — shoots by day, the target is out at o
     const before = (await nightOf(h, g, bandit!.cookie)).bandit;
     assert.equal(before!.bulletLeft, true);
     await assertCode(act(h, g, k1!, "shoot", v1!.seat), 403, "ability.not-yours");
-    await assertCode(act(h, g, bandit!, "shoot", null), 409, "ability.may-not-skip");
+    // Not shooting is no command at all, and the refusal says so rather than that shooting is compulsory.
+    await assertCode(act(h, g, bandit!, "shoot", null), 409, "ability.nothing-to-pass");
     await assertCode(act(h, g, bandit!, "shoot", bandit!.seat), 409, "ability.not-self");
     const requestId = rid();
     const body = { requestId, action: "shoot", target: v1!.seat };

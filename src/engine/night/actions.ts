@@ -41,8 +41,9 @@ export function decideAbility(b: Batch, cmd: UseAbility): Refusal | null {
   if (ab.phase === "day" && inNight) return no("ability.not-day", "this ability is used by day");
   if (cmd.ability === "shoot" && dn.bandit?.shot) return no("ability.no-uses-left", "the bullet is spent");
   if (cmd.target === null) {
-    if (!ab.maySkip || cmd.ability === "shoot")
-      return no("ability.may-not-skip", "this ability may not be skipped");
+    // The bullet is used or kept, never "passed": not shooting needs no command.
+    if (cmd.ability === "shoot") return no("ability.nothing-to-pass", "not shooting needs nothing sent");
+    if (!ab.maySkip) return no("ability.may-not-skip", "this ability may not be skipped");
   } else {
     const target = state.seats[cmd.target];
     if (!target) return no("ability.unknown-seat", `no seat ${cmd.target}`);
