@@ -78,3 +78,18 @@ test("a discussion draft survives a reload", async () => {
   assert.equal(await page.getByTestId("discussion-text").inputValue(), "还没想好怎么说");
   await ctx.close();
 });
+
+test("the referee's log leaves discussion posts out unless asked: the rulings stay in view", async () => {
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const log = page.getByTestId("referee-log");
+  await log.locator("summary").click();
+  await log.locator("ol.log li").first().waitFor();
+  const posted = log.locator("ol.log li", { hasText: "讨论帖" });
+  assert.equal(await posted.count(), 0, "no discussion lines by default");
+  await log.getByLabel("显示发言与小黑屋消息").check();
+  await posted.first().waitFor();
+  assert.ok((await posted.count()) >= 2, "the two posts above, once asked for");
+  await ctx.close();
+});

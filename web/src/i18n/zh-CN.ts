@@ -502,6 +502,7 @@ export const zhCN = {
     notReferee: "只有本局哨子可以进入",
     roster: "座位与真身",
     rooms: "各方小黑屋（只读）",
+    logChatter: "显示发言与小黑屋消息",
     roundPosts: (round: string) => `${round}杀帖（放出前只有哨子可见）`,
     unitPosts: (sent: number, due: number) =>
       sent >= due ? `已出 ${sent}/${due}` : `已出 ${sent}/${due}，还差 ${due - sent} 帖`,

@@ -1313,6 +1313,13 @@ function Results({ game }: { game: LiveGame }) {
 }
 
 /** Log entries shown at first, and how many more each "earlier" click shows: a late game has tens of thousands. */
+/** Discussion posts and their counts, and room messages: kept in the log, shown on request. */
+const CHATTER: ReadonlySet<string> = new Set([
+  "app.DiscussionPosted",
+  "DiscussionPosted",
+  "app.RoomMessagePosted",
+]);
+
 const LOG_WINDOW = 300;
 const LOG_MORE = 1000;
 
@@ -1351,7 +1358,10 @@ function EventLog({ game }: { game: LiveGame }) {
   useEffect(() => {
     if (open) follower?.refresh();
   }, [follower, open, version]);
-  const hidden = Math.max(0, events.length - shown);
+  // 7kill's discussion writes two lines a post (hundreds a day): left out unless asked for, so the rulings show.
+  const [chatter, setChatter] = useState(false);
+  const listed = chatter ? events : events.filter((e) => !CHATTER.has(e.type));
+  const hidden = Math.max(0, listed.length - shown);
   const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.lastSeq);
   // Before the start the log has no rule set of its own: the game's info names it.
   const names = { rulesName: game.data?.game.rulesName, ...logNames(game.view, events) };
@@ -1371,6 +1381,12 @@ function EventLog({ game }: { game: LiveGame }) {
       </summary>
       <Notice kind="error">{error}</Notice>
       {open && events.length === 0 && !error ? <p className="empty small">{m.referee.logEmpty}</p> : null}
+      {open && events.some((e) => CHATTER.has(e.type)) ? (
+        <label className="check small">
+          <input type="checkbox" checked={chatter} onChange={(e) => setChatter(e.target.checked)} />{" "}
+          {m.referee.logChatter}
+        </label>
+      ) : null}
       {hidden > 0 ? (
         <button
           type="button"
@@ -1382,7 +1398,7 @@ function EventLog({ game }: { game: LiveGame }) {
         </button>
       ) : null}
       <ol className="log">
-        {events.slice(hidden).map((e) => (
+        {listed.slice(hidden).map((e) => (
           <LogLine key={e.seq} event={e} names={names} />
         ))}
       </ol>
