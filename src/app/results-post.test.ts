@@ -339,3 +339,21 @@ test("RULINGS 11 先到先出 after overtime: the post gives when each tied coun
   );
   assert.match(text, /^加时依然平票，按先到先出。\n达到3票的时间：乙 21:02:00，甲 21:05:00。$/m);
 });
+
+test("seed 001 「弃权也需要发投票帖，并计为一次投票」: the post names the abstentions and who cast no ballot", () => {
+  const text = renderResultsPost(
+    {
+      round: 1,
+      out: [],
+      revived: [],
+      alive: 16,
+      tally: [{ alias: "杀1", votes: 3 }],
+      overtime: null,
+      abstained: ["民1", "民2"],
+      notVoted: ["民3"],
+    },
+    { roleNames, dayNight: true },
+  );
+  assert.match(text, /^弃权：民1、民2$/m);
+  assert.match(text, /^未投票：民3$/m);
+});

@@ -40,6 +40,9 @@ export interface ResultsPostRound {
   scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
   /** Posts of the plan nobody submitted in the window, per posting unit. */
   forfeited?: Record<string, number>;
+  /** The vote's 弃权, and living voters who cast nothing and were not put out for it. */
+  abstained?: string[];
+  notVoted?: string[];
   revived: { alias: string }[];
   alive: number;
   tally: ResultsPostTally[];
@@ -300,6 +303,9 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   } else {
     thread(round);
   }
+  // Seed 001 「弃权也需要发投票帖，并计为一次投票」: an abstention is a ballot, and the post names it with who cast none.
+  if (round.abstained?.length) lines.push(`弃权：${round.abstained.join("、")}`);
+  if (round.notVoted?.length) lines.push(`未投票：${round.notVoted.join("、")}`);
   // RULINGS 19: a post not sent in the window is forfeited; players count the round's kills by it.
   const forfeited = Object.entries(round.forfeited ?? {}).filter(([, n]) => n > 0);
   if (forfeited.length > 0)

@@ -176,6 +176,12 @@ export interface RoundSummary {
   /** The round's final tally; `votes` may be a half, e.g. 10.5. */
   tally: { seat: Seat; votes: number; proxy?: number; half?: number }[];
   /**
+   * The regular vote's empty ballots (弃权) and living voters who cast none, where there were any: 7kill counts an
+   * abstention as a vote ("弃权也需要发投票帖"), and its non-voters are lurking, not out.
+   */
+  abstained?: Seat[];
+  notVoted?: Seat[];
+  /**
    * `referee`: after overtime the final tie-break left `slots` of `seats` to the referee (rule `referee`, times equal to
    * the millisecond, or nobody voted: `reason`); absent when the rule decided. `decided`: whom the referee then put
    * out (a `decide-tie` override), absent while it waits.

@@ -199,6 +199,8 @@ export type GameEvent =
       outCodes: Record<Seat, string | null>;
       /** Living voters who did not vote (suicide, or excused / no offence). */
       nonVoters: Seat[];
+      /** Voters whose standing ballot is empty (弃权, where the rule set takes one); absent when none. */
+      abstainers?: Seat[];
       /** 两府制: the house whose thread this is (absent = house 1, or the only thread). */
       house?: number;
     }

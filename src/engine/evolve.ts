@@ -209,6 +209,8 @@ function apply(state: GameState, e: GameEvent): GameState {
             tie: e.tie,
             outCodes: e.outCodes,
             leadVoters: e.leadVoters,
+            abstainers: e.abstainers ?? [],
+            nonVoters: e.nonVoters,
             ...(e.house !== undefined ? { house: e.house } : {}),
           },
         ],

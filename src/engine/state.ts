@@ -62,6 +62,9 @@ export interface VoteRecord {
   outCodes: Record<Seat, string | null>;
   /** Per seat in the tally: its 领票人 (RULINGS 13), for a tie the referee decides later (`decide-tie`). */
   leadVoters: Record<Seat, Seat | null>;
+  /** Who cast an empty ballot (弃权) and who cast none, for the results post. */
+  abstainers: Seat[];
+  nonVoters: Seat[];
   /** 两府制: the house whose thread this was (absent = house 1, or the only thread). */
   house?: number;
 }

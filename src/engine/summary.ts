@@ -45,6 +45,7 @@ export function summarize(state: GameState): GameSummary {
       tally: houses.flatMap((h) => h.tally),
       overtime: first?.overtime ?? null,
       ...(r.forfeited ? { forfeited: r.forfeited } : {}),
+      ...ballotlessOf(r),
       ...tieToRefereeOf(houses.find((h) => h.tieToReferee)),
       ...(houses.length > 1 ? { houses } : {}),
       ...(score && r.closed ? { scores: score.roundScores(r.round) } : {}),
@@ -111,4 +112,16 @@ function outCodeOf(r: RoundState, seat: number): string | null {
     if (code !== undefined) return code;
   }
   return null;
+}
+
+/** The regular vote's 弃权 and the living voters who cast nothing and did not go out for it (a suicide is an out). */
+function ballotlessOf(r: RoundState): Pick<RoundSummary, "abstained" | "notVoted"> {
+  const regular = r.votes.filter((v) => v.stage === "regular");
+  const abstained = regular.flatMap((v) => v.abstainers);
+  const suicides = new Set(r.outs.filter((o) => o.cause === "suicide").map((o) => o.seat));
+  const notVoted = regular.flatMap((v) => v.nonVoters).filter((s) => !suicides.has(s));
+  return {
+    ...(abstained.length > 0 ? { abstained } : {}),
+    ...(notVoted.length > 0 ? { notVoted } : {}),
+  };
 }

@@ -85,6 +85,7 @@ function closed(
     leadVoters: res.leadVoters,
     outCodes: res.outCodes,
     nonVoters,
+    ...(res.abstainers.length > 0 ? { abstainers: res.abstainers } : {}),
     ...houseField(b, house),
   });
   voteOut(b, at, round, res.out, res.leadVoters);

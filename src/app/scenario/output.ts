@@ -36,6 +36,9 @@ export interface RoundOutput {
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime. */
   tieToReferee?: AliasTieToReferee;
+  /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
+  abstained?: string[];
+  notVoted?: string[];
   /** 两府制: each house's own thread (its tally, its dead, its overtime). */
   houses?: HouseOutput[];
 }
@@ -115,7 +118,19 @@ export function toAliases(
   // Fields the engine adds beyond the contract (e.g. the score rule's points) pass through unchanged.
   return {
     rounds: summary.rounds.map(
-      ({ round, out, revived, alive, tally, overtime, tieToReferee, houses, ...extra }) => ({
+      ({
+        round,
+        out,
+        revived,
+        alive,
+        tally,
+        overtime,
+        tieToReferee,
+        houses,
+        abstained,
+        notVoted,
+        ...extra
+      }) => ({
         round,
         out: out.map(outRow),
         revived: revived.map((v) => ({ alias: aliasOf(v.seat) })),
@@ -123,6 +138,8 @@ export function toAliases(
         tally: tally.map(tallyRow),
         overtime: overtimeOf(overtime),
         ...(tieToReferee ? { tieToReferee: refereeOf(tieToReferee) } : {}),
+        ...(abstained ? { abstained: abstained.map(aliasOf) } : {}),
+        ...(notVoted ? { notVoted: notVoted.map(aliasOf) } : {}),
         ...extra,
         ...(houses
           ? {
