@@ -5,7 +5,7 @@ import type { Clock } from "./clock.ts";
 import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
-import { renderResultsPost, resultsPostRules } from "./results-post.ts";
+import { penaltiesOf, renderResultsPost, resultsPostRules } from "./results-post.ts";
 import { toAliases } from "./scenario/output.ts";
 
 export class RefereeActions<S> {
@@ -188,7 +188,9 @@ export class RefereeActions<S> {
       summary.result.ended || !announces
         ? null
         : (this.#games.engine.roundPlan?.(snap.engine, round + 1) ?? null);
+    const penalties = penaltiesOf(named.dayNight, round);
     const text = renderResultsPost(r, {
+      ...(penalties.length > 0 && { penalties }),
       ...(next && { nextPlan: { round: round + 1, ...next } }),
       roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
       ...resultsPostRules(gate.value.rules),

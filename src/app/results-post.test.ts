@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { parseRuleSet } from "../rules/parse.ts";
 import { presets } from "../rules/presets/index.ts";
 import type { RuleSet } from "../rules/schema.ts";
-import { formatVotes, renderResultsPost, resultsPostRules } from "./results-post.ts";
+import { formatVotes, penaltiesOf, renderResultsPost, resultsPostRules } from "./results-post.ts";
 
 function parsedPreset(id: string): RuleSet {
   const r = parseRuleSet(presets[id]);
@@ -356,4 +356,28 @@ test("seed 001 「弃权也需要发投票帖，并计为一次投票」: the po
   );
   assert.match(text, /^弃权：民1、民2$/m);
   assert.match(text, /^未投票：民3$/m);
+});
+
+test("seed 001 4.2: the day's public warnings are announced in the post; private and withdrawn ones are not", () => {
+  const dayNight = {
+    offences: [
+      { round: 1, alias: "民1", offence: "lurking", public: true, withdrawn: false },
+      { round: 1, alias: "民2", offence: "zhashi", public: true, withdrawn: false },
+      { round: 1, alias: "民3", offence: "lurking", public: false, withdrawn: false },
+      { round: 1, alias: "民4", offence: "abuse", public: true, withdrawn: true },
+      { round: 2, alias: "民5", offence: "lurking", public: true, withdrawn: false },
+      { round: 1, seat: 3, offence: "lurking", public: true },
+    ],
+  };
+  const penalties = penaltiesOf(dayNight, 1);
+  assert.deepEqual(penalties, [
+    { alias: "民1", offence: "lurking" },
+    { alias: "民2", offence: "zhashi" },
+  ]);
+  const text = renderResultsPost(
+    { round: 1, out: [], revived: [], alive: 16, tally: [], overtime: null },
+    { roleNames, dayNight: true, penalties },
+  );
+  assert.match(text, /^处罚：民1 潜水（警告）、民2 诈尸（警告）$/m);
+  assert.deepEqual(penaltiesOf(null, 1), []);
 });

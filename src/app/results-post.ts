@@ -105,6 +105,8 @@ export interface ResultsPostContext {
   duel?: boolean;
   /** A day-night game (7kill): 第N天, 投票结果 and 投票出局 for a daily game's 第N轮, 票楼结果 and 票杀. */
   dayNight?: boolean;
+  /** 7kill: the round's public warnings, withdrawn ones left out (penaltiesOf reads them from the summary). */
+  penalties?: { alias: string; offence: string }[];
   /** Set on the round that ended the game. */
   result?: {
     winner: "black" | "white" | "draw" | null;
@@ -210,6 +212,43 @@ function clockOf(iso: string): string {
   return Number.isFinite(at) ? beijingClock(at) : iso;
 }
 
+/** 7kill's offences (seed 001 4.2, 4.3), as the board's 处罚公告 names them. */
+const OFFENCE_ZH: Record<string, string> = {
+  lurking: "潜水",
+  zhashi: "诈尸",
+  "expose-id": "曝ID",
+  evidence: "贴证",
+  "negative-play": "消极游戏",
+  abuse: "不当发言",
+  cheating: "作弊",
+  other: "其他违规",
+};
+
+/**
+ * The round's public, standing warnings from 7kill's report (`dayNight.offences`, seats named by alias as the replay
+ * prints them); anything malformed is skipped.
+ */
+export function penaltiesOf(dayNight: unknown, round: number): { alias: string; offence: string }[] {
+  const offences = (dayNight as { offences?: unknown } | null | undefined)?.offences;
+  if (!Array.isArray(offences)) return [];
+  return offences.flatMap((o: unknown) => {
+    const x = o as {
+      round?: unknown;
+      alias?: unknown;
+      offence?: unknown;
+      public?: unknown;
+      withdrawn?: unknown;
+    };
+    return x.round === round &&
+      x.public === true &&
+      x.withdrawn !== true &&
+      typeof x.alias === "string" &&
+      typeof x.offence === "string"
+      ? [{ alias: x.alias, offence: x.offence }]
+      : [];
+  });
+}
+
 /** 10.5 → "10.5票"; integers stay integers. */
 export function formatVotes(votes: number): string {
   return `${Number.isInteger(votes) ? votes : votes.toFixed(1)}票`;
@@ -306,6 +345,11 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   // Seed 001 「弃权也需要发投票帖，并计为一次投票」: an abstention is a ballot, and the post names it with who cast none.
   if (round.abstained?.length) lines.push(`弃权：${round.abstained.join("、")}`);
   if (round.notVoted?.length) lines.push(`未投票：${round.notVoted.join("、")}`);
+  // Seed 001 4.2: warnings are announced ("此种情况处罚时不公开" ones excepted, which the summary marks private).
+  if (ctx.penalties?.length)
+    lines.push(
+      `处罚：${ctx.penalties.map((p) => `${p.alias} ${OFFENCE_ZH[p.offence] ?? p.offence}（警告）`).join("、")}`,
+    );
   // RULINGS 19: a post not sent in the window is forfeited; players count the round's kills by it.
   const forfeited = Object.entries(round.forfeited ?? {}).filter(([, n]) => n > 0);
   if (forfeited.length > 0)

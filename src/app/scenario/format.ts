@@ -1,6 +1,6 @@
 // Prints a replay: JSON (the contract), or the results posts (结果帖) in Chinese with the refusals after them.
 import type { RuleSet } from "../../rules/schema.ts";
-import { renderResultsPost, resultsPostRules } from "../results-post.ts";
+import { penaltiesOf, renderResultsPost, resultsPostRules } from "../results-post.ts";
 import type { RefusalOutput, ScenarioOutput } from "./output.ts";
 
 export function formatJson(output: ScenarioOutput): string {
@@ -33,6 +33,7 @@ export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): s
   const last = settled.at(-1)?.round;
   const posts = settled.map((round) =>
     renderResultsPost(round, {
+      penalties: penaltiesOf(output.dayNight, round.round),
       roleNames,
       ...(rules ? resultsPostRules(rules) : {}),
       alliances: output.alliances.filter((a) => a.round === round.round).map((a) => a.name),
