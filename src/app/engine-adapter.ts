@@ -280,7 +280,10 @@ function endOfGameFigures(state: GameState): Pick<NonNullable<GameView["result"]
   return out;
 }
 
-/** The current round's posts per unit as they go now (merges, takeovers, lapses): the board's 本轮进程. */
+/**
+ * A round's posts per unit as they go now (merges, takeovers, lapses): the current round's is the board's 本轮进程,
+ * the next round's the results post's 下一轮进程.
+ */
 function postPlanOf(state: GameState, which = state.current): GameView["postPlan"] {
   const round = which > 0 ? state.rounds[which] : undefined;
   if (!state.rules || !round || !state.rules.roles.some((r) => r.post !== undefined)) return null;

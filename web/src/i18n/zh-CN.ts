@@ -228,7 +228,6 @@ export const zhCN = {
     // The score rule's running score, as the latest results post gives it (per house under 两府制).
     runningScore: (after: string, houses: readonly { house: string; black: string; white: string }[]) =>
       `${after}后得分：${houses.map((h) => `${h.house}黑道 ${h.black}，白道 ${h.white}`).join("；")}`,
-    house: (n: number) => (n === 1 ? "一府" : n === 2 ? "二府" : `${n}府`),
     releasedOf: (out: number, planned: number) =>
       out < planned ? `（已放出 ${out}，未出 ${planned - out}）` : `（已放出 ${out}）`,
     timeline: "轮次",

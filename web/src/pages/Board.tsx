@@ -109,7 +109,7 @@ export function Board({ game }: { game: LiveGame }) {
             {m.board.runningScore(
               t.round(view.runningScores.round),
               view.runningScores.houses.map((h) => ({
-                house: view.runningScores!.houses.length > 1 ? m.board.house(h.house) : "",
+                house: view.runningScores!.houses.length > 1 ? m.vote.house(h.house) : "",
                 black: m.archive.score(h.black),
                 white: m.archive.score(h.white),
               })),
