@@ -200,6 +200,23 @@ export class GameReads<S> {
           ...(e.house !== undefined && { house: e.house }),
           text: "",
         });
+      } else if (e.type === "LeadVoterLeftToReferee") {
+        // leadVoter "referee" (RULINGS 13): the bomb is out and takes nobody until the referee names its 领票人.
+        items.push({
+          seq,
+          at: e.at,
+          kind: "lead-voter-decision",
+          fromSeat: null,
+          fromAlias: "",
+          round: e.round,
+          bomb: e.bomb,
+          voters: e.voters,
+          text: "",
+        });
+      } else if (e.type === "OverrideApplied" && e.override.action === "decide-lead-voter") {
+        const o = e.override;
+        for (const it of waiting("lead-voter-decision", (x) => x.round === o.round && x.bomb === o.bomb))
+          it.handled = { at: e.at, outcome: "decided" };
       } else if (e.type === "OverrideApplied" && e.override.action === "decide-tie") {
         const o = e.override;
         for (const it of waiting(
@@ -208,7 +225,11 @@ export class GameReads<S> {
         ))
           it.handled = { at: e.at, outcome: "decided" };
       } else if (e.type === "GameEnded") {
-        for (const it of waiting("tie-decision", () => true)) it.handled = { at: e.at, outcome: "expired" };
+        for (const it of [
+          ...waiting("tie-decision", () => true),
+          ...waiting("lead-voter-decision", () => true),
+        ])
+          it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "RoundClosed") {
         // 白条延期 is "当轮延长一天": once the round is over, a request left unanswered has nothing to extend.
         for (const it of waiting("extension-request", (x) => x.at <= e.at))

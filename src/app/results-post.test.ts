@@ -278,6 +278,20 @@ test("a 领票人 taken by a bomb voted out is not listed as 同归 (seed 002 �
   assert.match(text, /^领票人随被票出的炸弹出局：甲（白道·游侠）$/m);
 });
 
+test("RULINGS 13 option 「referee's choice」: the post says the 领票人 waits for the referee, then whom the referee named", () => {
+  const round = (decided?: string) => ({
+    round: 1,
+    out: [{ alias: "暗", role: "hidden-bomb", camp: "white", cause: "vote" as const }],
+    revived: [],
+    alive: 39,
+    tally: [{ alias: "暗", votes: 26 }],
+    overtime: null,
+    leadVoterToReferee: [{ bomb: "暗", voters: ["甲", "乙"], ...(decided && { decided }) }],
+  });
+  assert.match(renderResultsPost(round()), /^暗 被票出，领票人待哨子在 甲、乙 中裁定。$/m);
+  assert.match(renderResultsPost(round("乙")), /^暗 被票出，哨子在 甲、乙 中定 乙 为领票人。$/m);
+});
+
 test("RULINGS 19 「A post not submitted in the window is forfeited」: the post lists each unit's forfeited posts", () => {
   const text = renderResultsPost(
     {

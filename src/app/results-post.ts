@@ -57,6 +57,8 @@ export interface ResultsPostRound {
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime. */
   tieToReferee?: ResultsPostTieToReferee;
+  /** Bombs voted out whose 领票人 the referee names among `voters` (leadVoter "referee"); `decided` once named. */
+  leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
   /** 两府制: each house's own thread; the post then lists every house's votes and dead under its own heading. */
   houses?: {
     house: number;
@@ -341,6 +343,14 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     }
   } else {
     thread(round);
+  }
+  // RULINGS 13's "referee's choice": the post says who named the 领票人, or that the referee has yet to.
+  for (const d of round.leadVoterToReferee ?? []) {
+    lines.push(
+      d.decided !== undefined
+        ? `${d.bomb} 被票出，哨子在 ${d.voters.join("、")} 中定 ${d.decided} 为领票人。`
+        : `${d.bomb} 被票出，领票人待哨子在 ${d.voters.join("、")} 中裁定。`,
+    );
   }
   // Seed 001 「弃权也需要发投票帖，并计为一次投票」: an abstention is a ballot, and the post names it with who cast none.
   if (round.abstained?.length) lines.push(`弃权：${round.abstained.join("、")}`);

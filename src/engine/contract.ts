@@ -94,6 +94,11 @@ export type Override =
    * `house`: 两府制, the house whose thread tied (absent = house 1).
    */
   | { action: "decide-tie"; round: number; out: Seat[]; house?: number }
+  /**
+   * Under leadVoter "referee" (RULINGS 13), the referee names the 领票人 of a bomb voted out in `round`, among the
+   * voters whose counted vote named it; the bomb takes that seat along.
+   */
+  | { action: "decide-lead-voter"; round: number; bomb: Seat; leadVoter: Seat }
   | { action: "revive"; target: Seat }
   /** Replace the plan of a round (进程微调). */
   | {
@@ -194,6 +199,11 @@ export interface RoundSummary {
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime (`overtimeMinutes: null`). */
   tieToReferee?: TieToReferee;
+  /**
+   * leadVoter "referee" (RULINGS 13): bombs voted out this round whose 领票人 the referee names among `voters`;
+   * `decided` once named (`decide-lead-voter`). Absent when there were none.
+   */
+  leadVoterToReferee?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
   /**
    * 两府制 only: each house's own thread — its tally, who went out in that house (any cause; their points are settled
    * there), and its overtime. The round's `tally` above then lists both houses' entries, house 1 first, and `overtime`

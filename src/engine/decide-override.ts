@@ -5,7 +5,7 @@ import { hasCast } from "./cast-log.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import { decideDayNightOverride } from "./night/actions.ts";
-import { putOut, revive, reviveTargetOf, voteOut } from "./outs.ts";
+import { fireOnLeadVoter, putOut, revive, reviveTargetOf, voteOut } from "./outs.ts";
 
 /** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
 function resolveDeadline(b: Batch, name: string): string | null {
@@ -31,6 +31,8 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
     }
     case "decide-tie":
       return decideTie(b, at, round, o, reason);
+    case "decide-lead-voter":
+      return decideLeadVoter(b, at, round, o, reason);
     case "revive": {
       if (!seatExists(o.target)) return { code: "override.unknown-seat", message: `no seat ${o.target}` };
       if (b.state.seats[o.target]?.alive) return { code: "override.not-out", message: "the seat is not out" };
@@ -143,7 +145,39 @@ function decideTie(
       records.map((v) => v.leadVoters[s]).find((l) => l !== undefined && l !== null) ?? null,
     ]),
   );
+  // Under leadVoter "referee" the same lookup gives the voters to choose from.
+  const choices = Object.fromEntries(
+    o.out.map((s) => [s, records.map((v) => v.leadVoterChoices?.[s]).find((c) => c && c.length > 0) ?? []]),
+  );
   emit(b, { type: "OverrideApplied", at, round, override: o, reason });
-  voteOut(b, at, o.round, o.out, leadVoters);
+  voteOut(b, at, o.round, o.out, leadVoters, choices);
+  return null;
+}
+
+/** The referee names the 领票人 of a bomb voted out under leadVoter "referee"; the bomb takes that seat along. */
+function decideLeadVoter(
+  b: Batch,
+  at: Instant,
+  round: number,
+  o: Extract<Override, { action: "decide-lead-voter" }>,
+  reason: string,
+): Refusal | null {
+  const waiting = b.state.rounds[o.round]?.leadVoterDecisions?.find((d) => d.bomb === o.bomb);
+  if (!waiting)
+    return {
+      code: "override.no-lead-voter-left",
+      message: `no bomb voted out in round ${o.round} waits for its lead voter`,
+      details: { bomb: o.bomb },
+    };
+  if (waiting.decided !== undefined)
+    return { code: "override.lead-voter-decided", message: "that bomb's lead voter is named already" };
+  if (!waiting.voters.includes(o.leadVoter))
+    return {
+      code: "override.not-a-voter",
+      message: `seat ${o.leadVoter} did not vote for the bomb`,
+      details: { seat: o.leadVoter },
+    };
+  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+  fireOnLeadVoter(b, at, o.round, o.bomb, o.leadVoter);
   return null;
 }

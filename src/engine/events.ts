@@ -183,6 +183,11 @@ export type GameEvent =
     }
   /** 烟花: a bomb went off and took `victim` along. */
   | { type: "BombFired"; at: Instant; round: number; bomb: Seat; victim: Seat; via: "post" | "vote" }
+  /**
+   * A bomb voted out under leadVoter "referee" (RULINGS 13): its 领票人 is the referee's to name among `voters`
+   * (a `decide-lead-voter` override), and the bomb goes off then.
+   */
+  | { type: "LeadVoterLeftToReferee"; at: Instant; round: number; bomb: Seat; voters: Seat[] }
   /** The seat's role and code are now public (results post, or a suicide revealed at once). */
   | { type: "IdentityRevealed"; at: Instant; seat: Seat; role: string; code: string | null }
   | {
@@ -195,6 +200,8 @@ export type GameEvent =
       halfVotesApplied: boolean;
       tie: { seats: Seat[]; slots: number } | null;
       leadVoters: Record<Seat, Seat | null>;
+      /** leadVoter "referee" only: per seat in the tally, the voters the referee may name its 领票人. */
+      leadVoterChoices?: Record<Seat, Seat[]>;
       /** Per seat in the tally: the code most chosen among its votes (score rule). */
       outCodes: Record<Seat, string | null>;
       /** Living voters who did not vote (suicide, or excused / no offence). */

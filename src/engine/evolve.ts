@@ -194,6 +194,11 @@ function apply(state: GameState, e: GameEvent): GameState {
         bombsFired: [...state.bombsFired, e.bomb],
         fireworks: [...state.fireworks, { round: e.round, bomb: e.bomb, victim: e.victim, via: e.via }],
       };
+    case "LeadVoterLeftToReferee":
+      return withRound(state, e.round, (r) => ({
+        ...r,
+        leadVoterDecisions: [...(r.leadVoterDecisions ?? []), { bomb: e.bomb, voters: e.voters }],
+      }));
     case "IdentityRevealed":
       return withSeat(state, e.seat, (seat) => ({ ...seat, revealed: true }));
     case "VoteClosed":
@@ -209,6 +214,7 @@ function apply(state: GameState, e: GameEvent): GameState {
             tie: e.tie,
             outCodes: e.outCodes,
             leadVoters: e.leadVoters,
+            ...(e.leadVoterChoices !== undefined ? { leadVoterChoices: e.leadVoterChoices } : {}),
             abstainers: e.abstainers ?? [],
             nonVoters: e.nonVoters,
             ...(e.house !== undefined ? { house: e.house } : {}),
@@ -284,6 +290,13 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
           ? { ...r, tieBreak: decided }
           : { ...r, houseTieBreaks: { ...r.houseTieBreaks, [house]: decided } };
       });
+    case "decide-lead-voter":
+      return withRound(state, o.round, (r) => ({
+        ...r,
+        leadVoterDecisions: r.leadVoterDecisions?.map((d) =>
+          d.bomb === o.bomb ? { ...d, decided: o.leadVoter } : d,
+        ),
+      }));
     case "substitute":
       return withSeat(state, o.seat, (s) => ({ ...s, alias: o.alias }));
     case "set-progression": {

@@ -52,7 +52,8 @@ export function revive(
 
 /**
  * Seats voted out (上票房), then what active bombs among them take along: each its 领票人 (seed 000: "上票房可带走领票人";
- * seed 002: "如被票出，带走领票人"). The voted out go first, as the results post lists them.
+ * seed 002: "如被票出，带走领票人"). The voted out go first, as the results post lists them. Under leadVoter "referee"
+ * (`choices` given), the 领票人 waits for the referee (`decide-lead-voter`).
  */
 export function voteOut(
   b: Batch,
@@ -60,16 +61,27 @@ export function voteOut(
   round: number,
   seats: Seat[],
   leadVoters: Record<Seat, Seat | null>,
+  choices?: Record<Seat, Seat[]>,
 ): void {
   const bombs = seats.map((seat) => ({ seat, bomb: activeBomb(b.state, seat, round, "vote") }));
   const out = seats.filter((seat) => putOut(b, at, round, seat, "vote"));
   for (const { seat, bomb } of bombs) {
     if (!out.includes(seat) || !bomb?.takesLeadVoter) continue;
     const lead = leadVoters[seat];
+    const voters = choices?.[seat] ?? [];
+    if ((lead === null || lead === undefined) && voters.length > 0) {
+      emit(b, { type: "LeadVoterLeftToReferee", at, round, bomb: seat, voters });
+      continue;
+    }
     if (lead === null || lead === undefined) continue;
-    emit(b, { type: "BombFired", at, round, bomb: seat, victim: lead, via: "vote" });
-    putOut(b, at, round, lead, "bomb", { by: seat });
+    fireOnLeadVoter(b, at, round, seat, lead);
   }
+}
+
+/** A bomb voted out takes its 领票人 along. */
+export function fireOnLeadVoter(b: Batch, at: Instant, round: number, bomb: Seat, lead: Seat): void {
+  emit(b, { type: "BombFired", at, round, bomb, victim: lead, via: "vote" });
+  putOut(b, at, round, lead, "bomb", { by: bomb });
 }
 
 /**

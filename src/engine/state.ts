@@ -62,6 +62,8 @@ export interface VoteRecord {
   outCodes: Record<Seat, string | null>;
   /** Per seat in the tally: its 领票人 (RULINGS 13), for a tie the referee decides later (`decide-tie`). */
   leadVoters: Record<Seat, Seat | null>;
+  /** leadVoter "referee" only: per seat in the tally, the voters the referee may name its 领票人. */
+  leadVoterChoices?: Record<Seat, Seat[]>;
   /** Who cast an empty ballot (弃权) and who cast none, for the results post. */
   abstainers: Seat[];
   nonVoters: Seat[];
@@ -105,6 +107,11 @@ export interface RoundState {
   } | null;
   /** 两府制: the final tie-break of houses 2+, by house (house 1's is `tieBreak`). */
   houseTieBreaks?: Record<number, NonNullable<RoundState["tieBreak"]>>;
+  /**
+   * Bombs voted out whose 领票人 the referee names (leadVoter "referee"): `decided`, once named (a
+   * `decide-lead-voter` override); absent when there were none.
+   */
+  leadVoterDecisions?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
   /** Every PlayerOut of this round, in order (a later revival does not remove it). */
   outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null }[];
   revived: Seat[];

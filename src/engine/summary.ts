@@ -47,6 +47,7 @@ export function summarize(state: GameState): GameSummary {
       ...(r.forfeited ? { forfeited: r.forfeited } : {}),
       ...ballotlessOf(r),
       ...tieToRefereeOf(houses.find((h) => h.tieToReferee)),
+      ...(r.leadVoterDecisions ? { leadVoterToReferee: r.leadVoterDecisions } : {}),
       ...(houses.length > 1 ? { houses } : {}),
       ...(score && r.closed ? { scores: score.roundScores(r.round) } : {}),
     });

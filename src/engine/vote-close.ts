@@ -83,12 +83,13 @@ function closed(
     halfVotesApplied: res.halfVotesApplied,
     tie: res.tie,
     leadVoters: res.leadVoters,
+    ...(res.leadVoterChoices && { leadVoterChoices: res.leadVoterChoices }),
     outCodes: res.outCodes,
     nonVoters,
     ...(res.abstainers.length > 0 ? { abstainers: res.abstainers } : {}),
     ...houseField(b, house),
   });
-  voteOut(b, at, round, res.out, res.leadVoters);
+  voteOut(b, at, round, res.out, res.leadVoters, res.leadVoterChoices);
 }
 
 /** The final tie-break (先到先出 and its options, RULINGS 11). What the rule leaves open is the referee's to decide. */
@@ -102,7 +103,7 @@ function breakTie(
 ): void {
   const rules = rulesOf(b.state);
   const tb = resolveTie(rules.vote, kind, res);
-  // Left to the referee, the places stay open until an `eliminate` override fills them (哨子最大).
+  // Left to the referee, the places stay open until a `decide-tie` override fills them (哨子最大).
   emit(b, {
     type: "TieBroken",
     at,
@@ -113,7 +114,7 @@ function breakTie(
     referee: tb.referee,
     ...houseField(b, house),
   });
-  voteOut(b, at, round, tb.out, res.leadVoters);
+  voteOut(b, at, round, tb.out, res.leadVoters, res.leadVoterChoices);
 }
 
 /**

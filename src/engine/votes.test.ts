@@ -340,3 +340,89 @@ describe("the referee decides a tie the rule left open (decide-tie)", () => {
     assert.equal(r1?.tieToReferee, undefined);
   });
 });
+
+describe("the referee names a bomb's 领票人 (leadVoter referee, decide-lead-voter)", () => {
+  // RULINGS 13: "Option: earliest standing vote / earliest vote ever cast / last voter / referee's choice."
+  // seed 002 暗弹: 「如被票出，带走领票人」.
+  const bombVotedOut = () => {
+    const base = preset("airforce-40");
+    const d = new Driver(RuleSet.parse({ ...base, vote: { ...base.vote, leadVoter: "referee" } }));
+    // Two in three vote the 暗弹 (seat 13), the rest (13 itself too) seat 39: 13 goes out first.
+    d.everyoneVotes(local("12-02 10:00"), (v) => [v % 3 === 2 || v === 13 ? 39 : 13]);
+    d.tick(local("12-02 21:00:01"));
+    return d;
+  };
+
+  test("the bomb goes out and waits: nobody is taken until the referee names one of its voters", () => {
+    const d = bombVotedOut();
+    assert.equal(d.state.seats[13]?.out?.cause, "vote");
+    assert.equal(d.events("BombFired").length, 0);
+    const left = d.events("LeadVoterLeftToReferee");
+    assert.equal(left.length, 1);
+    assert.equal(left[0]?.bomb, 13);
+    const voters = left[0]?.voters ?? [];
+    assert.deepEqual(voters.slice(0, 3), [0, 1, 3]);
+    assert.equal(voters.includes(13), false);
+    assert.equal(voters.includes(2), false);
+    const r1 = summarize(d.state).rounds.find((r) => r.round === 1);
+    assert.deepEqual(r1?.leadVoterToReferee, [{ bomb: 13, voters }]);
+  });
+
+  test("the named voter goes out as the bomb's 领票人, once; the summary says whom", () => {
+    const d = bombVotedOut();
+    const at = local("12-02 21:20");
+    assert.equal(
+      d.override(at, { action: "decide-lead-voter", round: 1, bomb: 13, leadVoter: 3 }, "哨子定领票人"),
+      null,
+    );
+    assert.equal(d.state.seats[3]?.out?.cause, "bomb");
+    assert.equal(d.state.seats[3]?.out?.round, 1);
+    assert.deepEqual(
+      d.events("BombFired").map((e) => [e.bomb, e.victim, e.via]),
+      [[13, 3, "vote"]],
+    );
+    const r1 = summarize(d.state).rounds.find((r) => r.round === 1);
+    assert.equal(r1?.leadVoterToReferee?.[0]?.decided, 3);
+    assert.deepEqual(
+      r1?.out.filter((o) => o.cause === "bomb").map((o) => [o.seat, o.via]),
+      [[3, "vote"]],
+    );
+    const again = d.override(at, { action: "decide-lead-voter", round: 1, bomb: 13, leadVoter: 0 }, "改判");
+    assert.equal(again?.code, "override.lead-voter-decided");
+    assert.equal(d.alive(0), true);
+  });
+
+  test("refused: a seat that did not vote for the bomb, a seat that is no waiting bomb, another round, no reason", () => {
+    const d = bombVotedOut();
+    const at = local("12-02 21:20");
+    const refuse = (o: { round: number; bomb: number; leadVoter: number }, reason = "哨子定领票人") =>
+      d.override(at, { action: "decide-lead-voter", ...o }, reason)?.code;
+    assert.equal(refuse({ round: 1, bomb: 13, leadVoter: 2 }), "override.not-a-voter");
+    assert.equal(refuse({ round: 1, bomb: 39, leadVoter: 2 }), "override.no-lead-voter-left");
+    assert.equal(refuse({ round: 2, bomb: 13, leadVoter: 0 }), "override.no-lead-voter-left");
+    assert.equal(refuse({ round: 1, bomb: 13, leadVoter: 0 }, " "), "override.no-reason");
+    assert.equal(d.events("OverrideApplied").length, 0);
+    assert.equal(d.alive(0) && d.alive(2), true);
+  });
+
+  test("a bomb put out by decide-tie waits for its 领票人 the same way", () => {
+    const base = preset("airforce-40");
+    const d = new Driver(
+      RuleSet.parse({
+        ...base,
+        vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee", leadVoter: "referee" },
+      }),
+    );
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 13 : 39]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(
+      d.override(local("12-02 21:20"), { action: "decide-tie", round: 1, out: [13] }, "平票"),
+      null,
+    );
+    const left = d.events("LeadVoterLeftToReferee");
+    assert.equal(left[0]?.bomb, 13);
+    assert.equal(left[0]?.voters[0], 0);
+    assert.equal(d.events("BombFired").length, 0);
+  });
+});

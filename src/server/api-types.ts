@@ -636,8 +636,16 @@ export interface InboxItem {
    * `report-flagged`: a 报道 (or its redo) over the rule set's copied-share limit, to rule on in 报道审核.
    * `tie-decision`: a vote's final tie-break left `slots` of `tied` to the referee (RULINGS 11), to fill with a
    * `decide-tie` override; `fromSeat` is null and `fromAlias` empty (nobody asked: the rule did).
+   * `lead-voter-decision`: a bomb voted out under leadVoter "referee" (RULINGS 13) waits for the referee to name its
+   * 领票人 among `voters`, with a `decide-lead-voter` override; `fromSeat` null and `fromAlias` empty, as for a tie.
    */
-  kind: "complaint" | "proxy-request" | "extension-request" | "report-flagged" | "tie-decision";
+  kind:
+    | "complaint"
+    | "proxy-request"
+    | "extension-request"
+    | "report-flagged"
+    | "tie-decision"
+    | "lead-voter-decision";
   fromSeat: SeatNo | null;
   fromAlias: string;
   /** A complaint's poster (referees only), and the released post it names. */
@@ -655,14 +663,16 @@ export interface InboxItem {
   /** `referee-rule`, `times-equal` or `no-votes` (the results post says each in Chinese). */
   tieReason?: string;
   house?: number;
+  /** A bomb waiting for its 领票人, and the voters whose counted vote named it (earliest first). */
+  bomb?: SeatNo;
+  voters?: SeatNo[];
   text: string;
   /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
    * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
    * (rejected). `expired`: a proxy request whose vote closed without it (it never carries into a later round's vote),
-   * a complaint whose round's complaint deadline passed, a 白条延期 request whose round closed, a tie whose game ended
-   * undecided. `decided`: a tie the
-   * referee filled. Absent while it waits.
+   * a complaint whose round's complaint deadline passed, a 白条延期 request whose round closed, a tie or a 领票人
+   * whose game ended undecided. `decided`: a tie the referee filled, a 领票人 the referee named. Absent while it waits.
    */
   handled?: {
     at: Millis;

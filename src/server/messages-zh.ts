@@ -144,6 +144,9 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.tie-decided": () => "这次平票已经裁定过了",
   "override.tie-places": (d) => `请在平票者中选定 ${d?.slots ?? "?"} 人，每人只选一次`,
   "override.not-tied": (d) => `${seatNo(d?.seat)}不在平票者之中`,
+  "override.no-lead-voter-left": () => "这一轮没有被票出、等待哨子指定领票人的炸弹",
+  "override.lead-voter-decided": () => "这个炸弹的领票人已经指定过了",
+  "override.not-a-voter": (d) => `${seatNo(d?.seat)}没有投这个炸弹，不能定为领票人`,
   "round-unknown": () => "没有这一轮",
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,

@@ -120,6 +120,7 @@ export const OverrideSchema = z.discriminatedUnion("action", [
     out: z.array(seat).max(60),
     house: z.int().positive().max(10).optional(),
   }),
+  z.strictObject({ action: z.literal("decide-lead-voter"), round: roundNo, bomb: seat, leadVoter: seat }),
   z.strictObject({
     action: z.literal("set-progression"),
     round: roundNo,

@@ -578,3 +578,90 @@ test("a tie left to the referee (RULINGS 11 「referee decides」) waits in the 
     await h.close();
   }
 });
+
+test("a bomb voted out under leadVoter 「referee」 (RULINGS 13) waits in the inbox; 定为领票人 takes the named voter along, once", async () => {
+  const h = await makeHarness();
+  try {
+    const base = smallRules(6);
+    const bomb = { id: "bomb", name: "暗弹", camp: "white" as const, count: 1 };
+    const g = await startedPresetGame(h, {
+      preset: "",
+      rulesText: JSON.stringify({
+        ...base,
+        roles: [
+          ...base.roles.map((r) => (r.id === "ranger" ? { ...r, count: 3 } : r)),
+          { ...bomb, bomb: { takesPoster: false, takesLeadVoter: true, activeThroughRound: 2 } },
+        ],
+        vote: { ...base.vote, leadVoter: "referee" },
+      }),
+      players: 6,
+      prefix: "lead",
+      seed: "lead",
+      round1At: local("12-01 21:00:00"),
+    });
+    const theBomb = g.players.find((p) => p.role === "bomb");
+    assert.ok(theBomb, "one player holds the bomb");
+    const others = g.players.filter((p) => p !== theBomb);
+    const [v0, v1, v2, v3] = others as [Player, Player, Player, Player];
+    await advanceTo(h, VOTING);
+    // Three vote the bomb (v0 first), one votes v0; the bomb votes v0 too.
+    for (const [voter, target] of [
+      [v0, theBomb],
+      [v1, theBomb],
+      [v2, theBomb],
+      [v3, v0],
+      [theBomb, v0],
+    ] as const)
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
+          requestId: rid(),
+          targets: [target.seat],
+        }),
+      );
+    await advanceTo(h, local("12-02 21:00:01"));
+    assert.equal((await seatOf(h, g, theBomb.seat)).alive, false);
+    assert.equal((await seatOf(h, g, v0.seat)).alive, true);
+
+    const inbox = async () =>
+      (
+        await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
+      ).json.items.filter((it) => it.kind === "lead-voter-decision");
+    const [waiting] = await inbox();
+    assert.equal(waiting?.round, 1);
+    assert.equal(waiting?.bomb, theBomb.seat);
+    assert.deepEqual(waiting?.voters, [v0.seat, v1.seat, v2.seat]);
+    assert.equal(waiting?.handled, undefined);
+
+    const url = `/api/games/${g.id}/referee/overrides`;
+    const name = (cookie: string, leadVoter: number) =>
+      call<ApiError>(h, "POST", url, cookie, {
+        requestId: rid(),
+        override: { action: "decide-lead-voter", round: 1, bomb: theBomb.seat, leadVoter },
+        reason: "哨子指定领票人",
+      });
+    assert.equal((await name(v1.cookie, v1.seat)).status, 403);
+    const stray = await name(g.referee, v3.seat);
+    assert.equal(stray.status, 409);
+    assert.equal(stray.json.error.code, "override.not-a-voter");
+    assert.match(stray.json.error.message, /没有投这个炸弹/);
+    assert.equal((await seatOf(h, g, v3.seat)).alive, true);
+
+    await must(name(g.referee, v1.seat));
+    assert.equal((await seatOf(h, g, v1.seat)).alive, false);
+    assert.equal((await seatOf(h, g, v0.seat)).alive, true);
+    const [handled] = await inbox();
+    assert.equal(handled?.handled?.outcome, "decided");
+    assert.equal((await name(g.referee, v2.seat)).json.error.code, "override.lead-voter-decided");
+
+    const post = await must(
+      call<ResultsPreviewResponse>(h, "GET", `/api/games/${g.id}/referee/results?round=1`, g.referee),
+    );
+    assert.match(
+      post.json.text,
+      new RegExp(`^${theBomb.alias} 被票出，哨子在 .+ 中定 ${v1.alias} 为领票人。$`, "m"),
+    );
+    assert.match(post.json.text, new RegExp(`^领票人随被票出的炸弹出局：${v1.alias}（`, "m"));
+  } finally {
+    await h.close();
+  }
+});

@@ -36,6 +36,8 @@ export interface RoundOutput {
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime. */
   tieToReferee?: AliasTieToReferee;
+  /** leadVoter "referee": bombs voted out whose 领票人 the referee names among `voters`; `decided` once named. */
+  leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
   /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
   abstained?: string[];
   notVoted?: string[];
@@ -126,6 +128,7 @@ export function toAliases(
         tally,
         overtime,
         tieToReferee,
+        leadVoterToReferee,
         houses,
         abstained,
         notVoted,
@@ -138,6 +141,15 @@ export function toAliases(
         tally: tally.map(tallyRow),
         overtime: overtimeOf(overtime),
         ...(tieToReferee ? { tieToReferee: refereeOf(tieToReferee) } : {}),
+        ...(leadVoterToReferee
+          ? {
+              leadVoterToReferee: leadVoterToReferee.map((d) => ({
+                bomb: aliasOf(d.bomb),
+                voters: d.voters.map(aliasOf),
+                ...(d.decided !== undefined ? { decided: aliasOf(d.decided) } : {}),
+              })),
+            }
+          : {}),
         ...(abstained ? { abstained: abstained.map(aliasOf) } : {}),
         ...(notVoted ? { notVoted: notVoted.map(aliasOf) } : {}),
         ...extra,

@@ -200,7 +200,14 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
                 out: v.out.map((a, j) => seat([...p, "out", j], a)),
                 ...(v.house !== undefined ? { house: v.house } : {}),
               }
-            : toOverride(v, target);
+            : v.action === "decide-lead-voter"
+              ? {
+                  action: "decide-lead-voter" as const,
+                  round: v.round,
+                  bomb: seat([...p, "bomb"], v.bomb),
+                  leadVoter: seat([...p, "leadVoter"], v.leadVoter),
+                }
+              : toOverride(v, target);
         if (v.action === "substitute") {
           if (aliasNow.has(v.alias)) problem([...p, "alias"], `alias ${v.alias} is already taken`);
           else aliasNow.set(v.alias, target);
@@ -281,7 +288,10 @@ function lengthOf(
   return { words: 0 };
 }
 
-function toOverride(v: Exclude<RefereeEntry, { action: "decide-tie" }>, target: Seat): Override {
+function toOverride(
+  v: Exclude<RefereeEntry, { action: "decide-tie" | "decide-lead-voter" }>,
+  target: Seat,
+): Override {
   switch (v.action) {
     case "eliminate":
     case "revive":

@@ -66,6 +66,13 @@ export const RefereeEntry = z.discriminatedUnion("action", [
     reason: Reason,
   }),
   z.strictObject({
+    action: z.literal("decide-lead-voter"),
+    round: z.int().positive(),
+    bomb: AliasRef,
+    leadVoter: AliasRef,
+    reason: Reason,
+  }),
+  z.strictObject({
     action: z.literal("set-progression"),
     round: z.int().positive(),
     votesPerVoter: z.int().positive().optional(),

@@ -390,6 +390,32 @@ describe("lead voter (领票人)", () => {
   test("referee: none chosen by the machine", () => {
     assert.equal(lead("referee"), null);
   });
+  test("referee: the standing voters on the seat are offered, earliest first; one who changed away is not", () => {
+    const r = tally(input(casts, { settings: settings({ leadVoter: "referee" }) }));
+    assert.deepEqual(r.leadVoterChoices?.[B], [1, 2, 4]);
+    assert.deepEqual(r.leadVoterChoices?.[C], [3]);
+  });
+  test("referee: a half voter is offered only if half votes were applied", () => {
+    const s = settings({ leadVoter: "referee" });
+    const unused = tally(
+      input([cast(40, [B], "18:00:00"), cast(1, [B], "20:00:00"), cast(2, [B], "20:05:00")], {
+        settings: s,
+        halfVoters: new Set([40]),
+      }),
+    );
+    assert.deepEqual(unused.leadVoterChoices?.[B], [1, 2]);
+    const applied = tally(
+      input([cast(40, [B], "18:00:00"), cast(1, [B], "20:00:00"), cast(3, [C], "20:10:00")], {
+        settings: s,
+        halfVoters: new Set([40]),
+      }),
+    );
+    assert.equal(applied.halfVotesApplied, true);
+    assert.deepEqual(applied.leadVoterChoices?.[B], [40, 1]);
+  });
+  test("other options offer no choices", () => {
+    assert.equal(tally(input(casts)).leadVoterChoices, undefined);
+  });
 
   // RULINGS.md 13: "A half-voter is 领票人 only if half votes were applied."
   test("a half voter with the earliest vote is not the lead voter when half votes were not applied", () => {

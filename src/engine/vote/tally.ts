@@ -100,10 +100,23 @@ export function tally(input: TallyInput): TallyResult {
     halfVotesApplied,
     tie: tie === null ? null : { seats: inRankOrder(tie.seats), slots: tie.slots },
     leadVoters,
+    ...(settings.leadVoter === "referee" && { leadVoterChoices: leadVoterChoicesOf(entries, votes) }),
     outCodes,
     votes,
     abstainers,
   };
+}
+
+/**
+ * Under leadVoter "referee": per seat, the voters the referee may name its 领票人, earliest standing vote first. Counted
+ * votes only, so a half voter qualifies only if half votes were applied (RULINGS 13).
+ */
+function leadVoterChoicesOf(entries: TallyEntry[], votes: StandingVote[]): Record<Seat, Seat[]> {
+  const choices: Record<Seat, Seat[]> = {};
+  for (const e of entries) {
+    choices[e.seat] = [...new Set(votes.filter((v) => v.seat === e.seat && v.counted).map((v) => v.voter))];
+  }
+  return choices;
 }
 
 function entryFor(seat: Seat, votes: StandingVote[]): TallyEntry {

@@ -88,6 +88,8 @@ export interface TallyResult {
   tie: { seats: Seat[]; slots: number } | null;
   /** For each seat out: its 领票人 under settings.leadVoter (null when "referee" decides or nobody qualifies). Filled for every seat in `entries`, so a seat put out later by the final tie-break has one too. */
   leadVoters: Record<Seat, Seat | null>;
+  /** leadVoter "referee" only: for each seat in `entries`, the voters whose counted standing vote names it, earliest first. */
+  leadVoterChoices?: Record<Seat, Seat[]>;
   /** For each seat out: the code name most chosen among the standing votes on it (score rule), or null. Filled for every seat in `entries`. */
   outCodes: Record<Seat, string | null>;
   /** Every standing vote on a seat, ordered by date (`at`, then `index`). */

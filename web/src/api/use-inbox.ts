@@ -25,6 +25,8 @@ export const INBOX_EVENTS: ReadonlySet<string> = new Set([
   "app.ReportRejected",
   // A tie left to the referee arrives with its tie-break, leaves with the ruling that fills it or with the game's end.
   "TieBroken",
+  // A bomb's 领票人 left to the referee likewise (leadVoter "referee").
+  "LeadVoterLeftToReferee",
   "OverrideApplied",
   "GameEnded",
 ]);

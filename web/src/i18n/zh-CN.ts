@@ -69,6 +69,7 @@ const eventNames: Record<string, string> = {
   PlayerRevived: "复活",
   IdentityRevealed: "公布身份",
   BombFired: "烟花",
+  LeadVoterLeftToReferee: "领票人待定",
   AllianceFormed: "联合",
   OverrideApplied: "哨子改判",
   GameEnded: "游戏结束",
@@ -579,6 +580,11 @@ export const zhCN = {
     tieItemHint: (slots: number) =>
       `勾选${slots}人并写明理由；被定出局者按票杀处理（炸弹照常带走领票人），结果帖会写明哨子的裁定。`,
     decideTie: "确定出局",
+    leadVoterItem: (round: string, bomb: string) => `${round}${bomb} 被票出：领票人由哨子指定`,
+    leadVoterItemHint:
+      "在投了该炸弹的人中选一人并写明理由；被选中者作为领票人随炸弹出局，结果帖会写明哨子的指定。",
+    decideLeadVoter: "定为领票人",
+    voterOut: "（已出局）",
     uphold: "举报成立",
     dismiss: "驳回",
     rulingReason: "裁定理由",
@@ -599,6 +605,7 @@ export const zhCN = {
     /** Rulings made from their own panels (进程微调, 替补), named in the history. */
     otherOverrideActions: {
       "decide-tie": "裁定平票",
+      "decide-lead-voter": "指定领票人",
       "set-progression": "进程微调",
       substitute: "替补",
     } as Record<string, string>,
@@ -761,6 +768,9 @@ export const zhCN = {
     tieToReferee: (seats: string, slots: number, reason: string) =>
       `；由哨子在 ${seats} 中定${slots}人出局（${TIE_REASONS[reason] ?? reason}）`,
     decideTie: (round: string, who: string) => `${round}平票，定 ${who} 出局（按票杀论）`,
+    leadVoterLeft: (round: string, bomb: string, voters: string) =>
+      `${round}${bomb} 被票出，领票人待哨子在 ${voters} 中指定`,
+    decideLeadVoter: (round: string, bomb: string, who: string) => `${round}定 ${who} 为 ${bomb} 的领票人`,
     roundClosed: (round: string, alive: number) => `${round}结束，存活${alive}人`,
     allianceFormed: (round: number, name: string) => `第${round}轮结成联合：${name}`,
     override: (reason: string, what: string) => `哨子改判（理由：${reason}）：${what}`,

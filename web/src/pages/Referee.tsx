@@ -515,10 +515,12 @@ function InboxRow(props: {
             ? m.referee.reportFlaggedItem(item.fromAlias, item.copiedPercent ?? null)
             : item.kind === "tie-decision"
               ? tieItemText(item, label, props.terms)
-              : m.referee.complaintItem(
-                  item.fromAlias,
-                  item.against !== undefined ? label(item.against) : "",
-                );
+              : item.kind === "lead-voter-decision"
+                ? leadVoterItemText(item, label, props.terms)
+                : m.referee.complaintItem(
+                    item.fromAlias,
+                    item.against !== undefined ? label(item.against) : "",
+                  );
     return (
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
@@ -597,6 +599,20 @@ function InboxRow(props: {
         gameId={gameId}
         item={item}
         round={item.round}
+        label={label}
+        terms={props.terms}
+        alive={props.alive}
+        onDecided={props.onEntered}
+      />
+    );
+  }
+  if (item.kind === "lead-voter-decision" && item.round !== undefined && item.bomb !== undefined) {
+    return (
+      <LeadVoterDecision
+        gameId={gameId}
+        item={item}
+        round={item.round}
+        bomb={item.bomb}
         label={label}
         terms={props.terms}
         alive={props.alive}
@@ -724,6 +740,75 @@ function TieDecision(props: {
         onClick={decide}
       >
         {m.referee.decideTie}
+      </button>
+      {notice}
+    </li>
+  );
+}
+
+function leadVoterItemText(item: InboxItem, label: (s: SeatNo) => string, terms: Terms): string {
+  const round = item.round === undefined ? "" : terms.round(item.round);
+  return m.referee.leadVoterItem(round, item.bomb === undefined ? "" : label(item.bomb));
+}
+
+/**
+ * A bomb voted out under leadVoter "referee" (RULINGS 13): pick one of its voters and give a reason. The bomb then
+ * takes that voter along as its 领票人 (decide-lead-voter). An out voter may be named: the bomb then takes nobody more.
+ */
+function LeadVoterDecision(props: {
+  gameId: string;
+  item: InboxItem;
+  round: number;
+  bomb: SeatNo;
+  label: (s: SeatNo) => string;
+  terms: Terms;
+  alive: (s: SeatNo) => boolean;
+  onDecided: () => void;
+}) {
+  const { item } = props;
+  const [chosen, setChosen] = useState<SeatNo | null>(null);
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  const decide = async () => {
+    if (chosen === null) return;
+    const override = {
+      action: "decide-lead-voter" as const,
+      round: props.round,
+      bomb: props.bomb,
+      leadVoter: chosen,
+    };
+    if (await run(() => api.override(props.gameId, { requestId: requestId(), override, reason })))
+      props.onDecided();
+  };
+  return (
+    <li className="inbox-item" data-testid="inbox-lead-voter">
+      <div>
+        <span className="muted small">{dateTime(item.at)}</span>{" "}
+        {leadVoterItemText(item, props.label, props.terms)}
+      </div>
+      <p className="muted small">{m.referee.leadVoterItemHint}</p>
+      <div className="actions">
+        {(item.voters ?? []).map((s) => (
+          <label key={s} className="check">
+            <input
+              type="radio"
+              name={`lead-voter-${item.seq}`}
+              checked={chosen === s}
+              onChange={() => setChosen(s)}
+            />{" "}
+            {props.label(s)}
+            {props.alive(s) ? "" : m.referee.voterOut}
+          </label>
+        ))}
+      </div>
+      <ReasonInput value={reason} onChange={setReason} />
+      <button
+        type="button"
+        className="btn small danger"
+        disabled={!reason || chosen === null}
+        onClick={decide}
+      >
+        {m.referee.decideLeadVoter}
       </button>
       {notice}
     </li>
@@ -1119,7 +1204,12 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
     deadline?: unknown;
     until?: unknown;
     out?: unknown;
+    bomb?: unknown;
+    leadVoter?: unknown;
   };
+  // decide-lead-voter: the bomb and the voter named its 领票人.
+  if (typeof x.bomb === "number" && typeof x.leadVoter === "number")
+    return ` · ${label(x.bomb)} → ${label(x.leadVoter)}`;
   const seat = [x.target, x.voter, x.poster, x.seat].find((v) => typeof v === "number");
   if (typeof seat === "number") return ` · ${label(seat)}`;
   // decide-tie: the seats the referee put out.

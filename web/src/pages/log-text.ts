@@ -196,6 +196,12 @@ function overrideText(o: Data, c: Ctx): string {
       return m.log.revive(c.seat(r.num("target")));
     case "decide-tie":
       return m.log.decideTie(c.round(r.num("round")), c.seats(r.seats("out")));
+    case "decide-lead-voter":
+      return m.log.decideLeadVoter(
+        c.round(r.num("round")),
+        c.seat(r.num("bomb")),
+        c.seat(r.num("leadVoter")),
+      );
     case "set-progression":
       return m.log.setProgression(c.round(r.num("round")), planText(o, c));
     case "extend":
@@ -424,6 +430,8 @@ function describe(e: GameEventDto, names: LogNames): string {
       return m.log.revived(c.seat(r.num("seat")), r.str("reason"));
     case "BombFired":
       return m.log.bombFired(c.seat(r.num("bomb")), c.seat(r.num("victim")), r.str("via"));
+    case "LeadVoterLeftToReferee":
+      return m.log.leadVoterLeft(c.round(r.num("round")), c.seat(r.num("bomb")), c.seats(r.seats("voters")));
     case "IdentityRevealed":
       return m.log.identity(c.seat(r.num("seat")), c.role(r.str("role")), r.optStr("code"));
     case "VoteClosed": {
