@@ -108,3 +108,24 @@ test("seed 000 「每轮结果帖…公布黑白两道各自得分情况」: a r
     undefined,
   );
 });
+
+test("seed 002 「投票结束后…公布…被帖杀者身份」: a group wiped by a post does not re-route the board's 本轮进程 before its identity is out", () => {
+  // 空军 round 2: 剑侠 (seat 10) posts on the lone 独立刺客 (seat 8). Re-routing the assassin's post to the 情侣 at the
+  // release would tell every viewer the victim was the assassin, a vote before the results post says so.
+  const d = new Driver(preset("airforce-40"));
+  d.everyoneVotes(local("12-02 20:00"), () => [39]);
+  d.tick(local("12-02 21:00:01"));
+  const planFor = (viewer: Parameters<typeof realEngine.view>[1]) =>
+    realEngine.view(d.state, viewer)?.postPlan?.posts;
+  const before = planFor({ kind: "public" });
+  assert.equal(before?.assassin, 1);
+  d.post(local("12-02 21:05"), 10, 8);
+  d.tick(local("12-02 21:30:01"));
+  assert.equal(d.alive(8), false);
+  assert.deepEqual(planFor({ kind: "public" }), before);
+  assert.deepEqual(planFor({ kind: "seat", seat: 20 }), before);
+  // The referee sees the plan as it goes now: the assassin's post taken over by the lovers.
+  const referee = planFor({ kind: "referee" });
+  assert.equal(referee?.assassin, undefined);
+  assert.equal(referee?.lover, (before?.lover ?? 0) + 1);
+});

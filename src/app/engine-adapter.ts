@@ -228,7 +228,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   return {
     round: v.current > 0 ? v.current : null,
     unitNames: rules ? unitNamesOf(rules) : {},
-    postPlan: postPlanOf(state),
+    postPlan: postPlanOf(viewer.kind === "referee" ? state : asPlayersKnowIt(state)),
     ...runningScoresOf(state),
     phase,
     seats,
@@ -296,6 +296,26 @@ function postPlanOf(state: GameState, which = state.current): GameView["postPlan
     return out;
   };
   return { posts: resolved(round.plan.posts), extraPosts: resolved(round.plan.extraPosts) };
+}
+
+/** The seats array with unpublished outs still alive, kept per seats array so the engine's memos keep hitting. */
+const knownSeats = new WeakMap<GameState["seats"], GameState["seats"]>();
+
+/**
+ * The state as players know it: an out seat whose identity is unpublished counts as alive. A post victim's group
+ * wiped at the release would otherwise re-route that group's posts on the board's 本轮进程 (takeover or lapse),
+ * telling everyone the victim's role a vote before the results post publishes it.
+ */
+function asPlayersKnowIt(state: GameState): GameState {
+  let seats = knownSeats.get(state.seats);
+  if (!seats) {
+    const hidden = state.seats.some((s) => !s.alive && !s.revealed);
+    seats = hidden
+      ? state.seats.map((s) => (s.alive || s.revealed ? s : { ...s, alive: true }))
+      : state.seats;
+    knownSeats.set(state.seats, seats);
+  }
+  return seats === state.seats ? state : { ...state, seats };
 }
 
 /** Score after the latest round with results, remembered per seats array and count of closed rounds and posts. */

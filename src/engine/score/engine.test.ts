@@ -61,7 +61,9 @@ describe("code offering (代号)", () => {
       code: "狙击手",
     });
     d.tick(local("12-02 21:30:01"));
-    assert.ok(!postCodes(d.state)?.includes("狙击手"), "a dead seat's code leaves the list");
+    assert.ok(postCodes(d.state)?.includes("狙击手"), "kept while the victim's identity is unpublished");
+    d.tick(local("12-03 21:00:01"));
+    assert.ok(!postCodes(d.state)?.includes("狙击手"), "a dead seat's code leaves the list once published");
     assert.equal(
       postCodes(new Driver(preset("airforce-40")).state),
       null,
@@ -69,26 +71,42 @@ describe("code offering (代号)", () => {
     );
   });
 
-  test("「死亡黑道的代号将从代号选项里去掉」: a dead black seat's code is refused on a ballot", () => {
+  test("「死亡黑道的代号将从代号选项里去掉」: a dead black seat's code is refused on a ballot once its death is published", () => {
     const d = afterRoundOne();
     d.post(local("12-02 21:05"), SWORD1, C1);
     d.post(local("12-02 21:06"), A1, 21);
     d.tick(local("12-02 21:30:01"));
+    // 「投票结束后，由哨子公布被票杀者身份以及被帖杀者身份」: during round 2's vote C1's identity is not yet out, so
+    // its code stays offered (dropping it would say C1 was black), and in the kill-post list too.
+    assert.equal(d.alive(C1), false);
+    assert.ok(offeredCodes(d.state)?.includes("苍龙斧"));
+    assert.ok(postCodes(d.state)?.includes("苍龙斧"));
+    assert.equal(
+      d.do({ type: "CastVote", at: local("12-03 10:00"), voter: 20, targets: [A1], codes: ["苍龙斧"] }),
+      null,
+    );
+    // Everyone else votes (no suicides to end the game): two rangers go out.
+    let n = 0;
+    d.everyoneVotes(local("12-03 11:00"), () => [n++ % 2 === 0 ? 53 : 54]);
+    d.tick(local("12-03 21:00:01"));
+    // The results published C1 as black: from round 3 its code is gone.
+    assert.equal(d.state.seats[C1]?.revealed, true);
     assert.ok(!offeredCodes(d.state)?.includes("苍龙斧"));
+    assert.ok(!postCodes(d.state)?.includes("苍龙斧"));
     const r = d.do({
       type: "CastVote",
-      at: local("12-03 10:00"),
+      at: local("12-04 10:00"),
       voter: 20,
-      targets: [A1],
+      targets: [B1],
       codes: ["苍龙斧"],
     });
     assert.equal(r?.code, "vote.code-not-offered");
     assert.equal(
-      d.do({ type: "CastVote", at: local("12-03 10:01"), voter: 22, targets: [A1], codes: ["疯魔拳"] }),
+      d.do({ type: "CastVote", at: local("12-04 10:01"), voter: 22, targets: [B1], codes: ["追魂枪"] }),
       null,
     );
     // "未选代号的投票，不影响出票的有效性。"
-    assert.equal(d.do({ type: "CastVote", at: local("12-03 10:02"), voter: 23, targets: [A1] }), null);
+    assert.equal(d.do({ type: "CastVote", at: local("12-04 10:02"), voter: 23, targets: [B1] }), null);
   });
 });
 

@@ -137,7 +137,9 @@ function outIndex(state: GameState, s: SeatState): number {
 
 /**
  * The codes the vote machine offers now, or null before any: "未有杀刺出帖前，投票楼不提供代号供投选。有一个杀刺出帖后，
- * 勺子会在票楼里提供所有有分值的黑道代号供投选…死亡黑道的代号将从代号选项里去掉。"
+ * 勺子会在票楼里提供所有有分值的黑道代号供投选…死亡黑道的代号将从代号选项里去掉。" A code leaves once its seat's death
+ * is published ("投票结束后，由哨子公布被票杀者身份以及被帖杀者身份"): dropping a post victim's code at the posts' release
+ * would tell every voter that the victim was black, and which code, a vote before the results post does.
  */
 export function offeredCodes(state: GameState): string[] | null {
   const rules = rulesOf(state);
@@ -159,7 +161,7 @@ export function offeredCodes(state: GameState): string[] | null {
       state.seats
         .filter((s) => {
           const role = roleById(rules, s.role);
-          return s.alive && s.code !== null && role.camp === "black" && isScoredRole(role);
+          return knownAlive(s) && s.code !== null && role.camp === "black" && isScoredRole(role);
         })
         .map((s) => s.code as string),
     )
@@ -169,7 +171,8 @@ export function offeredCodes(state: GameState): string[] | null {
 /**
  * The codes a kill post's guess may name, or null without code guesses: "黑白两道出杀帖贴杀人员…还需提供对被贴杀人代号的
  * 猜想，附于杀帖之后同步发出". Unlike the vote thread's list this one is open from the first posts on and holds both
- * camps' living scored codes, since a black poster may be aiming at a swordsman (白道's scored seats).
+ * camps' living scored codes, since a black poster may be aiming at a swordsman (白道's scored seats). As in the vote
+ * thread, a code leaves once its seat's death is published, since every viewer sees the list.
  */
 export function postCodes(state: GameState): string[] | null {
   const rules = rulesOf(state);
@@ -177,10 +180,15 @@ export function postCodes(state: GameState): string[] | null {
   return postCodesMemo
     .get(state.seats, [rules], () =>
       state.seats
-        .filter((s) => s.alive && s.code !== null && isScoredRole(roleById(rules, s.role)))
+        .filter((s) => knownAlive(s) && s.code !== null && isScoredRole(roleById(rules, s.role)))
         .map((s) => s.code as string),
     )
     .slice();
+}
+
+/** Alive as the players know it: an out seat counts as out once its identity is published. */
+function knownAlive(s: SeatState): boolean {
+  return s.alive || !s.revealed;
 }
 
 /** offeredCodes is asked on every ballot; its answer changes only with a round's posts or the seats. */
