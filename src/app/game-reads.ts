@@ -224,7 +224,21 @@ export class GameReads<S> {
           (x) => x.round === o.round && (x.house ?? 1) === (o.house ?? 1),
         ))
           it.handled = { at: e.at, outcome: "decided" };
+      } else if (e.type === "EndingLeftToReferee") {
+        // Win conditions for different winners held at once: only the referee's 结束游戏 settles it.
+        items.push({
+          seq,
+          at: e.at,
+          kind: "ending-decision",
+          fromSeat: null,
+          fromAlias: "",
+          round: e.round,
+          endings: e.candidates.map(({ winner, why }) => ({ winner, why })),
+          text: "",
+        });
       } else if (e.type === "GameEnded") {
+        for (const it of waiting("ending-decision", () => true))
+          it.handled = { at: e.at, outcome: "decided" };
         for (const it of [
           ...waiting("tie-decision", () => true),
           ...waiting("lead-voter-decision", () => true),

@@ -195,6 +195,9 @@ export class RefereeActions<S> {
       roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
       ...resultsPostRules(gate.value.rules),
       alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),
+      ...(summary.result.toReferee?.round === round && {
+        endingToReferee: summary.result.toReferee.candidates,
+      }),
       ...(isLast && {
         result: {
           winner: summary.result.winner,

@@ -109,6 +109,8 @@ export interface ResultsPostContext {
   dayNight?: boolean;
   /** 7kill: the round's public warnings, withdrawn ones left out (penaltiesOf reads them from the summary). */
   penalties?: { alias: string; offence: string }[];
+  /** Set on the round where win conditions naming different winners held at once, until the referee ends the game. */
+  endingToReferee?: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
   /** Set on the round that ended the game. */
   result?: {
     winner: "black" | "white" | "draw" | null;
@@ -376,6 +378,12 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   lines.push("", `本轮出局${round.out.length}人${revived}，现存活${round.alive}人。`);
   if (ctx.nextPlan && !ctx.result) lines.push("", nextPlanLine(ctx.nextPlan, ctx.unitNames ?? {}));
 
+  if (ctx.endingToReferee && !ctx.result) {
+    const each = ctx.endingToReferee.map(
+      (c) => `${winnerText(c.winner, camps)}（${endingText(c.why, ctx.roleNames ?? {}, camps)}）`,
+    );
+    lines.push("", `**结束条件同时成立：${each.join("；")}。规则未定哪一方胜出，胜负由哨子裁定。**`);
+  }
   if (ctx.result) {
     const winner = winnerText(ctx.result.winner, camps);
     const why = ctx.result.why ? `（${endingText(ctx.result.why, ctx.roleNames ?? {}, camps)}）` : "";

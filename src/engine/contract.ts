@@ -241,6 +241,14 @@ export interface GameSummary {
     reason: string | null;
     /** Why, as data (src/engine/ending-text.ts says it in Chinese); null until the game ends. */
     why: EndingWhy | null;
+    /**
+     * Win conditions naming different winners held at once, in `round`, and the referee has yet to end the game
+     * (`end-game`): each winner with its condition. Absent otherwise.
+     */
+    toReferee?: {
+      round: number;
+      candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
+    };
     /** Score rule: each camp's total (survival points included once the game is over). */
     scores?: { black: ScoreValue; white: ScoreValue; houses?: HouseScores[] };
   };

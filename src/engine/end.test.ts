@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { Driver, local, preset } from "./test-kit.ts";
-import { viewFor } from "./view.ts";
+import { redactEvent, viewFor } from "./view.ts";
 
 function closeVote(d: Driver, day: string, victims: number[]): void {
   let n = 0;
@@ -71,6 +71,65 @@ describe("elimination", () => {
       roles: ["killer", "lover", "assassin"],
       camps: [],
     });
+  });
+});
+
+describe("win conditions naming different winners at once", () => {
+  // Seed 002 lists 「杀光所有杀手、刺客」 for 白道 and the 游侠集团's end for 黑道, but not what happens when both hold
+  // at once (everyone out for not voting, 「第一轮之后，依旧未使用投票机投票者，按自杀计算」): the referee decides.
+  const everyoneOut = () => {
+    const d = new Driver(preset("airforce-40"));
+    closeVote(d, "12-02", [39]);
+    // Round 2: nobody votes, so every living seat is out as a suicide at the deadline.
+    d.tick(local("12-03 21:00:01"));
+    return d;
+  };
+
+  test("no winner is announced; the referee is asked once, with each winner's condition", () => {
+    const d = everyoneOut();
+    assert.equal(
+      d.state.seats.every((s) => !s.alive),
+      true,
+    );
+    assert.equal(d.events("GameEnded").length, 0);
+    assert.equal(d.state.status, "running");
+    const asked = d.events("EndingLeftToReferee");
+    assert.equal(asked.length, 1);
+    assert.deepEqual(
+      asked[0]?.candidates.map((c) => c.winner),
+      ["white", "black"],
+    );
+    assert.deepEqual(
+      d.state.endingToReferee?.candidates.map((c) => c.winner),
+      ["white", "black"],
+    );
+    // Hidden from players: the winner is announced when the referee ends the game.
+    const asPlayer = d.log.map((e) => redactEvent(e, { kind: "seat", seat: 20 }, d.state));
+    assert.equal(
+      asPlayer.some((e) => e?.type === "EndingLeftToReferee"),
+      false,
+    );
+    d.tick(local("12-04 21:00:01"));
+    assert.equal(d.events("EndingLeftToReferee").length, 1, "asked once, not at every deadline");
+  });
+
+  test("the referee's end-game decides it", () => {
+    const d = everyoneOut();
+    d.must({
+      type: "Override",
+      at: local("12-03 21:30"),
+      override: { action: "end-game", winner: "draw" },
+      reason: "双方同时全灭，判平局",
+    });
+    assert.equal(d.state.status, "ended");
+    assert.equal(d.state.result?.winner, "draw");
+  });
+
+  test("conditions that agree on the winner end the game as before", () => {
+    const d = new Driver(preset("airforce-40"));
+    voteOutFirstNine(d);
+    assert.equal(d.events("EndingLeftToReferee").length, 0);
+    assert.equal(d.events("GameEnded")[0]?.winner, "white");
   });
 });
 

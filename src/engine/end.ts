@@ -56,35 +56,52 @@ export interface Ending {
  * An elimination ending reads only the seats, the rule set and the bandit's conversion; settle asks after every
  * command, and most commands (a vote) change none of them.
  */
-const eliminationMemo = memoOn<GameState["seats"], Ending | null>();
+const eliminationMemo = memoOn<GameState["seats"], Ending[]>();
 
-/** Whether the game is over now, by the rule set's win conditions. */
+/** Whether the game is over now, by the rule set's win conditions; null too while conditions disagree (below). */
 export function endingNow(state: GameState): Ending | null {
   const rules = rulesOf(state);
   const win = rules.win;
   if (win.kind === "elimination") {
-    const ending = eliminationMemo.get(state.seats, [rules, dayNightOf(state).bandit], () =>
-      eliminationEnding(state),
-    );
-    return ending && { ...ending };
+    const held = heldEndings(state);
+    return held.length === 1 && held[0] ? { ...held[0] } : null;
   }
   // Score rule: a wiped-out camp ends the game at once; the rest is decided at a round's close (vote-close.ts).
   return scoreEndingNow(state);
 }
 
-function eliminationEnding(state: GameState): Ending | null {
+/**
+ * Conditions naming different winners that hold at once (the last killer and the last police out the same day,
+ * everyone out together): the seeds do not say which wins, and taking the first listed would announce a winner the
+ * rules never gave, so the referee decides (哨子最大). Null when at most one winner holds.
+ */
+export function contestedEndings(state: GameState): Ending[] | null {
+  if (rulesOf(state).win.kind !== "elimination") return null;
+  const held = heldEndings(state);
+  return held.length > 1 ? held.map((e) => ({ ...e })) : null;
+}
+
+/** The first holding condition of each winner, in the rule set's order. */
+function heldEndings(state: GameState): Ending[] {
+  const rules = rulesOf(state);
+  return eliminationMemo.get(state.seats, [rules, dayNightOf(state).bandit], () => eliminationEndings(state));
+}
+
+function eliminationEndings(state: GameState): Ending[] {
   const win = rulesOf(state).win;
+  const held: Ending[] = [];
   if (win.kind === "elimination") {
     for (const c of win.conditions) {
       // "注意，秘匪的阵营归属会影响到遗言次数和胜利条件。": only the lines of the way the conversion went.
       if (c.ifConverted && conversionPath(state, c.ifConverted.role)?.became !== c.ifConverted.became)
         continue;
+      if (held.some((e) => e.winner === c.winner)) continue;
       if (conditionHolds(state, c.when)) {
         const why: EndingWhy & { kind: "all-out" } = { kind: "all-out", roles: [], camps: [] };
         heldParts(state, c.when, why);
-        return { winner: c.winner, reason: describe(c.when), why };
+        held.push({ winner: c.winner, reason: describe(c.when), why });
       }
     }
   }
-  return null;
+  return held;
 }

@@ -245,6 +245,16 @@ export type GameEvent =
       /** Absent from events stored before the eighteenth session. */
       why?: EndingWhy;
     }
+  /**
+   * Win conditions naming different winners hold at once (src/engine/end.ts `contestedEndings`): the game goes on
+   * until the referee ends it (`end-game`). Referees only: the winner is announced with GameEnded.
+   */
+  | {
+      type: "EndingLeftToReferee";
+      at: Instant;
+      round: number;
+      candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
+    }
   /** 7kill (issue 8): nights, dawn, the bandit, last words, thread posts, offences. */
   | DayNightEvent
   /** 白条延期: the round's vote deadline moves one day (the next rounds follow it). */

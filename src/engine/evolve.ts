@@ -256,6 +256,11 @@ function apply(state: GameState, e: GameEvent): GameState {
       };
     case "IouExtensionGranted":
       return extend(state, `round:${e.round}:vote`, e.voteDeadline);
+    case "EndingLeftToReferee":
+      return {
+        ...state,
+        endingToReferee: { at: e.at, round: e.round, candidates: e.candidates },
+      };
     default:
       return evolveDayNight(state, e);
   }

@@ -4,7 +4,7 @@ import { nextAlliance } from "./alliances.ts";
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import type { Instant } from "./contract.ts";
-import { endingNow } from "./end.ts";
+import { contestedEndings, endingNow } from "./end.ts";
 
 /** `round`: the round whose business caused the change (round k's vote closes after round k+1 has opened). */
 export function settle(b: Batch, at: Instant, round: number = b.state.current): void {
@@ -13,6 +13,11 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
     emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
   }
   const ending = endingNow(b.state);
-  if (ending)
+  if (ending) {
     emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason, why: ending.why });
+    return;
+  }
+  // Asked once: the referee's inbox holds it until the referee ends the game.
+  const contested = b.state.endingToReferee ? null : contestedEndings(b.state);
+  if (contested) emit(b, { type: "EndingLeftToReferee", at, round, candidates: contested });
 }

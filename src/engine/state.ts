@@ -144,6 +144,12 @@ export interface GameState {
     why: EndingWhy | null;
     at: Instant;
   } | null;
+  /** Win conditions that held at once, waiting for the referee's `end-game` (EndingLeftToReferee); absent before. */
+  endingToReferee?: {
+    at: Instant;
+    round: number;
+    candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
+  };
   /** 7kill's slice (src/engine/night); absent until its first event. */
   dayNight?: DayNightState;
   /** Events folded so far. */

@@ -60,6 +60,9 @@ export function summarize(state: GameState): GameSummary {
       winner: state.result?.winner ?? null,
       reason: state.result?.reason ?? null,
       why: state.result?.why ?? null,
+      ...(state.status === "running" && state.endingToReferee
+        ? { toReferee: { round: state.endingToReferee.round, candidates: state.endingToReferee.candidates } }
+        : {}),
       ...(score ? { scores: score.result } : {}),
     },
     ...dayNightPart(state),

@@ -447,6 +447,8 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     case "IouExtensionGranted":
       // Announced publicly ("哨子批准后应予公告"), but who asked would reveal a swordsman.
       return event.requestedBy.includes(mySeat ?? -1) ? event : { ...event, requestedBy: [] };
+    case "EndingLeftToReferee":
+      return null;
     case "OverrideApplied":
       return event.override.action === "void-post" && event.override.poster !== mySeat
         ? { ...event, override: { action: "void-post", poster: null } }

@@ -638,6 +638,8 @@ export interface InboxItem {
    * `decide-tie` override; `fromSeat` is null and `fromAlias` empty (nobody asked: the rule did).
    * `lead-voter-decision`: a bomb voted out under leadVoter "referee" (RULINGS 13) waits for the referee to name its
    * 领票人 among `voters`, with a `decide-lead-voter` override; `fromSeat` null and `fromAlias` empty, as for a tie.
+   * `ending-decision`: win conditions naming different winners held at once (`endings`, each with why); the game goes
+   * on until the referee ends it with an `end-game` override. Handled `decided` when the game ends.
    */
   kind:
     | "complaint"
@@ -645,7 +647,8 @@ export interface InboxItem {
     | "extension-request"
     | "report-flagged"
     | "tie-decision"
-    | "lead-voter-decision";
+    | "lead-voter-decision"
+    | "ending-decision";
   fromSeat: SeatNo | null;
   fromAlias: string;
   /** A complaint's poster (referees only), and the released post it names. */
@@ -666,6 +669,8 @@ export interface InboxItem {
   /** A bomb waiting for its 领票人, and the voters whose counted vote named it (earliest first). */
   bomb?: SeatNo;
   voters?: SeatNo[];
+  /** Win conditions that held at once: each winner and why (src/engine/ending-text.ts says it in Chinese). */
+  endings?: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
   text: string;
   /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a

@@ -665,3 +665,52 @@ test("a bomb voted out under leadVoter 「referee」 (RULINGS 13) waits in the i
     await h.close();
   }
 });
+
+test("win conditions for both camps at once wait in the inbox (胜负待裁定); 结束游戏 there ends the game, hidden from players till then", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedPresetGame(h, {
+      preset: "",
+      rulesText: JSON.stringify(smallRules(6)),
+      players: 6,
+      prefix: "both",
+      seed: "both",
+      round1At: local("12-01 21:00:00"),
+    });
+    const [p0] = g.players as [Player];
+    // Nobody votes: every seat is out for it at the deadline, so 「杀手全灭」 and 「游侠全灭」 hold together.
+    await advanceTo(h, local("12-02 21:00:01"));
+    await advanceTo(h, local("12-03 21:00:01"));
+    const game = async (cookie: string) =>
+      (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, cookie))).json;
+    assert.equal((await game(g.referee)).view?.result ?? null, null);
+    const inbox = async () =>
+      (
+        await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
+      ).json.items.filter((it) => it.kind === "ending-decision");
+    const [waiting] = await inbox();
+    assert.deepEqual(
+      waiting?.endings?.map((e) => e.winner),
+      ["white", "black"],
+    );
+    assert.equal(waiting?.handled, undefined);
+    const seen = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, p0.cookie));
+    assert.equal(
+      seen.json.events.some((e) => e.type === "EndingLeftToReferee"),
+      false,
+    );
+
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "end-game", winner: "draw" },
+        reason: "双方同时全灭，判平局",
+      }),
+    );
+    assert.equal((await game(p0.cookie)).view?.result?.winner, "draw");
+    const [handled] = await inbox();
+    assert.equal(handled?.handled?.outcome, "decided");
+  } finally {
+    await h.close();
+  }
+});

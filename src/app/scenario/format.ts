@@ -37,6 +37,9 @@ export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): s
       roleNames,
       ...(rules ? resultsPostRules(rules) : {}),
       alliances: output.alliances.filter((a) => a.round === round.round).map((a) => a.name),
+      ...(output.result.toReferee?.round === round.round && {
+        endingToReferee: output.result.toReferee.candidates,
+      }),
       ...(output.result.ended && round.round === last
         ? {
             result: {

@@ -27,6 +27,8 @@ export const INBOX_EVENTS: ReadonlySet<string> = new Set([
   "TieBroken",
   // A bomb's 领票人 left to the referee likewise (leadVoter "referee").
   "LeadVoterLeftToReferee",
+  // Win conditions for different winners at once: asked with the event, settled by the game's end.
+  "EndingLeftToReferee",
   "OverrideApplied",
   "GameEnded",
 ]);

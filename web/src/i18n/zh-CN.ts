@@ -70,6 +70,7 @@ const eventNames: Record<string, string> = {
   IdentityRevealed: "公布身份",
   BombFired: "烟花",
   LeadVoterLeftToReferee: "领票人待定",
+  EndingLeftToReferee: "胜负待裁定",
   AllianceFormed: "联合",
   OverrideApplied: "哨子改判",
   GameEnded: "游戏结束",
@@ -585,6 +586,11 @@ export const zhCN = {
       "在投了该炸弹的人中选一人并写明理由；被选中者作为领票人随炸弹出局，结果帖会写明哨子的指定。",
     decideLeadVoter: "定为领票人",
     voterOut: "（已出局）",
+    endingItem: (round: string) => `${round}结束条件同时成立：规则未定哪一方胜出，胜负由哨子裁定`,
+    endingItemHint: "选定结果并写明理由后结束游戏；游戏会继续按时推进，直到哨子裁定。",
+    endingChoice: (winner: string, why: string) => (why ? `${winner}（${why}）` : winner),
+    endingChoices: (each: readonly string[]) => each.join("；"),
+    decideEnding: "结束游戏",
     uphold: "举报成立",
     dismiss: "驳回",
     rulingReason: "裁定理由",
@@ -768,6 +774,7 @@ export const zhCN = {
     tieToReferee: (seats: string, slots: number, reason: string) =>
       `；由哨子在 ${seats} 中定${slots}人出局（${TIE_REASONS[reason] ?? reason}）`,
     decideTie: (round: string, who: string) => `${round}平票，定 ${who} 出局（按票杀论）`,
+    endingLeft: (round: string, endings: string) => `${round}结束条件同时成立：${endings}；胜负待哨子裁定`,
     leadVoterLeft: (round: string, bomb: string, voters: string) =>
       `${round}${bomb} 被票出，领票人待哨子在 ${voters} 中指定`,
     decideLeadVoter: (round: string, bomb: string, who: string) => `${round}定 ${who} 为 ${bomb} 的领票人`,

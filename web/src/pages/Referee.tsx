@@ -22,7 +22,7 @@ import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
-import { describeEvent, type LogNames, logNames } from "./log-text.ts";
+import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 
 /** The console's sections, for the jump links at its top (a phone would scroll several screens to reach them). */
 const SECTIONS = [
@@ -463,6 +463,7 @@ function ReviewReports({ game }: { game: LiveGame }) {
 function Inbox({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
   const id = game.data!.game.id;
   const seats = game.view?.seats ?? [];
+  const names = logNames(game.view, game.events);
   const { items } = inbox;
   return (
     <section className="card" data-testid="inbox" id="referee-inbox">
@@ -483,6 +484,7 @@ function Inbox({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
             alive={(s) => seats.find((x) => x.seat === s)?.alive ?? false}
             events={game.events}
             rounds={engineOf(game.view)?.rounds ?? []}
+            ending={(why) => endingOf(why, names) ?? ""}
             onEntered={inbox.refresh}
           />
         ))}
@@ -499,6 +501,8 @@ function InboxRow(props: {
   alive: (s: SeatNo) => boolean;
   events: GameEventDto[];
   rounds: RoundView[];
+  /** Why an ending held, in Chinese (the inbox's 胜负待裁定). */
+  ending: (why: unknown) => string;
   onEntered: () => void;
 }) {
   const { gameId, item, label } = props;
@@ -517,10 +521,12 @@ function InboxRow(props: {
               ? tieItemText(item, label, props.terms)
               : item.kind === "lead-voter-decision"
                 ? leadVoterItemText(item, label, props.terms)
-                : m.referee.complaintItem(
-                    item.fromAlias,
-                    item.against !== undefined ? label(item.against) : "",
-                  );
+                : item.kind === "ending-decision"
+                  ? m.referee.endingItem(item.round === undefined ? "" : props.terms.round(item.round))
+                  : m.referee.complaintItem(
+                      item.fromAlias,
+                      item.against !== undefined ? label(item.against) : "",
+                    );
     return (
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
@@ -616,6 +622,17 @@ function InboxRow(props: {
         label={label}
         terms={props.terms}
         alive={props.alive}
+        onDecided={props.onEntered}
+      />
+    );
+  }
+  if (item.kind === "ending-decision") {
+    return (
+      <EndingDecision
+        gameId={gameId}
+        item={item}
+        terms={props.terms}
+        ending={props.ending}
         onDecided={props.onEntered}
       />
     );
@@ -740,6 +757,69 @@ function TieDecision(props: {
         onClick={decide}
       >
         {m.referee.decideTie}
+      </button>
+      {notice}
+    </li>
+  );
+}
+
+/**
+ * Win conditions naming different winners held at once: the referee picks the result (one of them, or a draw) and
+ * gives a reason, and the game ends with it (end-game), announced as the referee's ruling.
+ */
+function EndingDecision(props: {
+  gameId: string;
+  item: InboxItem;
+  terms: Terms;
+  ending: (why: unknown) => string;
+  onDecided: () => void;
+}) {
+  const { item } = props;
+  const options = [
+    ...(item.endings ?? []).map((e) => ({
+      winner: e.winner ?? "draw",
+      text: m.referee.endingChoice(props.terms.winner(e.winner), props.ending(e.why)),
+    })),
+  ];
+  if (!options.some((o) => o.winner === "draw"))
+    options.push({ winner: "draw", text: props.terms.winner("draw") });
+  const [winner, setWinner] = useState<EndGameWinner | null>(null);
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  const decide = async () => {
+    if (winner === null) return;
+    const override = { action: "end-game" as const, winner };
+    if (await run(() => api.override(props.gameId, { requestId: requestId(), override, reason })))
+      props.onDecided();
+  };
+  return (
+    <li className="inbox-item" data-testid="inbox-ending">
+      <div>
+        <span className="muted small">{dateTime(item.at)}</span>{" "}
+        {m.referee.endingItem(item.round === undefined ? "" : props.terms.round(item.round))}
+      </div>
+      <p className="muted small">{m.referee.endingItemHint}</p>
+      <div className="actions">
+        {options.map((o) => (
+          <label key={o.winner} className="check">
+            <input
+              type="radio"
+              name={`ending-${item.seq}`}
+              checked={winner === o.winner}
+              onChange={() => setWinner(o.winner)}
+            />{" "}
+            {o.text}
+          </label>
+        ))}
+      </div>
+      <ReasonInput value={reason} onChange={setReason} />
+      <button
+        type="button"
+        className="btn small danger"
+        disabled={!reason || winner === null}
+        onClick={decide}
+      >
+        {m.referee.decideEnding}
       </button>
       {notice}
     </li>

@@ -243,7 +243,8 @@ function overrideText(o: Data, c: Ctx): string {
 }
 
 /** Why the game ended in Chinese (the engine's endingText), or null when `why` is absent or not one it knows. */
-function endingOf(v: unknown, names: Pick<LogNames, "roles" | "camps">): string | null {
+/** Why a game ended (or could end), said in Chinese with the game's role and camp names; null when unreadable. */
+export function endingOf(v: unknown, names: Pick<LogNames, "roles" | "camps">): string | null {
   if (!isData(v)) return null;
   const r = reader(v);
   const strings = (k: string) => {
@@ -430,6 +431,21 @@ function describe(e: GameEventDto, names: LogNames): string {
       return m.log.revived(c.seat(r.num("seat")), r.str("reason"));
     case "BombFired":
       return m.log.bombFired(c.seat(r.num("bomb")), c.seat(r.num("victim")), r.str("via"));
+    case "EndingLeftToReferee":
+      return m.log.endingLeft(
+        c.round(r.num("round")),
+        m.referee.endingChoices(
+          r
+            .list("candidates")
+            .filter(isData)
+            .map((x) =>
+              m.referee.endingChoice(
+                m.board.winner(reader(x).optStr("winner"), names.camps),
+                endingOf(x.why, names) ?? "",
+              ),
+            ),
+        ),
+      );
     case "LeadVoterLeftToReferee":
       return m.log.leadVoterLeft(c.round(r.num("round")), c.seat(r.num("bomb")), c.seats(r.seats("voters")));
     case "IdentityRevealed":
