@@ -92,3 +92,25 @@ test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 
   assert.equal(await me.getByTestId("my-out").textContent(), "你已于第1轮出局（票杀）。");
   await mine.close();
 });
+
+test("conditions for both camps at once (everyone out for not voting): 胜负待裁定 in the inbox; 结束游戏 there ends it", async () => {
+  // Round 2 (seed 002 「第一轮之后，依旧未使用投票机投票者，按自杀计算」): nobody votes, so every seat left goes out.
+  await server.advanceTo(beijing("12-03 21:00:05"));
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const item = page.getByTestId("inbox-ending");
+  await item.waitFor();
+  assert.match((await item.textContent()) ?? "", /第2轮结束条件同时成立：规则未定哪一方胜出，胜负由哨子裁定/);
+  assert.match((await item.textContent()) ?? "", /白道胜利（联合杀手、情侣刺客、独立刺客全部出局）/);
+  const end = item.getByRole("button", { name: "结束游戏" });
+  assert.equal(await end.isDisabled(), true, "no result chosen, no reason: nothing to send");
+  await item.getByLabel("平局").check();
+  await item.getByPlaceholder("裁定理由").fill("双方同时全灭，判平局");
+  await end.click();
+  await page.getByTestId("inbox-done").filter({ hasText: "已裁定" }).first().waitFor();
+  await screenshot(page, "referee-ending-decided");
+  await ctx.close();
+  const view = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, null);
+  assert.equal(view.view?.result?.winner, "draw");
+});
