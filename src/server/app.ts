@@ -33,7 +33,7 @@ import type {
 } from "./api-types.ts";
 import { parseOr400, sendError, sendRefusal } from "./http-errors.ts";
 import { EVENTS_CHANNEL, OpenStreams, serveStream } from "./live-stream.ts";
-import { addRateLimits } from "./rate-limit.ts";
+import { addRateLimits, FixedWindows } from "./rate-limit.ts";
 import { registerDiscussionRoutes } from "./routes-discussion.ts";
 import { registerNightRoutes } from "./routes-night.ts";
 import * as S from "./schemas.ts";
@@ -89,6 +89,8 @@ declare module "fastify" {
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Log-ins a minute allowed per username, as a multiple of those allowed per address. */
+const LOGINS_PER_USERNAME_FACTOR = 3;
 
 export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const { storage, clock } = deps;
@@ -146,7 +148,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.decorateRequest("account", null);
   await app.register(cookie);
   // Counted per signed-in account (the onRequest hook below has authenticated the request by then), else per
-  // address. Not per cookie: a made-up cookie per request would otherwise start a fresh count, for logins too.
+  // address. Not per cookie: a made-up cookie per request would otherwise start a fresh count. Sign-in routes
+  // override this with the address alone (loginLimit).
   addRateLimits(
     app,
     (req) => req.account?.id ?? `ip:${req.ip}`,
@@ -208,7 +211,16 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   });
 
   const writeLimit = { rateLimit: { max: limits.writes, timeWindow: 60_000 } };
-  const loginLimit = { rateLimit: { max: limits.login, timeWindow: 60_000 } };
+  // Per address even with a session: otherwise each throwaway account would bring its own budget of guesses.
+  const loginLimit = {
+    rateLimit: { max: limits.login, timeWindow: 60_000, key: (req: FastifyRequest) => `ip:${req.ip}` },
+  };
+  // Guesses at one username from many addresses are capped too. Looser than the per-address limit, so that one
+  // address, held to that limit, cannot by itself lock the owner out of their account.
+  const loginsPerUsername = new FixedWindows({
+    max: limits.login * LOGINS_PER_USERNAME_FACTOR,
+    timeWindow: 60_000,
+  });
 
   const setSession = (reply: FastifyReply, token: string): void => {
     reply.setCookie(SESSION_COOKIE, token, {
@@ -251,6 +263,11 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.post("/api/auth/login", { config: loginLimit }, async (req, reply) => {
     const body = parseOr400(S.LoginBody, req.body, reply);
     if (!body) return reply;
+    const waitMs = loginsPerUsername.hit(body.username, Date.now());
+    if (waitMs > 0) {
+      reply.header("retry-after", Math.ceil(waitMs / 1000));
+      return sendError(reply, 429, "rate-limited");
+    }
     const res = await accounts.login(body.username, body.password);
     if (!res.ok) return sendRefusal(reply, res.refusal);
     setSession(reply, res.value.token);

@@ -9,6 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 export interface RouteRateLimit {
   readonly max: number;
   readonly timeWindow: number;
+  /** Counts by this in place of the app-wide key (sign-in routes must not count per account). */
+  readonly key?: (req: FastifyRequest) => string | number;
 }
 
 declare module "fastify" {
@@ -75,8 +77,9 @@ export function addRateLimits(
     const limit = route.config?.rateLimit;
     if (!limit) return;
     const windows = new FixedWindows(limit);
+    const key = limit.key ?? keyOf;
     const check = (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
-      const waitMs = windows.hit(keyOf(req), now());
+      const waitMs = windows.hit(key(req), now());
       if (waitMs === 0) {
         done();
         return;

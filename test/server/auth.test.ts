@@ -320,3 +320,40 @@ test("rate limits: behind a trusted proxy each client has its own log-in count; 
     assert.deepEqual(await failedLogins(app, attempts), [401, 401, 401, 429, 429]);
   });
 });
+
+test("rate limits: sign-in routes count per address even for signed-in callers, so extra accounts add no guesses", async () => {
+  const storage = await openStorage(":memory:");
+  const now = Date.now();
+  await withApp(storage, { rateLimits: { login: 3, writes: 100 } }, async (app) => {
+    // Five sessions of five accounts, all from inject's one address.
+    const sessions = await Promise.all(
+      ["甲", "乙", "丙", "丁", "戊"].map((name) => seedSession(storage, name, now)),
+    );
+    const attempts = sessions.map((token) => ({ cookie: `${SESSION_COOKIE}=${token}` }));
+    assert.deepEqual(await failedLogins(app, attempts), [401, 401, 401, 429, 429]);
+    const registers: number[] = [];
+    for (const [i, token] of sessions.entries()) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        headers: { "content-type": "application/json", cookie: `${SESSION_COOKIE}=${token}` },
+        payload: JSON.stringify({ username: `extra${i}`, password: "password123" }),
+      });
+      registers.push(res.statusCode);
+    }
+    assert.deepEqual(registers, [200, 200, 200, 429, 429]);
+  });
+});
+
+test("rate limits: log-ins to one username are capped across addresses, at three times the per-address limit", async () => {
+  // Behind a trusted proxy each attempt comes from another client, so only the per-username count applies.
+  const attempts = Array.from({ length: 11 }, (_, i) => ({ "x-forwarded-for": `203.0.113.${i + 1}` }));
+  await withApp(
+    await openStorage(":memory:"),
+    { rateLimits: { login: 3, writes: 100 }, trustProxy: ["127.0.0.1"] },
+    async (app) => {
+      const statuses = await failedLogins(app, attempts);
+      assert.deepEqual(statuses, [...Array(9).fill(401), 429, 429]);
+    },
+  );
+});
