@@ -14,6 +14,7 @@ import {
   isDayNightEvent,
   nightYouView,
   redactDayNightEvent,
+  withdrawsSecretWarning,
 } from "./night/redact.ts";
 import { roleById } from "./roles.ts";
 import type { GameState, IouState, RoundState, Submission, VoteState } from "./state.ts";
@@ -450,9 +451,12 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     case "EndingLeftToReferee":
       return null;
     case "OverrideApplied":
-      return event.override.action === "void-post" && event.override.poster !== mySeat
-        ? { ...event, override: { action: "void-post", poster: null } }
-        : event;
+      if (event.override.action === "void-post" && event.override.poster !== mySeat)
+        return { ...event, override: { action: "void-post", poster: null } };
+      // Like the secret warning itself (OffenceRecorded): only its seat learns it was taken back.
+      if (event.override.action === "withdraw-warning" && event.override.target !== mySeat)
+        return withdrawsSecretWarning(event.override, state) ? null : event;
+      return event;
     default:
       return event;
   }

@@ -303,3 +303,41 @@ async function assertCode(res: Promise<Res<ApiError>>, status: number, code: str
   assert.equal(r.status, status, JSON.stringify(r.json));
   assert.equal(r.json.error.code, code);
 }
+
+test("7kill: 此种情况处罚时不公开 — a secret warning's withdrawal reaches only the referee and the warned seat", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await sevenKill(h);
+    // Everyone posts and votes on day 1, so the only warnings are the police's secret ones for not checking.
+    await advanceTo(h, DAY1);
+    for (const p of g.players) {
+      for (let i = 0; i < 5; i++) {
+        const text = `第${i}帖 ${p.alias}`;
+        await must(
+          call(h, "POST", `/api/games/${g.id}/discussion/day-1/posts`, p.cookie, { requestId: rid(), text }),
+        );
+      }
+      await must(call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, { requestId: rid(), targets: [] }));
+    }
+    await advanceTo(h, NIGHT1);
+    await advanceTo(h, DAWN1);
+    const [police, otherPolice] = byRole(g, "police");
+    const [villager] = byRole(g, "villager");
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "withdraw-warning", target: police!.seat, round: 1, offence: "lurking" },
+        reason: "网络故障，撤销警告",
+      }),
+    );
+    const withdrawals = async (cookie?: string) =>
+      (await eventsOf(h, g, cookie)).filter((e) => e.type === "OverrideApplied").length;
+    assert.equal(await withdrawals(), 0, "the public");
+    assert.equal(await withdrawals(villager!.cookie), 0, "a villager");
+    assert.equal(await withdrawals(otherPolice!.cookie), 0, "another police seat");
+    assert.equal(await withdrawals(police!.cookie), 1, "the warned seat");
+    assert.equal(await withdrawals(g.referee), 1, "the referee");
+  } finally {
+    await h.close();
+  }
+});

@@ -155,7 +155,8 @@ export function decideDayNightOverride(
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
       return null;
     case "withdraw-warning": {
-      const standing = dayNightOf(state).offences.some(
+      // The one applyDayNightOverride takes back: the latest standing warning of that offence in that round.
+      const standing = dayNightOf(state).offences.findLast(
         (x) =>
           x.seat === o.target && x.round === o.round && x.offence === o.offence && x.warning && !x.withdrawn,
       );
@@ -164,7 +165,8 @@ export function decideDayNightOverride(
           "override.no-such-warning",
           "the seat has no standing warning for that offence in that round",
         );
-      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      // A seat's public and secret 潜水 may share a round, so only the event can say which one was withdrawn.
+      emit(b, { type: "OverrideApplied", at, round, override: { ...o, public: standing.public }, reason });
       return null;
     }
     case "reputation": {

@@ -63,3 +63,54 @@ test('"所有出局者公布身份，不公布死因": the public sees who went 
   assert.equal(revealed.role, "villager");
   assert.equal((seen("PlayerOut", { kind: "referee" })[0] as { cause: string }).cause, "night");
 });
+
+test('"此种情况处罚时不公开": taking back a secret warning is as secret as the warning; a public one stays public', () => {
+  const ruling = (at: string, override: Extract<Command, { type: "Override" }>["override"]): Command => ({
+    type: "Override",
+    at: t(at),
+    override,
+    reason: "撤销警告",
+  });
+  const withdraw = (at: string, target: number) =>
+    ruling(at, { action: "withdraw-warning", target, round: 1, offence: "lurking" });
+  // Nobody posts on day 1: a public 潜水 each. Police 5 and 6 are excused and police 4's is taken back, so that
+  // none goes out when the police do not check on night 1: police 4 then gets a secret 潜水 of the same round.
+  const night = play([
+    { type: "StartGame", at: t("2026-12-01T20:00:00"), rules, start: t("2026-12-01T20:00:00"), seats },
+    { type: "Tick", at: t("2026-12-02T22:00:01") },
+    ruling("2026-12-02T22:10:00", { action: "excuse", target: 5, round: 1 }),
+    ruling("2026-12-02T22:10:00", { action: "excuse", target: 6, round: 1 }),
+    withdraw("2026-12-02T22:10:00", 4),
+    { type: "UseAbility", at: t("2026-12-02T23:00:00"), actor: 0, ability: "kill", target: 8 },
+    { type: "Tick", at: t("2026-12-03T12:50:01") },
+    withdraw("2026-12-03T13:00:00", 4),
+    withdraw("2026-12-03T13:00:00", 9),
+  ]);
+  const state = night.at(-1)!.state;
+  const withdrawals = night
+    .map((x) => x.event)
+    .filter((e) => e.type === "OverrideApplied" && e.override.action === "withdraw-warning");
+  const shown = (viewer: Parameters<typeof redactEvent>[1], events = withdrawals) =>
+    events.map((e) => redactEvent(e, viewer, state) !== null);
+  assert.deepEqual(shown({ kind: "public" }), [true, false, true]);
+  assert.deepEqual(shown({ kind: "seat", seat: 9 }), [true, false, true]);
+  assert.deepEqual(
+    shown({ kind: "seat", seat: 5 }),
+    [true, false, true],
+    "another police seat learns nothing",
+  );
+  assert.deepEqual(
+    shown({ kind: "seat", seat: 4 }),
+    [true, true, true],
+    "the warned seat knows its own warning",
+  );
+  assert.deepEqual(shown({ kind: "referee" }), [true, true, true]);
+  // Events stored before withdrawals said which warning they took are secret while the seat has a secret warning
+  // of that offence in that round.
+  const unstamped = withdrawals.map((e): GameEvent => {
+    if (e.type !== "OverrideApplied" || e.override.action !== "withdraw-warning") return e;
+    const { public: _public, ...override } = e.override;
+    return { ...e, override };
+  });
+  assert.deepEqual(shown({ kind: "public" }, unstamped), [false, false, true]);
+});

@@ -9,6 +9,7 @@ import type {
   AbilityName,
   BanditState,
   DayNightEvent,
+  DayNightOverride,
   DayNightState,
   LastWordsState,
   Offence,
@@ -55,6 +56,18 @@ export function redactDayNightEvent(
     default:
       return e;
   }
+}
+
+/**
+ * Whether a ruling takes back a secret warning ("此种情况处罚时不公开"): then it is as secret as the warning. An event
+ * stored before withdrawals said which warning they took is treated as secret if any it may have taken is.
+ */
+export function withdrawsSecretWarning(o: DayNightOverride, state: GameState): boolean {
+  if (o.action !== "withdraw-warning") return false;
+  if (o.public !== undefined) return !o.public;
+  return dayNightOf(state).offences.some(
+    (x) => x.seat === o.target && x.round === o.round && x.offence === o.offence && !x.public,
+  );
 }
 
 /** "所有出局者公布身份，不公布死因": PlayerOut without cause and actor where the rule set hides causes. */

@@ -119,7 +119,17 @@ export type DayNightOverride =
    * 撤销警告: the referee takes back a warning of this offence in this round (a 诈尸 post made by mistake, a wrong
    * ruling). What it already caused (a ban, an out) is undone with the rulings for those, such as revive.
    */
-  | { action: "withdraw-warning"; target: Seat; round: number; offence: OffenceKind }
+  | {
+      action: "withdraw-warning";
+      target: Seat;
+      round: number;
+      offence: OffenceKind;
+      /**
+       * Set by the engine on the event, never by the command: whether the warning taken back was public, so the
+       * withdrawal is as secret as the warning. Absent on events stored before it was set.
+       */
+      public?: boolean;
+    }
   /** The reputation penalty of a player put out by penalties (-10～-30). */
   | { action: "reputation"; target: Seat; points: number };
 
