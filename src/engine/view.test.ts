@@ -120,3 +120,47 @@ test("a vote's view says whether it takes an empty ballot (弃权), so the page 
   assert.equal(lenient.vote(local("12-02 10:00"), 20), null, "and the engine takes it");
   assert.equal(strict.vote(local("12-02 10:00"), 20)?.code, "vote.abstain-not-allowed");
 });
+
+test("a closed vote's 出局代号 is shown only for the seats it put out, by count or by its tie-break; the rest stay hidden", () => {
+  const d = round2();
+  assert.equal(d.post(local("12-02 21:05"), 8, 20), null, "a black kill post: codes are offered from now");
+  d.tick(local("12-02 21:31:00"));
+  const voteAll = (at: number, targetOf: (seat: number) => number | null) => {
+    for (const s of d.state.seats) {
+      const target = s.alive ? targetOf(s.seat) : null;
+      if (target === null) continue;
+      const codes = [target === 54 || target === 50 ? "苍龙斧" : "疯魔拳"];
+      d.must({ type: "CastVote", at: at + s.seat, voter: s.seat, targets: [target], codes });
+    }
+  };
+  // Five go out: 54 to 51 by count; 50 and 49 (seat 20 is dead) tie for the last place; 48 stays in.
+  voteAll(local("12-03 20:00"), (seat) =>
+    seat < 6 ? 53 : seat < 11 ? 52 : seat < 15 ? 51 : seat < 18 ? 50 : seat < 22 ? 49 : seat === 22 ? 48 : 54,
+  );
+  d.tick(local("12-03 21:00:01"));
+  // The overtime ties again (as many ballots each), and its tie-break puts one of them out.
+  const alive = d.state.seats.filter((s) => s.alive).map((s) => s.seat);
+  const half = Math.floor(alive.length / 2);
+  voteAll(local("12-03 21:05"), (seat) => {
+    const i = alive.indexOf(seat);
+    return i < half ? 50 : i < 2 * half ? 49 : null;
+  });
+  d.tick(local("12-03 21:15:01"));
+  const [regular, overtime] = d.events("VoteClosed").slice(-2);
+  assert.deepEqual(regular?.out, [54, 53, 52, 51]);
+  assert.deepEqual(overtime?.tie?.seats.sort(), [49, 50]);
+  const tieOut = d.events("TieBroken").at(-1)!.out;
+  assert.equal(tieOut.length, 1);
+  const codesOf = (e: typeof regular, viewer: Parameters<typeof redactEvent>[1]) =>
+    (redactEvent(e!, viewer, d.state) as typeof regular)!.outCodes;
+  const seatsOf = (e: typeof regular, viewer: Parameters<typeof redactEvent>[1]) =>
+    Object.keys(codesOf(e, viewer)).map(Number).sort();
+  for (const viewer of [{ kind: "public" }, { kind: "seat", seat: 48 }] as const) {
+    // 50 and 49 were decided by the overtime, so the regular vote's codes for them stay hidden.
+    assert.deepEqual(seatsOf(regular, viewer), [51, 52, 53, 54]);
+    assert.deepEqual(seatsOf(overtime, viewer), tieOut);
+  }
+  assert.equal(codesOf(regular, { kind: "public" })[54], "苍龙斧");
+  assert.deepEqual(seatsOf(regular, { kind: "referee" }), [48, 49, 50, 51, 52, 53, 54]);
+  assert.deepEqual(seatsOf(overtime, { kind: "referee" }), [49, 50]);
+});

@@ -434,6 +434,8 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
       };
     case "VoteCast":
       return event.voter === mySeat || !event.codes ? event : { ...event, codes: undefined };
+    case "VoteClosed":
+      return withPublishedOutCodes(event, state);
     case "IouOpened":
     case "IouCompleted":
     case "ComplaintDismissed":
@@ -460,6 +462,24 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     default:
       return event;
   }
+}
+
+/**
+ * A vote's most-chosen 出局代号 only for the seats it put out, whose code the results post names; for any other seat
+ * it would tell what the hidden codes of the ballots against it said (VoteCast). A tied seat counts once a
+ * tie-break or the referee has put it out and this was its deciding vote (the one the results post reads).
+ */
+function withPublishedOutCodes(e: Extract<GameEvent, { type: "VoteClosed" }>, state: GameState): GameEvent {
+  const r = state.rounds[e.round];
+  const decided = (seat: Seat): boolean => {
+    if (e.out.includes(seat)) return true;
+    if (!r?.outs.some((o) => o.seat === seat && o.cause === "vote")) return false;
+    const last = r.votes.findLast((v) => v.outCodes[seat] !== undefined);
+    return last !== undefined && last.stage === e.stage && (last.house ?? 1) === (e.house ?? 1);
+  };
+  const seats = Object.keys(e.outCodes).map(Number);
+  if (seats.every(decided)) return e;
+  return { ...e, outCodes: Object.fromEntries(seats.filter(decided).map((s) => [s, e.outCodes[s] ?? null])) };
 }
 
 function ownLeft(right: PostRight, round: RoundState, seat: Seat): number {
