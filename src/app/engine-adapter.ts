@@ -94,11 +94,11 @@ export const realEngine: EnginePort<GameState> = {
     };
   },
   publicPostIds(state) {
-    const ids = new Set<string>();
+    const ids = new Map<string, number>();
     for (const r of state.rounds) {
       if (!r?.released) continue;
       const released = new Set(r.released.map((p) => p.index));
-      for (const s of r.submissions) if (s.postId && released.has(s.index)) ids.add(s.postId);
+      for (const s of r.submissions) if (s.postId && released.has(s.index)) ids.set(s.postId, r.round);
     }
     return ids;
   },

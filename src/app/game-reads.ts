@@ -15,8 +15,10 @@ import type { Account, Storage, StoredEvent } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
 import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
+import type { GameSnapshot } from "./game-actor.ts";
 import { toDto } from "./game-helpers.ts";
-import type { GameService } from "./game-service.ts";
+import type { GameContext, GameService, Viewer } from "./game-service.ts";
+import { type SiteSource, type SiteSourceShown, SOURCE_KIND_NAMES } from "./originality-port.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 
 export class GameReads<S> {
@@ -103,6 +105,44 @@ export class GameReads<S> {
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
     const v = await this.#games.viewer(gameId, account, snap);
+    const seen = this.#seenPost(ctx, snap, v, postId);
+    if (!seen) return refuse("post-not-found", 404);
+    const body = await this.#storage.getPostBody(gameId, postId);
+    if (!body) return refuse("post-not-found", 404);
+    const words =
+      typeof seen.ref?.data.words === "number" ? seen.ref.data.words : countWords(body.text).words;
+    return ok({ postId, text: body.text, words, createdAt: body.createdAt });
+  }
+
+  /**
+   * What `account` may see of a post quoted as an originality source: everything if it referees the post's game;
+   * else what that game shows the public, once the public may read the post (the game's name, the post's kind and
+   * round; never its seat or alias, 旧帖追魂); else nothing.
+   */
+  async originalitySource(account: Account | null, source: SiteSource): Promise<SiteSourceShown> {
+    const ctx = await this.#games.context(source.gameId);
+    if (!ctx) return null;
+    const snap = await ctx.actor.snapshot();
+    if ((await this.#games.viewer(source.gameId, account, snap)).referee) return "full";
+    const seen = this.#seenPost(
+      ctx,
+      snap,
+      await this.#games.viewer(source.gameId, null, snap),
+      source.postId,
+    );
+    if (!seen) return null;
+    const round = seen.round ?? seen.ref?.data.round;
+    const parts = [ctx.record.displayName, ...(typeof round === "number" ? [`第${round}轮`] : [])];
+    return { title: [...parts, SOURCE_KIND_NAMES[source.kind]].join(" · ") };
+  }
+
+  /** Whether the viewer may read a post: an event it may see names the post, or the post is released. */
+  #seenPost(
+    ctx: GameContext<S>,
+    snap: GameSnapshot<S>,
+    v: Viewer,
+    postId: string,
+  ): { ref: GameEventDto | undefined; round: number | undefined } | null {
     // Only the events naming this post are redacted for the viewer: redaction keeps or drops a postId, never
     // adds one, and redacting the whole log for every post opened costs in proportion to the game's length.
     const naming: StoredEvent[] = [];
@@ -110,12 +150,8 @@ export class GameReads<S> {
       if ((event as { postId?: unknown }).postId === postId) naming.push({ seq, event });
     });
     const ref = this.#games.visibleEvents(naming, v, snap).find((e) => e.data.postId === postId);
-    if (!ref && !this.#games.engine.publicPostIds?.(snap.engine).has(postId))
-      return refuse("post-not-found", 404);
-    const body = await this.#storage.getPostBody(gameId, postId);
-    if (!body) return refuse("post-not-found", 404);
-    const words = typeof ref?.data.words === "number" ? ref.data.words : countWords(body.text).words;
-    return ok({ postId, text: body.text, words, createdAt: body.createdAt });
+    const round = this.#games.engine.publicPostIds?.(snap.engine).get(postId);
+    return ref || round !== undefined ? { ref, round } : null;
   }
 
   async roomMessages(

@@ -21,9 +21,35 @@ export interface SiteDocument {
   time: number;
 }
 
+/** How a source's kind is named in a title shown in place of its label. */
+export const SOURCE_KIND_NAMES: Readonly<Record<SiteSource["kind"], string>> = {
+  report: "报道",
+  kill: "杀帖",
+  iou: "补白条",
+  discussion: "讨论",
+};
+
+/** A post written on the site, found as a source. */
+export interface SiteSource {
+  kind: Exclude<DocumentKind, "reference">;
+  gameId: string;
+  postId: string;
+}
+
+/**
+ * What a caller may see of a site source: "full" (the label as indexed: it names the poster's seat or alias), a
+ * title to show instead, or null for nothing beyond the copied span itself.
+ */
+export type SiteSourceShown = "full" | { title: string } | null;
+
 export interface CheckRequest {
   /** True only for referees: sources can reveal who wrote an old post (旧帖追魂 is forbidden to players). */
   withSources: boolean;
+  /**
+   * With sources: how much of each site source this caller may see. Being a referee of one game says nothing about
+   * another game's posts, so the app answers per source; absent, every source is shown in full (the CLI).
+   */
+  siteSource?: (source: SiteSource) => Promise<SiteSourceShown>;
   limitPercent: number;
   /** The lineage of the text being checked, so its own drafts and IOU text are not counted against it. */
   excludeLineage?: string;

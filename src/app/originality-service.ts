@@ -1,11 +1,12 @@
 // The originality check over an in-memory index of the text_documents table: loaded at start-up, kept current as
 // posts are written here and as rows arrive from other processes (corpus imports, other servers).
-import type { OriginalityResponse } from "../server/api-types.ts";
+import type { CopiedSpan, OriginalityResponse } from "../server/api-types.ts";
 import type { Storage, StoredEvent, TextDocumentSummary } from "../storage/storage.ts";
 import { encodeFingerprints } from "../text/fingerprint.ts";
 import { type CheckOptions, OriginalityIndex, type SourceTexts } from "../text/originality-index.ts";
 import type { OriginalityReport } from "../text/originality-report.ts";
 import {
+  type CheckRequest,
   type DocumentKind,
   killPostLineage,
   type OriginalityPort,
@@ -213,7 +214,7 @@ export async function indexedOriginality(
     get size() {
       return index.size;
     },
-    async check(text, { withSources, limitPercent, excludeLineage, excludePostId }) {
+    async check(text, { withSources, siteSource, limitPercent, excludeLineage, excludePostId }) {
       const own = excludePostId !== undefined ? loaded.exclusionsOf(excludePostId) : {};
       const report = await loaded.check(text, {
         limitPercent,
@@ -221,7 +222,7 @@ export async function indexedOriginality(
         // Both given (not a case the app has): the request's lineage wins.
         ...(excludeLineage !== undefined && { excludeLineage }),
       });
-      return toResponse(report, withSources);
+      return toResponse(report, withSources ? await sourcesShown(storage, report, siteSource) : null);
     },
     async addDocument(doc) {
       try {
@@ -286,7 +287,41 @@ export async function indexCommittedPost(
   }
 }
 
-function toResponse(r: OriginalityReport, withSources: boolean): OriginalityResponse {
+type ShownSource = NonNullable<CopiedSpan["source"]>;
+
+/**
+ * Each source of the report as the caller may see it: a reference text in full, a site post as `siteSource` says
+ * (its row is read for the game it belongs to). Null for a source the caller may not see at all.
+ */
+async function sourcesShown(
+  storage: Storage,
+  r: OriginalityReport,
+  siteSource: CheckRequest["siteSource"],
+): Promise<Map<string, ShownSource | null>> {
+  const shown = new Map<string, ShownSource | null>();
+  const docs = new Map(r.spans.map((s) => [s.source.docId, s.source.label ?? null]));
+  await Promise.all(
+    [...docs].map(async ([docId, label]) => {
+      const kind = kindOf(docId) as DocumentKind;
+      const full = { kind, ref: docId, title: label };
+      if (!siteSource || kind === "reference") return void shown.set(docId, full);
+      const row = await storage.getTextDocument(rowId(docId));
+      if (row?.source !== "site") return void shown.set(docId, row ? full : null);
+      const seen =
+        row.gameId === null || row.ref === null
+          ? null
+          : await siteSource({ kind, gameId: row.gameId, postId: postIdOf(row.ref) });
+      // A title in place of the label, with no row id either: ids follow the order posts were written in.
+      shown.set(docId, seen === "full" ? full : seen && { kind, ref: null, title: seen.title });
+    }),
+  );
+  return shown;
+}
+
+function toResponse(
+  r: OriginalityReport,
+  sources: Map<string, ShownSource | null> | null,
+): OriginalityResponse {
   return {
     available: true,
     words: r.words,
@@ -296,13 +331,7 @@ function toResponse(r: OriginalityReport, withSources: boolean): OriginalityResp
     spans: r.spans.map((s) => ({
       start: s.start,
       end: s.end,
-      ...(withSources && {
-        source: {
-          kind: kindOf(s.source.docId) as DocumentKind,
-          ref: s.source.docId,
-          title: s.source.label ?? null,
-        },
-      }),
+      ...(sources && { source: sources.get(s.source.docId) ?? null }),
     })),
   };
 }

@@ -601,7 +601,10 @@ export interface CopiedSpan {
   /** UTF-16 offsets into the submitted text. */
   start: number;
   end: number;
-  /** Where it was found: only shown to referees. */
+  /**
+   * Where it was found: only shown to referees, and of a post in a game the caller does not referee only what that
+   * game shows the public (no seat or alias, `ref` null; null while the public cannot read the post).
+   */
   source?: { kind: string; ref: string | null; title?: string | null } | null;
 }
 

@@ -479,6 +479,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     if (!v.memberKind) return sendError(reply, 403, "forbidden");
     return originality.check(body.text, {
       withSources: v.referee,
+      // Refereeing this game (any account can make one) shows nothing more of another game's posts than its public.
+      siteSource: (source) => reads.originalitySource(req.account, source),
       limitPercent: ctx.rules.text.copiedShareLimitPercent,
       // Only a referee names a published post: a player's draft has no post to leave out yet.
       ...(v.referee && body.postId !== undefined && { excludePostId: body.postId }),

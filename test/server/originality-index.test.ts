@@ -8,7 +8,7 @@ import { killPostLineage } from "../../src/app/originality-port.ts";
 import { type IndexedOriginality, indexedOriginality } from "../../src/app/originality-service.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
-import type { OriginalityResponse } from "../../src/server/api-types.ts";
+import type { GameCreatedResponse, OriginalityResponse } from "../../src/server/api-types.ts";
 import { type BuiltApp, buildApp } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { createFingerprinter, encodeFingerprints } from "../../src/text/fingerprint.ts";
@@ -24,6 +24,7 @@ import {
   type Harness,
   must,
   postKill,
+  quickAccount,
   rid,
   startedGame,
 } from "./harness.ts";
@@ -134,6 +135,57 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
     } finally {
       await restarted.close();
     }
+  });
+});
+
+test("a referee of one game sees of another game's post only what that game shows the public: never its seat", async () => {
+  await withIndexedGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, IN_WINDOW);
+    await postKill(h, g.id, first.cookie, rangers[0]!.seat, KILL_TEXT);
+    // Any account may create a game and referee it; so may the referee of the post's own game.
+    const ownGame = async (cookie: string, alias: string) =>
+      (
+        await must(
+          call<GameCreatedResponse>(h, "POST", "/api/games", cookie, {
+            name: "探针",
+            preset: "airforce-40",
+            refereeAlias: alias,
+          }),
+        )
+      ).json.game.id;
+    const outsider = await quickAccount(h, "outsider");
+    const probe = await ownGame(outsider, "探针哨子");
+    const elsewhere = await ownGame(g.referee, "另一局哨子");
+    const later = `${OWN_TEXT}${KILL_TEXT.slice(0, 30)}`;
+    const check = async (gameId: string, cookie: string) =>
+      (
+        await must(
+          call<OriginalityResponse>(h, "POST", `/api/games/${gameId}/originality`, cookie, { text: later }),
+        )
+      ).json;
+    const full = await check(g.id, g.referee);
+    assert.match(full.spans[0]!.source!.title!, new RegExp(`第1轮 · 杀帖 · ${first.seat + 1}号`));
+
+    // Unreleased: the share and the passages, and nothing of the source.
+    const unreleased = await check(probe, outsider);
+    assert.equal(unreleased.copiedPercent, full.copiedPercent);
+    assert.deepEqual(
+      unreleased.spans.map((s) => [s.start, s.end, s.source]),
+      full.spans.map((s) => [s.start, s.end, null]),
+    );
+
+    // Released: the game, the round and the kind, as the public sees the post; not the seat, nor the row id.
+    await advanceTo(h, AFTER_RELEASE);
+    const released = await check(probe, outsider);
+    assert.deepEqual(
+      released.spans.map((s) => s.source),
+      [{ kind: "kill", ref: null, title: "测试局 · 第1轮 · 杀帖" }],
+    );
+    assert.ok(!JSON.stringify(released).includes("号"), JSON.stringify(released));
+
+    // Refereeing the post's game is what shows it in full, whichever game the check is made from.
+    assert.deepEqual((await check(elsewhere, g.referee)).spans, full.spans);
   });
 });
 
