@@ -52,6 +52,25 @@ describe("the engineer (工兵)", () => {
     assert.equal(d.events("BombFired").length, 0);
   });
 
+  test("seed 002 「当轮被贴杀的玩家也可以投票，但只在平票时生效」: the bomb the engineer takes out keeps a half vote", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    d.override(local("12-02 21:01"), { action: "set-progression", round: 2, votesPerVoter: 1, voteOut: 1 });
+    assert.equal(d.post(local("12-02 21:05"), 9, 13), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.state.seats[13]?.out?.cause, "post");
+    // 38 living voters split 19–19 between 30 and 31; the bomb's half vote breaks the tie for 30.
+    let n = 0;
+    d.everyoneVotes(local("12-03 10:00"), () => [n++ < 19 ? 30 : 31]);
+    assert.equal(d.vote(local("12-03 11:00"), 13, 30), null);
+    d.tick(local("12-03 21:00:01"));
+    const closed = d.events("VoteClosed").find((e) => e.round === 2);
+    assert.equal(closed?.halfVotesApplied, true);
+    assert.equal(d.alive(30), false);
+    assert.equal(d.alive(31), true);
+    assert.equal(d.events("OvertimeOpened").length, 0);
+  });
+
   test("seed 002 「帖错彼此都不出局」: a miss removes nobody", () => {
     const d = airforce();
     closeVote(d, "12-02", [39]);

@@ -53,14 +53,14 @@ export function releasePosts(b: Batch, at: Instant, round: number): void {
   for (const p of posts) {
     if (p.lapsed) continue;
     const bomb = bombs.get(p.target) ?? null;
+    // RULINGS 10: the victim keeps a half vote this round only if the killing role grants it (the engineer's too).
+    const halfVote = rules.vote.halfVotes && roleOfSeat(b.state, p.poster).victimsHalfVote;
+    const hit = { by: p.poster, post: p.index, halfVote, keepsVote: halfVote };
     if (p.kind === "engineer") {
       // Seed 002: "帖对蛋，蛋出局，贴内直接宣布；帖错彼此都不出局。"
-      if (bomb) putOut(b, at, round, p.target, "post", { by: p.poster, post: p.index });
+      if (bomb) putOut(b, at, round, p.target, "post", hit);
     } else {
-      const role = roleOfSeat(b.state, p.poster);
-      // RULINGS 10: the victim keeps a half vote this round only if the killing role grants it.
-      const halfVote = rules.vote.halfVotes && role.victimsHalfVote;
-      putOut(b, at, round, p.target, "post", { by: p.poster, post: p.index, halfVote, keepsVote: halfVote });
+      putOut(b, at, round, p.target, "post", hit);
       if (bomb?.takesPoster) {
         // 同归: "被帖杀与出帖者同出。"
         emit(b, { type: "BombFired", at, round, bomb: p.target, victim: p.poster, via: "post" });

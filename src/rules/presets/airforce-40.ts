@@ -62,6 +62,8 @@ export const airforce40: RuleSetInput = {
       group: "engineer",
       // "场上负责找蛋帖出，帖对蛋，蛋出局，贴内直接宣布；帖错彼此都不出局。" — the built-in `engineer-find`.
       post: "engineer",
+      // "当轮被贴杀的玩家也可以投票，但只在平票时生效。": a bomb the engineer takes out was 贴杀 too.
+      victimsHalfVote: true,
     },
     {
       id: "sword",
