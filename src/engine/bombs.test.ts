@@ -71,6 +71,47 @@ describe("the engineer (工兵)", () => {
     assert.equal(d.events("OvertimeOpened").length, 0);
   });
 
+  test("seed 002 「帖对蛋，蛋出局」 with 「过时未补…被帖者复活」: a failed 白条 on a bomb the engineer also hit does not revive it", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 0, 12, 500), null);
+    assert.equal(d.post(local("12-02 21:06"), 9, 12), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.state.seats[12]?.out?.cause, "post");
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.alive(12), false, "the engineer's hit still stands");
+    assert.equal(d.events("PlayerRevived").length, 0);
+  });
+
+  test("seed 002 「帖对蛋」: a bomb spent in an earlier round is a miss for the engineer, so a failed 白条 revives it", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    // Round 2: the bright bomb takes killer 0 along, then 0's 白条 fails and the bomb comes back, spent.
+    assert.equal(d.post(local("12-02 21:05"), 0, 12, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.alive(12), true);
+    closeVote(d, "12-03", [35, 36, 37, 38]);
+    assert.equal(d.post(local("12-03 21:05"), 1, 12, 500), null);
+    assert.equal(d.post(local("12-03 21:06"), 9, 12), null);
+    d.tick(local("12-03 21:30:01"));
+    assert.equal(d.alive(1), true, "a spent bomb takes nobody");
+    d.tick(local("12-04 10:00:01"));
+    assert.equal(d.alive(12), true, "the engineer's post found no bomb");
+  });
+
+  test("seed 002 「帖错彼此都不出局」 with 「过时未补…被帖者复活」: an engineer's miss does not keep a failed 白条's target out", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 0, 20, 500), null);
+    assert.equal(d.post(local("12-02 21:06"), 9, 20), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(20), false);
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.alive(20), true);
+    assert.equal(d.events("PlayerRevived")[0]?.reason, "iou");
+  });
+
   test("seed 002 「帖错彼此都不出局」: a miss removes nobody", () => {
     const d = airforce();
     closeVote(d, "12-02", [39]);

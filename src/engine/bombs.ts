@@ -24,3 +24,13 @@ export function activeBomb(
   const holds = moment === "posts" ? round <= bomb.activeThroughRound : round <= lastVote;
   return holds ? bomb : null;
 }
+
+/**
+ * Whether `seat` was a live bomb when round `round`'s posts came out, read after the fact: a firing in an earlier
+ * round had spent it; one this round (the posts' own 同归, or the vote after them) had not yet.
+ */
+export function bombAtRelease(state: GameState, seat: Seat, round: number): boolean {
+  const bomb = roleOfSeat(state, seat).bomb;
+  if (!bomb || round > bomb.activeThroughRound) return false;
+  return !state.fireworks.some((f) => f.bomb === seat && f.round < round);
+}

@@ -1,7 +1,7 @@
 // Putting seats out and back: one place for PlayerOut / PlayerRevived and the bomb a vote sets off.
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
-import { activeBomb } from "./bombs.ts";
+import { activeBomb, bombAtRelease } from "./bombs.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
 
 export interface OutOptions {
@@ -108,7 +108,8 @@ export function reviveTargetOf(
       x.index !== post &&
       x.target === p.target &&
       x.lapsed === null &&
-      x.kind === "kill" &&
+      // Seed 002 「帖对蛋，蛋出局」: an engineer's post that found the bomb killed it too.
+      (x.kind === "kill" || bombAtRelease(b.state, x.target, round)) &&
       !failed.has(x.index) &&
       !r.submissions[x.index]?.voided,
   );
