@@ -52,6 +52,26 @@ test("a round with 帖杀, 同归, 白条, 票杀 and a revival reads as a refer
   assert.ok(text.indexOf("帖杀") < text.indexOf("票杀"));
 });
 
+test("seed 002 「被帖杀与出帖者同出」: a poster 帖杀 as its bomb went off is counted once, and the post says the bomb went off", () => {
+  const text = renderResultsPost(
+    {
+      round: 2,
+      out: [
+        { alias: "剑一", role: "sword", camp: "white", cause: "post", alsoBomb: true },
+        { alias: "明", role: "bright-bomb", camp: "white", cause: "post" },
+      ],
+      revived: [],
+      alive: 37,
+      tally: [],
+      overtime: null,
+    },
+    { roleNames: { ...roleNames, sword: "联合剑侠" } },
+  );
+  assert.match(text, /帖杀：剑一（白道·联合剑侠）、明（白道·明弹）/);
+  assert.match(text, /同归（被炸弹带走）：剑一（已计入帖杀）/);
+  assert.match(text, /本轮出局2人，现存活37人。/);
+});
+
 test("overtime that ties again says 先到先出; the end of the game is announced", () => {
   const text = renderResultsPost(
     {

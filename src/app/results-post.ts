@@ -30,6 +30,8 @@ export interface ResultsPostRound {
     cause: ResultsPostCause;
     /** Cause `bomb`: posted on the bomb (同归), or its 领票人 when it was voted out. */
     via?: "post" | "vote";
+    /** Cause `post`: its own post set a bomb off in the same release; out as 帖杀, and listed under 同归 too. */
+    alsoBomb?: true;
     /** Score rule, cause `vote`: the 出局代号 the ballots named. */
     outCode?: string | null;
     points?: { to: "black" | "white" | null; reason: string };
@@ -322,15 +324,19 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     }
     for (const cause of CAUSE_ORDER) {
       const outs = part.out.filter((o) => o.cause === cause);
-      if (outs.length === 0) continue;
       if (cause === "bomb") {
         // 同归 is the poster's; a 领票人 is taken by a bomb voted out, which is another thing (seed 002 暗弹).
         const taken = outs.filter((o) => o.via === "vote");
-        const posted = outs.filter((o) => o.via !== "vote");
-        if (posted.length > 0) lines.push(`${CAUSE_HEADING.bomb}：${posted.map(who).join("、")}`);
+        // A poster already listed as 帖杀 is named again here, so the post still says its bomb went off.
+        const posted = [
+          ...outs.filter((o) => o.via !== "vote").map(who),
+          ...part.out.filter((o) => o.alsoBomb).map((o) => `${o.alias}（已计入帖杀）`),
+        ];
+        if (posted.length > 0) lines.push(`${CAUSE_HEADING.bomb}：${posted.join("、")}`);
         if (taken.length > 0) lines.push(`${LEAD_VOTER_TAKEN}：${taken.map(who).join("、")}`);
         continue;
       }
+      if (outs.length === 0) continue;
       lines.push(`${heading(cause)}：${outs.map(who).join("、")}`);
     }
   };

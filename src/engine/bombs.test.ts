@@ -41,6 +41,68 @@ describe("a bomb taking its poster (同归)", () => {
   });
 });
 
+describe("posts act together (几方同步发帖)", () => {
+  /** Round 2: swordsman 10 posts on the bright bomb 12 and killer 0 posts on swordsman 10, in the order given. */
+  function crossed(order: "sword-first" | "killer-first"): Driver {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    const posts: [number, number][] = [
+      [10, 12],
+      [0, 10],
+    ];
+    if (order === "killer-first") posts.reverse();
+    for (const [poster, target] of posts) assert.equal(d.post(local("12-02 21:05"), poster, target), null);
+    d.tick(local("12-02 21:30:01"));
+    return d;
+  }
+
+  test("seed 002 「被帖杀与出帖者同出」 with 「当轮被贴杀的玩家也可以投票」: a poster 帖杀 as its bomb goes off is out as 帖杀, and the bomb still went off", () => {
+    for (const order of ["sword-first", "killer-first"] as const) {
+      const d = crossed(order);
+      assert.equal(d.state.seats[10]?.out?.cause, "post", order);
+      assert.equal(d.state.seats[12]?.out?.cause, "post", order);
+      assert.equal(d.alive(0), true, order);
+      assert.deepEqual(
+        d.events("BombFired").map((e) => [e.bomb, e.victim, e.via]),
+        [[12, 10, "post"]],
+        order,
+      );
+      const out = summarize(d.state).rounds.find((r) => r.round === 2)?.out ?? [];
+      assert.equal(out.find((o) => o.seat === 10)?.alsoBomb, true, `${order}: the results post says 同归`);
+      assert.equal(
+        d.vote(local("12-03 12:00"), 10, 20, 21),
+        null,
+        `${order}: the killer's victim keeps a half vote`,
+      );
+    }
+  });
+
+  test("几方同步发帖: the two submission orders give the same summary", () => {
+    const [a, b] = [crossed("sword-first"), crossed("killer-first")].map((d) => {
+      d.tick(local("12-03 21:00:01"));
+      const r = summarize(d.state);
+      // The 帖杀 list follows the posts' order, as they stand in the thread; what happened is the same.
+      return {
+        ...r,
+        rounds: r.rounds.map((x) => ({ ...x, out: [...x.out].sort((p, q) => p.seat - q.seat) })),
+      };
+    });
+    assert.deepEqual(a, b);
+  });
+
+  test("seed 002 「过时未补…被帖者复活」: a failed 白条 on a poster its bomb also took does not bring it back", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 10, 12), null);
+    assert.equal(d.post(local("12-02 21:06"), 0, 10, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.state.seats[0]?.out?.cause, "iou");
+    assert.equal(d.alive(10), false, "明弹 同归 still stands");
+    assert.equal(d.events("PlayerRevived").length, 0);
+  });
+});
+
 describe("the engineer (工兵)", () => {
   test("seed 002 「帖对蛋，蛋出局」: a hit removes the bomb and nobody else", () => {
     const d = airforce();

@@ -166,6 +166,11 @@ export interface RoundSummary {
      */
     via?: "post" | "vote";
     /**
+     * Cause `post` only: the seat's own post set a bomb off in the same release (同归), but another post put it out
+     * first (release.ts), so it is out as 帖杀; the results post still says the bomb took it.
+     */
+    alsoBomb?: true;
+    /**
      * The identity published, where it is not the role: 7kill's bandit is published as 水民 or 杀手 ("转为水民（出局
      * 时公布水民）", "此时公布为水民"). A results post shows this one.
      */

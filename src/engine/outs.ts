@@ -86,7 +86,7 @@ export function fireOnLeadVoter(b: Batch, at: Instant, round: number, bomb: Seat
 
 /**
  * Revives a post's target when the post that killed it no longer stands (IOU failed, complaint upheld, post voided),
- * unless another standing post of the round killed it too.
+ * unless another standing post of the round killed it too, or a bomb it posted on took it along (同归).
  */
 export function reviveTargetOf(
   b: Batch,
@@ -113,6 +113,10 @@ export function reviveTargetOf(
       !failed.has(x.index) &&
       !r.submissions[x.index]?.voided,
   );
-  if (otherKill) return;
+  // A poster 帖杀 in the same release as its post set a bomb off was taken by that bomb too (release.ts): it stays out.
+  const bombTook = b.state.fireworks.some(
+    (f) => f.round === round && f.victim === p.target && f.via === "post",
+  );
+  if (otherKill || bombTook) return;
   revive(b, at, round, p.target, reason);
 }

@@ -48,36 +48,34 @@ export function releasePosts(b: Batch, at: Instant, round: number): void {
     complaintDeadline: deadlines.complaint,
   });
 
-  // The posts act together: bombs are judged as they stood before any of them.
+  // The posts act together, so submission order must not matter: bombs are judged as they stood before any post,
+  // every post's own target goes out first, then each bomb hit goes off on its poster. A poster that another post
+  // put out stays 帖杀 (its half vote kept); its bomb's firing is still recorded, for the results post's 同归.
   const bombs = new Map(posts.map((p) => [p.target, activeBomb(b.state, p.target, round, "posts")]));
-  for (const p of posts) {
-    if (p.lapsed) continue;
-    const bomb = bombs.get(p.target) ?? null;
+  // Seed 002 工兵: "帖对蛋，蛋出局，贴内直接宣布；帖错彼此都不出局。"
+  const landed = posts.filter((p) => !p.lapsed && (p.kind === "kill" || bombs.get(p.target)));
+  for (const p of landed) {
     // RULINGS 10: the victim keeps a half vote this round only if the killing role grants it (the engineer's too).
     const halfVote = rules.vote.halfVotes && roleOfSeat(b.state, p.poster).victimsHalfVote;
-    const hit = { by: p.poster, post: p.index, halfVote, keepsVote: halfVote };
-    if (p.kind === "engineer") {
-      // Seed 002: "帖对蛋，蛋出局，贴内直接宣布；帖错彼此都不出局。"
-      if (bomb) putOut(b, at, round, p.target, "post", hit);
-    } else {
-      putOut(b, at, round, p.target, "post", hit);
-      if (bomb?.takesPoster) {
-        // 同归: "被帖杀与出帖者同出。"
-        emit(b, { type: "BombFired", at, round, bomb: p.target, victim: p.poster, via: "post" });
-        putOut(b, at, round, p.poster, "bomb", { by: p.target });
-      }
-    }
-    if (p.iou) {
-      emit(b, {
-        type: "IouOpened",
-        at,
-        round,
-        post: p.index,
-        poster: p.poster,
-        target: p.target,
-        deadline: deadlines.iou,
-      });
-    }
+    putOut(b, at, round, p.target, "post", { by: p.poster, post: p.index, halfVote, keepsVote: halfVote });
+  }
+  for (const p of landed) {
+    if (p.kind !== "kill" || !bombs.get(p.target)?.takesPoster) continue;
+    // 同归: "被帖杀与出帖者同出。"
+    emit(b, { type: "BombFired", at, round, bomb: p.target, victim: p.poster, via: "post" });
+    putOut(b, at, round, p.poster, "bomb", { by: p.target });
+  }
+  for (const p of posts) {
+    if (!p.iou || p.lapsed) continue;
+    emit(b, {
+      type: "IouOpened",
+      at,
+      round,
+      post: p.index,
+      poster: p.poster,
+      target: p.target,
+      deadline: deadlines.iou,
+    });
   }
   if (!b.state.rounds[round]?.voteOpened) emit(b, { type: "VoteOpened", at, round });
 }

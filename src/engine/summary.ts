@@ -24,12 +24,17 @@ export function summarize(state: GameState): GameSummary {
       const published = shown !== role.id ? roleById(rulesOf(state), shown) : null;
       // The bomb's own out this round says how it went off: voted out, it took its 领票人; else it was posted on.
       const bombVoted = r.outs.some((x) => x.seat === o.by && x.cause === "vote");
+      // 帖杀 in the release where its own post set a bomb off: out as 帖杀, but the bomb went off on it too.
+      const alsoBomb =
+        o.cause === "post" &&
+        state.fireworks.some((f) => f.round === r.round && f.victim === o.seat && f.via === "post");
       return {
         seat: o.seat,
         role: role.id,
         camp: role.camp,
         cause: o.cause,
         ...(o.cause === "bomb" ? { via: bombVoted ? ("vote" as const) : ("post" as const) } : {}),
+        ...(alsoBomb ? { alsoBomb: true as const } : {}),
         ...(score && o.cause === "vote" ? { outCode: outCodeOf(r, o.seat) } : {}),
         ...(points ? { points } : {}),
         ...(published ? { published: { role: published.id, camp: published.camp } } : {}),
