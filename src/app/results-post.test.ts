@@ -72,6 +72,30 @@ test("seed 002 「被帖杀与出帖者同出」: a poster 帖杀 as its bomb we
   assert.match(text, /本轮出局2人，现存活37人。/);
 });
 
+test("RULINGS 10: a seat named only by an unapplied half vote has no 0票 row in 票楼结果; overtime rows keep theirs", () => {
+  const text = renderResultsPost({
+    round: 2,
+    out: [{ alias: "侠02", role: "ranger", camp: "white", cause: "vote" }],
+    revived: [],
+    alive: 33,
+    tally: [
+      { alias: "侠02", votes: 19 },
+      { alias: "侠03", votes: 19 },
+      { alias: "侠06", votes: 0 },
+    ],
+    overtime: {
+      tied: ["侠02", "侠03"],
+      tally: [
+        { alias: "侠02", votes: 3 },
+        { alias: "侠03", votes: 0 },
+      ],
+    },
+  });
+  assert.match(text, /票楼结果：侠02 19票，侠03 19票\n/);
+  assert.doesNotMatch(text, /侠06/);
+  assert.match(text, /加时结果：侠02 3票，侠03 0票/);
+});
+
 test("overtime that ties again says 先到先出; the end of the game is announced", () => {
   const text = renderResultsPost(
     {

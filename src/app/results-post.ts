@@ -279,8 +279,10 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     ctx.dayNight && cause === "vote" ? "投票出局" : CAUSE_HEADING[cause];
   const lines: string[] = [`## 第${round.round}${ctx.dayNight ? "天" : "轮"}结果`, ""];
   const thread = (part: Pick<ResultsPostRound, "tally" | "overtime" | "out" | "tieToReferee">) => {
-    if (part.tally.length > 0) {
-      lines.push(`${ctx.dayNight ? "投票结果" : "票楼结果"}：${part.tally.map(tallyLine).join("，")}`);
+    // A row of 0 (a seat named only by a half vote that was not applied) counts nothing; overtime rows keep theirs.
+    const counted = part.tally.filter((t) => t.votes > 0);
+    if (counted.length > 0) {
+      lines.push(`${ctx.dayNight ? "投票结果" : "票楼结果"}：${counted.map(tallyLine).join("，")}`);
     }
     if (part.tieToReferee) lines.push(`平票${leftToReferee(part.tieToReferee)}`);
     if (part.overtime !== null) {
