@@ -163,9 +163,11 @@ function fire(b: Batch, d: Deadline): void {
       break;
     case "iou": {
       const r = b.state.rounds[d.round];
-      for (const iou of r?.ious ?? []) {
-        if (iou.status !== "open" || iou.deadline + SECOND > at) continue;
-        // Seed 000: "如未按时补齐，则出贴者出局被帖者复活。"
+      const due = (r?.ious ?? []).filter((iou) => iou.status === "open" && iou.deadline + SECOND <= at);
+      // Seed 000: "如未按时补齐，则出贴者出局被帖者复活。" The IOUs fail together, whatever order their posts came
+      // in: all are marked failed, then the targets come back, then the posters go out (a poster that was itself the
+      // target of a failed post is revived, then out for its own).
+      for (const iou of due) {
         emit(b, {
           type: "IouFailed",
           at,
@@ -174,9 +176,9 @@ function fire(b: Batch, d: Deadline): void {
           poster: iou.poster,
           target: iou.target,
         });
-        putOut(b, at, d.round, iou.poster, "iou", { post: iou.post });
-        reviveTargetOf(b, at, d.round, iou.post, "iou");
       }
+      for (const iou of due) reviveTargetOf(b, at, d.round, iou.post, "iou");
+      for (const iou of due) putOut(b, at, d.round, iou.poster, "iou", { post: iou.post });
       break;
     }
     case "complaint":

@@ -143,6 +143,18 @@ describe("IOUs (白条)", () => {
     assert.equal(d.events("PlayerRevived")[0]?.reason, "iou");
   });
 
+  test("seed 002 「过时未补，出帖者出局…被帖者复活」: two 白条 on each other's posters both fail, and both posters are out", () => {
+    const d = airforceRound2();
+    // Killer 0 and swordsman 10 post 白条 on each other: each is 帖杀 at 21:30, and each 白条 fails at 10:00.
+    assert.equal(d.post(local("12-02 21:05"), 0, 10, 500), null);
+    assert.equal(d.post(local("12-02 21:06"), 10, 0, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.state.seats[0]?.out?.cause, "iou");
+    assert.equal(d.state.seats[10]?.out?.cause, "iou");
+    assert.deepEqual(d.state.rounds[2]?.revived, [10, 0], "each was the target of a failed post first");
+  });
+
   test("RULINGS 15: an IOU completed to 1200 字 in time stands; shorter completions are refused", () => {
     const d = airforceRound2();
     assert.equal(
