@@ -210,6 +210,11 @@ export interface RoundSummary {
    */
   leadVoterToReferee?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
   /**
+   * The round's vote (or its 加时) has not closed and the game goes on: what is listed so far (its posts' 帖杀) is not
+   * the round's result yet, and no results post is due. Absent once the round has closed.
+   */
+  running?: true;
+  /**
    * 两府制 only: each house's own thread — its tally, who went out in that house (any cause; their points are settled
    * there), and its overtime. The round's `tally` above then lists both houses' entries, house 1 first, and `overtime`
    * is the first house's that had one.

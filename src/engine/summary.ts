@@ -53,6 +53,7 @@ export function summarize(state: GameState): GameSummary {
       ...ballotlessOf(r),
       ...tieToRefereeOf(houses.find((h) => h.tieToReferee)),
       ...(r.leadVoterDecisions ? { leadVoterToReferee: r.leadVoterDecisions } : {}),
+      ...(!r.closed && state.status !== "ended" ? { running: true as const } : {}),
       ...(houses.length > 1 ? { houses } : {}),
       ...(score && r.closed ? { scores: score.roundScores(r.round) } : {}),
     });

@@ -1,7 +1,7 @@
 // `bansha replay` end to end: refusals printed either way, --strict exits 1, a malformed file exits 2 naming its line.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
@@ -41,6 +41,43 @@ test("--format md prints the results posts in Chinese", () => {
   assert.match(r.stdout, /平票加时：侠20、侠21 平票/);
   assert.match(r.stdout, /加时依然平票，按先到先出。/);
   assert.match(r.stdout, /票杀：侠21（白道·游侠）/);
+});
+
+test("--format md: a round whose vote or 加时 still runs has no results post yet (本轮进行中), like the live preview", () => {
+  const dir = mkdtempSync(join(tmpdir(), "bansha-replay-"));
+  // The scenario cut at `at`: later events dropped (times share the +08:00 offset, so text order is time order).
+  const until = (file: string, at: string) => {
+    const [head = "", rest = ""] = readFileSync(join(here, file), "utf8").split(/^events:\n/m);
+    const events = (rest.split(/^until: /m)[0] ?? "")
+      .split(/^(?= {2}- )/m)
+      .filter((e) => (/at: "([^"]+)"/.exec(e)?.[1] ?? "") <= at);
+    const copy = join(dir, file);
+    writeFileSync(copy, `${head}events:\n${events.join("")}until: "${at}"\n`);
+    return copy;
+  };
+  try {
+    // Round 2's posts are out (明 and 剑一 帖杀) at 21:30; its vote closes the next day.
+    const posts = replay(
+      until("41-crossed-posts-sword-first.yaml", "2026-12-02T22:00:00+08:00"),
+      "--format",
+      "md",
+    );
+    assert.equal(posts.code, 0, posts.stderr);
+    assert.match(posts.stdout, /## 第1轮结果/);
+    assert.doesNotMatch(posts.stdout, /第2轮结果/);
+    assert.match(posts.stdout, /## 第2轮\n\n本轮进行中，尚无结果。/);
+    // Round 1's 加时 runs from 21:00 to 21:15.
+    const overtime = replay(
+      until("05-overtime-then-first-reached.yaml", "2026-12-02T21:10:00+08:00"),
+      "--format",
+      "md",
+    );
+    assert.equal(overtime.code, 0, overtime.stderr);
+    assert.doesNotMatch(overtime.stdout, /第1轮结果/);
+    assert.match(overtime.stdout, /## 第1轮\n\n本轮进行中，尚无结果。/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("a malformed file exits 2 with the line and the problem", () => {

@@ -20,8 +20,12 @@ export function formatRefusal(r: RefusalOutput): string {
   return `refused: ${where} at ${r.at}: ${r.code}: ${r.message}`;
 }
 
-/** A round the clock reached but whose results are not out yet (no outs, votes or revivals). */
+/**
+ * A round the clock reached but whose results are not out yet: its vote (or 加时) still runs, as the live preview
+ * refuses it (`results-vote-open`), though its posts' 帖杀 are already listed; or nothing happened in it at all.
+ */
 function hasNoResults(r: ScenarioOutput["rounds"][number]): boolean {
+  if (r.running) return true;
   return r.out.length === 0 && r.revived.length === 0 && r.tally.length === 0 && r.overtime === null;
 }
 

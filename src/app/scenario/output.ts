@@ -41,6 +41,8 @@ export interface RoundOutput {
   /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
   abstained?: string[];
   notVoted?: string[];
+  /** The round's vote (or its 加时) is still open: no results post yet. */
+  running?: true;
   /** 两府制: each house's own thread (its tally, its dead, its overtime). */
   houses?: HouseOutput[];
 }
