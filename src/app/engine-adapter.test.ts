@@ -129,3 +129,35 @@ test("seed 002 「投票结束后…公布…被帖杀者身份」: a group wipe
   assert.equal(referee?.assassin, undefined);
   assert.equal(referee?.lover, (before?.lover ?? 0) + 1);
 });
+
+test("seed 001 「投票后，有一次改票机会」「白天结束前1个小时不得改票」: myVote says the changes left and when changes stop", () => {
+  // Day 1 runs 12-01 20:00 → 12-02 22:00; changes stop at 21:00 on 12-02.
+  const d = new Driver(preset("sevenkill-16"), local("12-01 20:00:00"));
+  const mine = (seat: number) => realEngine.view(d.state, { kind: "seat", seat })!.myVote;
+  const freeze = local("12-02 21:00:00");
+  assert.equal(mine(8), null, "no ballot, no myVote");
+  d.must({ type: "CastVote", at: local("12-01 21:00"), voter: 8, targets: [0] });
+  assert.deepEqual(
+    { left: mine(8)?.changesLeft, from: mine(8)?.changesFrozenFrom },
+    { left: 1, from: freeze },
+  );
+  d.must({ type: "CastVote", at: local("12-01 21:10"), voter: 8, targets: [1] });
+  assert.equal(mine(8)?.changesLeft, 0, "the one change is used");
+  // The server agrees: a second change is refused.
+  assert.equal(d.vote(local("12-01 21:20"), 8, 2)?.code, "vote.no-more-changes");
+  assert.equal(mine(8)?.changesLeft, 0);
+  // An abstention is a vote too (「弃权也需要发投票帖，并计为一次投票（或一次改票）」).
+  d.must({ type: "CastVote", at: local("12-01 21:00"), voter: 9, targets: [] });
+  assert.equal(mine(9)?.changesLeft, 1);
+  // And inside the last hour the server refuses the change the view said was frozen from then.
+  assert.equal(d.vote(freeze, 9, 2)?.code, "vote.change-frozen");
+  assert.equal(d.vote(freeze - 1, 9, 2), null);
+});
+
+test("RULINGS 7 「free until the deadline」: where changes are unlimited myVote says so (null, null)", () => {
+  const d = new Driver(preset("fengyun-57"));
+  d.must({ type: "CastVote", at: local("12-02 10:00"), voter: 0, targets: [56] });
+  d.must({ type: "CastVote", at: local("12-02 10:01"), voter: 0, targets: [55] });
+  const mine = realEngine.view(d.state, { kind: "seat", seat: 0 })!.myVote;
+  assert.deepEqual({ left: mine?.changesLeft, from: mine?.changesFrozenFrom }, { left: null, from: null });
+});

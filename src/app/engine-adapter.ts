@@ -1,5 +1,6 @@
 // Binds the app's EnginePort to src/engine and maps the engine's per-viewer view to the API's GameView.
 import { type CastLog, standingBallots } from "../engine/cast-log.ts";
+import { SECOND } from "../engine/clock.ts";
 import type { Command } from "../engine/contract.ts";
 import { campNamesOf, endingText } from "../engine/ending-text.ts";
 import { resolveUnit, roomsOf } from "../engine/groups.ts";
@@ -23,6 +24,7 @@ import { pointsPerSeat } from "../engine/night/points.ts";
 import { offeredCodes, postCodes } from "../engine/score/ledger.ts";
 import { scoreSummary } from "../engine/score/summary.ts";
 import type { RoundState, VoteState } from "../engine/state.ts";
+import { changeFreezeFrom } from "../engine/vote/check-cast.ts";
 import { hasVoteRight } from "../engine/vote-close.ts";
 import type { RuleSet } from "../rules/schema.ts";
 import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
@@ -238,7 +240,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     offeredCodes: state.rules ? offeredCodes(state) : null,
     postCodes: state.rules ? postCodes(state) : null,
     roleCard,
-    myVote: mine ? { targets: [...mine.targets], at: mine.at, changesLeft: null } : null,
+    myVote: mine && myThread && mySeat !== null ? myVoteOf(rules, myThread, mySeat, mine) : null,
     result: v.result
       ? {
           ended: true,
@@ -256,6 +258,28 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
         }
       : null,
     engine: v,
+  };
+}
+
+/**
+ * The viewer's standing ballot with what is left of the rule set's changes (seed 001 「投票后，有一次改票机会」,
+ * 「白天结束前1个小时不得改票」), counted as the vote machine counts them (check-cast.ts), so the page greys its 改票
+ * and 弃权 exactly when the server would refuse them.
+ */
+function myVoteOf(
+  rules: RuleSet | null,
+  thread: VoteState,
+  seat: number,
+  mine: { targets: readonly number[]; at: number },
+): NonNullable<GameView["myVote"]> {
+  const max = rules?.vote.changes.max ?? null;
+  const changesMade = (thread.casts.byVoter[seat] ?? 1) - 1;
+  return {
+    targets: [...mine.targets],
+    at: mine.at,
+    changesLeft: max === null ? null : Math.max(0, max - changesMade),
+    // The thread closes a second after its stated deadline (RULINGS 6); the freeze counts back from the stated one.
+    changesFrozenFrom: rules ? changeFreezeFrom(rules.vote, thread.closesAt - SECOND) : null,
   };
 }
 

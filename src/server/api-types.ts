@@ -333,7 +333,10 @@ export interface TallyView {
 export interface MyVoteView {
   targets: SeatNo[];
   at: Millis;
+  /** Changes still allowed under the rule set's limit (RULINGS 7); null where changes are unlimited. */
   changesLeft: number | null;
+  /** From this instant no change is accepted (7kill: the vote's last hour); null where there is no freeze. */
+  changesFrozenFrom: Millis | null;
 }
 
 export interface RoleCard {

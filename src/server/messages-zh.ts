@@ -88,7 +88,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "vote.after-deadline": (d) => `投票已截止${timesOf(d)}`,
   "vote.not-open": () => "投票尚未开始",
   "vote.no-such-round": (d) => `第${d?.round ?? "?"}轮尚未开始`,
-  "vote.change-frozen": (d) => `截止前不能再改票${timesOf(d)}`,
+  // Seed 001 「白天结束前1个小时不得改票」: the time changes stopped from, not only the deadline, which is an hour on.
+  "vote.change-frozen": (d) => `${clockTime(d?.freezeFrom)} 起不得改票${timesOf(d)}`,
   "vote.no-more-changes": (d) => `改票次数已用完（最多${d?.max ?? "?"}次）`,
   "vote.too-many-targets": (d) => `本轮每人最多投${d?.allowed ?? "?"}票，你投了${d?.got ?? "?"}票`,
   "vote.empty": () => "本局不允许弃权，请选择投票对象",

@@ -36,6 +36,20 @@ test("messages name the deadline and the receipt time in Beijing time", () => {
   assert.equal(zhMessage("no-such-code"), "操作被拒绝（no-such-code）");
 });
 
+test("seed 001 「白天结束前1个小时不得改票」: a frozen change is told the time changes stopped from", () => {
+  const deadline = Date.parse("2026-12-02T22:00:00+08:00");
+  const receivedAt = Date.parse("2026-12-02T21:30:00+08:00");
+  assert.equal(
+    zhMessage("vote.change-frozen", {
+      freezeFrom: deadline - 3_600_000,
+      deadline,
+      receivedAt,
+      at: receivedAt,
+    }),
+    "21:00:00 起不得改票（截止时间 22:00:00，收到时间 21:30:00）",
+  );
+});
+
 test("seats are named by the board's numbers (1号 is seat 0), not the engine's", () => {
   assert.equal(zhMessage("vote.target-dead", { seat: 0 }), "1号已出局，不能投给出局玩家");
   assert.equal(zhMessage("post.target-dead", { seat: 12 }), "13号已出局，不能作为杀帖目标");

@@ -1,14 +1,15 @@
 // 投票机: pick targets (and code guesses), change the vote, live tally with 半票/托票 marks, overtime mode, 托票.
 import { type FormEvent, useMemo, useState } from "react";
-import type { SeatNo, TallyView } from "../../../src/server/api-types.ts";
+import type { MyVoteView, SeatNo, TallyView } from "../../../src/server/api-types.ts";
 import { api, errorText, requestId } from "../api/client.ts";
+import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CodeSelect } from "../components/CodeSelect.tsx";
 import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
-import { clock, dateTime, seatLabel } from "../lib/format.ts";
+import { clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
@@ -295,7 +296,7 @@ interface BallotProps {
   label: (s: SeatNo) => string;
   /** Codes a ballot may guess now; empty when the rule set asks for none or none are offered yet. */
   offered: string[];
-  myVote: { targets: SeatNo[]; at: number; changesLeft: number | null } | null;
+  myVote: MyVoteView | null;
   /** Whether this vote takes an empty ballot (弃权): the button is offered only then. */
   abstainAllowed: boolean;
   reload: () => Promise<void>;
@@ -321,6 +322,13 @@ function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllo
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const now = useServerNow();
+  // The server refuses a change past the limit or inside the freeze (seed 001 「投票后，有一次改票机会」,
+  // 「白天结束前1个小时不得改票」): the page does not offer one. A first vote is never frozen.
+  const frozenFrom = myVote?.changesFrozenFrom ?? null;
+  const spent = myVote !== null && myVote.changesLeft === 0;
+  const frozen = myVote !== null && frozenFrom !== null && now >= frozenFrom;
+  const locked = spent || frozen;
 
   const toggle = (s: SeatNo) => {
     setOk(null);
@@ -360,9 +368,21 @@ function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllo
       {myVote ? (
         <p className="my-vote" data-testid="my-vote">
           {m.vote.myVote(myVote.targets.length ? m.app.list(myVote.targets.map(label)) : m.vote.abstain)}
-          {myVote.changesLeft !== null ? (
-            <span className="muted small"> · {m.vote.changesLeft(myVote.changesLeft)}</span>
-          ) : null}
+          {spent || frozen ? null : (
+            <>
+              {myVote.changesLeft !== null ? (
+                <span className="muted small"> · {m.vote.changesLeft(myVote.changesLeft)}</span>
+              ) : null}
+              {frozenFrom !== null ? (
+                <span className="muted small"> · {m.vote.changesFreezeAt(clockOn(frozenFrom, now))}</span>
+              ) : null}
+            </>
+          )}
+        </p>
+      ) : null}
+      {locked ? (
+        <p className="muted small" data-testid="no-change">
+          {spent ? m.vote.noChangesLeft : m.vote.changesFrozen(clockOn(frozenFrom ?? now, now))}
         </p>
       ) : null}
       {choices.length > FILTER_FROM ? (
@@ -426,13 +446,19 @@ function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllo
         <button
           type="submit"
           className="btn primary"
-          disabled={busy || picked.length === 0}
+          disabled={busy || locked || picked.length === 0}
           data-testid="cast"
         >
           {myVote ? m.vote.change : m.vote.cast}
         </button>
         {abstainAllowed ? (
-          <button type="button" className="btn ghost" disabled={busy} onClick={() => void send([])}>
+          <button
+            type="button"
+            className="btn ghost"
+            disabled={busy || locked}
+            onClick={() => void send([])}
+            data-testid="abstain"
+          >
             {m.vote.abstain}
           </button>
         ) : null}

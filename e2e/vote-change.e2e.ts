@@ -1,0 +1,109 @@
+// 7kill's vote page on a phone: one change after the vote, none in the day's last hour, and the page says so.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { aliasOf, learnSeats, reportText, type SetUpGame } from "./lib/game.ts";
+import { beijing, type Server, startServer } from "./lib/server.ts";
+
+let server: Server;
+let browser: Browser;
+let game: SetUpGame;
+
+before(async () => {
+  server = await startServer(beijing("12-01 12:00:00"));
+  browser = await launchBrowser();
+  const refereeCookie = await server.account("v-referee");
+  const { game: g } = await server.api<{ game: { id: string } }>("POST", "/api/games", refereeCookie, {
+    name: "七杀·改票",
+    preset: "sevenkill-16",
+    refereeAlias: "票哨",
+  });
+  await server.api("POST", `/api/games/${g.id}/signup/open`, refereeCookie, {});
+  game = { id: g.id, refereeCookie, refereeUsername: "v-referee", seats: [] };
+  for (let i = 0; i < 16; i++) {
+    const username = `v-player${i}`;
+    const cookie = await server.account(username);
+    await server.api("POST", `/api/games/${g.id}/join`, cookie, { alias: aliasOf(i), report: reportText(i) });
+    game.seats.push({
+      username,
+      cookie,
+      alias: aliasOf(i),
+      seat: -1,
+      role: "",
+      roleName: "",
+      code: null,
+      camp: "",
+    });
+  }
+  await server.api("POST", `/api/games/${g.id}/signup/close`, refereeCookie, {});
+  // Day 1 runs 12-01 (Tuesday) 20:00 → 12-02 22:00; changes stop at 12-02 21:00.
+  await server.api("POST", `/api/games/${g.id}/start`, refereeCookie, {
+    seed: "e2e-vote-change",
+    round1At: beijing("12-01 20:00:00"),
+  });
+  await learnSeats(server, game);
+  await server.advanceTo(beijing("12-01 21:00:00"));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openVote(cookie: string) {
+  const ctx = await contextFor(browser, server.url, cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/vote`);
+  await page.getByTestId("ballot").waitFor();
+  return { ctx, page };
+}
+
+async function vote(page: Page, seat: number): Promise<void> {
+  await page.locator(`[data-testid=ballot] button[data-seat="${seat}"]`).click();
+  await page.getByTestId("cast").click();
+  await page.getByTestId("my-vote").filter({ hasText: "你已投" }).waitFor();
+}
+
+test("seed 001 「投票后，有一次改票机会」: after the one change 改票 and 弃权 are greyed and the page says why", async () => {
+  const [a, b, c, d] = game.seats;
+  const { ctx, page } = await openVote(a!.cookie);
+  await vote(page, b!.seat);
+  const myVote = page.getByTestId("my-vote");
+  await myVote.filter({ hasText: "还可改票 1 次" }).waitFor();
+  assert.match((await myVote.textContent()) ?? "", /12\/2 21:00:00 起不得改票/);
+
+  await page.locator(`[data-testid=ballot] button[data-seat="${c!.seat}"]`).click();
+  await page.getByTestId("cast").click();
+  await page.getByTestId("no-change").waitFor();
+  assert.equal(await page.getByTestId("no-change").textContent(), "改票次数已用完");
+  assert.match((await myVote.textContent()) ?? "", new RegExp(c!.alias));
+  await page.locator(`[data-testid=ballot] button[data-seat="${d!.seat}"]`).click();
+  assert.equal(await page.getByTestId("cast").isDisabled(), true, "no 改票 offered");
+  assert.equal(await page.getByTestId("abstain").isDisabled(), true, "no 弃权 offered");
+  await screenshot(page, "vote-no-change-left");
+  await ctx.close();
+});
+
+test("seed 001 「白天结束前1个小时不得改票」: in the last hour a first vote is taken, a change is not offered", async () => {
+  const [, b, c, , e, f] = game.seats;
+  const first = await openVote(e!.cookie);
+  await vote(first.page, b!.seat);
+  await first.ctx.close();
+
+  await server.advanceTo(beijing("12-02 21:30:00"));
+  const { ctx, page } = await openVote(e!.cookie);
+  await page.getByTestId("no-change").waitFor();
+  assert.equal(await page.getByTestId("no-change").textContent(), "改票已截止（21:00:00 起不得改票）");
+  await page.locator(`[data-testid=ballot] button[data-seat="${c!.seat}"]`).click();
+  assert.equal(await page.getByTestId("cast").isDisabled(), true, "no 改票 offered");
+  assert.equal(await page.getByTestId("abstain").isDisabled(), true, "no 弃权 offered");
+  await screenshot(page, "vote-change-frozen");
+  await ctx.close();
+
+  // A player who has not voted yet still votes in the last hour: the freeze is on changes only.
+  const late = await openVote(f!.cookie);
+  assert.equal(await late.page.getByTestId("no-change").count(), 0);
+  await vote(late.page, c!.seat);
+  await late.ctx.close();
+});
