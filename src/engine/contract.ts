@@ -198,8 +198,8 @@ export interface RoundSummary {
    */
   overtime: {
     tied: Seat[];
-    /** `reachedAt`: when the seat's final count was reached (先到先出), for a seat with votes. */
-    tally: { seat: Seat; votes: number; reachedAt?: Instant }[];
+    /** `reachedAt`: when the seat's final count was reached (先到先出), for a seat with votes; `proxy`: its 托票. */
+    tally: { seat: Seat; votes: number; proxy?: number; reachedAt?: Instant }[];
     referee?: TieToReferee;
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime (`overtimeMinutes: null`). */

@@ -94,9 +94,11 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
     overtime: overtime
       ? {
           tied: regular?.tie?.seats ?? [],
+          // Seed 001 代投 「以让其他玩家清楚该玩家的投票情况」: the duel's proxies are marked as the day's are.
           tally: overtime.entries.map((e) => ({
             seat: e.seat,
             votes: votes(e.halves),
+            ...(e.proxyVotes > 0 ? { proxy: e.proxyVotes } : {}),
             ...(e.halves > 0 ? { reachedAt: e.reachedAt } : {}),
           })),
           ...(toReferee ? { referee: toReferee } : {}),

@@ -80,6 +80,13 @@ test("--format md: a round whose vote or 加时 still runs has no results post y
   }
 });
 
+test("--format md: the 高票对决's line marks its 托票 as the day's line does (seed 001 代投 「以让其他玩家清楚该玩家的投票情况」)", () => {
+  const r = replay(join(here, "sevenkill/37-duel-proxy-votes-are-marked.yaml"), "--format", "md");
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /投票结果：民1 7票（含托票1张），杀1 7票（含托票1张）/);
+  assert.match(r.stdout, /对决结果：杀1 8票（含托票1张），民1 7票（含托票1张）/);
+});
+
 test("a malformed file exits 2 with the line and the problem", () => {
   const dir = mkdtempSync(join(tmpdir(), "bansha-replay-"));
   try {
