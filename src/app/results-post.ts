@@ -45,6 +45,8 @@ export interface ResultsPostRound {
   /** The vote's 弃权, and living voters who cast nothing and were not put out for it. */
   abstained?: string[];
   notVoted?: string[];
+  /** Who voted only for players out since the vote was cast: void, not 弃权. */
+  voided?: string[];
   revived: { alias: string }[];
   alive: number;
   tally: ResultsPostTally[];
@@ -56,6 +58,8 @@ export interface ResultsPostRound {
     tied: string[];
     tally: ResultsPostTally[];
     referee?: ResultsPostTieToReferee;
+    /** The overtime's (duel's) voters whose choice went out before it closed. */
+    voided?: string[];
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime. */
   tieToReferee?: ResultsPostTieToReferee;
@@ -260,6 +264,9 @@ export function formatVotes(votes: number): string {
   return `${Number.isInteger(votes) ? votes : votes.toFixed(1)}票`;
 }
 
+/** Voters whose ballot named only players out before the count (a day shot, a judged out). */
+const VOIDED = "投给已出局者（作废）";
+
 function tallyLine(t: ResultsPostTally): string {
   const notes: string[] = [];
   if (t.proxy) notes.push(`含托票${t.proxy}张`);
@@ -290,9 +297,11 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       if (ctx.duel) {
         lines.push(`平票：${ot.tied.join("、")} 同为最高票，进入高票对决。`);
         if (ot.tally.length > 0) lines.push(`对决结果：${ot.tally.map(tallyLine).join("，")}`);
+        if (ot.voided?.length) lines.push(`对决中${VOIDED}：${ot.voided.join("、")}`);
       } else {
         lines.push(`平票加时：${ot.tied.join("、")} 平票，进入加时投票。`);
         if (ot.tally.length > 0) lines.push(`加时结果：${ot.tally.map(tallyLine).join("，")}`);
+        if (ot.voided?.length) lines.push(`加时中${VOIDED}：${ot.voided.join("、")}`);
       }
       const top = Math.max(...ot.tally.map((t) => t.votes), 0);
       const atTop = ot.tally.filter((t) => t.votes === top).length;
@@ -365,6 +374,8 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   // Seed 001 「弃权也需要发投票帖，并计为一次投票」: an abstention is a ballot, and the post names it with who cast none.
   if (round.abstained?.length) lines.push(`弃权：${round.abstained.join("、")}`);
   if (round.notVoted?.length) lines.push(`未投票：${round.notVoted.join("、")}`);
+  // Their ballots named someone, who left before the count: a vote, and void, so neither 弃权 nor 未投票.
+  if (round.voided?.length) lines.push(`${VOIDED}：${round.voided.join("、")}`);
   // Seed 001 4.2: warnings are announced ("此种情况处罚时不公开" ones excepted, which the summary marks private).
   if (ctx.penalties?.length)
     lines.push(

@@ -191,6 +191,8 @@ export interface RoundSummary {
    */
   abstained?: Seat[];
   notVoted?: Seat[];
+  /** The regular vote's void ballots: each named only players out since it was cast (not a 弃权); absent when none. */
+  voided?: Seat[];
   /**
    * `referee`: after overtime the final tie-break left `slots` of `seats` to the referee (rule `referee`, times equal to
    * the millisecond, or nobody voted: `reason`); absent when the rule decided. `decided`: whom the referee then put
@@ -201,6 +203,8 @@ export interface RoundSummary {
     /** `reachedAt`: when the seat's final count was reached (先到先出), for a seat with votes; `proxy`: its 托票. */
     tally: { seat: Seat; votes: number; proxy?: number; reachedAt?: Instant }[];
     referee?: TieToReferee;
+    /** Its void ballots (on a tied player out since), as the round's `voided`; absent when none. */
+    voided?: Seat[];
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime (`overtimeMinutes: null`). */
   tieToReferee?: TieToReferee;

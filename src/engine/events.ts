@@ -208,6 +208,8 @@ export type GameEvent =
       nonVoters: Seat[];
       /** Voters whose standing ballot is empty (弃权, where the rule set takes one); absent when none. */
       abstainers?: Seat[];
+      /** Voters whose standing ballot named only players out since (a void vote, not a 弃权); absent when none. */
+      voided?: Seat[];
       /** 两府制: the house whose thread this is (absent = house 1, or the only thread). */
       house?: number;
     }

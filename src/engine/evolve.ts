@@ -217,6 +217,7 @@ function apply(state: GameState, e: GameEvent): GameState {
             ...(e.leadVoterChoices !== undefined ? { leadVoterChoices: e.leadVoterChoices } : {}),
             abstainers: e.abstainers ?? [],
             nonVoters: e.nonVoters,
+            ...(e.voided !== undefined ? { voided: e.voided } : {}),
             ...(e.house !== undefined ? { house: e.house } : {}),
           },
         ],

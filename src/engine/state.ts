@@ -67,6 +67,8 @@ export interface VoteRecord {
   /** Who cast an empty ballot (弃权) and who cast none, for the results post. */
   abstainers: Seat[];
   nonVoters: Seat[];
+  /** Who voted only for players out since: a void vote, not a 弃权 (absent in logs from before it was kept). */
+  voided?: Seat[];
   /** 两府制: the house whose thread this was (absent = house 1, or the only thread). */
   house?: number;
 }

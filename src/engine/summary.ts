@@ -102,6 +102,7 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
             ...(e.halves > 0 ? { reachedAt: e.reachedAt } : {}),
           })),
           ...(toReferee ? { referee: toReferee } : {}),
+          ...(overtime.voided?.length ? { voided: overtime.voided } : {}),
         }
       : null,
     ...(toReferee && !overtime ? { tieToReferee: toReferee } : {}),
@@ -126,14 +127,19 @@ function outCodeOf(r: RoundState, seat: number): string | null {
   return null;
 }
 
-/** The regular vote's 弃权 and the living voters who cast nothing and did not go out for it (a suicide is an out). */
-function ballotlessOf(r: RoundState): Pick<RoundSummary, "abstained" | "notVoted"> {
+/**
+ * The regular vote's 弃权, its void ballots (on players out since) and the living voters who cast nothing and did not
+ * go out for it (a suicide is an out).
+ */
+function ballotlessOf(r: RoundState): Pick<RoundSummary, "abstained" | "notVoted" | "voided"> {
   const regular = r.votes.filter((v) => v.stage === "regular");
   const abstained = regular.flatMap((v) => v.abstainers);
+  const voided = regular.flatMap((v) => v.voided ?? []);
   const suicides = new Set(r.outs.filter((o) => o.cause === "suicide").map((o) => o.seat));
   const notVoted = regular.flatMap((v) => v.nonVoters).filter((s) => !suicides.has(s));
   return {
     ...(abstained.length > 0 ? { abstained } : {}),
     ...(notVoted.length > 0 ? { notVoted } : {}),
+    ...(voided.length > 0 ? { voided } : {}),
   };
 }

@@ -21,21 +21,13 @@ export function hasVoteRight(state: GameState, r: RoundState, seat: Seat): boole
   return state.seats[seat]?.alive === true || r.outVoters.includes(seat);
 }
 
-/** Casts as they stand at the close: voters who still have a vote, votes only on seats still alive. */
+/**
+ * Casts as they stand at the close: those of voters who still have a vote. A vote on a seat out since it was cast
+ * stays on the ballot: the tally's candidates (the living) void it, and a ballot left with no living choice is a void
+ * vote, not a 弃权 (seed 001 「弃权也需要发投票帖」: an abstention names nobody).
+ */
 function standingCasts(state: GameState, r: RoundState, v: VoteState): VoteCast[] {
-  const out: VoteCast[] = [];
-  for (const c of castsOf(v.casts)) {
-    if (!hasVoteRight(state, r, c.voter)) continue;
-    const keep = c.targets
-      .map((t, i) => ({ t, code: c.codes?.[i] ?? null }))
-      .filter((x) => state.seats[x.t]?.alive);
-    out.push({
-      ...c,
-      targets: keep.map((x) => x.t),
-      ...(c.codes ? { codes: keep.map((x) => x.code) } : {}),
-    });
-  }
-  return out;
+  return castsOf(v.casts).filter((c) => hasVoteRight(state, r, c.voter));
 }
 
 function runTally(state: GameState, r: RoundState, v: VoteState, kind: VoteKind, house: number): TallyResult {
@@ -87,6 +79,7 @@ function closed(
     outCodes: res.outCodes,
     nonVoters,
     ...(res.abstainers.length > 0 ? { abstainers: res.abstainers } : {}),
+    ...(res.voided.length > 0 ? { voided: res.voided } : {}),
     ...houseField(b, house),
   });
   voteOut(b, at, round, res.out, res.leadVoters, res.leadVoterChoices);

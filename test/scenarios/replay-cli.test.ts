@@ -87,6 +87,17 @@ test("--format md: the 高票对决's line marks its 托票 as the day's line do
   assert.match(r.stdout, /对决结果：杀1 8票（含托票1张），民1 7票（含托票1张）/);
 });
 
+test("--format md: ballots on a player shot by day are void, not 弃权 (seed 001 「弃权也需要发投票帖」, 「投票对象：无」)", () => {
+  const r = replay(
+    join(here, "sevenkill/38-votes-on-a-player-shot-by-day-are-void-not-abstentions.yaml"),
+    "--format",
+    "md",
+  );
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /\n弃权：民4、匪\n/);
+  assert.match(r.stdout, /\n投给已出局者（作废）：杀1、杀2、杀3、杀4、民5、民6、民7\n/);
+});
+
 test("a malformed file exits 2 with the line and the problem", () => {
   const dir = mkdtempSync(join(tmpdir(), "bansha-replay-"));
   try {

@@ -33,6 +33,7 @@ export interface RoundOutput {
     tied: string[];
     tally: AliasTally[];
     referee?: AliasTieToReferee;
+    voided?: string[];
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime. */
   tieToReferee?: AliasTieToReferee;
@@ -43,6 +44,8 @@ export interface RoundOutput {
   notVoted?: string[];
   /** The round's vote (or its 加时) is still open: no results post yet. */
   running?: true;
+  /** The regular vote's void ballots: each named only players out since it was cast. */
+  voided?: string[];
   /** 两府制: each house's own thread (its tally, its dead, its overtime). */
   houses?: HouseOutput[];
 }
@@ -118,6 +121,7 @@ export function toAliases(
             ...(t.reachedAt !== undefined && { reachedAt: new Date(t.reachedAt).toISOString() }),
           })),
           ...(overtime.referee && { referee: refereeOf(overtime.referee) }),
+          ...(overtime.voided && { voided: overtime.voided.map(aliasOf) }),
         };
   // Fields the engine adds beyond the contract (e.g. the score rule's points) pass through unchanged.
   return {
@@ -134,6 +138,7 @@ export function toAliases(
         houses,
         abstained,
         notVoted,
+        voided,
         ...extra
       }) => ({
         round,
@@ -154,6 +159,7 @@ export function toAliases(
           : {}),
         ...(abstained ? { abstained: abstained.map(aliasOf) } : {}),
         ...(notVoted ? { notVoted: notVoted.map(aliasOf) } : {}),
+        ...(voided ? { voided: voided.map(aliasOf) } : {}),
         ...extra,
         ...(houses
           ? {

@@ -43,8 +43,13 @@ export interface DatedVote {
 export interface StandingBallots {
   /** Every counted vote of every standing ballot, ordered by (at, index). */
   votes: DatedVote[];
-  /** Voters whose standing ballot counts no seat (an abstention, 投票对象：无). Ascending. */
+  /** Voters whose standing ballot names nobody (an abstention, 投票对象：无). Ascending. */
   abstainers: Seat[];
+  /**
+   * Voters whose standing ballot names seats, none of which counts (each is out of `candidates`: a player who left
+   * during the day): a vote cast and void, not an abstention. Ascending.
+   */
+  voided: Seat[];
 }
 
 /**
@@ -67,11 +72,14 @@ export function standingBallots(
 
   const votes: DatedVote[] = [];
   const abstainers: Seat[] = [];
+  const voided: Seat[] = [];
   for (const [voter, indices] of byVoter) {
     const counted = indices.map((i) => countedTargets(casts[i]!, votesPerVoter, candidates));
     const last = indices.length - 1;
     const standing = counted[last]!;
-    if (standing.length === 0) abstainers.push(voter);
+    // Seed 001 「弃权也需要发投票帖」: 弃权 is a ballot naming nobody, not one whose choice left the game.
+    if (standing.length === 0)
+      (casts[indices[last]!]!.targets.length === 0 ? abstainers : voided).push(voter);
     for (const { seat, code } of standing) {
       let since = last;
       while (since > 0 && counted[since - 1]!.some((t) => t.seat === seat)) since--;
@@ -94,7 +102,8 @@ export function standingBallots(
   }
   votes.sort(byDate);
   abstainers.sort((a, b) => a - b);
-  return { votes, abstainers };
+  voided.sort((a, b) => a - b);
+  return { votes, abstainers, voided };
 }
 
 /** Orders by receipt time, then receipt order: the server's total order of casts. */

@@ -36,6 +36,18 @@ describe("standing ballots", () => {
     assert.equal(votesOf(r, A), 1);
     assert.deepEqual(r.abstainers, [1]);
   });
+
+  test("a ballot whose only choice is no longer a candidate is void, not an abstention", () => {
+    // seed 001: "每人一票，允许弃权，弃权也需要发投票帖…如：投票对象：无" — 弃权 names nobody; 3 named B, who left.
+    const r = tally(
+      input([cast(1, [], "20:00:00"), cast(2, [A], "20:01:00"), cast(3, [B], "20:02:00")], {
+        candidates: [A],
+      }),
+    );
+    assert.equal(votesOf(r, A), 1);
+    assert.deepEqual(r.abstainers, [1]);
+    assert.deepEqual(r.voided, [3]);
+  });
 });
 
 describe("multi-vote ballots (票N)", () => {

@@ -47,7 +47,7 @@ export function tally(input: TallyInput): TallyResult {
   const { settings, kind } = input;
   const regular = kind === "regular";
   const candidates = input.candidates === null ? null : new Set(input.candidates);
-  const { votes: dated, abstainers } = standingBallots(input.casts, input.votesPerVoter, candidates);
+  const { votes: dated, abstainers, voided } = standingBallots(input.casts, input.votesPerVoter, candidates);
 
   const votes: StandingVote[] = dated.map((v) => {
     const half = regular && input.halfVoters.has(v.voter);
@@ -104,6 +104,7 @@ export function tally(input: TallyInput): TallyResult {
     outCodes,
     votes,
     abstainers,
+    voided,
   };
 }
 

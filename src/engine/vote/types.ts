@@ -29,8 +29,9 @@ export interface TallyInput {
   slots: number;
   /** Living players when the vote closes, for a percentage threshold. */
   alive: number;
-  /** Overtime and duel: only these seats may receive votes. Null: every living seat. When given, votes on other seats are
-   *  dropped (a regular vote may pass the living seats); in overtime and duel every candidate is ranked, even with 0 votes. */
+  /** Overtime and duel: only these seats may receive votes. Null: every seat voted for. When given, votes on other seats are
+   *  dropped (a regular vote passes the living seats, so a vote on a player out since is void); in overtime and duel every
+   *  candidate is ranked, even with 0 votes. */
   candidates: Seat[] | null;
   /** Voters whose vote is a half vote (半票) this round; ignored in overtime and duel. */
   halfVoters: ReadonlySet<Seat>;
@@ -96,4 +97,6 @@ export interface TallyResult {
   votes: StandingVote[];
   /** Voters whose standing ballot names nobody (投票对象：无): they voted. */
   abstainers: Seat[];
+  /** Voters whose standing ballot names only seats outside `candidates` (out since it was cast): they voted, void. */
+  voided: Seat[];
 }
