@@ -323,7 +323,9 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
               .map((t) => `${t.alias} ${clockOf(t.reachedAt ?? "")}`)
               .join("，")}。`,
           );
-      }
+      } else if (ctx.duel && !part.out.some((o) => o.cause === "vote"))
+        // Seed 001 「大于等于未出局人数的40%者，将被投出局」 holds in the duel too; a duellist may also have left that day.
+        lines.push("高票对决无人达到出局票数，本轮无人被投出局。");
     }
     if (part.tally.length > 0 || part.overtime !== null) lines.push("");
     if (ctx.hideCauses) {

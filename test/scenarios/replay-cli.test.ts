@@ -98,6 +98,20 @@ test("--format md: ballots on a player shot by day are void, not 弃权 (seed 00
   assert.match(r.stdout, /\n投给已出局者（作废）：杀1、杀2、杀3、杀4、民5、民6、民7\n/);
 });
 
+test("--format md: a duel whose other duellist left puts nobody out short of 40% (seed 001 「大于等于未出局人数的40%者，将被投出局」)", () => {
+  const r = replay(
+    join(here, "sevenkill/39-duellist-shot-the-other-short-of-40-percent-stays.yaml"),
+    "--format",
+    "md",
+  );
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /对决结果：杀1 5票\n对决中投给已出局者（作废）：民5、民6\n高票对决无人达到出局票数，本轮无人被投出局。/,
+  );
+  assert.doesNotMatch(r.stdout, /投票出局/);
+});
+
 test("a malformed file exits 2 with the line and the problem", () => {
   const dir = mkdtempSync(join(tmpdir(), "bansha-replay-"));
   try {

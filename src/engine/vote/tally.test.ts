@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { meetsThreshold, tally } from "./tally.ts";
 import { cast, clock, input, settings, votesOf } from "./test-support.ts";
+import type { VoteCast } from "./types.ts";
 
 // Seats used below: 1–9 and 20–29 are full voters, 40–49 post-killed half voters; A, B, C are the voted-for seats.
 const A = 50;
@@ -318,7 +319,8 @@ describe("duel (高票对决)", () => {
           cast(4, [C], "23:03:00"),
           cast(5, [C], "23:04:00"),
         ],
-        { settings: pct, kind: "duel", candidates: [A, B], alive: 16 },
+        // 2 of 5 living is 40%: the threshold is met (see below for a duel winner short of it).
+        { settings: pct, kind: "duel", candidates: [A, B], alive: 5 },
       ),
     );
     assert.deepEqual(r.out, [A]);
@@ -340,9 +342,41 @@ describe("duel (高票对决)", () => {
     assert.deepEqual(r.out, []);
     assert.deepEqual(new Set(r.tie?.seats), new Set([A, B]));
   });
+
+  test("the duel is a day's vote again: its winner needs 40% of the living too", () => {
+    // seed 001: "所有存活玩家继续进行讨论并再次进行投票" and "被投票数最高，且大于等于未出局人数的40%者，将被投出局；
+    // 如果所有人被投票数均小于未出局人数的40%，则无人出局进入夜晚" (RULINGS 4: votes*100 >= alive*40).
+    const casts = (n: number) => [
+      ...Array.from({ length: n }, (_, i) => cast(i, [A], `23:0${i}:00`)),
+      cast(9, [B], "23:30:00"),
+    ];
+    const duel = (n: number) =>
+      tally(input(casts(n), { settings: pct, kind: "duel", candidates: [A, B], alive: 15 }));
+    assert.deepEqual(duel(5).out, [], "5 of 15 is short of 40%: nobody out");
+    assert.equal(duel(5).tie, null, "and it is no tie");
+    assert.deepEqual(duel(6).out, [A], "6 of 15 is 40%");
+  });
+
+  test("a duellist who left leaves no one voted out with no vote", () => {
+    // seed 001 "被投票数最高，且大于等于未出局人数的40%者，将被投出局": B left during the duel day; A has 0 votes.
+    const r = tally(
+      input([cast(1, [B], "23:00:00")], { settings: pct, kind: "duel", candidates: [A], alive: 15 }),
+    );
+    assert.deepEqual(r.out, []);
+    assert.equal(r.tie, null);
+    assert.deepEqual(r.voided, [1], "the vote on B is void");
+  });
 });
 
 describe("overtime (平票加时)", () => {
+  test("a lone candidate left (the other went out) goes out on votes, not with none", () => {
+    // seed 000: "加时投票由所有活着的玩家投票进入加时的玩家，得票最多的出局" — the most votes, so at least one.
+    const lone = (casts: VoteCast[]) => tally(input(casts, { kind: "overtime", candidates: [A] }));
+    assert.deepEqual(lone([]).out, []);
+    assert.deepEqual(lone([cast(1, [B], "21:05:00")]).out, [], "a vote on the one who left is void");
+    assert.deepEqual(lone([cast(1, [A], "21:05:00")]).out, [A]);
+  });
+
   // seed 000: "加时投票由所有活着的玩家投票进入加时的玩家，得票最多的出局，不投票不算自杀。"
   test("every candidate is ranked, so an overtime nobody voted in is still a tie", () => {
     const r = tally(input([], { kind: "overtime", candidates: [A, B] }));

@@ -40,7 +40,8 @@ function fillPlaces(
  *   to the seats in that tie, and only in a regular vote with `settings.halfVotes`; what they leave tied stays tied.
  *   In overtime and duel every vote is full.
  * - Regular vote: a seat may go out only with a full vote count meeting the threshold. Overtime and duel: plurality among
- *   the candidates, 0 votes included, so a 0–0 overtime is a tie.
+ *   the candidates, 0 votes included, so a 0–0 overtime is a tie; the duel's top seat goes out only if it also meets the
+ *   threshold. Nobody goes out with no vote (a lone candidate left when the others went out during the overtime).
  * - `reachedAt` is the date of the last counted vote on the seat in date order: the moment its final count was reached.
  */
 export function tally(input: TallyInput): TallyResult {
@@ -66,6 +67,14 @@ export function tally(input: TallyInput): TallyResult {
 
   const eligible = rank(seats).filter((r) => !regular || meetsThreshold(settings, r.halves, input.alive));
   let { out, tie } = fillPlaces(eligible, input.slots);
+  // A place is filled by votes, never by the other candidates leaving: nobody goes out with none. The duel is the
+  // day's vote again (seed 001 「再次进行投票」), so its winner needs what a day's vote needs: 「被投票数最高，且大于等于
+  // 未出局人数的40%者，将被投出局」. Ties are found first, among all candidates, as 「高票对决后如仍平票」 reads.
+  const halvesOf = new Map(eligible.map((r) => [r.seat, r.halves]));
+  out = out.filter((seat) => {
+    const halves = halvesOf.get(seat) ?? 0;
+    return halves > 0 && (kind !== "duel" || meetsThreshold(settings, halves, input.alive));
+  });
 
   let halfVotesApplied = false;
   if (tie !== null && regular && settings.halfVotes) {
