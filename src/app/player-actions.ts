@@ -12,11 +12,16 @@ import { ok, type Result, refuse } from "./refusal.ts";
 /** A post's answer: the command's, plus the post's id, its 字数, and whether a kill post became an IOU (白条). */
 type PostOk = CommandOk & { postId: string; words: number; iou: boolean };
 
-/** Refusals of a proxy ballot that no 托票 asked now could escape: past the cut-off, or past the deadline. */
+/**
+ * Refusals of a proxy ballot that no 托票 asked now could escape: past the cut-off or the deadline, or a change the
+ * seat may no longer make (7kill: its one change used, or the last hour begun).
+ */
 const PROXY_TOO_LATE: ReadonlySet<string> = new Set([
   "proxy.after-cutoff",
   "proxy.too-late-to-publish",
   "vote.after-deadline",
+  "vote.no-more-changes",
+  "vote.change-frozen",
 ]);
 /** A complaint the referee could no longer rule on. */
 const COMPLAINT_TOO_LATE: ReadonlySet<string> = new Set(["complaint.after-deadline"]);

@@ -341,3 +341,26 @@ test("7kill: 此种情况处罚时不公开 — a secret warning's withdrawal re
     await h.close();
   }
 });
+
+test("7kill 「投票后，有一次改票机会」: a 托票 asked after the one change is refused at once, not left to fail at the referee's button", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await sevenKill(h);
+    const [p, a, b, c] = g.players as [Player, Player, Player, Player];
+    await advanceTo(h, local("12-01 21:00:00"));
+    const vote = (targets: number[]) =>
+      call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, p.cookie, { requestId: rid(), targets });
+    const ask = (target: number) =>
+      call<ApiError>(h, "POST", `/api/games/${g.id}/proxy-requests`, p.cookie, { requestId: rid(), target });
+    await must(vote([a.seat]));
+    // One change left: asking for a proxy (the referee would enter it as the change) is fine.
+    await must(ask(b.seat));
+    await must(vote([b.seat]));
+    const refused = await ask(c.seat);
+    assert.equal(refused.status, 409);
+    assert.equal(refused.json.error.code, "vote.no-more-changes");
+    assert.match(refused.json.error.message, /改票次数已用完/);
+  } finally {
+    await h.close();
+  }
+});

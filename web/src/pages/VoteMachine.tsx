@@ -113,7 +113,10 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           key={`${round?.round}-${vote.stage}`}
           gameId={data.game.id}
           perVoter={perVoter}
-          choices={candidates ?? seats.filter((s) => s.alive).map((s) => s.seat)}
+          // A tied seat out since the overtime or duel opened (a day shot) can no longer be voted for.
+          choices={(candidates ?? seats.map((s) => s.seat)).filter(
+            (c) => seats.find((s) => s.seat === c)?.alive,
+          )}
           label={label}
           offered={offered}
           myVote={view?.myVote ?? null}
