@@ -157,13 +157,15 @@ test("PostgreSQL, two processes: with the database unreachable, each catch-up sw
 }, async () => {
   let failing = false;
   const lines: string[] = [];
-  const { a, b } = await twoProcessesInRound1({
+  const { a, b, g } = await twoProcessesInRound1({
     wrap: (storage) => flakyStorage(storage, "load", "connection terminated", () => failing),
     logLines: lines,
     catchUpEveryMs: 100,
   });
   try {
-    // Two more games, loaded on b by reading them, so a sweep has several games to fail.
+    // The set-up's game is on b only if b's scheduler won the race for its timers: read it there too. Two more
+    // games, loaded on b by reading them, so a sweep has several games to fail.
+    await must(call(b, "GET", `/api/games/${g.id}`, g.referee));
     for (const prefix of ["q", "r"]) {
       const more = await startedGame(a, 6, prefix);
       await must(call(b, "GET", `/api/games/${more.id}`, more.referee));
