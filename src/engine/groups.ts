@@ -164,8 +164,21 @@ export function unitUsed(
   merges = mergedInto(state),
 ): Seat[] {
   return round.submissions
-    .filter((s) => !s.voided && (s.unit === unit || resolveUnit(state, s.unit, merges) === unit))
+    .filter(
+      (s) =>
+        !s.voided &&
+        !withdrawnByOut(state, round, s.poster) &&
+        (s.unit === unit || resolveUnit(state, s.unit, merges) === unit),
+    )
     .map((s) => s.poster);
+}
+
+/**
+ * A post waiting for the release whose poster has gone out since (voted out in an overtime that closed inside the
+ * window, a referee's ruling): a dead player posts nothing, so the post is not released and its slot is free again.
+ */
+export function withdrawnByOut(state: GameState, round: RoundState, poster: Seat): boolean {
+  return round.released === null && state.seats[poster]?.alive === false;
 }
 
 /** A unit's rotation: its group's, or for a merged group its merge's; a role taking over posts goes in code order. */

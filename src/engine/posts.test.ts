@@ -1,6 +1,7 @@
 // Kill posts: the posting window, targets, quotas, rotation by code order, forfeits, IOUs and complaints.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { activatedSeats } from "./score/ledger.ts";
 import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 import { viewFor } from "./view.ts";
@@ -53,6 +54,50 @@ describe("the posting window", () => {
     assert.equal(d.post(local("12-02 21:05"), 20, 21)?.code, "post.no-post-right");
     assert.equal(d.post(local("12-02 21:05"), 6, 21), null);
     assert.equal(d.post(local("12-02 21:06"), 7, 22)?.code, "post.no-posts-left");
+  });
+});
+
+describe("a poster out before the release", () => {
+  // 风云 round 1 (票杀2人) ties A1 (seat 0) with a ranger for the second place; the 加时 closes at 21:15, inside round 2's posting window (21:00–21:30),
+  // where A1 is the first of A组杀's two posts (「按代号序轮流出帖」).
+  const overtimeInWindow = () => {
+    const d = new Driver(preset("fengyun-57"));
+    let n = 0;
+    // Half on seat 55 (out), a quarter each on A1 and seat 56: tied for the second place.
+    d.everyoneVotes(local("12-02 10:00"), () => [[55, 55, 0, 56][n++ % 4] as number]);
+    d.tick(local("12-02 21:00:01"));
+    return d;
+  };
+
+  test("seed 000 「几方同步发帖」: a post sent before its poster was voted out in the 加时 is not released; the slot goes on", () => {
+    const d = overtimeInWindow();
+    assert.equal(d.post(local("12-02 21:05"), 0, 20), null);
+    d.vote(local("12-02 21:06"), 30, 0);
+    d.tick(local("12-02 21:15:01"));
+    assert.equal(d.alive(0), false, "A1 voted out in the 加时");
+    // A组杀's second post is A2's; the slot A1 held is free again for the next in code order (A3).
+    assert.equal(d.post(local("12-02 21:16"), 1, 21), null);
+    assert.equal(d.post(local("12-02 21:17"), 2, 22), null);
+    d.tick(local("12-02 21:30:01"));
+    const released = d.state.rounds[2]?.released ?? [];
+    assert.deepEqual(released.map((p) => [p.poster, p.target]).sort(), [
+      [1, 21],
+      [2, 22],
+    ]);
+    assert.equal(d.alive(20), true, "the dead poster's target is not touched");
+  });
+
+  test("seed 000 「该分值需经过玩家本人出帖方能激活」: a post waiting for the release activates nothing yet", () => {
+    const d = overtimeInWindow();
+    d.tick(local("12-02 21:15:01"));
+    const living = () =>
+      summarize(d.state).rounds.find((r) => r.round === 1)?.scores?.[0]?.parts?.black.living;
+    const before = living();
+    assert.equal(d.post(local("12-02 21:16"), 1, 21), null);
+    assert.equal(activatedSeats(d.state).has(1), false);
+    assert.deepEqual(living(), before, "sending a post moves no score before the posts are out");
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(activatedSeats(d.state).has(1), true, "released: A2's point is activated");
   });
 });
 

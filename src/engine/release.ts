@@ -4,7 +4,7 @@ import { emit } from "./batch.ts";
 import { activeBomb } from "./bombs.ts";
 import type { Instant } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
-import { rotationAfterRound, unitQuotas, unitUsed } from "./groups.ts";
+import { rotationAfterRound, unitQuotas, unitUsed, withdrawnByOut } from "./groups.ts";
 import { putOut } from "./outs.ts";
 import { roleOfSeat } from "./roles.ts";
 import { releaseDeadlines } from "./schedule.ts";
@@ -16,7 +16,7 @@ export function releasePosts(b: Batch, at: Instant, round: number): void {
   if (!r || r.released) return;
 
   const posts: ReleasedPost[] = r.submissions
-    .filter((s) => !s.voided)
+    .filter((s) => !s.voided && !withdrawnByOut(b.state, r, s.poster))
     .map((s) => ({
       index: s.index,
       poster: s.poster,

@@ -25,11 +25,13 @@ export function houseOf(s: SeatState): number {
 
 /**
  * Seats whose point is activated: "该分值需经过玩家本人出帖方能激活，出帖除正常出帖外，尚包括挂白条、包括杀帖随后被认定无效".
- * Any kill post the seat submitted counts, whatever became of it.
+ * Any kill post of the seat that was released counts, whatever became of it after. One still waiting for the release
+ * does not: it is not out yet, and counting it would move the running score (and tell that the seat posts) at the
+ * moment it is sent, or score a death with a post sent after it.
  */
 export function activatedSeats(state: GameState): Set<Seat> {
   const out = new Set<Seat>();
-  for (const r of state.rounds) for (const s of r?.submissions ?? []) out.add(s.poster);
+  for (const r of state.rounds) for (const p of r?.released ?? []) out.add(p.poster);
   return out;
 }
 
