@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
+import type { GameViewResponse } from "../src/server/api-types.ts";
+import { smallRules } from "../test/server/fixtures.ts";
 import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
 import { airforceGame } from "./lib/game.ts";
 import { beijing, type Server, startServer } from "./lib/server.ts";
@@ -112,4 +114,61 @@ test("a player whose 报道 was ruled non-compliant is told on every page of the
   assert.equal(await otherPage.getByTestId("redo-reminder").count(), 0);
   await other.close();
   await ctx.close();
+});
+
+test("a referee opens a game on a rule set of their own: the checker's problems are listed, then 规则可用 and 开版", async () => {
+  const cookie = await server.account("自定规则哨");
+  const ctx = await contextFor(browser, server.url, cookie);
+  const page = await ctx.newPage();
+  await page.goto("/");
+  await page.getByText("开一局新版杀").click();
+  await page.locator("input[name=game-name]").fill("自定规则局");
+  await page.getByLabel("自定义规则").check();
+  const good = JSON.stringify(smallRules(6), null, 2);
+  // A misspelt key: the checker names it, with its line, in Chinese.
+  await page.locator("textarea[name=rules-text]").fill(good.replace('"count": 2', '"cout": 2'));
+  await page.getByRole("button", { name: "检查规则" }).click();
+  const problems = page.getByTestId("rules-problems");
+  await problems.waitFor();
+  assert.match((await problems.textContent()) ?? "", /规则有\d+处问题/);
+  assert.match((await problems.textContent()) ?? "", /第\d+行/);
+  assert.match((await problems.textContent()) ?? "", /cout/);
+  await page.locator("textarea[name=rules-text]").fill(good);
+  await page.getByRole("button", { name: "检查规则" }).click();
+  assert.equal(await page.getByTestId("rules-ok").textContent(), "规则可用：测试场（6人）");
+  await page.locator("input[name=referee-alias]").fill("自定哨子");
+  await page.getByRole("button", { name: "开版" }).click();
+  await page.waitForURL(/\/games\/[^/]+\/referee$/);
+
+  // On the desk: a co-referee by username (替补与副哨); the roster lists them.
+  await server.account("副哨甲");
+  await page.getByTestId("referee-members").locator("summary").click();
+  const co = page.getByTestId("co-referee-form");
+  await co.locator("input[name=co-referee-username]").fill("副哨甲");
+  await co.locator("input[name=co-referee-alias]").fill("二哨");
+  await co.getByRole("button", { name: "加副哨" }).click();
+  await page.getByTestId("roster").getByText("二哨").waitFor();
+  await ctx.close();
+});
+
+test("替补 on the desk: a new account takes over a seat under a new alias, keeping its role", async () => {
+  const game = await airforceGame(server, { prefix: "tb" });
+  await server.advanceTo(beijing("12-01 21:10:00"));
+  await server.account("替补甲");
+  const seat = game.seats[3]!;
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  await page.getByTestId("referee-members").locator("summary").click();
+  const form = page.getByTestId("substitute-form");
+  await form.locator("select[name=substitute-seat]").selectOption(String(seat.seat));
+  await form.locator("input[name=substitute-username]").fill("替补甲");
+  await form.locator("input[name=substitute-alias]").fill("新来的");
+  await form.getByRole("button", { name: "替补" }).click();
+  await page.getByTestId("roster").getByText("新来的").waitFor();
+  await ctx.close();
+  const view = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, game.refereeCookie);
+  const after = view.view?.seats.find((s) => s.seat === seat.seat);
+  assert.equal(after?.alias, "新来的");
+  assert.equal(after?.role, seat.role);
 });

@@ -1,7 +1,9 @@
 // Typed fetch wrapper over the bansha HTTP API (src/server/api-types.ts): JSON in, JSON out, ApiError as ApiFailure.
 import type {
+  AddCoRefereeRequest,
   ApiError,
   ApproveReportRequest,
+  CheckRulesResponse,
   CommandResponse,
   ComplaintRequest,
   ComplaintRulingRequest,
@@ -45,6 +47,7 @@ import type {
   RosterResponse,
   SetupRequest,
   StartGameRequest,
+  SubstituteRequest,
   TimeResponse,
   VoteRequest,
 } from "../../../src/server/api-types.ts";
@@ -156,6 +159,8 @@ export const api = {
   register: (b: RegisterRequest) => call<MeResponse>("POST", "/api/auth/register", b),
   logout: () => call<OkResponse>("POST", "/api/auth/logout", {}),
   presets: () => call<PresetListResponse>("GET", "/api/presets"),
+  /** Checks a rule set's YAML or JSON text; the problems carry Chinese messages with their lines. */
+  checkRules: (text: string) => call<CheckRulesResponse>("POST", "/api/rules/check", { text }),
   games: (status?: GameStatus) =>
     call<GameListResponse>("GET", status ? `/api/games?status=${status}` : "/api/games"),
   createGame: (b: CreateGameRequest) => call<GameCreatedResponse>("POST", "/api/games", b),
@@ -186,6 +191,9 @@ export const api = {
   originality: (id: string, text: string, exclude: { postId?: string; iouRound?: number } = {}) =>
     call<OriginalityResponse>("POST", `${g(id)}/originality`, { text, ...exclude }),
   roster: (id: string) => call<RosterResponse>("GET", `${g(id)}/referee/roster`),
+  substitute: (id: string, b: SubstituteRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/substitutes`, b),
+  addCoReferee: (id: string, b: AddCoRefereeRequest) => call<OkResponse>("POST", `${g(id)}/co-referees`, b),
   log: (id: string, after = 0) => call<EventListResponse>("GET", `${g(id)}/referee/log?after=${after}`),
   inbox: (id: string) => call<InboxResponse>("GET", `${g(id)}/referee/inbox`),
   rejectReport: (id: string, b: RejectReportRequest) =>

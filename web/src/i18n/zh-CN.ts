@@ -192,6 +192,15 @@ export const zhCN = {
     gameName: "版名",
     preset: "预设规则",
     presetOption: (name: string, players: number) => `${name}（${players}人）`,
+    customRules: "自定义规则",
+    customRulesHint:
+      "上传或粘贴 YAML / JSON 规则文件（写法见 docs/rulesets.md）；开版前会检查，有问题会逐条列出。",
+    rulesFile: "规则文件",
+    rulesText: "规则文本",
+    checkRules: "检查规则",
+    rulesOk: (summary: string) => `规则可用：${summary}`,
+    rulesProblems: (n: number) => `规则有${n}处问题：`,
+    rulesProblem: (path: string, message: string) => (path ? `${path}：${message}` : message),
     refereeAlias: "哨子马甲",
     createButton: "开版",
     loginToCreate: "登录后可开版",
@@ -678,6 +687,13 @@ export const zhCN = {
     noSeatYet: "未入座",
     coReferee: "加副哨",
     username: "账号",
+    members: "替补与副哨",
+    substituteHint:
+      "新人以新马甲接手座位：身份、代号和本局记录不变，原账号不再能以该座位行动。新人须已注册账号。",
+    substituteSeat: "接手的座位",
+    pickSeat: "选择座位",
+    newAlias: "新马甲",
+    coRefereeHint: "副哨与你一样可以看到全部身份和裁判操作。对方须已注册账号。",
   },
   /**
    * The referee's log in words (web/src/pages/log-text.ts), one sentence per event. Seats, times and names come in

@@ -1,7 +1,7 @@
 // The lobby: games open for sign-up, running and finished; opening a new game for signed-in users.
 import { type FormEvent, useEffect, useState } from "react";
-import type { GameListItem, PresetInfo } from "../../../src/server/api-types.ts";
-import { api, errorText } from "../api/client.ts";
+import type { GameListItem, PresetInfo, RuleProblem } from "../../../src/server/api-types.ts";
+import { ApiFailure, api, errorText } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
@@ -88,6 +88,10 @@ function CreateGame() {
   const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [name, setName] = useState("");
   const [preset, setPreset] = useState("");
+  // A rule set of the referee's own (YAML or JSON, docs/rulesets.md) instead of a preset.
+  const [custom, setCustom] = useState(false);
+  const [rulesText, setRulesText] = useState("");
+  const [checked, setChecked] = useState<{ problems: RuleProblem[]; summary: string | null } | null>(null);
   const [alias, setAlias] = useState("");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -101,13 +105,35 @@ function CreateGame() {
       .catch((e) => setError(errorText(e)));
   }, [account]);
   if (!account) return <p className="muted small">{m.lobby.loginToCreate}</p>;
+  const check = async () => {
+    setError(null);
+    try {
+      const res = await api.checkRules(rulesText);
+      setChecked({
+        problems: res.problems,
+        summary: res.summary ? m.lobby.presetOption(res.summary.name, res.summary.players) : null,
+      });
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  const load = async (file: File | undefined) => {
+    if (!file) return;
+    setRulesText(await file.text());
+    setChecked(null);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
-      const res = await api.createGame({ name, preset, refereeAlias: alias });
+      const res = await api.createGame(
+        custom ? { name, rulesText, refereeAlias: alias } : { name, preset, refereeAlias: alias },
+      );
       navigate(`/games/${res.game.id}/referee`);
     } catch (err) {
+      // A rule set the checker refused: its problems, line by line, where the referee can fix them.
+      if (err instanceof ApiFailure && err.body?.error.problems)
+        setChecked({ problems: err.body.error.problems, summary: null });
       setError(errorText(err));
     }
   };
@@ -119,16 +145,73 @@ function CreateGame() {
           <span className="field-label">{m.lobby.gameName}</span>
           <input name="game-name" value={name} onChange={(e) => setName(e.target.value)} required />
         </label>
-        <label className="field">
-          <span className="field-label">{m.lobby.preset}</span>
-          <select name="preset" value={preset} onChange={(e) => setPreset(e.target.value)}>
-            {presets.map((p) => (
-              <option key={p.id} value={p.id}>
-                {m.lobby.presetOption(p.name, p.players)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="actions">
+          <label className="check">
+            <input type="radio" name="rules-source" checked={!custom} onChange={() => setCustom(false)} />{" "}
+            {m.lobby.preset}
+          </label>
+          <label className="check">
+            <input type="radio" name="rules-source" checked={custom} onChange={() => setCustom(true)} />{" "}
+            {m.lobby.customRules}
+          </label>
+        </div>
+        {custom ? (
+          <>
+            <p className="muted small">{m.lobby.customRulesHint}</p>
+            <label className="field">
+              <span className="field-label">{m.lobby.rulesFile}</span>
+              <input
+                type="file"
+                name="rules-file"
+                accept=".yaml,.yml,.json,text/yaml,application/json"
+                onChange={(e) => void load(e.target.files?.[0])}
+              />
+            </label>
+            <label className="field">
+              <span className="field-label">{m.lobby.rulesText}</span>
+              <textarea
+                name="rules-text"
+                rows={10}
+                value={rulesText}
+                onChange={(e) => {
+                  setRulesText(e.target.value);
+                  setChecked(null);
+                }}
+                required
+              />
+            </label>
+            <button type="button" className="btn small" onClick={check} disabled={rulesText.trim() === ""}>
+              {m.lobby.checkRules}
+            </button>
+            {checked ? (
+              checked.problems.length === 0 ? (
+                <Notice kind="info">
+                  <span data-testid="rules-ok">{m.lobby.rulesOk(checked.summary ?? "")}</span>
+                </Notice>
+              ) : (
+                <div data-testid="rules-problems">
+                  <p className="small">{m.lobby.rulesProblems(checked.problems.length)}</p>
+                  <ul className="small">
+                    {checked.problems.map((p) => (
+                      <li key={`${p.path}:${p.message}`}>{m.lobby.rulesProblem(p.path, p.message)}</li>
+                    ))}
+                  </ul>
+                </div>
+              )
+            ) : null}
+          </>
+        ) : (
+          <label className="field">
+            <span className="field-label">{m.lobby.preset}</span>
+            <select name="preset" value={preset} onChange={(e) => setPreset(e.target.value)}>
+              {presets.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {m.lobby.presetOption(p.name, p.players)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="field">
           <span className="field-label">{m.lobby.refereeAlias}</span>
           <input name="referee-alias" value={alias} onChange={(e) => setAlias(e.target.value)} required />

@@ -69,6 +69,7 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
         </>
       ) : null}
       <Roster game={game} />
+      <Members game={game} />
       {game.view ? <TeamRooms game={game} /> : null}
       <EventLog game={game} />
     </div>
@@ -313,6 +314,113 @@ function Roster({ game }: { game: LiveGame }) {
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * 替补 (a new account takes over a seat under a new alias, the seat keeping its role and record) once the game has
+ * started, and 副哨 (another account referees with this one) at any time. The account is named by its username: the
+ * referees are the ones who may know who stands behind an alias.
+ */
+function Members({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const seats = game.view?.seats ?? [];
+  const started = game.view !== null && game.view !== undefined && game.status !== "ended";
+  const [seat, setSeat] = useState("");
+  const [subUser, setSubUser] = useState("");
+  const [subAlias, setSubAlias] = useState("");
+  const [coUser, setCoUser] = useState("");
+  const [coAlias, setCoAlias] = useState("");
+  const sub = useAction();
+  const co = useAction();
+  const substitute = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = await sub.run(() =>
+      api.substitute(id, { requestId: requestId(), seat: Number(seat), username: subUser, alias: subAlias }),
+    );
+    if (ok) {
+      setSubUser("");
+      setSubAlias("");
+      game.reload();
+    }
+  };
+  const addCo = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await co.run(() => api.addCoReferee(id, { username: coUser, alias: coAlias }))) {
+      setCoUser("");
+      setCoAlias("");
+      game.reload();
+    }
+  };
+  return (
+    <details className="card" data-testid="referee-members">
+      <summary>{m.referee.members}</summary>
+      {started ? (
+        <form className="form" onSubmit={substitute} data-testid="substitute-form">
+          <h4>{m.referee.substitute}</h4>
+          <p className="muted small">{m.referee.substituteHint}</p>
+          <label className="field">
+            <span className="field-label">{m.referee.substituteSeat}</span>
+            <select name="substitute-seat" value={seat} onChange={(e) => setSeat(e.target.value)} required>
+              <option value="">{m.referee.pickSeat}</option>
+              {seats.map((s) => (
+                <option key={s.seat} value={s.seat}>
+                  {seatLabel(seats, s.seat)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field-label">{m.referee.username}</span>
+            <input
+              name="substitute-username"
+              value={subUser}
+              onChange={(e) => setSubUser(e.target.value)}
+              required
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">{m.referee.newAlias}</span>
+            <input
+              name="substitute-alias"
+              value={subAlias}
+              onChange={(e) => setSubAlias(e.target.value)}
+              required
+            />
+          </label>
+          {sub.notice}
+          <button type="submit" className="btn small">
+            {m.referee.substitute}
+          </button>
+        </form>
+      ) : null}
+      <form className="form" onSubmit={addCo} data-testid="co-referee-form">
+        <h4>{m.referee.coReferee}</h4>
+        <p className="muted small">{m.referee.coRefereeHint}</p>
+        <label className="field">
+          <span className="field-label">{m.referee.username}</span>
+          <input
+            name="co-referee-username"
+            value={coUser}
+            onChange={(e) => setCoUser(e.target.value)}
+            required
+          />
+        </label>
+        <label className="field">
+          <span className="field-label">{m.referee.alias}</span>
+          <input
+            name="co-referee-alias"
+            value={coAlias}
+            onChange={(e) => setCoAlias(e.target.value)}
+            required
+          />
+        </label>
+        {co.notice}
+        <button type="submit" className="btn small">
+          {m.referee.coReferee}
+        </button>
+      </form>
+    </details>
   );
 }
 
