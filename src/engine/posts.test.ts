@@ -308,3 +308,33 @@ describe("a complaint names its post", () => {
     assert.equal(d.alive(21), false, "the other post stands");
   });
 });
+
+describe("two posts on one seat", () => {
+  // seed 000 「杀手贴杀人员当轮有半票权，刺客贴杀人员没有半票权」 with 「几方同步发帖」: a seat both hit has no half vote,
+  // whichever post was sent first.
+  const bothHit = (assassinFirst: boolean) => {
+    const d = new Driver(preset("fengyun-57"));
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 === 0 ? 56 : 55]);
+    d.tick(local("12-02 21:00:01"));
+    const posts: [number, string][] = [
+      [0, "12-02 21:05"],
+      [8, "12-02 21:06"],
+    ];
+    if (assassinFirst) posts.reverse();
+    for (const [poster, at] of posts) assert.equal(d.post(local(at), poster, 20), null);
+    d.tick(local("12-02 21:30:01"));
+    return d;
+  };
+
+  test("A组杀手 and 刺客 on the same seat: no half vote, in either order", () => {
+    for (const assassinFirst of [false, true]) {
+      const d = bothHit(assassinFirst);
+      assert.equal(d.alive(20), false);
+      assert.equal(
+        d.vote(local("12-03 10:00"), 20, 30)?.code,
+        "vote.voter-out",
+        `assassin first: ${assassinFirst}`,
+      );
+    }
+  });
+});
