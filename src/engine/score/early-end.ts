@@ -1,6 +1,7 @@
 // 提前结束: the trailing camp's best reachable total from the progression left, against the leader's guaranteed total.
 import type { RuleSet } from "../../rules/schema.ts";
 import { activeBomb } from "../bombs.ts";
+import { housesOf, houseVoteOut } from "../houses.ts";
 import { planFor } from "../plan.ts";
 import { roleById } from "../roles.ts";
 import type { GameState } from "../state.ts";
@@ -48,7 +49,9 @@ export function outlook(state: GameState, report: ScoreReport, closedRound: numb
     const plan = state.rounds[k]?.plan ?? planFor(state, rules, k);
     const released = state.rounds[k]?.released !== null && state.rounds[k] !== undefined;
     const posts = released ? 0 : sum0(plan.posts) + sum0(plan.extraPosts);
-    deathsLeft += plan.voteOut + posts;
+    // 两府制 with houseVoteOut "each": every house votes out the round's count, so a round holds that many per house.
+    const voted = housesOf(rules).reduce((n, house) => n + houseVoteOut(rules, plan.voteOut, house), 0);
+    deathsLeft += voted + posts;
   }
   const next = left[0];
   if (next !== undefined) {
