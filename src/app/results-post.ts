@@ -34,6 +34,8 @@ export interface ResultsPostRound {
     alsoBomb?: true;
     /** Score rule, cause `vote`: the 出局代号 the ballots named. */
     outCode?: string | null;
+    /** Score rule: the seat's own 代号, named in its score line. */
+    code?: string;
     points?: { to: "black" | "white" | null; reason: string };
     /** The identity published where it is not the role (7kill's bandit as 水民 or 杀手): the post shows this one. */
     published?: { role: string; camp: string };

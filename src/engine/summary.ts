@@ -36,6 +36,8 @@ export function summarize(state: GameState): GameSummary {
         ...(o.cause === "bomb" ? { via: bombVoted ? ("vote" as const) : ("post" as const) } : {}),
         ...(alsoBomb ? { alsoBomb: true as const } : {}),
         ...(score && o.cause === "vote" ? { outCode: outCodeOf(r, o.seat) } : {}),
+        // 「…代号正确，分值归…」 can only be checked against the code: the score rule publishes it with the identity.
+        ...(score && state.seats[o.seat]?.code ? { code: state.seats[o.seat]?.code as string } : {}),
         ...(points ? { points } : {}),
         ...(published ? { published: { role: published.id, camp: published.camp } } : {}),
       };

@@ -138,3 +138,12 @@ test("a malformed file exits 2 with the line and the problem", () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("--format md: a score line names the dead seat's own 代号, so 「代号正确/错误」 can be checked (seed 000 「公布…分值归属原因」)", () => {
+  const r = replay(join(here, "score/12-black-voted-out-right-code-scores-for-white.yaml"), "--format", "md");
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /^分值：A1（疯魔拳） 1分归白道——黑道分值人员被票杀，代号正确，分值归白道（票楼代号：疯魔拳）。$/m,
+  );
+});
