@@ -71,13 +71,15 @@ const scheduler = new Scheduler(storage, games, systemClock, {
 // A pass that fails here is tried again, and reported, by the scheduler's own poll within a quarter second.
 games.onDeadlines = () => void scheduler.runDue().catch(() => {});
 await scheduler.recover();
-const token = await accounts.prepareAdminSetup();
 try {
   await app.listen({ port, host });
 } catch (error) {
   // Before any deadline fires here: a second server started by mistake on a port in use stops without acting.
   cannotStart(listenProblem(error, host, port));
 }
+// Only once listening: each new link replaces the last, so a second start that cannot take the port must not void
+// the link the running server printed.
+const token = await accounts.prepareAdminSetup();
 scheduler.start();
 void scheduler.runDue().catch(() => {});
 const stopIdleSweep = startIdleSweep(games, settings.gameIdleMs);

@@ -26,6 +26,8 @@ interface Started {
   readonly exited: Promise<{ code: number | null; stderr: string; stdout: string }>;
   /** Resolves once stdout has printed a line matching `pattern`. */
   printed(pattern: RegExp): Promise<void>;
+  /** What stdout has printed so far. */
+  stdoutNow(): Promise<string>;
 }
 
 /** Starts the bundled server as npm start does (in `cwd`), with `env` on top of a clean environment. */
@@ -64,7 +66,7 @@ function spawnServer(env: Record<string, string>, cwd = ROOT): Started {
         reject(new Error(`exited (${r.code}) before printing ${pattern}:\n${r.stderr}`)),
       );
     });
-  return { child, exited, printed };
+  return { child, exited, printed, stdoutNow: async () => stdout };
 }
 
 /** Runs the server's entry point with `env`; resolves when it exits. */
@@ -282,3 +284,36 @@ test("the pages come from beside the code, whatever folder the server is started
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a second start that cannot take the port leaves the running server's admin link working", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bansha-start-"));
+  const port = await freePort();
+  const env = { PORT: String(port), DATABASE_URL: join(dir, "bansha.sqlite") };
+  const first = spawnServer(env);
+  try {
+    await first.printed(/setup\?token=\S+/);
+    await first.printed(/bansha: serving /);
+    const second = await start(env);
+    assert.equal(second.code, 1, second.stderr);
+    const res = await fetch(`http://127.0.0.1:${port}/api/setup`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({
+        token: tokenIn(await first.stdoutNow()),
+        username: "站长",
+        password: "correct horse",
+      }),
+    });
+    assert.equal(res.status, 200, await res.text());
+  } finally {
+    first.child.kill("SIGKILL");
+    await first.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function tokenIn(stdout: string): string {
+  const token = /setup\?token=(\S+)/.exec(stdout)?.[1];
+  assert.ok(token, stdout);
+  return token;
+}
