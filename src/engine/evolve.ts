@@ -174,6 +174,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       return withRound(s, e.round, (r) => ({
         ...r,
         outs: [...r.outs, { seat: e.seat, cause: e.cause, by: e.by, post: e.post }],
+        aliveChanges: [...(r.aliveChanges ?? []), { seat: e.seat, out: true }],
         halfVoters: e.halfVote ? [...r.halfVoters, e.seat] : r.halfVoters,
         outVoters: e.keepsVote ? [...r.outVoters, e.seat] : r.outVoters,
       }));
@@ -184,6 +185,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       return withRound(s, e.round, (r) => ({
         ...r,
         revived: [...r.revived, e.seat],
+        aliveChanges: [...(r.aliveChanges ?? []), { seat: e.seat, out: false }],
         halfVoters: r.halfVoters.filter((v) => v !== e.seat),
         outVoters: r.outVoters.filter((v) => v !== e.seat),
       }));

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { pendingDeadlines } from "./deadlines.ts";
+import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 
 const quote = "seed 000 「风云场上哨子最大，一切纷争以哨子最终裁决为准」";
@@ -148,4 +149,15 @@ describe("end-game — seed 000 「违者立即宣布其身份所在的一方失
       "an ended game stays ended",
     );
   });
+});
+
+test("a revival in round 2 does not change how many were in after round 1 (the results post's 「现存活N人」)", () => {
+  const d = new Driver(preset("airforce-40"));
+  d.everyoneVotes(local("12-02 20:00"), () => [39]);
+  d.tick(local("12-02 21:00:01"));
+  assert.equal(d.alive(39), false);
+  assert.equal(d.override(local("12-02 21:10"), { action: "revive", target: 39 }, "误判，复活"), null);
+  const rounds = summarize(d.state).rounds;
+  assert.equal(rounds.find((r) => r.round === 1)?.alive, 39);
+  assert.equal(rounds.find((r) => r.round === 2)?.alive, 40);
 });

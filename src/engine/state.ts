@@ -114,6 +114,8 @@ export interface RoundState {
    * `decide-lead-voter` override); absent when there were none.
    */
   leadVoterDecisions?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
+  /** Every PlayerOut and PlayerRevived of this round, in order: who was in after the round, whatever came later. */
+  aliveChanges?: { seat: Seat; out: boolean }[];
   /** Every PlayerOut of this round, in order (a later revival does not remove it). */
   outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null }[];
   revived: Seat[];

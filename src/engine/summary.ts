@@ -48,7 +48,7 @@ export function summarize(state: GameState): GameSummary {
       round: r.round,
       out,
       revived: r.revived.map((seat) => ({ seat })),
-      alive: state.seats.filter((s) => s.alive || (s.out !== null && s.out.round > r.round)).length,
+      alive: aliveAfter(state, r.round),
       tally: houses.flatMap((h) => h.tally),
       overtime: first?.overtime ?? null,
       ...(r.forfeited ? { forfeited: r.forfeited } : {}),
@@ -109,6 +109,19 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
       : null,
     ...(toReferee && !overtime ? { tieToReferee: toReferee } : {}),
   };
+}
+
+/**
+ * Seats in after round `round`'s results: each seat's outs and revivals of that round and the ones before, in order.
+ * Not the seats alive now: a seat out in round 1 and revived in round 2 was out after round 1 (「现存活N人」).
+ */
+function aliveAfter(state: GameState, round: number): number {
+  const alive = state.seats.map(() => true);
+  for (const r of state.rounds) {
+    if (!r || r.round > round) continue;
+    for (const c of r.aliveChanges ?? []) alive[c.seat] = !c.out;
+  }
+  return alive.filter(Boolean).length;
 }
 
 function tieToRefereeOf(h: HouseRound | undefined): { tieToReferee?: TieToReferee } {
