@@ -171,4 +171,10 @@ test("替补 on the desk: a new account takes over a seat under a new alias, kee
   const after = view.view?.seats.find((s) => s.seat === seat.seat);
   assert.equal(after?.alias, "新来的");
   assert.equal(after?.role, seat.role);
+  // The replaced player is told so, not that they are out.
+  const old = await contextFor(browser, server.url, seat.cookie);
+  const op = await old.newPage();
+  await op.goto(`/games/${game.id}/me`);
+  assert.equal(await op.getByTestId("viewer-banner").textContent(), "你的座位已由替补接手，可以继续围观");
+  await old.close();
 });

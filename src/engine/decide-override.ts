@@ -84,6 +84,13 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
     }
     case "substitute":
       if (!seatExists(o.seat)) return { code: "override.unknown-seat", message: `no seat ${o.seat}` };
+      // An out seat has nothing left to play: taking it over would only use up the new account's place in the game.
+      if (!b.state.seats[o.seat]?.alive)
+        return {
+          code: "override.already-out",
+          message: "the seat is already out",
+          details: { seat: o.seat },
+        };
       if (o.alias.trim() === "" || b.state.seats.some((s) => s.alias === o.alias)) {
         return { code: "override.bad-alias", message: "the new alias is empty or already taken" };
       }

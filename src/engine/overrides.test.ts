@@ -92,6 +92,16 @@ describe(`overrides — ${quote}`, () => {
       "override.bad-alias",
     );
   });
+
+  test("substitute onto an out seat is refused: it has nothing left to play", () => {
+    const d = fengyunRound2();
+    assert.equal(d.alive(56), false);
+    assert.equal(
+      d.override(local("12-02 21:10"), { action: "substitute", seat: 56, alias: "替补乙" })?.code,
+      "override.already-out",
+    );
+    assert.notEqual(d.state.seats[56]?.alias, "替补乙");
+  });
 });
 
 test("a round's opening cannot be extended by itself: it follows the previous round's vote", () => {

@@ -275,6 +275,7 @@ export const zhCN = {
     referee: "哨子",
     viewerPublic: "你正在围观",
     viewerDead: "你已出局，可以继续围观",
+    viewerReplaced: "你的座位已由替补接手，可以继续围观",
     viewerPlayer: (alias: string) => `你的马甲：${alias}`,
     viewerReferee: (alias: string) => `你是本局哨子：${alias}`,
     alliances: "联合",
@@ -574,7 +575,7 @@ export const zhCN = {
     votesPerVoter: "每人票数",
     voteOut: "票杀人数",
     posts: "出帖数（组=数，每行一个）",
-    inbox: "收件箱（托票、举报、白条延期、报道、平票）",
+    inbox: "收件箱（托票、举报、白条延期、报道、平票、领票人、胜负）",
     inboxEmpty: "没有待处理的消息",
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,
     complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
@@ -593,7 +594,7 @@ export const zhCN = {
     tieItemHint: (slots: number) =>
       `勾选${slots}人并写明理由；被定出局者按票杀处理（炸弹照常带走领票人），结果帖会写明哨子的裁定。`,
     decideTie: "确定出局",
-    leadVoterItem: (round: string, bomb: string) => `${round}${bomb} 被票出：领票人由哨子指定`,
+    leadVoterItem: (round: string, bomb: string) => `${round}，${bomb} 被票出：领票人由哨子指定`,
     leadVoterItemHint:
       "在投了该炸弹的人中选一人并写明理由；被选中者作为领票人随炸弹出局，结果帖会写明哨子的指定。",
     decideLeadVoter: "定为领票人",
@@ -795,7 +796,7 @@ export const zhCN = {
     decideTie: (round: string, who: string) => `${round}平票，定 ${who} 出局（按票杀论）`,
     endingLeft: (round: string, endings: string) => `${round}结束条件同时成立：${endings}；胜负待哨子裁定`,
     leadVoterLeft: (round: string, bomb: string, voters: string) =>
-      `${round}${bomb} 被票出，领票人待哨子在 ${voters} 中指定`,
+      `${round}，${bomb} 被票出，领票人待哨子在 ${voters} 中指定`,
     decideLeadVoter: (round: string, bomb: string, who: string) => `${round}定 ${who} 为 ${bomb} 的领票人`,
     roundClosed: (round: string, alive: number) => `${round}结束，存活${alive}人`,
     allianceFormed: (round: number, name: string) => `第${round}轮结成联合：${name}`,

@@ -45,7 +45,10 @@ export function GameShell({ route }: { route: GameRoute }) {
       : viewer.kind === "player"
         ? m.board.viewerPlayer(viewer.alias ?? "")
         : viewer.kind === "dead-player"
-          ? m.board.viewerDead
+          ? // A player with no seat once the game runs was replaced by a substitute (替补), not put out.
+            viewer.seat === null
+            ? m.board.viewerReplaced
+            : m.board.viewerDead
           : m.board.viewerPublic;
 
   return (

@@ -28,7 +28,12 @@ export function MyRole({ game }: { game: LiveGame }) {
   ).length;
 
   if (data.viewer.memberKind !== "player") return <Notice kind="info">{m.me.notPlayer}</Notice>;
-  if (!card) return <Notice kind="info">{m.board.notStarted}</Notice>;
+  if (!card)
+    return (
+      <Notice kind="info">
+        {data.viewer.kind === "dead-player" ? m.board.viewerReplaced : m.board.notStarted}
+      </Notice>
+    );
 
   const alive = seats.find((s) => s.seat === card.seat)?.alive ?? false;
   // Why: what the board says of the seat (no cause where the rules publish none, as in 7kill).

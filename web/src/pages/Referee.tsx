@@ -363,11 +363,13 @@ function Members({ game }: { game: LiveGame }) {
             <span className="field-label">{m.referee.substituteSeat}</span>
             <select name="substitute-seat" value={seat} onChange={(e) => setSeat(e.target.value)} required>
               <option value="">{m.referee.pickSeat}</option>
-              {seats.map((s) => (
-                <option key={s.seat} value={s.seat}>
-                  {seatLabel(seats, s.seat)}
-                </option>
-              ))}
+              {seats
+                .filter((s) => s.alive)
+                .map((s) => (
+                  <option key={s.seat} value={s.seat}>
+                    {seatLabel(seats, s.seat)}
+                  </option>
+                ))}
             </select>
           </label>
           <label className="field">
