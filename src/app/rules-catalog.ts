@@ -27,12 +27,20 @@ export function builtinRulesCatalog(): RulesCatalog {
     check(text) {
       const res = parseRuleSetText(text);
       if (res.ok) return { ok: true, rules: res.ruleSet };
+      const problems = res.problems.map((p) => ({
+        path: p.path,
+        message: p.line !== undefined ? `第${p.line}行：${p.zh}` : p.zh,
+      }));
+      // A parser may report one mistake twice; the page lists it once.
+      const seen = new Set<string>();
       return {
         ok: false,
-        problems: res.problems.map((p) => ({
-          path: p.path,
-          message: p.line !== undefined ? `第${p.line}行：${p.zh}` : p.zh,
-        })),
+        problems: problems.filter((p) => {
+          const key = `${p.path}\u0000${p.message}`;
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        }),
       };
     },
   };

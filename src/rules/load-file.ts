@@ -50,13 +50,16 @@ export function parseRuleSetText(
           / at line \d+, column \d+:?$/,
           "",
         );
+        const pos = err.linePos?.[0];
+        // The parser's own words are English: the CLI gives them, the page says where in Chinese.
         const p = problem(
           [],
           "syntax",
           `not valid YAML or JSON: ${firstLine}`,
-          `不是有效的 YAML 或 JSON：${firstLine}`,
+          pos
+            ? `不是有效的 YAML 或 JSON：第${pos.col}列附近有格式错误（缩进、括号、引号或逗号）`
+            : "不是有效的 YAML 或 JSON：有格式错误（缩进、括号、引号或逗号）",
         );
-        const pos = err.linePos?.[0];
         if (pos) p.line = pos.line;
         return p;
       }),
