@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
-import { aliasOf, learnSeats, reportText, type SetUpGame } from "./lib/game.ts";
+import { type SetUpGame, sevenKillGame } from "./lib/game.ts";
 import { beijing, type Server, startServer } from "./lib/server.ts";
 
 let server: Server;
@@ -13,36 +13,12 @@ let game: SetUpGame;
 before(async () => {
   server = await startServer(beijing("12-01 12:00:00"));
   browser = await launchBrowser();
-  const refereeCookie = await server.account("v-referee");
-  const { game: g } = await server.api<{ game: { id: string } }>("POST", "/api/games", refereeCookie, {
+  game = await sevenKillGame(server, {
+    prefix: "v",
     name: "七杀·改票",
-    preset: "sevenkill-16",
     refereeAlias: "票哨",
-  });
-  await server.api("POST", `/api/games/${g.id}/signup/open`, refereeCookie, {});
-  game = { id: g.id, refereeCookie, refereeUsername: "v-referee", seats: [] };
-  for (let i = 0; i < 16; i++) {
-    const username = `v-player${i}`;
-    const cookie = await server.account(username);
-    await server.api("POST", `/api/games/${g.id}/join`, cookie, { alias: aliasOf(i), report: reportText(i) });
-    game.seats.push({
-      username,
-      cookie,
-      alias: aliasOf(i),
-      seat: -1,
-      role: "",
-      roleName: "",
-      code: null,
-      camp: "",
-    });
-  }
-  await server.api("POST", `/api/games/${g.id}/signup/close`, refereeCookie, {});
-  // Day 1 runs 12-01 (Tuesday) 20:00 → 12-02 22:00; changes stop at 12-02 21:00.
-  await server.api("POST", `/api/games/${g.id}/start`, refereeCookie, {
     seed: "e2e-vote-change",
-    round1At: beijing("12-01 20:00:00"),
   });
-  await learnSeats(server, game);
   await server.advanceTo(beijing("12-01 21:00:00"));
 });
 

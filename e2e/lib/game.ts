@@ -71,6 +71,40 @@ export async function airforceGame(
   return out;
 }
 
+/**
+ * A started sevenkill-16 game of 16 signed-up players: day 1 runs 12-01 (Tuesday) 20:00 → 12-02 22:00, night 1 →
+ * 12-03 12:50. Every seat is learnt from the referee's view.
+ */
+export async function sevenKillGame(
+  server: Server,
+  options: { prefix: string; name: string; refereeAlias: string; seed: string },
+): Promise<SetUpGame> {
+  const refereeUsername = `${options.prefix}-referee`;
+  const refereeCookie = await server.account(refereeUsername);
+  const { game } = await server.api<{ game: { id: string } }>("POST", "/api/games", refereeCookie, {
+    name: options.name,
+    preset: "sevenkill-16",
+    refereeAlias: options.refereeAlias,
+  });
+  await server.api("POST", `/api/games/${game.id}/signup/open`, refereeCookie, {});
+  const seats: Seat[] = [];
+  for (let i = 0; i < 16; i++) {
+    const username = `${options.prefix}-player${i}`;
+    const cookie = await server.account(username);
+    const alias = aliasOf(i);
+    await server.api("POST", `/api/games/${game.id}/join`, cookie, { alias, report: reportText(i) });
+    seats.push({ username, cookie, alias, seat: -1, role: "", roleName: "", code: null, camp: "" });
+  }
+  const out: SetUpGame = { id: game.id, refereeCookie, refereeUsername, seats };
+  await server.api("POST", `/api/games/${game.id}/signup/close`, refereeCookie, {});
+  await server.api("POST", `/api/games/${game.id}/start`, refereeCookie, {
+    seed: options.seed,
+    round1At: beijing("12-01 20:00:00"),
+  });
+  await learnSeats(server, out);
+  return out;
+}
+
 /** Closes sign-up, starts round 1 at 12-01 21:00 Beijing time and learns every seat from the referee's view. */
 export async function startGame(server: Server, game: SetUpGame): Promise<void> {
   await server.api("POST", `/api/games/${game.id}/signup/close`, game.refereeCookie, {});
