@@ -372,24 +372,18 @@ function Members({ game }: { game: LiveGame }) {
                 ))}
             </select>
           </label>
-          <label className="field">
-            <span className="field-label">{m.referee.username}</span>
-            <input
-              name="substitute-username"
-              value={subUser}
-              onChange={(e) => setSubUser(e.target.value)}
-              required
-            />
-          </label>
-          <label className="field">
-            <span className="field-label">{m.referee.newAlias}</span>
-            <input
-              name="substitute-alias"
-              value={subAlias}
-              onChange={(e) => setSubAlias(e.target.value)}
-              required
-            />
-          </label>
+          <TextField
+            label={m.referee.username}
+            name="substitute-username"
+            value={subUser}
+            onChange={setSubUser}
+          />
+          <TextField
+            label={m.referee.newAlias}
+            name="substitute-alias"
+            value={subAlias}
+            onChange={setSubAlias}
+          />
           {sub.notice}
           <button type="submit" className="btn small">
             {m.referee.substitute}
@@ -399,30 +393,34 @@ function Members({ game }: { game: LiveGame }) {
       <form className="form" onSubmit={addCo} data-testid="co-referee-form">
         <h4>{m.referee.coReferee}</h4>
         <p className="muted small">{m.referee.coRefereeHint}</p>
-        <label className="field">
-          <span className="field-label">{m.referee.username}</span>
-          <input
-            name="co-referee-username"
-            value={coUser}
-            onChange={(e) => setCoUser(e.target.value)}
-            required
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">{m.referee.alias}</span>
-          <input
-            name="co-referee-alias"
-            value={coAlias}
-            onChange={(e) => setCoAlias(e.target.value)}
-            required
-          />
-        </label>
+        <TextField
+          label={m.referee.username}
+          name="co-referee-username"
+          value={coUser}
+          onChange={setCoUser}
+        />
+        <TextField label={m.referee.alias} name="co-referee-alias" value={coAlias} onChange={setCoAlias} />
         {co.notice}
         <button type="submit" className="btn small">
           {m.referee.coReferee}
         </button>
       </form>
     </details>
+  );
+}
+
+/** A required one-line text field with its label (the 替补与副哨 forms). */
+function TextField(props: { label: string; name: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <label className="field">
+      <span className="field-label">{props.label}</span>
+      <input
+        name={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        required
+      />
+    </label>
   );
 }
 
