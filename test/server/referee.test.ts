@@ -515,20 +515,14 @@ test("a tie left to the referee (RULINGS 11 「referee decides」) waits in the 
     });
     const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
     await advanceTo(h, VOTING);
-    for (const [voter, target] of [
+    await castVotes(h, g, [
       [p0, p4],
       [p1, p4],
       [p2, p4],
       [p3, p1],
       [p4, p1],
       [p5, p1],
-    ] as const)
-      await must(
-        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
-          requestId: rid(),
-          targets: [target.seat],
-        }),
-      );
+    ]);
     await advanceTo(h, local("12-02 21:00:01"));
 
     const inbox = async () =>
@@ -605,19 +599,13 @@ test("a bomb voted out under leadVoter 「referee」 (RULINGS 13) waits in the i
     const [v0, v1, v2, v3] = others as [Player, Player, Player, Player];
     await advanceTo(h, VOTING);
     // Three vote the bomb (v0 first), one votes v0; the bomb votes v0 too.
-    for (const [voter, target] of [
+    await castVotes(h, g, [
       [v0, theBomb],
       [v1, theBomb],
       [v2, theBomb],
       [v3, v0],
       [theBomb, v0],
-    ] as const)
-      await must(
-        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
-          requestId: rid(),
-          targets: [target.seat],
-        }),
-      );
+    ]);
     await advanceTo(h, local("12-02 21:00:01"));
     assert.equal((await seatOf(h, g, theBomb.seat)).alive, false);
     assert.equal((await seatOf(h, g, v0.seat)).alive, true);
@@ -714,3 +702,11 @@ test("win conditions for both camps at once wait in the inbox (胜负待裁定);
     await h.close();
   }
 });
+
+/** Each voter casts one vote on its target, in order. */
+async function castVotes(h: Harness, g: Game, votes: readonly (readonly [Player, Player])[]): Promise<void> {
+  for (const [voter, target] of votes)
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, { requestId: rid(), targets: [target.seat] }),
+    );
+}
