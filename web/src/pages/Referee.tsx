@@ -857,16 +857,14 @@ function TieDecision(props: {
           </label>
         ))}
       </div>
-      <ReasonInput value={reason} onChange={setReason} />
-      <button
-        type="button"
-        className="btn small danger"
-        disabled={!reason || chosen.length !== slots}
-        onClick={decide}
-      >
-        {m.referee.decideTie}
-      </button>
-      {notice}
+      <RulingFooter
+        reason={reason}
+        onReason={setReason}
+        ready={chosen.length === slots}
+        label={m.referee.decideTie}
+        onDecide={decide}
+        notice={notice}
+      />
     </li>
   );
 }
@@ -920,16 +918,14 @@ function EndingDecision(props: {
           </label>
         ))}
       </div>
-      <ReasonInput value={reason} onChange={setReason} />
-      <button
-        type="button"
-        className="btn small danger"
-        disabled={!reason || winner === null}
-        onClick={decide}
-      >
-        {m.referee.decideEnding}
-      </button>
-      {notice}
+      <RulingFooter
+        reason={reason}
+        onReason={setReason}
+        ready={winner !== null}
+        label={m.referee.decideEnding}
+        onDecide={decide}
+        notice={notice}
+      />
     </li>
   );
 }
@@ -989,17 +985,40 @@ function LeadVoterDecision(props: {
           </label>
         ))}
       </div>
-      <ReasonInput value={reason} onChange={setReason} />
+      <RulingFooter
+        reason={reason}
+        onReason={setReason}
+        ready={chosen !== null}
+        label={m.referee.decideLeadVoter}
+        onDecide={decide}
+        notice={notice}
+      />
+    </li>
+  );
+}
+
+/** The foot of a ruling from the inbox: its reason (required), the button that sends it once `ready`, the answer. */
+function RulingFooter(props: {
+  reason: string;
+  onReason: (v: string) => void;
+  ready: boolean;
+  label: string;
+  onDecide: () => void;
+  notice: ReactNode;
+}) {
+  return (
+    <>
+      <ReasonInput value={props.reason} onChange={props.onReason} />
       <button
         type="button"
         className="btn small danger"
-        disabled={!reason || chosen === null}
-        onClick={decide}
+        disabled={!props.reason || !props.ready}
+        onClick={props.onDecide}
       >
-        {m.referee.decideLeadVoter}
+        {props.label}
       </button>
-      {notice}
-    </li>
+      {props.notice}
+    </>
   );
 }
 
