@@ -905,19 +905,12 @@ function EndingDecision(props: {
         {m.referee.endingItem(item.round === undefined ? "" : props.terms.round(item.round))}
       </div>
       <p className="muted small">{m.referee.endingItemHint}</p>
-      <div className="actions">
-        {options.map((o) => (
-          <label key={o.winner} className="check">
-            <input
-              type="radio"
-              name={`ending-${item.seq}`}
-              checked={winner === o.winner}
-              onChange={() => setWinner(o.winner)}
-            />{" "}
-            {o.text}
-          </label>
-        ))}
-      </div>
+      <RadioChoices
+        name={`ending-${item.seq}`}
+        options={options.map((o) => ({ value: o.winner, text: o.text }))}
+        chosen={winner}
+        onChoose={setWinner}
+      />
       <RulingFooter
         reason={reason}
         onReason={setReason}
@@ -971,20 +964,15 @@ function LeadVoterDecision(props: {
         {leadVoterItemText(item, props.label, props.terms)}
       </div>
       <p className="muted small">{m.referee.leadVoterItemHint}</p>
-      <div className="actions">
-        {(item.voters ?? []).map((s) => (
-          <label key={s} className="check">
-            <input
-              type="radio"
-              name={`lead-voter-${item.seq}`}
-              checked={chosen === s}
-              onChange={() => setChosen(s)}
-            />{" "}
-            {props.label(s)}
-            {props.alive(s) ? "" : m.referee.voterOut}
-          </label>
-        ))}
-      </div>
+      <RadioChoices
+        name={`lead-voter-${item.seq}`}
+        options={(item.voters ?? []).map((s) => ({
+          value: s,
+          text: `${props.label(s)}${props.alive(s) ? "" : m.referee.voterOut}`,
+        }))}
+        chosen={chosen}
+        onChoose={setChosen}
+      />
       <RulingFooter
         reason={reason}
         onReason={setReason}
@@ -994,6 +982,30 @@ function LeadVoterDecision(props: {
         notice={notice}
       />
     </li>
+  );
+}
+
+/** One choice among several (radio buttons side by side with their words), for a ruling from the inbox. */
+function RadioChoices<T extends string | number>(props: {
+  name: string;
+  options: { value: T; text: string }[];
+  chosen: T | null;
+  onChoose: (value: T) => void;
+}) {
+  return (
+    <div className="actions">
+      {props.options.map((o) => (
+        <label key={o.value} className="check">
+          <input
+            type="radio"
+            name={props.name}
+            checked={props.chosen === o.value}
+            onChange={() => props.onChoose(o.value)}
+          />{" "}
+          {o.text}
+        </label>
+      ))}
+    </div>
   );
 }
 
