@@ -7,7 +7,12 @@ import { countWords } from "../text/wordcount.ts";
 import type { Clock } from "./clock.ts";
 import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
-import { type OriginalityPort, reportLineage, unavailableOriginality } from "./originality-port.ts";
+import {
+  type OriginalityPort,
+  reportLineage,
+  ruleSetCheck,
+  unavailableOriginality,
+} from "./originality-port.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 import type { RulesCatalog } from "./rules-catalog.ts";
 
@@ -127,7 +132,7 @@ export class GameLifecycle<S> {
     // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24).
     const check = await this.#originality.check(report, {
       withSources: false,
-      limitPercent: ctx.rules.text.copiedShareLimitPercent,
+      ...ruleSetCheck(ctx.rules.text),
     });
     const copiedPercent = check.available ? check.copiedPercent : null;
     const copied = check.available ? { copiedPercent, copiedFlagged: check.flagged } : { copiedPercent };
@@ -260,7 +265,7 @@ export class GameLifecycle<S> {
       ctx && lineage
         ? await this.#originality.check(input.text, {
             withSources: false,
-            limitPercent: ctx.rules.text.copiedShareLimitPercent,
+            ...ruleSetCheck(ctx.rules.text),
             excludeLineage: lineage,
           })
         : null;

@@ -1,4 +1,5 @@
 // The originality check as the app uses it: a report with sources, projected per viewer by the caller.
+import type { RuleSet } from "../rules/schema.ts";
 import type { OriginalityResponse } from "../server/api-types.ts";
 
 /** What a text is in the index: an imported reference text or a post written on the site. */
@@ -51,6 +52,12 @@ export interface CheckRequest {
    */
   siteSource?: (source: SiteSource) => Promise<SiteSourceShown>;
   limitPercent: number;
+  /**
+   * The rule set's shortest copied run (`text.minCopiedRun`) and its 字数 reading of ambiguous punctuation
+   * (`text.ambiguousIsEastAsian`); absent, the index's defaults (13, true). A game's check passes its rule set's.
+   */
+  minRun?: number;
+  ambiguousIsEastAsian?: boolean;
   /** The lineage of the text being checked, so its own drafts and IOU text are not counted against it. */
   excludeLineage?: string;
   /** A published site post being re-checked (a referee's complaint view): it and its lineage are left out. */
@@ -66,6 +73,17 @@ export interface OriginalityPort {
 /** A kill post and its IOU completion share this lineage: one poster, one round, one game. */
 export function killPostLineage(gameId: string, round: number, seat: number): string {
   return `${gameId}/kill/r${round}/s${seat}`;
+}
+
+/** What a game's rule set says about the check: its copy limit, its shortest copied run and its 字数 reading. */
+export function ruleSetCheck(
+  text: RuleSet["text"],
+): Pick<CheckRequest, "limitPercent" | "minRun" | "ambiguousIsEastAsian"> {
+  return {
+    limitPercent: text.copiedShareLimitPercent,
+    minRun: text.minCopiedRun,
+    ambiguousIsEastAsian: text.ambiguousIsEastAsian,
+  };
 }
 
 /** A 报道 and its redone version share this lineage. */

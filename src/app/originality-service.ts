@@ -214,10 +214,15 @@ export async function indexedOriginality(
     get size() {
       return index.size;
     },
-    async check(text, { withSources, siteSource, limitPercent, excludeLineage, excludePostId }) {
+    async check(text, request) {
+      const { withSources, siteSource, limitPercent, excludeLineage, excludePostId } = request;
       const own = excludePostId !== undefined ? loaded.exclusionsOf(excludePostId) : {};
       const report = await loaded.check(text, {
         limitPercent,
+        ...(request.minRun !== undefined && { minRun: request.minRun }),
+        ...(request.ambiguousIsEastAsian !== undefined && {
+          ambiguousIsEastAsian: request.ambiguousIsEastAsian,
+        }),
         ...own,
         // Both given (not a case the app has): the request's lineage wins.
         ...(excludeLineage !== undefined && { excludeLineage }),

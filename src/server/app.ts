@@ -15,7 +15,12 @@ import { GameLifecycle } from "../app/game-lifecycle.ts";
 import { GameReads } from "../app/game-reads.ts";
 import { type CommandOk, GameService } from "../app/game-service.ts";
 import { NightService } from "../app/night-service.ts";
-import { killPostLineage, type OriginalityPort, unavailableOriginality } from "../app/originality-port.ts";
+import {
+  killPostLineage,
+  type OriginalityPort,
+  ruleSetCheck,
+  unavailableOriginality,
+} from "../app/originality-port.ts";
 import { PlayerActions } from "../app/player-actions.ts";
 import { RefereeActions } from "../app/referee-actions.ts";
 import type { Result } from "../app/refusal.ts";
@@ -481,7 +486,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       withSources: v.referee,
       // Refereeing this game (any account can make one) shows nothing more of another game's posts than its public.
       siteSource: (source) => reads.originalitySource(req.account, source),
-      limitPercent: ctx.rules.text.copiedShareLimitPercent,
+      ...ruleSetCheck(ctx.rules.text),
       // Only a referee names a published post: a player's draft has no post to leave out yet.
       ...(v.referee && body.postId !== undefined && { excludePostId: body.postId }),
       // Only the caller's own seat's lineage can be left out, so naming a round hides nobody else's post.

@@ -13,7 +13,7 @@ import { type BuiltApp, buildApp } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { createFingerprinter, encodeFingerprints } from "../../src/text/fingerprint.ts";
 import { normalise } from "../../src/text/normalise.ts";
-import { local } from "./fixtures.ts";
+import { local, smallRules } from "./fixtures.ts";
 import { deafStorage } from "./flaky-storage.ts";
 import {
   advanceTo,
@@ -135,6 +135,35 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
     } finally {
       await restarted.close();
     }
+  });
+});
+
+test("RULINGS 17 (matched as runs of at least 13 characters): a game checks with its rule set's text.minCopiedRun", async () => {
+  await withIndexedGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, IN_WINDOW);
+    await postKill(h, g.id, first.cookie, rangers[0]!.seat, KILL_TEXT);
+    // Copied runs of 17 and 16 characters, each across a verse break and holding no whole sentence of its source.
+    const later = `${OWN_TEXT}${KILL_TEXT.slice(3, 20)}${OWN_TEXT}${KILL_TEXT.slice(35, 51)}`;
+    const referee = await quickAccount(h, "strict-ref");
+    const strict = smallRules(6);
+    const created = await must(
+      call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
+        name: "长片段局",
+        rulesText: JSON.stringify({ ...strict, text: { ...strict.text, minCopiedRun: 20 } }),
+        refereeAlias: "长片段哨子",
+      }),
+    );
+    const check = (gameId: string, cookie: string) =>
+      must(call<OriginalityResponse>(h, "POST", `/api/games/${gameId}/originality`, cookie, { text: later }));
+    // The default 13: both runs are copied passages.
+    const byDefault = (await check(g.id, g.referee)).json;
+    assert.equal(byDefault.spans.length, 2, JSON.stringify(byDefault.spans));
+    assert.ok(byDefault.copiedWords >= 30, `copied ${byDefault.copiedWords}`);
+    // A rule set asking for 20: neither run is long enough.
+    const longer = (await check(created.json.game.id, referee)).json;
+    assert.equal(longer.copiedWords, 0, JSON.stringify(longer.spans));
+    assert.deepEqual(longer.spans, []);
   });
 });
 
