@@ -107,6 +107,31 @@ describe("cross-checks", () => {
       broken("airforce-40", ["schedule.timeZone", "Asia/Beijing"]),
       'unknown-time-zone schedule.timeZone: "Asia/Beijing" is not a known time zone (e.g. Asia/Shanghai)',
     ],
+    [
+      "a check that would show the role (no such behaviour yet)",
+      broken("sevenkill-16", ["roles.1.abilities.0.reveals", "role"]),
+      'not-supported roles[1].abilities[0].reveals: a check that shows the role is not supported yet: a check shows good or killer ("good-or-killer")',
+    ],
+    [
+      "a limited use on an ability that is not the bullet",
+      broken("sevenkill-16", ["roles.2.abilities.0.uses", 3]),
+      'not-supported roles[2].abilities[0].uses: only the bullet\'s single use is supported ("shoot" with uses 1), not 3 of "protect"',
+    ],
+    [
+      "a second bullet",
+      broken("sevenkill-16", ["roles.4.abilities.0.uses", 2]),
+      'not-supported roles[4].abilities[0].uses: only the bullet\'s single use is supported ("shoot" with uses 1), not 2 of "shoot"',
+    ],
+    [
+      "a warning for not voting with no penalty to give it",
+      broken("sevenkill-16", ["penalties.notVoting", false]),
+      'nonvoting-warning-needs-penalty vote.nonVoting.outcome: "abstain-warning" warns through penalties.notVoting, which is not set',
+    ],
+    [
+      "a penalty for not voting where the outcome says no warning",
+      broken("sevenkill-16", ["vote.nonVoting.outcome", "abstain"]),
+      'nonvoting-warning-needs-penalty vote.nonVoting.outcome: penalties.notVoting warns a seat that does not vote, but the outcome "abstain" says no warning; use "abstain-warning"',
+    ],
   ];
   for (const [what, input, expected] of cases) {
     it(what, () => {

@@ -203,6 +203,24 @@ export function crossCheck(rs: RuleSet): Problem[] {
           `"reveals" 只适用于验人（check），不适用于 "${a.ability}"`,
         );
       }
+      // Accepted by the schema for later, but the engine has no such behaviour yet: refused here rather than
+      // letting a referee believe the setting runs.
+      if (a.reveals === "role") {
+        add(
+          [...at, "abilities", j, "reveals"],
+          "not-supported",
+          'a check that shows the role is not supported yet: a check shows good or killer ("good-or-killer")',
+          '暂不支持验出具体身份：验人结果只显示好人或杀手（"good-or-killer"）',
+        );
+      }
+      if (a.uses !== undefined && (a.ability !== "shoot" || a.uses !== 1)) {
+        add(
+          [...at, "abilities", j, "uses"],
+          "not-supported",
+          `only the bullet's single use is supported ("shoot" with uses 1), not ${a.uses} of "${a.ability}"`,
+          `暂只支持开枪（shoot）限用 1 次，不支持 "${a.ability}" 限用 ${a.uses} 次`,
+        );
+      }
       if (a.emptyNeedleLimit !== undefined && a.ability !== "protect") {
         add(
           [...at, "abilities", j, "emptyNeedleLimit"],
@@ -636,6 +654,24 @@ export function crossCheck(rs: RuleSet): Problem[] {
       "duel-needs-threshold",
       "a top-vote duel needs a percentage threshold",
       "高票对决需要设置得票比例门槛（percent）",
+    );
+  }
+  // The warning for not voting is 7kill's lurking offence (penalties.notVoting); the outcome names it, so the two
+  // must agree or the setting would do nothing (or warn where the outcome says it does not).
+  const warnsForNotVoting = rs.penalties?.notVoting === true;
+  if (rs.vote.nonVoting.outcome === "abstain-warning" && !warnsForNotVoting) {
+    add(
+      ["vote", "nonVoting", "outcome"],
+      "nonvoting-warning-needs-penalty",
+      '"abstain-warning" warns through penalties.notVoting, which is not set',
+      '"abstain-warning"（弃权并警告）的警告来自 penalties.notVoting，但它没有开启',
+    );
+  } else if (rs.vote.nonVoting.outcome !== "abstain-warning" && warnsForNotVoting) {
+    add(
+      ["vote", "nonVoting", "outcome"],
+      "nonvoting-warning-needs-penalty",
+      `penalties.notVoting warns a seat that does not vote, but the outcome "${rs.vote.nonVoting.outcome}" says no warning; use "abstain-warning"`,
+      `penalties.notVoting 会警告不投票的人，但 "${rs.vote.nonVoting.outcome}" 表示不警告；请改用 "abstain-warning"`,
     );
   }
   rs.vote.nonVoting.excusedRounds.forEach((r, i) => {

@@ -369,7 +369,7 @@ export const Condition: z.ZodType<Condition> = z.lazy(() =>
   ]),
 );
 
-/** Conditions are tried in order; the first that holds decides. */
+/** Conditions are tried in order; when several hold with different winners, the referee decides (EndingLeftToReferee). */
 export const WinCondition = z.strictObject({
   winner: z.enum(["black", "white", "draw"]),
   when: Condition,

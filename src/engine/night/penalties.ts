@@ -80,12 +80,14 @@ export function closeThread(
   const posts = dn.threads[key] ?? {};
   const streaks: Record<Seat, number> = {};
   const found: { seat: Seat; reasons: string[] }[] = [];
+  const excusedVote = rules.vote.nonVoting.excusedRounds.includes(round);
   for (const s of b.state.seats) {
     if (!s.alive || isExcused(b.state, s.seat, round)) continue;
     const n = posts[s.seat] ?? 0;
     const reasons: string[] = [];
     if (p.minPostsPerDay !== undefined && n < p.minPostsPerDay) reasons.push("posts");
-    if (p.notVoting && nonVoters.includes(s.seat)) reasons.push("not-voting");
+    // The rule set's excused rounds (vote.nonVoting.excusedRounds) excuse the warning as they excuse the suicide.
+    if (p.notVoting && nonVoters.includes(s.seat) && !excusedVote) reasons.push("not-voting");
     if (p.streak) {
       const run = n < p.streak.minPosts ? (dn.streaks[s.seat] ?? 0) + 1 : 0;
       // A run that made an offence starts again.

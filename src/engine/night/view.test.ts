@@ -15,7 +15,12 @@ import type { GameView } from "../view.ts";
 import { redactEvent, viewFor } from "../view.ts";
 
 // The penalty ladder is left out: these games have no discussion posts, and 潜水 warnings are not what is checked here.
-const parsed = parseRuleSet({ ...sevenkill16, penalties: undefined });
+// Without penalties nobody is warned for not voting, so the outcome says so too.
+const parsed = parseRuleSet({
+  ...sevenkill16,
+  penalties: undefined,
+  vote: { ...sevenkill16.vote, nonVoting: { outcome: "abstain", excusedRounds: [] } },
+});
 if (!parsed.ok) throw new Error("sevenkill-16 does not parse");
 const rules = parsed.ruleSet;
 const t = (s: string) => Date.parse(`${s}+08:00`);
