@@ -1,5 +1,5 @@
-// Site accounts, login sessions (by token hash) and the one-time admin setup token. Hashing is the caller's job.
-import type { Kysely, Selectable } from "kysely";
+// Site accounts, login sessions and password reset links (by token hash), the one-time admin setup token. Hashing is the caller's job.
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { DialectAdapter } from "./dialect.ts";
 import type { AccountsTable, Database } from "./schema.ts";
 import type { Account, AccountStore, Created, NewAccount, Session, SessionAccount } from "./storage.ts";
@@ -48,6 +48,8 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
         .where("sessions.token_hash", "in", tokenHashes.slice(i, i + CHUNK))
         .where("sessions.revoked_at", "is", null)
         .where("sessions.expires_at", ">", now)
+        // Disabling revokes the sessions too; this also covers one created by a log-in racing the disabling.
+        .where("accounts.disabled_at", "is", null)
         .execute();
       for (const row of rows) {
         const session: Session = {
@@ -168,6 +170,97 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
         throw error;
       });
     },
+    async listAccounts({ prefix, after, limit }) {
+      let q = db
+        .selectFrom("accounts")
+        .select(["username", "created_at", "is_admin", "disabled_at"])
+        .orderBy("username")
+        .limit(limit);
+      // substr rather than LIKE: LIKE ignores case on SQLite and not on PostgreSQL, and would need % and _ escaped.
+      if (prefix !== undefined && prefix !== "")
+        q = q.where(sql<string>`substr(username, 1, ${prefix.length})`, "=", prefix);
+      if (after !== undefined) q = q.where("username", ">", after);
+      const rows = await q.execute();
+      return rows.map((r) => ({
+        username: r.username,
+        createdAt: r.created_at,
+        isAdmin: r.is_admin === 1,
+        disabledAt: r.disabled_at,
+      }));
+    },
+    async setAccountDisabled(accountId, now) {
+      return inWriteTransaction(adapter, async (trx) => {
+        const found = await trx
+          .selectFrom("accounts")
+          .select("disabled_at")
+          .where("id", "=", accountId)
+          .executeTakeFirst();
+        if (!found) return false;
+        if (now === null) {
+          await trx.updateTable("accounts").set({ disabled_at: null }).where("id", "=", accountId).execute();
+          return true;
+        }
+        if (found.disabled_at === null)
+          await trx.updateTable("accounts").set({ disabled_at: now }).where("id", "=", accountId).execute();
+        await trx
+          .updateTable("sessions")
+          .set({ revoked_at: now })
+          .where("account_id", "=", accountId)
+          .where("revoked_at", "is", null)
+          .execute();
+        return true;
+      });
+    },
+    async createPasswordReset(reset) {
+      await inWriteTransaction(adapter, async (trx) => {
+        await trx
+          .deleteFrom("password_resets")
+          .where("account_id", "=", reset.accountId)
+          .where("used_at", "is", null)
+          .execute();
+        await trx
+          .insertInto("password_resets")
+          .values({
+            token_hash: reset.tokenHash,
+            account_id: reset.accountId,
+            created_at: reset.createdAt,
+            expires_at: reset.expiresAt,
+            used_at: null,
+          })
+          .execute();
+      });
+    },
+    async usePasswordReset(tokenHash, passwordHash, now) {
+      return inWriteTransaction(adapter, async (trx) => {
+        const row = await trx
+          .selectFrom("password_resets")
+          .innerJoin("accounts", "accounts.id", "password_resets.account_id")
+          .selectAll("accounts")
+          .where("password_resets.token_hash", "=", tokenHash)
+          .where("password_resets.used_at", "is", null)
+          .where("password_resets.expires_at", ">", now)
+          .executeTakeFirst();
+        if (!row) return { ok: false, code: "invalid-token" } as const;
+        if (row.disabled_at !== null) return { ok: false, code: "account-disabled" } as const;
+        await trx
+          .updateTable("password_resets")
+          .set({ used_at: now })
+          .where("token_hash", "=", tokenHash)
+          .execute();
+        await trx
+          .updateTable("accounts")
+          .set({ password_hash: passwordHash })
+          .where("id", "=", row.id)
+          .execute();
+        await trx
+          .updateTable("sessions")
+          .set({ revoked_at: now })
+          .where("account_id", "=", row.id)
+          .where("revoked_at", "is", null)
+          .execute();
+        return { ok: true, value: toAccount({ ...row, password_hash: passwordHash }) } as const;
+      });
+    },
   };
 }
 
@@ -180,5 +273,6 @@ function toAccount(row: Selectable<AccountsTable>): Account {
     passwordHash: row.password_hash,
     isAdmin: row.is_admin === 1,
     createdAt: row.created_at,
+    disabledAt: row.disabled_at,
   };
 }

@@ -138,6 +138,27 @@ export const migrations: readonly Migration[] = [
       await db.schema.alterTable("events").addColumn("request_id", "text").execute();
     },
   },
+  {
+    version: 5,
+    name: "disabled accounts, password reset links",
+    async up(db) {
+      await db.schema.alterTable("accounts").addColumn("disabled_at", "bigint").execute();
+      // Only the hash of a reset link's token is kept, as for sessions and the admin setup link.
+      await db.schema
+        .createTable("password_resets")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("used_at", "bigint")
+        .execute();
+      await db.schema
+        .createIndex("password_resets_account")
+        .on("password_resets")
+        .column("account_id")
+        .execute();
+    },
+  },
 ];
 
 export interface MigrationReport {

@@ -24,6 +24,8 @@ export interface AccountsTable {
   /** 0 or 1 (no boolean type in SQLite). */
   is_admin: number;
   created_at: number;
+  /** When the site admin disabled the account (migration 5); null while it may sign in. */
+  disabled_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
@@ -39,6 +41,14 @@ export interface AdminSetupTable {
   id: number;
   token_hash: string;
   created_at: number;
+  used_at: number | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
   used_at: number | null;
 }
 
@@ -101,6 +111,7 @@ export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
   admin_setup: AdminSetupTable;
+  password_resets: PasswordResetsTable;
   game_members: GameMembersTable;
   events: EventsTable;
   append_requests: AppendRequestsTable;

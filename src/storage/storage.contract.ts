@@ -658,6 +658,7 @@ export function registerStorageContract(factory: StorageFactory): void {
         passwordHash: "scrypt$x",
         isAdmin: false,
         createdAt: T0,
+        disabledAt: null,
       });
       assert.deepEqual(await s.createAccount({ username: "alice", passwordHash: "y", createdAt: T0 }), {
         ok: false,
@@ -724,6 +725,123 @@ export function registerStorageContract(factory: StorageFactory): void {
       });
       assert.equal(await s.adminSetupPending(), false);
       assert.deepEqual(await s.setAdminSetupToken("again", T0 + 3), { ok: false });
+    });
+
+    it("lists accounts by username prefix, page by page, without ids", async (fx) => {
+      const s = await fx.open();
+      for (const name of ["bob", "ann", "anna", "an%y", "carl", "Anne"]) await seedAccount(s, name);
+      const names = (list: readonly { username: string }[]) => list.map((a) => a.username);
+      const all = await s.listAccounts({ limit: 100 });
+      assert.equal(all.length, 6);
+      assert.deepEqual(all[0] && Object.keys(all[0]).sort(), [
+        "createdAt",
+        "disabledAt",
+        "isAdmin",
+        "username",
+      ]);
+      assert.deepEqual(
+        names(await s.listAccounts({ prefix: "an", limit: 100 })).sort(),
+        ["an%y", "ann", "anna"],
+        "exact and case-sensitive; % is no wildcard",
+      );
+      assert.deepEqual(names(await s.listAccounts({ prefix: "an%", limit: 100 })), ["an%y"]);
+      assert.deepEqual(names(await s.listAccounts({ prefix: "ann", limit: 100 })), ["ann", "anna"]);
+      assert.deepEqual(await s.listAccounts({ prefix: "zz", limit: 100 }), []);
+      const first = await s.listAccounts({ prefix: "ann", limit: 1 });
+      assert.deepEqual(names(first), ["ann"]);
+      assert.deepEqual(names(await s.listAccounts({ prefix: "ann", after: "ann", limit: 1 })), ["anna"]);
+      assert.deepEqual(await s.listAccounts({ prefix: "ann", after: "anna", limit: 1 }), []);
+      // Pages walk the whole list in the database's own order, each account once.
+      const walked: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await s.listAccounts({ limit: 4, ...(after !== undefined && { after }) });
+        walked.push(...names(page));
+        if (page.length < 4) break;
+        after = page.at(-1)!.username;
+      }
+      assert.deepEqual(walked, names(all));
+      assert.deepEqual(
+        all.find((a) => a.username === "bob"),
+        {
+          username: "bob",
+          createdAt: T0,
+          isAdmin: false,
+          disabledAt: null,
+        },
+      );
+    });
+
+    it("disables an account with its sessions, and enables it again", async (fx) => {
+      const s = await fx.open();
+      const id = await seedAccount(s, "mallory");
+      const other = await seedAccount(s, "olive");
+      await s.createSession({ tokenHash: "m1", accountId: id, createdAt: T0, expiresAt: T0 + 1000 });
+      await s.createSession({ tokenHash: "o1", accountId: other, createdAt: T0, expiresAt: T0 + 1000 });
+      assert.equal(await s.setAccountDisabled(id, T0 + 10), true);
+      assert.equal((await s.getAccount(id))?.disabledAt, T0 + 10);
+      assert.equal(await s.findLiveSession("m1", T0 + 20), undefined, "its sessions are revoked");
+      assert.equal((await s.findLiveSession("o1", T0 + 20))?.accountId, other, "others' are not");
+      // A session created after the disabling (a log-in racing it) still finds no account.
+      await s.createSession({ tokenHash: "m2", accountId: id, createdAt: T0 + 11, expiresAt: T0 + 1000 });
+      assert.equal(await s.findLiveSessionAccount("m2", T0 + 20), undefined);
+      assert.equal((await s.findLiveSessionAccounts(["m2", "o1"], T0 + 20)).size, 1);
+      assert.equal(await s.setAccountDisabled(id, T0 + 30), true);
+      assert.equal((await s.getAccount(id))?.disabledAt, T0 + 10, "disabling again keeps the first time");
+      assert.equal(
+        (await s.listAccounts({ prefix: "mallory", limit: 10 }))[0]?.disabledAt,
+        T0 + 10,
+        "the list shows it",
+      );
+      assert.equal(await s.setAccountDisabled(id, null), true);
+      assert.equal((await s.findAccountByUsername("mallory"))?.disabledAt, null);
+      assert.equal(await s.findLiveSession("m1", T0 + 40), undefined, "enabling revives no session");
+      await s.createSession({ tokenHash: "m3", accountId: id, createdAt: T0 + 41, expiresAt: T0 + 1000 });
+      assert.equal((await s.findLiveSessionAccount("m3", T0 + 42))?.account.id, id);
+      assert.equal(await s.setAccountDisabled(987_654, T0), false);
+      assert.equal(await s.setAccountDisabled(987_654, null), false);
+    });
+
+    it("uses a password reset link once, before it expires, revoking the account's sessions", async (fx) => {
+      const s = await fx.open();
+      const id = await seedAccount(s, "forgetful");
+      const other = await seedAccount(s, "bystander");
+      await s.createSession({ tokenHash: "f1", accountId: id, createdAt: T0, expiresAt: T0 + 10_000 });
+      await s.createSession({ tokenHash: "b1", accountId: other, createdAt: T0, expiresAt: T0 + 10_000 });
+      await s.createPasswordReset({ tokenHash: "old", accountId: id, createdAt: T0, expiresAt: T0 + 1000 });
+      await s.createPasswordReset({
+        tokenHash: "new",
+        accountId: id,
+        createdAt: T0 + 1,
+        expiresAt: T0 + 1000,
+      });
+      await s.createPasswordReset({ tokenHash: "b", accountId: other, createdAt: T0, expiresAt: T0 + 1000 });
+      assert.deepEqual(await s.usePasswordReset("old", "h2", T0 + 2), { ok: false, code: "invalid-token" });
+      assert.deepEqual(await s.usePasswordReset("unknown", "h2", T0 + 2), {
+        ok: false,
+        code: "invalid-token",
+      });
+      assert.deepEqual(await s.usePasswordReset("new", "h2", T0 + 1000), {
+        ok: false,
+        code: "invalid-token",
+      });
+      assert.equal((await s.getAccount(id))?.passwordHash, "hash-of-forgetful", "refusals change nothing");
+      const used = await s.usePasswordReset("new", "h2", T0 + 999);
+      assert.ok(used.ok);
+      assert.equal(used.value.id, id);
+      assert.equal(used.value.passwordHash, "h2");
+      assert.equal((await s.getAccount(id))?.passwordHash, "h2");
+      assert.equal(await s.findLiveSession("f1", T0 + 999), undefined, "its sessions are revoked");
+      assert.equal((await s.findLiveSession("b1", T0 + 999))?.accountId, other);
+      assert.deepEqual(await s.usePasswordReset("new", "h3", T0 + 999), { ok: false, code: "invalid-token" });
+      assert.equal((await s.getAccount(id))?.passwordHash, "h2");
+      // A disabled account's link is refused and stays unused: it works once the account is enabled again.
+      await s.setAccountDisabled(other, T0 + 5);
+      assert.deepEqual(await s.usePasswordReset("b", "hb", T0 + 6), { ok: false, code: "account-disabled" });
+      assert.equal((await s.getAccount(other))?.passwordHash, "hash-of-bystander");
+      await s.setAccountDisabled(other, null);
+      assert.ok((await s.usePasswordReset("b", "hb", T0 + 7)).ok);
+      assert.equal((await s.getAccount(other))?.passwordHash, "hb");
     });
 
     it("delivers notifications to every subscriber until it unsubscribes", async (fx) => {

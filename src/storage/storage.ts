@@ -117,6 +117,26 @@ export interface Account {
   readonly passwordHash: string;
   readonly isAdmin: boolean;
   readonly createdAt: number;
+  /** When the site admin disabled it; null while it may sign in. */
+  readonly disabledAt: number | null;
+}
+
+/**
+ * What the site admin's account list shows: no id and nothing about games, since the admin is not every game's
+ * referee and must not learn which aliases an account plays.
+ */
+export interface AccountSummary {
+  readonly username: string;
+  readonly createdAt: number;
+  readonly isAdmin: boolean;
+  readonly disabledAt: number | null;
+}
+
+export interface PasswordReset {
+  readonly tokenHash: string;
+  readonly accountId: number;
+  readonly createdAt: number;
+  readonly expiresAt: number;
 }
 
 export interface NewAccount {
@@ -165,6 +185,35 @@ export interface AccountStore {
     tokenHash: string,
     account: Omit<NewAccount, "isAdmin">,
   ): Promise<Created<Account> | { readonly ok: false; readonly code: "invalid-token" }>;
+  /**
+   * Accounts ordered by username, at most `limit`: those starting with `prefix` (exactly, case-sensitive) and
+   * coming after `after` (the last username of the previous page).
+   */
+  listAccounts(query: {
+    readonly prefix?: string;
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<AccountSummary[]>;
+  /**
+   * Disables the account at `now` and revokes its sessions in the same transaction (an already disabled account
+   * keeps its first time), or with `now` null enables it again. False when there is no such account.
+   */
+  setAccountDisabled(accountId: number, now: number | null): Promise<boolean>;
+  /** Stores a reset link's token hash; the account's earlier unused links stop working. */
+  createPasswordReset(reset: PasswordReset): Promise<void>;
+  /**
+   * Uses a reset link once: sets the new password hash and revokes every session of the account, in one
+   * transaction. `invalid-token` when unknown, used or expired at `now`; `account-disabled` (the link stays unused)
+   * when the account is disabled.
+   */
+  usePasswordReset(
+    tokenHash: string,
+    passwordHash: string,
+    now: number,
+  ): Promise<
+    | { readonly ok: true; readonly value: Account }
+    | { readonly ok: false; readonly code: "invalid-token" | "account-disabled" }
+  >;
 }
 
 export type MemberKind = "player" | "referee" | "co-referee";
