@@ -230,7 +230,7 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
           .execute();
       });
     },
-    async usePasswordReset(tokenHash, passwordHash, now) {
+    async redeemPasswordReset(tokenHash, passwordHash, now) {
       return inWriteTransaction(adapter, async (trx) => {
         const row = await trx
           .selectFrom("password_resets")

@@ -816,31 +816,40 @@ export function registerStorageContract(factory: StorageFactory): void {
         expiresAt: T0 + 1000,
       });
       await s.createPasswordReset({ tokenHash: "b", accountId: other, createdAt: T0, expiresAt: T0 + 1000 });
-      assert.deepEqual(await s.usePasswordReset("old", "h2", T0 + 2), { ok: false, code: "invalid-token" });
-      assert.deepEqual(await s.usePasswordReset("unknown", "h2", T0 + 2), {
+      assert.deepEqual(await s.redeemPasswordReset("old", "h2", T0 + 2), {
         ok: false,
         code: "invalid-token",
       });
-      assert.deepEqual(await s.usePasswordReset("new", "h2", T0 + 1000), {
+      assert.deepEqual(await s.redeemPasswordReset("unknown", "h2", T0 + 2), {
+        ok: false,
+        code: "invalid-token",
+      });
+      assert.deepEqual(await s.redeemPasswordReset("new", "h2", T0 + 1000), {
         ok: false,
         code: "invalid-token",
       });
       assert.equal((await s.getAccount(id))?.passwordHash, "hash-of-forgetful", "refusals change nothing");
-      const used = await s.usePasswordReset("new", "h2", T0 + 999);
+      const used = await s.redeemPasswordReset("new", "h2", T0 + 999);
       assert.ok(used.ok);
       assert.equal(used.value.id, id);
       assert.equal(used.value.passwordHash, "h2");
       assert.equal((await s.getAccount(id))?.passwordHash, "h2");
       assert.equal(await s.findLiveSession("f1", T0 + 999), undefined, "its sessions are revoked");
       assert.equal((await s.findLiveSession("b1", T0 + 999))?.accountId, other);
-      assert.deepEqual(await s.usePasswordReset("new", "h3", T0 + 999), { ok: false, code: "invalid-token" });
+      assert.deepEqual(await s.redeemPasswordReset("new", "h3", T0 + 999), {
+        ok: false,
+        code: "invalid-token",
+      });
       assert.equal((await s.getAccount(id))?.passwordHash, "h2");
       // A disabled account's link is refused and stays unused: it works once the account is enabled again.
       await s.setAccountDisabled(other, T0 + 5);
-      assert.deepEqual(await s.usePasswordReset("b", "hb", T0 + 6), { ok: false, code: "account-disabled" });
+      assert.deepEqual(await s.redeemPasswordReset("b", "hb", T0 + 6), {
+        ok: false,
+        code: "account-disabled",
+      });
       assert.equal((await s.getAccount(other))?.passwordHash, "hash-of-bystander");
       await s.setAccountDisabled(other, null);
-      assert.ok((await s.usePasswordReset("b", "hb", T0 + 7)).ok);
+      assert.ok((await s.redeemPasswordReset("b", "hb", T0 + 7)).ok);
       assert.equal((await s.getAccount(other))?.passwordHash, "hb");
     });
 

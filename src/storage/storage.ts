@@ -206,7 +206,7 @@ export interface AccountStore {
    * transaction. `invalid-token` when unknown, used or expired at `now`; `account-disabled` (the link stays unused)
    * when the account is disabled.
    */
-  usePasswordReset(
+  redeemPasswordReset(
     tokenHash: string,
     passwordHash: string,
     now: number,
