@@ -1,4 +1,4 @@
-// Accounts, sessions and the one-time admin setup: the use cases behind /api/auth and /api/setup.
+// Accounts, sessions, the one-time admin setup and password reset links: the use cases behind /api/auth, /api/setup and /api/password-reset.
 import { createHash, randomBytes } from "node:crypto";
 import type { Account, SessionAccount, Storage } from "../storage/storage.ts";
 import type { Clock } from "./clock.ts";
@@ -24,6 +24,8 @@ const SESSION_STALE_MS = 60_000;
  */
 const RECHECK_BATCH_MS = 250;
 const SESSION_CACHE_MAX = 50_000;
+/** A password reset link works this long: the admin hands it to its owner out of band, perhaps not at once. */
+export const RESET_LINK_TTL_MS = 24 * 3600 * 1000;
 
 export interface SignedIn {
   readonly account: Account;
@@ -52,8 +54,8 @@ export class AccountService {
   readonly #rechecking = new Set<string>();
   #dueForRecheck: string[] = [];
   #recheckTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Bumped by every logout here: a look-up that started before one must not cache what it read. */
-  #logouts = 0;
+  /** Bumped by every revocation here (logout, disabling, reset): a look-up that started before one must not cache what it read. */
+  #revocations = 0;
 
   constructor(storage: Storage, clock: Clock) {
     this.#storage = storage;
@@ -97,16 +99,59 @@ export class AccountService {
     const account = await this.#storage.findAccountByUsername(username);
     const good = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
     if (!account || !good) return refuse("bad-credentials", 401);
+    // Told only to whoever knows the password, so nobody else learns which accounts were disabled.
+    if (account.disabledAt !== null) return refuse("account-disabled", 403);
     return ok(await this.#startSession(account));
+  }
+
+  /** A reset link for an account: the token to hand over (only its hash is stored) and when it stops working. */
+  async createResetLink(account: Account): Promise<{ token: string; expiresAt: number }> {
+    const token = randomBytes(32).toString("base64url");
+    const now = this.#clock.now();
+    const expiresAt = now + RESET_LINK_TTL_MS;
+    await this.#storage.createPasswordReset({
+      tokenHash: hashToken(token),
+      accountId: account.id,
+      createdAt: now,
+      expiresAt,
+    });
+    return { token, expiresAt };
+  }
+
+  /** Sets a new password through a reset link; every session of the account ends, here at once. */
+  async resetPassword(token: string, password: string): Promise<Result<Account>> {
+    const passwordHash = await hashPassword(password);
+    const res = await this.#storage.redeemPasswordReset(hashToken(token), passwordHash, this.#clock.now());
+    if (!res.ok)
+      return res.code === "account-disabled"
+        ? refuse("account-disabled", 403)
+        : refuse("reset-token-invalid", 403);
+    this.#forgetSessionsOf(res.value.id);
+    return ok(res.value);
+  }
+
+  /** Disables (or enables) an account; disabling ends its sessions, in this process at once. */
+  async setDisabled(account: Account, disabled: boolean): Promise<void> {
+    this.#forgetSessionsOf(account.id);
+    await this.#storage.setAccountDisabled(account.id, disabled ? this.#clock.now() : null);
+    // Again once written, as in logout: a look-up that read the account before must not cache it.
+    this.#forgetSessionsOf(account.id);
+  }
+
+  /** Drops the account's cached sessions; the bump keeps look-ups already under way from caching them again. */
+  #forgetSessionsOf(accountId: number): void {
+    this.#revocations++;
+    for (const [hash, cached] of this.#sessions)
+      if (cached.account.id === accountId) this.#sessions.delete(hash);
   }
 
   async logout(token: string): Promise<void> {
     const hash = hashToken(token);
-    this.#logouts++;
+    this.#revocations++;
     this.#sessions.delete(hash);
     await this.#storage.revokeSession(hash, this.#clock.now());
     // Again once revoked: a look-up that read the session before the revocation committed must not cache it.
-    this.#logouts++;
+    this.#revocations++;
     this.#sessions.delete(hash);
   }
 
@@ -132,9 +177,9 @@ export class AccountService {
   }
 
   async #lookUp(hash: string, now: number): Promise<Account | undefined> {
-    const logouts = this.#logouts;
+    const revocations = this.#revocations;
     const found = await this.#storage.findLiveSessionAccount(hash, now);
-    this.#remember(hash, found, now, logouts);
+    this.#remember(hash, found, now, revocations);
     return found?.account;
   }
 
@@ -155,10 +200,10 @@ export class AccountService {
     const hashes = this.#dueForRecheck;
     this.#dueForRecheck = [];
     const now = this.#clock.now();
-    const logouts = this.#logouts;
+    const revocations = this.#revocations;
     try {
       const found = await this.#storage.findLiveSessionAccounts(hashes, now);
-      for (const hash of hashes) this.#remember(hash, found.get(hash), now, logouts);
+      for (const hash of hashes) this.#remember(hash, found.get(hash), now, revocations);
     } catch {
       // Unknown: each of these asks the database again on its next request.
       for (const hash of hashes) this.#sessions.delete(hash);
@@ -171,9 +216,9 @@ export class AccountService {
    * Caches what a look-up read, or forgets the session. A logout here while the look-up ran may have revoked any
    * of the sessions it read, so then nothing is cached (those ask again on their next request).
    */
-  #remember(hash: string, found: SessionAccount | undefined, now: number, logoutsBefore: number): void {
+  #remember(hash: string, found: SessionAccount | undefined, now: number, revocationsBefore: number): void {
     this.#sessions.delete(hash);
-    if (!found || logoutsBefore !== this.#logouts) return;
+    if (!found || revocationsBefore !== this.#revocations) return;
     if (this.#sessions.size >= SESSION_CACHE_MAX) this.#sessions.delete(this.#sessions.keys().next().value!);
     this.#sessions.set(hash, { account: found.account, checkedAt: now, expiresAt: found.session.expiresAt });
   }

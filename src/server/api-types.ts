@@ -23,6 +23,11 @@
 //   POST /api/auth/login                             *  LoginRequest → MeResponse
 //   POST /api/auth/logout                            signed in → OkResponse
 //   GET  /api/auth/me                                *  MeResponse (account null when signed out)
+//   POST /api/password-reset                         *  PasswordResetRequest → OkResponse (the reset link's token)
+//   GET  /api/admin/accounts?prefix=&after=          A  AdminAccountsResponse (no ids, nothing about games)
+//   POST /api/admin/accounts/password-reset          A  AdminAccountRequest → ResetLinkResponse
+//   POST /api/admin/accounts/disable                 A  AdminAccountRequest → AccountStatusResponse
+//   POST /api/admin/accounts/enable                  A  AdminAccountRequest → AccountStatusResponse
 //   GET  /api/presets                                *  PresetListResponse
 //   POST /api/rules/check                            signed in: CheckRulesRequest → CheckRulesResponse
 //   GET  /api/games?status=signup                    *  GameListResponse
@@ -132,6 +137,50 @@ export interface AccountInfo {
 
 export interface MeResponse {
   account: AccountInfo | null;
+}
+
+/** Sets a new password through the link the site admin handed out; the account's sessions all end. */
+export interface PasswordResetRequest {
+  token: string;
+  /** At least 8 characters. */
+  password: string;
+}
+
+// ---------------------------------------------------------------- site admin
+
+/**
+ * An account as the site admin sees it. No id and nothing about games: the admin is not every game's referee, so
+ * it must not learn which aliases an account plays.
+ */
+export interface AdminAccount {
+  username: string;
+  createdAt: Millis;
+  isAdmin: boolean;
+  disabled: boolean;
+  disabledAt: Millis | null;
+}
+
+export interface AdminAccountsResponse {
+  /** Ordered by username, a page at a time. */
+  accounts: AdminAccount[];
+  /** Pass as `after` for the next page; null on the last. */
+  next: string | null;
+}
+
+export interface AdminAccountRequest {
+  username: string;
+}
+
+export interface ResetLinkResponse {
+  username: string;
+  /** The page to hand to the account's owner, with its one-time token: `/reset-password?token=…`. */
+  path: string;
+  expiresAt: Millis;
+}
+
+export interface AccountStatusResponse {
+  username: string;
+  disabled: boolean;
 }
 
 // ---------------------------------------------------------------- lobby and rule sets

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { AccountService } from "../app/account-service.ts";
+import { AdminService } from "../app/admin-service.ts";
 import type { Clock } from "../app/clock.ts";
 import { DiscussionService } from "../app/discussion-service.ts";
 import type { EnginePort } from "../app/engine-port.ts";
@@ -39,6 +40,7 @@ import type {
 import { parseOr400, sendError, sendRefusal } from "./http-errors.ts";
 import { EVENTS_CHANNEL, OpenStreams, serveStream } from "./live-stream.ts";
 import { addRateLimits, FixedWindows } from "./rate-limit.ts";
+import { registerAdminRoutes } from "./routes-admin.ts";
 import { registerDiscussionRoutes } from "./routes-discussion.ts";
 import { registerNightRoutes } from "./routes-night.ts";
 import * as S from "./schemas.ts";
@@ -292,6 +294,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     async (req): Promise<MeResponse> => ({
       account: req.account ? accountInfo(req.account) : null,
     }),
+  );
+
+  registerAdminRoutes(
+    app,
+    { admin: new AdminService({ storage, accounts }), accounts },
+    { writes: writeLimit, signIn: loginLimit },
   );
 
   // ---------------------------------------------------------------- lobby and rules

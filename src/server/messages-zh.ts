@@ -42,6 +42,10 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "bad-credentials": () => "用户名或密码错误",
   "setup-token-invalid": () => "管理员初始化链接无效或已被使用",
   "account-not-found": () => "找不到该账号",
+  "account-disabled": () => "账号已被站点管理员停用",
+  "reset-token-invalid": () => "密码重置链接无效、已被使用或已过期，请向站点管理员索取新链接",
+  "admin-only": () => "只有站点管理员可以执行此操作",
+  "admin-account-protected": () => "站点管理员账号不能被停用或通过重置链接改密码",
   // games and sign-up
   "game-not-found": () => "找不到该游戏",
   "preset-unknown": (d) => `没有名为 ${d?.preset ?? "?"} 的预设规则`,

@@ -28,6 +28,15 @@ export const LoginBody = z.strictObject({
   username: z.string().min(1).max(64),
   password: z.string().min(1).max(200),
 });
+export const PasswordResetBody = z.strictObject({
+  token: z.string().min(1).max(200),
+  password: z.string().min(8).max(200),
+});
+export const AdminAccountsQuery = z.strictObject({
+  prefix: z.string().max(64).optional(),
+  after: z.string().max(64).optional(),
+});
+export const AdminAccountBody = z.strictObject({ username: z.string().min(1).max(64) });
 
 export const CheckRulesBody = z.strictObject({ text: text(500_000) });
 export const CreateGameBody = z

@@ -26,6 +26,8 @@ const MEMBERS: Who[] = ["player", "dead", "referee", "co-referee"];
 /** An account the world registers, so the login row has credentials that work. */
 const LOGIN_NAME = "matrix-login";
 const PASSWORD = "口令-matrix-2026";
+/** The account the admin rows act on: in no game, so its name in an audit log line gives nothing away. */
+const ADMIN_TARGET = "matrix-target";
 
 interface Route {
   method: "GET" | "POST";
@@ -33,6 +35,11 @@ interface Route {
   body?: (g: Game, ctx: World) => unknown;
   /** Who gets past authentication and authorization (may still be refused by the game with 404/409). */
   allowed: Who[];
+  /**
+   * The site admin's account list: it names accounts, every player's too, so the crawl checks instead that it
+   * carries no alias, no game and no account id, which is what would tie a name to a seat.
+   */
+  namesAccounts?: true;
 }
 
 interface World {
@@ -41,6 +48,8 @@ interface World {
   cookies: Record<Exclude<Who, "anonymous">, string>;
   /** Account names that only the game's referees may link to aliases. */
   secretNames: string[];
+  /** Both games' aliases and ids, which must never appear beside account names. */
+  gameMarks: string[];
 }
 
 const ROUTES: Route[] = [
@@ -66,6 +75,33 @@ const ROUTES: Route[] = [
     path: () => "/api/auth/login",
     body: () => ({ username: LOGIN_NAME, password: PASSWORD }),
     allowed: EVERYONE,
+  },
+  // The reset link's token decides, as for the setup link: a wrong one is refused to everyone.
+  {
+    method: "POST",
+    path: () => "/api/password-reset",
+    body: () => ({ token: "not-a-reset-token", password: PASSWORD }),
+    allowed: [],
+  },
+  { method: "GET", path: () => "/api/admin/accounts", allowed: ["admin"], namesAccounts: true },
+  { method: "GET", path: () => "/api/admin/accounts?prefix=a-", allowed: ["admin"], namesAccounts: true },
+  {
+    method: "POST",
+    path: () => "/api/admin/accounts/password-reset",
+    body: () => ({ username: ADMIN_TARGET }),
+    allowed: ["admin"],
+  },
+  {
+    method: "POST",
+    path: () => "/api/admin/accounts/disable",
+    body: () => ({ username: ADMIN_TARGET }),
+    allowed: ["admin"],
+  },
+  {
+    method: "POST",
+    path: () => "/api/admin/accounts/enable",
+    body: () => ({ username: ADMIN_TARGET }),
+    allowed: ["admin"],
   },
   { method: "GET", path: () => "/api/games", allowed: EVERYONE },
   { method: "POST", path: () => "/api/rules/check", body: () => ({ text: "id: x" }), allowed: SIGNED_IN },
@@ -260,6 +296,7 @@ async function world(logLines?: string[]): Promise<World> {
   const other = await startedGame(h, 6, "b");
   const { first, rangers } = cast(g);
   const coCookie = await quickAccount(h, "a-co");
+  await quickAccount(h, ADMIN_TARGET);
   await must(call(h, "POST", "/api/auth/register", undefined, { username: LOGIN_NAME, password: PASSWORD }));
   await must(
     call(h, "POST", `/api/games/${g.id}/co-referees`, g.referee, { username: "a-co", alias: "副哨" }),
@@ -306,6 +343,14 @@ async function world(logLines?: string[]): Promise<World> {
       admin: adminCookie,
     },
     secretNames: g.players.map((p) => p.username),
+    gameMarks: [
+      g.id,
+      other.id,
+      ...[...g.players, ...other.players].map((p) => p.alias),
+      "a哨子",
+      "b哨子",
+      "副哨",
+    ],
   };
 }
 
@@ -375,6 +420,19 @@ test("alias secrecy: no route, stream or log line shows a non-referee which acco
       for (const r of ROUTES) {
         const res = await hit(w, r, who);
         if (REFEREES.includes(who)) continue; // referees may know
+        if (r.namesAccounts && res.status === 200) {
+          // Names by themselves tell nothing; beside an alias or a game they would.
+          assert.ok(
+            w.secretNames.some((n) => res.text.includes(n)),
+            `${r.path(w.g)} does list players' accounts`,
+          );
+          for (const mark of w.gameMarks)
+            if (res.text.includes(mark))
+              leaks.push(`${who} sees ${mark} beside account names via ${r.path(w.g)}`);
+          if (/"id"|accountId|account_id|seat|alias|game/i.test(res.text))
+            leaks.push(`${who} sees more than account names via ${r.path(w.g)}`);
+          continue;
+        }
         for (const name of w.secretNames) {
           if (name === self[who]) continue; // one's own name on /me is no leak
           if (res.text.includes(name)) leaks.push(`${who} sees ${name} via ${r.method} ${r.path(w.g)}`);
