@@ -4,9 +4,11 @@ import { api } from "./api/client.ts";
 import { SessionProvider, useSession } from "./api/session.tsx";
 import { ResendNotice } from "./components/ResendNotice.tsx";
 import { m } from "./i18n/index.ts";
+import { AdminPage } from "./pages/AdminPage.tsx";
 import { AuthPage } from "./pages/AuthPage.tsx";
 import { GameShell } from "./pages/GameShell.tsx";
 import { Lobby } from "./pages/Lobby.tsx";
+import { ResetPasswordPage } from "./pages/ResetPasswordPage.tsx";
 import { Link, navigate, useRoute } from "./router.tsx";
 
 export function App() {
@@ -47,6 +49,12 @@ function Header() {
                 {m.nav.hello(account.username)}
               </span>
             )}
+            {/* Not inside a game either: a screenshot showing it would tell that this alias is the site admin. */}
+            {account.isAdmin && !inGame ? (
+              <Link to="/admin" testId="nav-admin">
+                {m.nav.admin}
+              </Link>
+            ) : null}
             <button type="button" className="link-button" onClick={logout}>
               {m.nav.logout}
             </button>
@@ -72,6 +80,10 @@ function Routes() {
       return <AuthPage mode={route.page} />;
     case "setup":
       return <AuthPage mode="setup" token={route.token} />;
+    case "reset-password":
+      return <ResetPasswordPage token={route.token} />;
+    case "admin":
+      return <AdminPage />;
     case "not-found":
       return <p className="empty">{m.app.notFound}</p>;
     default:

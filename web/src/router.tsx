@@ -6,6 +6,8 @@ export type Route =
   | { page: "login" }
   | { page: "register" }
   | { page: "setup"; token: string }
+  | { page: "reset-password"; token: string }
+  | { page: "admin" }
   | { page: "join"; id: string }
   | { page: "board"; id: string }
   | { page: "vote"; id: string }
@@ -24,6 +26,9 @@ export function parseRoute(pathname: string, search: string): Route {
   if (a === "register" && parts.length === 1) return { page: "register" };
   if (a === "setup" && parts.length === 1)
     return { page: "setup", token: new URLSearchParams(search).get("token") ?? "" };
+  if (a === "reset-password" && parts.length === 1)
+    return { page: "reset-password", token: new URLSearchParams(search).get("token") ?? "" };
+  if (a === "admin" && parts.length === 1) return { page: "admin" };
   if (a === "games" && id) {
     switch (sub) {
       case undefined:

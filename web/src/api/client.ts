@@ -1,6 +1,8 @@
 // Typed fetch wrapper over the bansha HTTP API (src/server/api-types.ts): JSON in, JSON out, ApiError as ApiFailure.
 import type {
+  AccountStatusResponse,
   AddCoRefereeRequest,
+  AdminAccountsResponse,
   ApiError,
   ApproveReportRequest,
   CheckRulesResponse,
@@ -30,6 +32,7 @@ import type {
   OkResponse,
   OriginalityResponse,
   OverrideRequest,
+  PasswordResetRequest,
   PostBodyResponse,
   PostResponse,
   PresetListResponse,
@@ -41,6 +44,7 @@ import type {
   RejectReportRequest,
   ReportListResponse,
   ReportResponse,
+  ResetLinkResponse,
   ResultsPreviewResponse,
   RoomMessageRequest,
   RoomMessagesResponse,
@@ -158,6 +162,21 @@ export const api = {
   login: (b: LoginRequest) => call<MeResponse>("POST", "/api/auth/login", b),
   register: (b: RegisterRequest) => call<MeResponse>("POST", "/api/auth/register", b),
   logout: () => call<OkResponse>("POST", "/api/auth/logout", {}),
+  resetPassword: (b: PasswordResetRequest) => call<OkResponse>("POST", "/api/password-reset", b),
+  /** The site admin's account list: a page from `after`, only names starting with `prefix` if given. */
+  adminAccounts: (q: { prefix?: string; after?: string }) => {
+    const params = new URLSearchParams();
+    if (q.prefix) params.set("prefix", q.prefix);
+    if (q.after !== undefined) params.set("after", q.after);
+    const qs = params.toString();
+    return call<AdminAccountsResponse>("GET", `/api/admin/accounts${qs ? `?${qs}` : ""}`);
+  },
+  adminResetLink: (username: string) =>
+    call<ResetLinkResponse>("POST", "/api/admin/accounts/password-reset", { username }),
+  adminSetDisabled: (username: string, disabled: boolean) =>
+    call<AccountStatusResponse>("POST", `/api/admin/accounts/${disabled ? "disable" : "enable"}`, {
+      username,
+    }),
   presets: () => call<PresetListResponse>("GET", "/api/presets"),
   /** Checks a rule set's YAML or JSON text; the problems carry Chinese messages with their lines. */
   checkRules: (text: string) => call<CheckRulesResponse>("POST", "/api/rules/check", { text }),
