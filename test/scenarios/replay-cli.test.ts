@@ -147,3 +147,14 @@ test("--format md: a score line names the dead seat's own 代号, so 「代号�
     /^分值：A1（疯魔拳） 1分归白道——黑道分值人员被票杀，代号正确，分值归白道（票楼代号：疯魔拳）。$/m,
   );
 });
+
+test("--format md: a 领票人's score line says 「比照烟花处理」, as seed 000 does, not 烟花", () => {
+  // Seed 000: 「票楼无需特殊身份人挑选，而被固定带走的分值玩家（如领票人），比照烟花处理。」
+  const r = replay(
+    join(here, "score/09-black-lead-voter-taken-along-by-the-black-bomb.yaml"),
+    "--format",
+    "md",
+  );
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^分值：B1（天心刀） 1分归白道——领票人，比照烟花处理，分值归对方阵营。$/m);
+});

@@ -24,6 +24,12 @@ describe("「分值人员自杀、被同阵营贴杀（俗称乌龙）、烟花�
     test(`烟花: a ${camp} scored player taken by a bomb scores for ${other}`, () => {
       assert.deepEqual(pick(death(camp, { kind: "firework" })), { to: other, reason: "firework" });
     });
+    test(`「被固定带走的分值玩家（如领票人），比照烟花处理」: a ${camp} 领票人 scores for ${other}, named as 领票人`, () => {
+      assert.deepEqual(pick(death(camp, { kind: "firework", leadVoter: true })), {
+        to: other,
+        reason: "lead-voter",
+      });
+    });
     test(`被判罚出局: a ${camp} penalty scores for ${other}`, () => {
       assert.deepEqual(pick(death(camp, { kind: "penalty" })), { to: other, reason: "penalty" });
     });

@@ -14,8 +14,11 @@ export type Force =
   | { kind: "vote"; code: CodeGuess }
   /** Taken along from the vote thread by a special-power holder of `byCamp` who chose the victim (票楼带走). */
   | { kind: "take-along"; byCamp: Camp; code: CodeGuess }
-  /** 烟花: a bomb took the victim along; a fixed take-along such as the 领票人 is treated the same (比照烟花处理). */
-  | { kind: "firework" }
+  /**
+   * 烟花: a bomb took the victim along; `leadVoter`, a fixed take-along (the 领票人 of a bomb voted out), which the seed
+   * treats the same (比照烟花处理) and the results post names as such.
+   */
+  | { kind: "firework"; leadVoter?: boolean }
   | { kind: "suicide" }
   /** 被判罚出局: a plagiarised post upheld, an IOU not completed, the referee's penalty. */
   | { kind: "penalty" };
@@ -28,6 +31,7 @@ export type Reason =
   | "suicide"
   | "own-goal"
   | "firework"
+  | "lead-voter"
   | "penalty"
   | "own-camp-take-along"
   | "white-voted-out"
@@ -49,6 +53,8 @@ export const REASON_ZH: Record<Reason, string> = {
   suicide: "分值人员自杀，分值归对方阵营",
   "own-goal": "被同阵营贴杀（乌龙），分值归对方阵营",
   firework: "烟花，分值归对方阵营",
+  // Seed 000's own words: "被固定带走的分值玩家（如领票人），比照烟花处理".
+  "lead-voter": "领票人，比照烟花处理，分值归对方阵营",
   penalty: "被判罚出局，分值归对方阵营",
   "own-camp-take-along": "票楼被同阵营玩家带走，分值归对方阵营",
   "white-voted-out": "白道分值人员被票杀，分值归黑道",
@@ -103,7 +109,8 @@ export function forceFor(victimCamp: Camp, f: Force): ForceResult {
     case "suicide":
       return r(other(victim), "suicide");
     case "firework":
-      return r(other(victim), "firework");
+      // "票楼无需特殊身份人挑选，而被固定带走的分值玩家（如领票人），比照烟花处理。"
+      return r(other(victim), f.leadVoter ? "lead-voter" : "firework");
     case "penalty":
       return r(other(victim), "penalty");
     case "post": {
