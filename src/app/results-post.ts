@@ -1,5 +1,5 @@
 // Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
-import type { OutCause } from "../engine/contract.ts";
+import type { OutCause, ScorePoints } from "../engine/contract.ts";
 import { CAMP, campNamesOf, endingText, winnerText } from "../engine/ending-text.ts";
 import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
@@ -36,7 +36,7 @@ export interface ResultsPostRound {
     outCode?: string | null;
     /** Score rule: the seat's own 代号, named in its score line. */
     code?: string;
-    points?: { to: "black" | "white" | null; reason: string };
+    points?: ScorePoints<string>;
     /** The identity published where it is not the role (7kill's bandit as 水民 or 杀手): the post shows this one. */
     published?: { role: string; camp: string };
   }[];

@@ -154,7 +154,7 @@ export interface RoundSummary {
     camp: string;
     cause: OutCause;
     /** Score rule: where the seat's point went and why (src/engine/score). */
-    points?: { to: "black" | "white" | null; reason: string };
+    points?: ScorePoints<Seat>;
     /**
      * Score rule, cause `vote`: the code most named by the ballots that put the seat out (出局代号), null when none
      * named one; what "代号正确 / 代号错误" is judged on.
@@ -268,6 +268,16 @@ export interface GameSummary {
     /** Score rule: each camp's total (survival points included once the game is over). */
     scores?: { black: ScoreValue; white: ScoreValue; houses?: HouseScores[] };
   };
+}
+
+/**
+ * Where a dead seat's point went and why. `forces`, on a 力量冲抵 only (`cancelled`, `cancellation`): each force on the
+ * death with the camp it counted for and the seat behind it (a poster, a bomb), so the post can say what cancelled.
+ */
+export interface ScorePoints<S = Seat> {
+  to: "black" | "white" | null;
+  reason: string;
+  forces?: { for: "black" | "white" | null; reason: string; by?: S }[];
 }
 
 /** An exact score ("37/43") and the same to two decimals. */

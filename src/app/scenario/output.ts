@@ -1,5 +1,12 @@
 // The replay's result as printed: the engine's GameSummary with seats mapped to aliases, plus the refusals.
-import type { GameSummary, HouseScores, OutCause, Seat, TieToReferee } from "../../engine/contract.ts";
+import type {
+  GameSummary,
+  HouseScores,
+  OutCause,
+  ScorePoints,
+  Seat,
+  TieToReferee,
+} from "../../engine/contract.ts";
 
 export interface AliasTally {
   alias: string;
@@ -18,7 +25,7 @@ export interface RoundOutput {
     role: string;
     camp: string;
     cause: OutCause;
-    points?: { to: "black" | "white" | null; reason: string };
+    points?: ScorePoints<string>;
   }[];
   /** Score rule: each camp's running score after the round, per house. */
   scores?: HouseScores[];
@@ -100,9 +107,17 @@ export function toAliases(
     ...(t.proxy !== undefined ? { proxy: t.proxy } : {}),
     ...(t.half !== undefined ? { half: t.half } : {}),
   });
-  const outRow = ({ seat, ...rest }: GameSummary["rounds"][number]["out"][number]) => ({
+  const pointsRow = ({ forces, ...p }: ScorePoints): ScorePoints<string> => ({
+    ...p,
+    ...(forces && {
+      forces: forces.map(({ by, ...f }) => ({ ...f, ...(by !== undefined && { by: aliasOf(by) }) })),
+    }),
+  });
+  const outRow = ({ seat, points, ...rest }: GameSummary["rounds"][number]["out"][number]) => ({
     alias: aliasOf(seat),
     ...rest,
+    // A 冲抵's forces name their posters and bombs by seat: the post names them by alias.
+    ...(points && { points: pointsRow(points) }),
   });
   const refereeOf = ({ seats, slots, reason, decided }: TieToReferee): AliasTieToReferee => ({
     seats: seats.map(aliasOf),

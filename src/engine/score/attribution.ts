@@ -1,24 +1,28 @@
 // Where a dead scored player's point goes (seed 000 【分值计算】): each force on the death, then 力量冲抵 between the camps.
 import type { Camp } from "../../rules/schema.ts";
+import type { Seat } from "../contract.ts";
 
 export type Side = "black" | "white";
 
 /** A code-name guess against the victim's real code: right, wrong, or none given (未被扣代号的，等同代号错误). */
 export type CodeGuess = "right" | "wrong" | "none";
 
-/** One thing that acted on the death, in the round it happened. */
+/**
+ * One thing that acted on the death, in the round it happened. `poster`, `bomb` and `by` name the seat behind it, which
+ * a 冲抵 line lists; they never change where the point goes.
+ */
 export type Force =
   /** A kill post (贴杀) by a poster of `posterCamp` with its guess. */
-  | { kind: "post"; posterCamp: Camp; code: CodeGuess }
+  | { kind: "post"; posterCamp: Camp; code: CodeGuess; poster?: Seat }
   /** Voted out (票杀); `code` is the out code (most chosen among the votes that put the seat out). */
   | { kind: "vote"; code: CodeGuess }
   /** Taken along from the vote thread by a special-power holder of `byCamp` who chose the victim (票楼带走). */
-  | { kind: "take-along"; byCamp: Camp; code: CodeGuess }
+  | { kind: "take-along"; byCamp: Camp; code: CodeGuess; by?: Seat }
   /**
    * 烟花: a bomb took the victim along; `leadVoter`, a fixed take-along (the 领票人 of a bomb voted out), which the seed
    * treats the same (比照烟花处理) and the results post names as such.
    */
-  | { kind: "firework"; leadVoter?: boolean }
+  | { kind: "firework"; leadVoter?: boolean; bomb?: Seat }
   | { kind: "suicide" }
   /** 被判罚出局: a plagiarised post upheld, an IOU not completed, the referee's penalty. */
   | { kind: "penalty" };

@@ -83,13 +83,14 @@ export function forcesOnDeath(state: GameState, seat: Seat): Force[] {
         kind: "post",
         posterCamp: roleById(rules, poster.role).camp,
         code: guessOf(code, s.code),
+        poster: p.poster,
       });
     }
   }
   // "烟花" and "票楼无需特殊身份人挑选，而被固定带走的分值玩家（如领票人），比照烟花处理。"
   for (const f of state.fireworks) {
     if (f.victim === seat && f.round === s.out.round)
-      forces.push({ kind: "firework", ...(f.via === "vote" && { leadVoter: true }) });
+      forces.push({ kind: "firework", bomb: f.bomb, ...(f.via === "vote" && { leadVoter: true }) });
   }
   if (cause === "vote" && r) forces.push({ kind: "vote", code: guessOf(outCode(r, seat), s.code) });
   if (cause === "suicide") forces.push({ kind: "suicide" });

@@ -67,3 +67,29 @@ test("seed 000 「总和=…抢得的分数+己方存活分值人员身上已被
     "当前得分：黑道 2分（抢得0分＋存活已激活2分），白道 1分（抢得1分＋存活已激活0分）。",
   );
 });
+
+test("seed 000 「需先进行黑白双方得分力量的冲抵」: a 冲抵 line lists each camp's forces, a neutral's apart", () => {
+  const lines = scoreLinesOfRound({
+    out: [
+      {
+        alias: "侣1",
+        code: "五音销魂鞭",
+        points: {
+          to: "white",
+          reason: "cancellation",
+          forces: [
+            { for: "black", reason: "post-code-wrong", by: "剑2" },
+            { for: "white", reason: "lead-voter", by: "黑蛋" },
+            { for: "white", reason: "suicide" },
+            { for: null, reason: "neutral-force", by: "猎人" },
+          ],
+        },
+      },
+    ],
+    scores: [{ house: 1, black: v("0", 0), white: v("1", 1) }],
+  });
+  assert.equal(
+    lines[0],
+    "分值：侣1（五音销魂鞭） 1分归白道——黑白双方力量冲抵后，余力一方得分（黑道力量1份：剑2贴杀代号错误；白道力量2份：随黑蛋出局的领票人比照烟花处理、自杀；不计入：猎人中立力量）。",
+  );
+});

@@ -19,6 +19,8 @@ export interface ScorePostInput {
     reason: Reason | string;
     /** A voted-out seat's 出局代号, which the reason's 代号正确 / 错误 is about (undefined: not a vote). */
     outCode?: string | null;
+    /** On a 冲抵: each force with its camp and the alias behind it (poster, bomb). */
+    forces?: MoveForce[];
   }[];
   /** Running totals per house (one entry when there is one house). */
   houses: {
@@ -33,7 +35,52 @@ export interface ScorePostInput {
   final?: boolean;
 }
 
+export interface MoveForce {
+  for: Side | null;
+  reason: Reason | string;
+  by?: string;
+}
+
 const CAMP_ZH: Record<Side, string> = { black: "黑道", white: "白道" };
+
+/**
+ * One force in a 冲抵 line, short and comma-free like the seed's own example 「杀贴剑代号错，剑贴蛋烟花」: the victim is
+ * named at the head of the line, so a force names only who acted and how.
+ */
+const FORCE_ZH: Record<string, (by: string, outCode: string) => string> = {
+  suicide: () => "自杀",
+  "own-goal": (by) => `${by}贴杀乌龙`,
+  firework: (by) => `贴${by}烟花`,
+  "lead-voter": (by) => `随${by}出局的领票人比照烟花处理`,
+  penalty: () => "被判罚出局",
+  "own-camp-take-along": (by) => `被同阵营${by}票楼带走`,
+  "white-voted-out": () => "被票杀",
+  "black-voted-out-code-right": (_, code) => `被票杀代号正确${code}`,
+  "black-voted-out-code-wrong": (_, code) => `被票杀代号错误${code}`,
+  "taken-along-code-right": (by) => `被${by}票楼带走代号正确`,
+  "taken-along-code-wrong": (by) => `被${by}票楼带走代号错误`,
+  "post-code-right": (by) => `${by}贴杀代号正确`,
+  "post-code-wrong": (by) => `${by}贴杀代号错误`,
+  "post-no-code": (by) => `${by}贴杀未附代号`,
+  "neutral-force": (by) => `${by}中立力量`,
+};
+
+/**
+ * 「（黑道力量2份：刺1贴杀代号正确、贴黑蛋烟花；白道力量1份：A1贴杀代号错误）」: what met in a 冲抵, per camp, so the
+ * referee can count the forces (the seed: "需先进行黑白双方得分力量的冲抵").
+ */
+function forcesText(forces: MoveForce[], outCode: string | null | undefined): string {
+  const code = outCode === undefined ? "" : `（票楼代号：${outCode ?? "无"}）`;
+  const label = (f: MoveForce) => FORCE_ZH[f.reason]?.(f.by ?? "", code) ?? f.reason;
+  const sides = (["black", "white"] as const).map((side) => {
+    const mine = forces.filter((f) => f.for === side);
+    return `${CAMP_ZH[side]}力量${mine.length}份${mine.length > 0 ? `：${mine.map(label).join("、")}` : ""}`;
+  });
+  // A neutral's force (a hunter's right-code post) counts for neither camp, but was there.
+  const neutral = forces.filter((f) => f.for === null);
+  if (neutral.length > 0) sides.push(`不计入：${neutral.map(label).join("、")}`);
+  return `（${sides.join("；")}）`;
+}
 const HOUSE_ZH = ["", "一府", "二府"];
 
 const fmt = (v: ScoreValue) =>
@@ -52,7 +99,11 @@ export function renderScoreLines(input: ScorePostInput): string[] {
       const who = `${m.alias}${m.code ? `（${m.code}）` : ""}`;
       const where = m.to === null ? "双方均不得分" : `1分归${CAMP_ZH[m.to]}`;
       const why = (REASON_ZH as Record<string, string>)[m.reason] ?? m.reason;
-      const named = m.outCode === undefined ? "" : `（票楼代号：${m.outCode ?? "无"}）`;
+      const named = m.forces
+        ? forcesText(m.forces, m.outCode)
+        : m.outCode === undefined
+          ? ""
+          : `（票楼代号：${m.outCode ?? "无"}）`;
       lines.push(`${house}分值：${who} ${where}——${why}${named}。`);
     }
     // "双方最后分数总和=游戏过程中从双方死亡分值人员身上抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分":
@@ -73,7 +124,7 @@ export interface ScoredRound {
     alias: string;
     code?: string | null;
     house?: number;
-    points?: { to: Side | null; reason: string };
+    points?: { to: Side | null; reason: string; forces?: MoveForce[] };
     outCode?: string | null;
   }[];
   scores?: ScorePostInput["houses"];
@@ -92,7 +143,11 @@ export function scoreLinesOfRound(round: ScoredRound): string[] {
             to: o.points.to,
             reason: o.points.reason,
             ...(o.outCode !== undefined &&
-              o.points.reason.startsWith("black-voted-out") && { outCode: o.outCode }),
+              (o.points.reason.startsWith("black-voted-out") ||
+                o.points.forces?.some((f) => f.reason.startsWith("black-voted-out"))) && {
+                outCode: o.outCode,
+              }),
+            ...(o.points.forces && { forces: o.points.forces }),
           },
         ]
       : [],

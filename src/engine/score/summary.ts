@@ -1,7 +1,8 @@
 // The score rule's part of the round summary: points per death, running scores per round, the result's totals.
-import type { HouseScores, ScoreValue } from "../contract.ts";
+import type { HouseScores, ScorePoints, ScoreValue, Seat } from "../contract.ts";
 import type { GameState } from "../state.ts";
 import { rulesOf } from "../state.ts";
+import type { ForceResult } from "./attribution.ts";
 import type { Fraction } from "./fraction.ts";
 import { show, toNumber } from "./fraction.ts";
 import { deathScores } from "./ledger.ts";
@@ -9,6 +10,20 @@ import type { HouseScore } from "./totals.ts";
 import { roundTotals, scoreReport } from "./totals.ts";
 
 export const scoreValue = (f: Fraction): ScoreValue => ({ exact: show(f), value: toNumber(f) });
+
+/** One force as the summary gives it: its camp, its reason, and the seat behind it (poster, bomb, taker). */
+function forceOutput(f: ForceResult): NonNullable<ScorePoints["forces"]>[number] {
+  const g = f.force;
+  const by: Seat | undefined =
+    g.kind === "post"
+      ? g.poster
+      : g.kind === "firework"
+        ? g.bomb
+        : g.kind === "take-along"
+          ? g.by
+          : undefined;
+  return { for: f.for, reason: f.reason, ...(by !== undefined && { by }) };
+}
 
 const houseValues = (h: HouseScore): HouseScores => ({
   house: h.house,
@@ -18,7 +33,7 @@ const houseValues = (h: HouseScore): HouseScores => ({
 
 export interface ScoreSummary {
   /** Where the point of `seat` (out in `round`) went, if the seat is still out from that round. */
-  points(round: number, seat: number): { to: "black" | "white" | null; reason: string } | undefined;
+  points(round: number, seat: number): ScorePoints | undefined;
   roundScores(round: number): HouseScores[];
   result: { black: ScoreValue; white: ScoreValue; houses?: HouseScores[] };
 }
@@ -31,7 +46,15 @@ export function scoreSummary(state: GameState): ScoreSummary | null {
   return {
     points(round, seat) {
       const d = deaths.get(`${round}:${seat}`);
-      return d ? { to: d.attribution.to, reason: d.attribution.reason } : undefined;
+      if (!d) return undefined;
+      const a = d.attribution;
+      // "冲抵后如双方力量均为0…" can only be checked by a reader who sees the forces that met.
+      const cancelling = a.reason === "cancelled" || a.reason === "cancellation";
+      return {
+        to: a.to,
+        reason: a.reason,
+        ...(cancelling && { forces: a.forces.map(forceOutput) }),
+      };
     },
     roundScores: (round) =>
       roundTotals(state, round).map((h) => ({
