@@ -1,5 +1,5 @@
 // Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
-import type { OutCause, ScorePoints } from "../engine/contract.ts";
+import type { FinalScores, OutCause, ScorePoints } from "../engine/contract.ts";
 import { CAMP, campNamesOf, endingText, winnerText } from "../engine/ending-text.ts";
 import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
@@ -124,8 +124,8 @@ export interface ResultsPostContext {
     winner: "black" | "white" | "draw" | null;
     /** Why it ended, said in Chinese after the winner; null for a game ended before the engine recorded it. */
     why?: EndingWhy | null;
-    /** Score rule: the final totals, survival points included. */
-    scores?: { black: ScoreValue; white: ScoreValue };
+    /** Score rule: the final totals, survival points included, with their terms and (两府制) each house's. */
+    scores?: FinalScores;
   };
 }
 

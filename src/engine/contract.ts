@@ -265,8 +265,11 @@ export interface GameSummary {
       round: number;
       candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
     };
-    /** Score rule: each camp's total (survival points included once the game is over). */
-    scores?: { black: ScoreValue; white: ScoreValue; houses?: HouseScores[] };
+    /**
+     * Score rule: each camp's total (survival points included once the game is over), with its `parts` (`survival`
+     * in them once it is over) and, under 两府制, each house's.
+     */
+    scores?: FinalScores;
   };
 }
 
@@ -294,5 +297,23 @@ export interface HouseScores {
    * A running total's two parts per camp (a round's scores only): points taken from the dead (抢得) and the activated
    * points of its living scored seats (存活已激活), so a results post's reader can check the sum.
    */
-  parts?: Record<"black" | "white", { taken: ScoreValue; living: ScoreValue }>;
+  parts?: Record<"black" | "white", ScoreParts>;
+}
+
+/**
+ * Seed 000 「双方最后分数总和=…抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分」, term by term. `survival` only in
+ * a finished game's totals: `seats` living seats of `each` points.
+ */
+export interface ScoreParts {
+  taken: ScoreValue;
+  living: ScoreValue;
+  survival?: { seats: number; each: ScoreValue; total: ScoreValue };
+}
+
+/** A game's totals: overall, their parts, and each house's under 两府制. */
+export interface FinalScores {
+  black: ScoreValue;
+  white: ScoreValue;
+  parts?: Record<"black" | "white", ScoreParts>;
+  houses?: HouseScores[];
 }

@@ -178,3 +178,13 @@ test("--format md: a 冲抵 line names each camp's forces, as the seed's example
     /^分值：剑1（狙击手） 1分归黑道——黑白双方力量冲抵后，余力一方得分（黑道力量2份：刺1贴杀代号正确、贴黑蛋烟花；白道力量1份：A1贴杀代号错误）。$/m,
   );
 });
+
+test("--format md: the final score shows how each total is made up (scenario 23, docs/scoring.md §11)", () => {
+  // Seed 000: 「双方最后分数总和=游戏过程中从双方死亡分值人员身上抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分」
+  const r = replay(join(here, "score/23-full-game-scored-to-the-end.yaml"), "--format", "md");
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /^最终得分（含存活分）：黑道 15分（抢得3分＋存活已激活3分＋个人存活分9人×1分＝9分），白道 298\/43分（约6\.93分；抢得4分＋存活已激活0分＋个人存活分9人×14\/43分＝126\/43分）。$/m,
+  );
+});

@@ -93,3 +93,22 @@ test("seed 000 「需先进行黑白双方得分力量的冲抵」: a 冲抵 lin
     "分值：侣1（五音销魂鞭） 1分归白道——黑白双方力量冲抵后，余力一方得分（黑道力量1份：剑2贴杀代号错误；白道力量2份：随黑蛋出局的领票人比照烟花处理、自杀；不计入：猎人中立力量）。",
   );
 });
+
+test("seed 000 「双方最后分数总和=…抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分」: the final line shows each term", () => {
+  const survival = (seats: number, each: string, total: string) => ({
+    seats,
+    each: v(each, 0),
+    total: v(total, 0),
+  });
+  assert.equal(
+    finalScoreLine({
+      black: v("16", 16),
+      white: v("56/43", 1.3),
+      parts: {
+        black: { taken: v("1", 1), living: v("1", 1), survival: survival(14, "1", "14") },
+        white: { taken: v("0", 0), living: v("0", 0), survival: survival(4, "14/43", "56/43") },
+      },
+    }),
+    "最终得分（含存活分）：黑道 16分（抢得1分＋存活已激活1分＋个人存活分14人×1分＝14分），白道 56/43分（约1.30分；抢得0分＋存活已激活0分＋个人存活分4人×14/43分＝56/43分）。",
+  );
+});

@@ -1,4 +1,5 @@
 // The score part of a round's results post (结果帖): each camp's score and, for every point that moved, why.
+import type { FinalScores, ScoreParts } from "../contract.ts";
 import type { Reason, Side } from "./attribution.ts";
 import { REASON_ZH } from "./attribution.ts";
 
@@ -27,7 +28,7 @@ export interface ScorePostInput {
     house: number;
     black: ScoreValue;
     white: ScoreValue;
-    parts?: Record<Side, { taken: ScoreValue; living: ScoreValue }>;
+    parts?: Record<Side, ScoreParts>;
   }[];
   /** 买猎: points bought, published with their camp only ("买猎所获分值只公布归属哪方，不公布归属原因"). */
   purchases?: { to: Side; points: string }[];
@@ -87,6 +88,24 @@ const fmt = (v: ScoreValue) =>
   v.exact.includes("/") ? `${v.exact}分（约${v.value.toFixed(2)}分）` : `${v.exact}分`;
 
 /**
+ * "双方最后分数总和=游戏过程中从双方死亡分值人员身上抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分", term by term,
+ * exact, so the sum can be checked: 「抢得4分＋存活已激活0分＋个人存活分9人×14/43分＝126/43分」.
+ */
+function partsText(p: ScoreParts): string {
+  const terms = [`抢得${p.taken.exact}分`, `存活已激活${p.living.exact}分`];
+  const s = p.survival;
+  if (s) terms.push(`个人存活分${s.seats}人×${s.each.exact}分＝${s.total.exact}分`);
+  return terms.join("＋");
+}
+
+/** A total with its terms in one bracket: 「298/43分（约6.93分；抢得…）」, 「15分（抢得…）」. */
+function withParts(v: ScoreValue, p: ScoreParts | undefined): string {
+  if (!p) return fmt(v);
+  const approx = v.exact.includes("/") ? `约${v.value.toFixed(2)}分；` : "";
+  return `${v.exact}分（${approx}${partsText(p)}）`;
+}
+
+/**
  * "每轮结果帖里，勺子…另外还公布黑白两道各自得分情况及分值归属原因". Pure; the renderer in src/app calls it.
  */
 export function renderScoreLines(input: ScorePostInput): string[] {
@@ -108,10 +127,8 @@ export function renderScoreLines(input: ScorePostInput): string[] {
     }
     // "双方最后分数总和=游戏过程中从双方死亡分值人员身上抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分":
     // a running total gives its first two parts, so the sum can be checked against the lines above.
-    const camp = (side: Side) => {
-      const p = input.final ? undefined : h.parts?.[side];
-      return `${CAMP_ZH[side]} ${fmt(h[side])}${p ? `（抢得${fmt(p.taken)}＋存活已激活${fmt(p.living)}）` : ""}`;
-    };
+    const camp = (side: Side) =>
+      `${CAMP_ZH[side]} ${withParts(h[side], input.final ? undefined : h.parts?.[side])}`;
     lines.push(`${house}${input.final ? "最终得分" : "当前得分"}：${camp("black")}，${camp("white")}。`);
   }
   for (const p of input.purchases ?? []) lines.push(`买猎：${p.points}分归${CAMP_ZH[p.to]}。`);
@@ -155,7 +172,8 @@ export function scoreLinesOfRound(round: ScoredRound): string[] {
   return renderScoreLines({ moves, houses: round.scores });
 }
 
-/** The game's final line, survival points included. */
-export function finalScoreLine(scores: { black: ScoreValue; white: ScoreValue }): string {
-  return `最终得分（含存活分）：黑道 ${fmt(scores.black)}，白道 ${fmt(scores.white)}。`;
+/** The game's final line, survival points included, with each total's terms when the summary gives them. */
+export function finalScoreLine(scores: FinalScores): string {
+  const camp = (side: Side) => `${CAMP_ZH[side]} ${withParts(scores[side], scores.parts?.[side])}`;
+  return `最终得分（含存活分）：${camp("black")}，${camp("white")}。`;
 }

@@ -1,13 +1,13 @@
 // The score rule's part of the round summary: points per death, running scores per round, the result's totals.
-import type { HouseScores, ScorePoints, ScoreValue, Seat } from "../contract.ts";
+import type { FinalScores, HouseScores, ScoreParts, ScorePoints, ScoreValue, Seat } from "../contract.ts";
 import type { GameState } from "../state.ts";
 import { rulesOf } from "../state.ts";
 import type { ForceResult } from "./attribution.ts";
 import type { Fraction } from "./fraction.ts";
 import { show, toNumber } from "./fraction.ts";
 import { deathScores } from "./ledger.ts";
-import type { HouseScore } from "./totals.ts";
-import { roundTotals, scoreReport } from "./totals.ts";
+import type { CampScore, HouseScore, ScoreReport } from "./totals.ts";
+import { roundTotals, scoreReport, survivalValue } from "./totals.ts";
 
 export const scoreValue = (f: Fraction): ScoreValue => ({ exact: show(f), value: toNumber(f) });
 
@@ -25,6 +25,21 @@ function forceOutput(f: ForceResult): NonNullable<ScorePoints["forces"]>[number]
   return { for: f.for, reason: f.reason, ...(by !== undefined && { by }) };
 }
 
+/** A total's terms; survival points (人数 × 每人) only once the game is over, as the total has them only then. */
+function partsOf(report: ScoreReport, side: "black" | "white", c: CampScore): ScoreParts {
+  return {
+    taken: scoreValue(c.taken),
+    living: scoreValue(c.living),
+    ...(report.final && {
+      survival: {
+        seats: c.survivors,
+        each: scoreValue(survivalValue(side, report.sizes)),
+        total: scoreValue(c.survival),
+      },
+    }),
+  };
+}
+
 const houseValues = (h: HouseScore): HouseScores => ({
   house: h.house,
   black: scoreValue(h.black.total),
@@ -35,7 +50,7 @@ export interface ScoreSummary {
   /** Where the point of `seat` (out in `round`) went, if the seat is still out from that round. */
   points(round: number, seat: number): ScorePoints | undefined;
   roundScores(round: number): HouseScores[];
-  result: { black: ScoreValue; white: ScoreValue; houses?: HouseScores[] };
+  result: FinalScores;
 }
 
 /** Null unless the game is a score game. */
@@ -67,6 +82,7 @@ export function scoreSummary(state: GameState): ScoreSummary | null {
     result: {
       black: scoreValue(report.black.total),
       white: scoreValue(report.white.total),
+      parts: { black: partsOf(report, "black", report.black), white: partsOf(report, "white", report.white) },
       ...(report.houses.length > 1 ? { houses: report.houses.map(houseValues) } : {}),
     },
   };

@@ -16,6 +16,8 @@ export interface CampScore {
   living: Fraction;
   /** 个人存活分, only once the game is over. */
   survival: Fraction;
+  /** The living seats the survival points are for, so a reader can check 人数 × 每人存活分. */
+  survivors: number;
   total: Fraction;
 }
 
@@ -57,7 +59,13 @@ export function survivalValue(camp: Side, sizes: { black: number; white: number 
   return camp === "black" ? frac(1) : sizes.white === 0 ? ZERO : frac(sizes.black, sizes.white);
 }
 
-const emptyCamp = (): CampScore => ({ taken: ZERO, living: ZERO, survival: ZERO, total: ZERO });
+const emptyCamp = (): CampScore => ({
+  taken: ZERO,
+  living: ZERO,
+  survival: ZERO,
+  survivors: 0,
+  total: ZERO,
+});
 
 /** "双方最后分数总和=游戏过程中从双方死亡分值人员身上抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分" */
 export function scoreReport(
@@ -93,6 +101,7 @@ export function scoreReport(
     if (role.camp === "neutral") continue;
     const c = houseAt(houseOf(s))[role.camp];
     if (isScoredRole(role) && activated.has(s.seat)) c.living = add(c.living, frac(1));
+    c.survivors += 1;
     if (opts.final) c.survival = add(c.survival, survivalValue(role.camp, sizes));
   }
   for (const h of houses) {
@@ -105,6 +114,7 @@ export function scoreReport(
     taken: sum(houses.map((h) => h[side].taken)),
     living: sum(houses.map((h) => h[side].living)),
     survival: sum(houses.map((h) => h[side].survival)),
+    survivors: houses.reduce((n, h) => n + h[side].survivors, 0),
     total: sum(houses.map((h) => h[side].total)),
   });
   const black = overall("black");
