@@ -3,7 +3,7 @@ import type { FinalScores, OutCause, ScorePoints } from "../engine/contract.ts";
 import { CAMP, campNamesOf, endingText, winnerText } from "../engine/ending-text.ts";
 import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
-import { finalScoreLine, scoreLinesOfRound } from "../engine/score/results.ts";
+import { finalScoreLines, scoreLinesOfRound } from "../engine/score/results.ts";
 import type { RuleSet } from "../rules/schema.ts";
 import { beijingClock } from "./beijing-time.ts";
 import { unitNamesOf } from "./unit-names.ts";
@@ -396,7 +396,7 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   // "每轮结果帖里…另外还公布黑白两道各自得分情况及分值归属原因"
   const scoreLines = scoreLinesOfRound(round);
   if (scoreLines.length > 0) lines.push("", ...scoreLines);
-  if (ctx.result?.scores) lines.push(finalScoreLine(ctx.result.scores));
+  if (ctx.result?.scores) lines.push(...finalScoreLines(ctx.result.scores));
   const revived = round.revived.length > 0 ? `，复活${round.revived.length}人` : "";
   lines.push("", `本轮出局${round.out.length}人${revived}，现存活${round.alive}人。`);
   if (ctx.nextPlan && !ctx.result) lines.push("", nextPlanLine(ctx.nextPlan, ctx.unitNames ?? {}));

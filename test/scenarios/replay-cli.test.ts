@@ -188,3 +188,43 @@ test("--format md: the final score shows how each total is made up (scenario 23,
     /^最终得分（含存活分）：黑道 15分（抢得3分＋存活已激活3分＋个人存活分9人×1分＝9分），白道 298\/43分（约6\.93分；抢得4分＋存活已激活0分＋个人存活分9人×14\/43分＝126\/43分）。$/m,
   );
 });
+
+test("--format md: 两府制 ends with each house's final score, then their sum", () => {
+  // Seed 000: 「两府制算分时，分数不跨票楼归属…只是结果发布时分值始终不跨楼归属。」 Scenario 28 as it stands after round 3,
+  // ended there by the referee (no two-house scenario reaches its end by itself).
+  const dir = mkdtempSync(join(tmpdir(), "bansha-houses-"));
+  try {
+    const source = readFileSync(join(here, "score/28-two-houses-early-end-counts-every-house.yaml"), "utf8");
+    const file = join(dir, "ended.yaml");
+    writeFileSync(
+      file,
+      source
+        .replace("rules: rules/", `rules: ${join(here, "score/rules")}/`)
+        .replace(
+          /^until: .*$/m,
+          [
+            '  - { at: "2026-12-04T21:10:00+08:00", referee: { action: end-game, winner: black, reason: 测试 } }',
+            'until: "2026-12-04T21:30:00+08:00"',
+          ].join("\n"),
+        ),
+    );
+    const r = replay(file, "--format", "md");
+    assert.equal(r.code, 0, r.stderr);
+    // After round 3: house 1 has 剑1's point (→ black), A1 alive and activated, 7 black seats and 侠16 alive; house 2
+    // has 7 black seats and 侠31, 侠32 alive. A white survivor scores 14/43 (14 : 43).
+    assert.match(
+      r.stdout,
+      /^一府最终得分（含存活分）：黑道 9分（抢得1分＋存活已激活1分＋个人存活分7人×1分＝7分），白道 14\/43分（约0\.33分；抢得0分＋存活已激活0分＋个人存活分1人×14\/43分＝14\/43分）。$/m,
+    );
+    assert.match(
+      r.stdout,
+      /^二府最终得分（含存活分）：黑道 7分（抢得0分＋存活已激活0分＋个人存活分7人×1分＝7分），白道 28\/43分（约0\.65分；抢得0分＋存活已激活0分＋个人存活分2人×14\/43分＝28\/43分）。$/m,
+    );
+    assert.match(
+      r.stdout,
+      /^最终得分（含存活分，两府合计）：黑道 16分（一府9分＋二府7分），白道 42\/43分（约0\.98分；一府14\/43分＋二府28\/43分）。$/m,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -177,3 +177,25 @@ export function finalScoreLine(scores: FinalScores): string {
   const camp = (side: Side) => `${CAMP_ZH[side]} ${withParts(scores[side], scores.parts?.[side])}`;
   return `最终得分（含存活分）：${camp("black")}，${camp("white")}。`;
 }
+
+/**
+ * The game's final lines. Under 两府制 ("两府制算分时，分数不跨票楼归属…结果发布时分值始终不跨楼归属") each house first with
+ * its own terms, then the overall total as the sum of the houses', which is what the camps compare.
+ */
+export function finalScoreLines(scores: FinalScores): string[] {
+  const houses = scores.houses ?? [];
+  if (houses.length < 2) return [finalScoreLine(scores)];
+  const houseName = (n: number) => HOUSE_ZH[n] ?? `${n}府`;
+  const lines = houses.map((h) => {
+    const camp = (side: Side) => `${CAMP_ZH[side]} ${withParts(h[side], h.parts?.[side])}`;
+    return `${houseName(h.house)}最终得分（含存活分）：${camp("black")}，${camp("white")}。`;
+  });
+  const sum = (side: Side) => {
+    const v = scores[side];
+    const approx = v.exact.includes("/") ? `约${v.value.toFixed(2)}分；` : "";
+    const terms = houses.map((h) => `${houseName(h.house)}${h[side].exact}分`).join("＋");
+    return `${CAMP_ZH[side]} ${v.exact}分（${approx}${terms}）`;
+  };
+  lines.push(`最终得分（含存活分，两府合计）：${sum("black")}，${sum("white")}。`);
+  return lines;
+}

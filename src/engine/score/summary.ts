@@ -83,7 +83,15 @@ export function scoreSummary(state: GameState): ScoreSummary | null {
       black: scoreValue(report.black.total),
       white: scoreValue(report.white.total),
       parts: { black: partsOf(report, "black", report.black), white: partsOf(report, "white", report.white) },
-      ...(report.houses.length > 1 ? { houses: report.houses.map(houseValues) } : {}),
+      // "结果发布时分值始终不跨楼归属": each house's final total has its own terms too.
+      ...(report.houses.length > 1
+        ? {
+            houses: report.houses.map((h) => ({
+              ...houseValues(h),
+              parts: { black: partsOf(report, "black", h.black), white: partsOf(report, "white", h.white) },
+            })),
+          }
+        : {}),
     },
   };
 }
