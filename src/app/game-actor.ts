@@ -138,6 +138,16 @@ export class GameActor<S> {
     for (let i = Math.max(fromSeq, 1) - 1; i < events.length; i++) visit(events[i]!, i + 1);
   }
 
+  /**
+   * The seq of the newest event in memory up to seq `upTo` that `accepts` takes, scanning back (0: none does);
+   * call after `snapshot()` so the stream is loaded.
+   */
+  lastLoadedSeq(upTo: number, accepts: (event: StoredEventInput) => boolean): number {
+    const events = this.#events;
+    for (let i = Math.min(upTo, events.length) - 1; i >= 0; i--) if (accepts(events[i]!)) return i + 1;
+    return 0;
+  }
+
   onCommitted(listener: CommittedListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -74,7 +74,7 @@ export class GameReads<S> {
       view: this.#games.engine.started(snap.engine)
         ? this.#games.engine.view(snap.engine, this.#games.engineViewer(v))
         : null,
-      lastSeq: snap.lastSeq,
+      lastSeq: this.#games.lastSeenSeq(ctx, v, snap),
       serverTime: this.#clock.now(),
     });
   }
@@ -91,8 +91,12 @@ export class GameReads<S> {
     const v = await this.#games.viewer(gameId, account, snap);
     const events = await ctx.actor.events(after + 1);
     const visible = this.#games.visibleEvents(events, v, snap);
+    // The last event the viewer may see, listed here unless none came after `after` (then it is found further
+    // back): not the game's last, which moves with hidden events. Taken before the type filter, which is the
+    // caller's choice and hides nothing from it.
+    const lastSeq = visible.at(-1)?.seq ?? this.#games.lastSeenSeq(ctx, v, snap);
     // Filtered on the type as shown, after redaction, so a type filter never reveals what redaction changed.
-    return ok({ events: types ? visible.filter((e) => types.has(e.type)) : visible, lastSeq: snap.lastSeq });
+    return ok({ events: types ? visible.filter((e) => types.has(e.type)) : visible, lastSeq });
   }
 
   /** A post body, shown only when an event the viewer may see refers to it. */

@@ -273,9 +273,7 @@ export class GameService<S> {
     const av = this.#appViewer(v, snapshot);
     const out: GameEventDto[] = [];
     for (const { seq, event } of events) {
-      let shown: EngineEvent | null;
-      if (isAppEvent(event)) shown = appEventVisible(event, av) ? appEventShown(event, av) : null;
-      else shown = v.referee ? event : this.#engine.redact(event, snapshot.engine, ev);
+      const shown = this.#shown(event, v, ev, av, snapshot);
       if (!shown) continue;
       // An event shown as stored is the same for every viewer: with `shared`, one DTO for all of them.
       if (shown !== event || !shared) out.push(toDto(seq, shown));
@@ -289,6 +287,33 @@ export class GameService<S> {
       }
     }
     return out;
+  }
+
+  /** A test of whether this viewer may see an event at all (visibleEvents would list it), making no DTO. */
+  seenBy(v: Viewer, snapshot: GameSnapshot<S>): (event: EngineEvent) => boolean {
+    const ev = this.engineViewer(v);
+    const av = this.#appViewer(v, snapshot);
+    return (event) => this.#shown(event, v, ev, av, snapshot) !== null;
+  }
+
+  /**
+   * The seq of the last event up to the snapshot's that this viewer may see (0: none), which is the `lastSeq` it
+   * is told. The game's own last seq would move with events hidden from the viewer and so tell it when they happen.
+   */
+  lastSeenSeq(ctx: GameContext<S>, v: Viewer, snapshot: GameSnapshot<S>): number {
+    // Everyone sees nearly every event, so the scan back from the newest stops after a few.
+    return ctx.actor.lastLoadedSeq(snapshot.lastSeq, this.seenBy(v, snapshot));
+  }
+
+  #shown(
+    event: EngineEvent,
+    v: Viewer,
+    ev: EngineViewer,
+    av: AppViewer,
+    snapshot: GameSnapshot<S>,
+  ): EngineEvent | null {
+    if (isAppEvent(event)) return appEventVisible(event, av) ? appEventShown(event, av) : null;
+    return v.referee ? event : this.#engine.redact(event, snapshot.engine, ev);
   }
 
   // ---------------------------------------------------------------- status and gates

@@ -512,7 +512,10 @@ export interface GameViewResponse {
   };
   members: MemberInfo[];
   view: GameView | null;
-  /** Last event seq included; pass as Last-Event-ID / `after` to continue. */
+  /**
+   * The last event seq included that this viewer may see (not the game's last, which moves with hidden events);
+   * pass as Last-Event-ID / `after` to continue.
+   */
   lastSeq: number;
   serverTime: Millis;
 }
@@ -530,6 +533,10 @@ export interface GameEventDto {
 
 export interface EventListResponse {
   events: GameEventDto[];
+  /**
+   * The last event seq this viewer may see (the referee's log: the game's last); before a `type` filter, so it
+   * may be later than the last event listed.
+   */
   lastSeq: number;
 }
 

@@ -277,7 +277,10 @@ export function cast(g: Game): { first: Player; second: Player; rangers: Player[
 
 export const LONG_POST = "夜色如墨，长街无声。一柄短剑自檐角落下，映着残月的寒光，直取楼中那人的咽喉。";
 
-/** The game's last seq as the GET view gives it (the point a stream opened after it starts from). */
+/**
+ * The last seq the viewer may see, as the GET view gives it (the point a stream opened after it starts from); the
+ * game's last for the referee.
+ */
 export async function lastSeqOf(h: Harness, gameId: string, cookie?: string): Promise<number> {
   return (await must(call<GameViewResponse>(h, "GET", `/api/games/${gameId}`, cookie))).json.lastSeq;
 }

@@ -3,7 +3,14 @@ import assert from "node:assert/strict";
 import { get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import type { ApiError, GameView, GameViewResponse, StreamMessage } from "../../src/server/api-types.ts";
+import type {
+  ApiError,
+  DiscussionPostResponse,
+  EventListResponse,
+  GameView,
+  GameViewResponse,
+  StreamMessage,
+} from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import type { EngineView } from "../../web/src/lib/engine-view.ts";
@@ -527,6 +534,62 @@ test("SSE: a signed-in visitor who is no member costs one membership read per st
       (n) => n >= 1,
     );
     assert.equal(reads - before, 1);
+  } finally {
+    await h.close();
+  }
+});
+
+test("GET view and events: a viewer's lastSeq is the last event it may see, not moved by events hidden from it", async () => {
+  // Before, both gave the game's last seq: polling them told a ranger when the killers talked in their room or
+  // handed in a kill post.
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    await advanceTo(h, local("12-01 21:10:00"));
+    const ranger = rangers[0]!;
+    const before = await lastSeqOf(h, g.id, g.referee);
+    assert.equal(await lastSeqOf(h, g.id, ranger.cookie), before, "so far the ranger has seen every event");
+    const eventsAfter = async (query: string) =>
+      (await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events?${query}`, ranger.cookie)))
+        .json;
+
+    // Hidden from the ranger: the killers' room talk, then a kill post handed in.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/rooms/killer-room/messages`, first.cookie, {
+        requestId: rid(),
+        text: "密谋",
+      }),
+    );
+    await postKill(h, g.id, first.cookie, ranger.seat);
+    assert.equal(await lastSeqOf(h, g.id, g.referee), before + 2, "the referee's lastSeq counts both");
+    assert.equal(await lastSeqOf(h, g.id, ranger.cookie), before, "the ranger's GET view's does not");
+    assert.deepEqual(
+      await eventsAfter(`after=${before}`),
+      { events: [], lastSeq: before },
+      "nor its GET events'",
+    );
+
+    // Something the ranger may see moves it, to that event's seq; a type filter leaves it there.
+    const said = await must(
+      call<DiscussionPostResponse>(
+        h,
+        "POST",
+        `/api/games/${g.id}/discussion/round-1/posts`,
+        rangers[1]!.cookie,
+        {
+          requestId: rid(),
+          text: "今晚谁动手？",
+        },
+      ),
+    );
+    assert.equal(said.json.seq, before + 3);
+    assert.equal(await lastSeqOf(h, g.id, ranger.cookie), said.json.seq);
+    assert.deepEqual(await eventsAfter(`after=${before}&type=VoteCast`), {
+      events: [],
+      lastSeq: said.json.seq,
+    });
+    assert.equal((await eventsAfter("after=0")).lastSeq, said.json.seq);
   } finally {
     await h.close();
   }
