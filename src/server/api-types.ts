@@ -542,7 +542,8 @@ export interface EventListResponse {
 
 /**
  * SSE message. `id:` is the seq; `event:` is "game-event" for events and "view" after a batch, at most once a
- * second (the viewer's refreshed GameView, so tallies update live). A ": ping" comment is sent every 15 s.
+ * second (the viewer's refreshed GameView, so tallies update live). A ": ping" comment is sent every 15 s. A batch
+ * of events all hidden from the viewer sends nothing, unless they changed what its view says (then a view).
  *
  * In a stream's views, each open vote thread of `view.engine` lists only the ballots this stream has not sent
  * before: `casts` holds the ballots from index `castsFrom` on, and `castCount` is the thread's total. A client
@@ -552,7 +553,8 @@ export interface EventListResponse {
  * referee's full state (`view.engine.referee` is null): it holds every ballot of every round. GET views carry it.
  *
  * With `?omit=VoteCast` (as the game pages open it) no `VoteCast` event is sent: the views list the ballots. A
- * view's `lastSeq` still counts every event, those left out included, so a client may resume after it.
+ * view's `lastSeq` is the last seq the viewer may see, those left out included, so a client may resume after it;
+ * it does not move with events hidden from the viewer.
  */
 export type StreamMessage =
   | { kind: "game-event"; event: GameEventDto }

@@ -34,7 +34,7 @@ export interface StreamOptions {
   /**
    * Event types this stream does not send (the `omit` query). The game pages leave out `VoteCast`: the ballots of
    * the open vote threads reach them in the views, and in a rush the ballots were most of every stream's frames.
-   * Left-out events still move the stream on: its views' `lastSeq` counts them.
+   * Left-out events the viewer may see still count as seen: they bring a view, and its `lastSeq` counts them.
    */
   omit?: ReadonlySet<string>;
 }
@@ -64,7 +64,30 @@ export class OpenStreams {
 }
 
 function frameOf(id: number | null, event: string, msg: StreamMessage): string {
-  return `${id !== null ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(msg)}\n\n`;
+  return frameWith(id, event, JSON.stringify(msg));
+}
+
+function frameWith(id: number | null, event: string, data: string): string {
+  return `${id !== null ? `id: ${id}\n` : ""}event: ${event}\ndata: ${data}\n\n`;
+}
+
+/**
+ * What a view message tells its reader, for comparing two: without the server time, and without each vote
+ * thread's newly listed ballots and where they start (`casts`, `castsFrom`), in which two views of the same
+ * ballots differ (the second lists none). `newBallots`: the message lists a ballot, so it must go out, or the
+ * reader's lists would miss it.
+ */
+function contentOf(msg: unknown): { content: string; newBallots: boolean } {
+  let newBallots = false;
+  const content = JSON.stringify(msg, (key, value: unknown) => {
+    if (key === "serverTime" || key === "castsFrom") return undefined;
+    if (key === "casts") {
+      if (Array.isArray(value) && value.length > 0) newBallots = true;
+      return undefined;
+    }
+    return value;
+  });
+  return { content, newBallots };
 }
 
 /**
@@ -96,7 +119,21 @@ export async function serveStream<S>(
   });
   let sent = 0;
   let closed = false;
+  /** The last event seq this stream has been through (sent, left out or hidden from the viewer). */
   let lastSent = options.after;
+  /**
+   * The last event seq this viewer may see of those: what its views tell it as `lastSeq`. The stream's own
+   * position (lastSent) would grow with events hidden from the viewer and so tell it when they happen. A client
+   * that resumes after it has the hidden events after it filtered again, to nothing.
+   */
+  let lastSeen = options.after;
+  /** An event this viewer may see came since the last view (which then needs no comparing, see sendView). */
+  let seenSinceView = false;
+  /**
+   * The last view this stream sent, for telling whether a new one says anything more: its data, and what it
+   * tells (contentOf), worked out the first time it is compared.
+   */
+  let lastView: { data: string; content?: string } | undefined;
   /** A view due at the end of the interval (see viewSoon). */
   let viewTimer: ReturnType<typeof setTimeout> | undefined;
   const flushMs = options.flushMs ?? FLUSH_MS;
@@ -156,24 +193,43 @@ export async function serveStream<S>(
   // Each view lists only the ballots this stream has not sent yet; the client appends them to those it holds.
   const ballotsSent = new SentBallots(gameId);
   let lastViewAt = Number.NEGATIVE_INFINITY;
-  /** The viewer's view of the game as it is now, with the last event seq this stream has sent. */
+  /**
+   * The viewer's view of the game as it is now, with the last event seq it may see. After events it may see, it
+   * goes out. After only events hidden from it, it goes out only if it tells the viewer anything the last view did
+   * not: a hidden event may still change what the viewer may know (a teammate's kill post uses up the group's
+   * post right), and a view that says nothing new would only tell the viewer that something hidden happened.
+   *
+   * Whether the batch holds an event the viewer may see is the first test, as it is known without building a
+   * view, and it is enough: such an event always says something new (the view's `lastSeq` moves with it).
+   * Comparing every view instead would cost each one a second serialisation on the busy path (a vote rush), and
+   * needs care, as two views of the same ballots differ in their lists (contentOf). So the comparison is made only
+   * after hidden events, whose views are built no more often than every batch's were before.
+   */
   const sendView = async (): Promise<void> => {
     const snap = await ctx.actor.snapshot();
     membership ??= await readMembership();
     const v = games.viewerWith(account, membership.member, snap);
     const started = games.engine.started(snap.engine);
-    writeFrame(
-      frameOf(null, "view", {
-        kind: "view",
-        lastSeq: lastSent,
-        view: started ? games.engine.view(snap.engine, games.engineViewer(v), ballotsSent) : null,
-        status: games.status(snap),
-        serverTime: now(),
-      }),
-    );
+    const msg: StreamMessage = {
+      kind: "view",
+      lastSeq: lastSeen,
+      view: started ? games.engine.view(snap.engine, games.engineViewer(v), ballotsSent) : null,
+      status: games.status(snap),
+      serverTime: now(),
+    };
+    if (!seenSinceView && lastView !== undefined) {
+      const next = contentOf(msg);
+      lastView.content ??= contentOf(JSON.parse(lastView.data)).content;
+      // Ballots that are listed must go out (the stream counts them as sent), though hidden events bring none.
+      if (!next.newBallots && next.content === lastView.content) return;
+    }
+    const data = JSON.stringify(msg);
+    writeFrame(frameWith(null, "view", data));
     // Written at once, with the events gathered before it: its tally and server time are as of now.
     flush();
     lastViewAt = performance.now();
+    lastView = { data };
+    seenSinceView = false;
   };
   /** A view now if none went out within the interval, else one at its end (one, however many batches came). */
   const viewSoon = async (): Promise<void> => {
@@ -204,7 +260,11 @@ export async function serveStream<S>(
         shares = { dtos: new Map(), frames: new Map() };
         batchShares.set(events, shares);
       }
-      for (const dto of games.visibleEvents(toSend, v, snap, shares.dtos)) {
+      /** The last seq of this batch the viewer may see (0: none yet found). */
+      let seenTo = 0;
+      // A rush of ballots left out sends nothing: no visibility to work out for it.
+      const shown = toSend.length === 0 ? [] : games.visibleEvents(toSend, v, snap, shares.dtos);
+      for (const dto of shown) {
         const shared = shares.dtos.get(dto.seq) === dto;
         let frame = shared ? shares.frames.get(dto) : undefined;
         if (frame === undefined) {
@@ -213,8 +273,32 @@ export async function serveStream<S>(
         }
         writeFrame(frame);
         sent++;
+        seenTo = dto.seq;
+      }
+      if (omit !== undefined) {
+        // A left-out event the viewer may see counts as seen (the views carry the ballots). Looked for from the
+        // batch's end back to the last event sent: in a rush the first one looked at is a ballot, and that ends it.
+        let seen: ((event: StoredEvent["event"]) => boolean) | undefined;
+        for (let i = fresh.length - 1; i >= 0 && fresh[i]!.seq > seenTo; i--) {
+          const e = fresh[i]!;
+          if (!omit.has(e.event.type)) continue;
+          seen ??= games.seenBy(v, snap);
+          if (seen(e.event)) {
+            seenTo = e.seq;
+            break;
+          }
+        }
       }
       lastSent = fresh.at(-1)!.seq;
+      if (seenTo <= lastSeen) {
+        // Nothing here this viewer may see: nothing is sent for it, not even a new `lastSeq`, unless the hidden
+        // events changed what the view tells the viewer (see sendView). A stream yet to send a view has nothing
+        // to compare with; its client's view is the one it fetched.
+        if (lastView !== undefined) await viewSoon();
+        return;
+      }
+      lastSeen = seenTo;
+      seenSinceView = true;
       if (options.limit !== undefined && sent >= options.limit) {
         // A stream that ends here ends with the view as it is now, not one from before its last events.
         await sendView();

@@ -21,6 +21,7 @@ import {
   advanceTo,
   call,
   cast,
+  engineOf,
   eventually,
   type Harness,
   lastSeqOf,
@@ -272,7 +273,8 @@ async function openLive(
   path: string,
   cookie: string,
 ): Promise<{ res: IncomingMessage; body: () => string; pieces: () => string[] }> {
-  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  // One port for every stream a test opens.
+  if (!h.app.server.listening) await h.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = h.app.server.address() as AddressInfo;
   const res = await new Promise<IncomingMessage>((resolve, reject) =>
     httpGet(
@@ -590,6 +592,89 @@ test("GET view and events: a viewer's lastSeq is the last event it may see, not 
       lastSeq: said.json.seq,
     });
     assert.equal((await eventsAfter("after=0")).lastSeq, said.json.seq);
+  } finally {
+    await h.close();
+  }
+});
+
+test("SSE: events hidden from a viewer bring it no frame, not even a view, nor a later view's lastSeq", async () => {
+  // Before, every committed batch brought each open stream a view with the stream's last seq: a ranger's open
+  // page learnt the moment the killers talked in their room or handed in a kill post.
+  const h = await makeHarness({ liveViewIntervalMs: 0, liveFlushMs: 1 });
+  try {
+    const g = await startedGame(h, 6);
+    const { first, second, rangers } = cast(g);
+    await advanceTo(h, local("12-01 21:10:00"));
+    const ranger = rangers[0]!;
+    const before = await lastSeqOf(h, g.id, g.referee);
+    const watching = await openLive(h, `/api/games/${g.id}/stream?omit=VoteCast`, ranger.cookie);
+    const teammate = await openLive(h, `/api/games/${g.id}/stream?omit=VoteCast`, second.cookie);
+    const views = (f: Frame[]) => f.flatMap((x) => (x.data.kind === "view" ? [x.data] : []));
+    for (const s of [watching, teammate])
+      await eventually(
+        () => parse(s.body()),
+        (f) => views(f).length === 1,
+      );
+    const quiet = watching.body().length;
+
+    // Hidden from the ranger: the killers' room talk, then a kill post handed in.
+    const talk = await must(
+      call<{ seq: number }>(h, "POST", `/api/games/${g.id}/rooms/killer-room/messages`, first.cookie, {
+        requestId: rid(),
+        text: "密谋",
+      }),
+    );
+    await eventually(
+      () => parse(teammate.body()),
+      (f) => views(f).length === 2,
+    );
+    await postKill(h, g.id, first.cookie, ranger.seat);
+
+    // Then something the ranger may see: its frames since the quiet are that event and its view, nothing else.
+    const said = await must(
+      call<DiscussionPostResponse>(
+        h,
+        "POST",
+        `/api/games/${g.id}/discussion/round-1/posts`,
+        rangers[1]!.cookie,
+        {
+          requestId: rid(),
+          text: "今晚谁动手？",
+        },
+      ),
+    );
+    const since = await eventually(
+      () => parse(watching.body().slice(quiet)),
+      (f) => views(f).length >= 1,
+    );
+    assert.deepEqual(
+      since.map((f) => [f.event, f.id]),
+      [
+        ["game-event", said.json.seq],
+        ["view", null],
+      ],
+      "no frame for the hidden events",
+    );
+    assert.equal(views(since)[0]!.lastSeq, said.json.seq);
+    assert.equal(said.json.seq, before + 3, "after the two hidden events");
+
+    // The kill post is hidden from the other killer too, but it uses up their group's post: that view goes out,
+    // with the lastSeq of the room talk, the last event it may see.
+    const mates = views(
+      await eventually(
+        () => parse(teammate.body()),
+        (f) => views(f).length >= 3,
+      ),
+    );
+    assert.ok(mates.length >= 3, "the teammate's view came after the kill post");
+    const postRight = (m: (typeof mates)[number]) => engineOf(m.view).you?.postRight?.used;
+    assert.deepEqual(
+      mates.slice(1, 3).map((m) => [m.lastSeq, postRight(m)]),
+      [
+        [talk.json.seq, 0],
+        [talk.json.seq, 1],
+      ],
+    );
   } finally {
     await h.close();
   }

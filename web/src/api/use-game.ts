@@ -22,7 +22,10 @@ export interface LiveGame {
    * views list those of the open vote threads. A page that needs past ballots fetches them (api.events).
    */
   events: GameEventDto[];
-  /** The last seq this page has heard of, ballots included: changes with every event, shown or not. */
+  /**
+   * The last seq this page has heard of, ballots included: changes with every event this viewer may see, sent or
+   * left out (events hidden from it leave it as it is).
+   */
   lastSeq: number;
   error: string | null;
   live: boolean;
