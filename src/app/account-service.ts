@@ -130,6 +130,30 @@ export class AccountService {
     return ok(res.value);
   }
 
+  /**
+   * A signed-in account's own password change: the current password must be right; every other session of the
+   * account ends (a password changed because it leaked should shut out whoever holds it), the caller's stays.
+   */
+  async changePassword(
+    account: Account,
+    token: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<Result<Account>> {
+    // Read again: the account a cached session carries may hold a hash from before an earlier change.
+    const stored = await this.#storage.findAccountByUsername(account.username);
+    const good = await verifyPassword(currentPassword, stored?.passwordHash ?? DUMMY_HASH);
+    if (!stored || !good) return refuse("wrong-password", 403);
+    await this.#storage.changePassword(
+      stored.id,
+      await hashPassword(newPassword),
+      hashToken(token),
+      this.#clock.now(),
+    );
+    this.#forgetSessionsOf(stored.id);
+    return ok(stored);
+  }
+
   /** Disables (or enables) an account; disabling ends its sessions, in this process at once. */
   async setDisabled(account: Account, disabled: boolean): Promise<void> {
     this.#forgetSessionsOf(account.id);

@@ -22,6 +22,7 @@
 //   POST /api/auth/register                          *  RegisterRequest → MeResponse
 //   POST /api/auth/login                             *  LoginRequest → MeResponse
 //   POST /api/auth/logout                            signed in → OkResponse
+//   POST /api/auth/password                          signed in  PasswordChangeRequest → OkResponse (other sessions end)
 //   GET  /api/auth/me                                *  MeResponse (account null when signed out)
 //   POST /api/password-reset                         *  PasswordResetRequest → OkResponse (the reset link's token)
 //   GET  /api/admin/accounts?prefix=&after=          A  AdminAccountsResponse (no ids, nothing about games)
@@ -128,6 +129,12 @@ export interface RegisterRequest {
 }
 
 export type LoginRequest = RegisterRequest;
+
+export interface PasswordChangeRequest {
+  currentPassword: string;
+  /** At least 8 characters. */
+  newPassword: string;
+}
 
 export interface AccountInfo {
   id: number;

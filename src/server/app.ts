@@ -281,6 +281,18 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     return me(res.value.account);
   });
 
+  // Counted like a log-in: each try is a guess at the current password.
+  app.post("/api/auth/password", { config: loginLimit }, async (req, reply) => {
+    const body = parseOr400(S.PasswordChangeBody, req.body, reply);
+    if (!body) return reply;
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || !req.account) return sendError(reply, 401, "unauthenticated");
+    const res = await accounts.changePassword(req.account, token, body.currentPassword, body.newPassword);
+    if (!res.ok) return sendRefusal(reply, res.refusal);
+    const out: OkResponse = { ok: true };
+    return out;
+  });
+
   app.post("/api/auth/logout", async (req, reply): Promise<OkResponse | FastifyReply> => {
     const token = req.cookies[SESSION_COOKIE];
     if (!token || !req.account) return sendError(reply, 401, "unauthenticated");

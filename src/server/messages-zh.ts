@@ -43,6 +43,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "setup-token-invalid": () => "管理员初始化链接无效或已被使用",
   "account-not-found": () => "找不到该账号",
   "account-disabled": () => "账号已被站点管理员停用",
+  "wrong-password": () => "当前密码不正确",
   "reset-token-invalid": () => "密码重置链接无效、已被使用或已过期，请向站点管理员索取新链接",
   "admin-only": () => "只有站点管理员可以执行此操作",
   "admin-account-protected": () => "站点管理员账号不能被停用或通过重置链接改密码",

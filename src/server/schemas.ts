@@ -28,6 +28,10 @@ export const LoginBody = z.strictObject({
   username: z.string().min(1).max(64),
   password: z.string().min(1).max(200),
 });
+export const PasswordChangeBody = z.strictObject({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(8).max(200),
+});
 export const PasswordResetBody = z.strictObject({
   token: z.string().min(1).max(200),
   password: z.string().min(8).max(200),

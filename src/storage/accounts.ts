@@ -211,6 +211,22 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
         return true;
       });
     },
+    async changePassword(accountId, passwordHash, keepTokenHash, now) {
+      await inWriteTransaction(adapter, async (trx) => {
+        await trx
+          .updateTable("accounts")
+          .set({ password_hash: passwordHash })
+          .where("id", "=", accountId)
+          .execute();
+        await trx
+          .updateTable("sessions")
+          .set({ revoked_at: now })
+          .where("account_id", "=", accountId)
+          .where("revoked_at", "is", null)
+          .where("token_hash", "!=", keepTokenHash)
+          .execute();
+      });
+    },
     async createPasswordReset(reset) {
       await inWriteTransaction(adapter, async (trx) => {
         await trx

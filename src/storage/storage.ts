@@ -199,6 +199,11 @@ export interface AccountStore {
    * keeps its first time), or with `now` null enables it again. False when there is no such account.
    */
   setAccountDisabled(accountId: number, now: number | null): Promise<boolean>;
+  /**
+   * Sets a signed-in account's new password hash and revokes every other session of it (not `keepTokenHash`, the
+   * session that changed it), in one transaction.
+   */
+  changePassword(accountId: number, passwordHash: string, keepTokenHash: string, now: number): Promise<void>;
   /** Stores a reset link's token hash; the account's earlier unused links stop working. */
   createPasswordReset(reset: PasswordReset): Promise<void>;
   /**

@@ -76,6 +76,13 @@ const ROUTES: Route[] = [
     body: () => ({ username: LOGIN_NAME, password: PASSWORD }),
     allowed: EVERYONE,
   },
+  // The current password decides: a wrong one is refused to everyone (auth.test.ts changes a password).
+  {
+    method: "POST",
+    path: () => "/api/auth/password",
+    body: () => ({ currentPassword: "not-the-password", newPassword: PASSWORD }),
+    allowed: [],
+  },
   // The reset link's token decides, as for the setup link: a wrong one is refused to everyone.
   {
     method: "POST",

@@ -104,6 +104,58 @@ test("register, login, me, logout: sessions are opaque HttpOnly SameSite=Lax coo
   });
 });
 
+test("password change: needs the current password; the other sessions end, this one stays; refusals name the problem", async () => {
+  await withHarness(async (h) => {
+    const here = await register(h, "换密码的人");
+    const login = async (password: string) =>
+      h.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ username: "换密码的人", password }),
+      });
+    const elsewhere = (await login("password123")).cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    const change = (cookie: string | undefined, body: unknown) =>
+      call<ApiError>(h, "POST", "/api/auth/password", cookie, body);
+
+    const anonymous = await change(undefined, { currentPassword: "password123", newPassword: "newpass456" });
+    assert.equal(anonymous.status, 401);
+    assert.equal(anonymous.json.error.code, "unauthenticated");
+    const wrong = await change(here, { currentPassword: "not-my-password", newPassword: "newpass456" });
+    assert.equal(wrong.status, 403);
+    assert.equal(wrong.json.error.code, "wrong-password");
+    assert.equal(wrong.json.error.message, "当前密码不正确");
+    const short = await change(here, { currentPassword: "password123", newPassword: "short" });
+    assert.equal(short.status, 400);
+    assert.match(short.text, /newPassword/);
+    // Refused attempts changed nothing: the old password still signs in, and the other session still works.
+    assert.equal((await login("password123")).statusCode, 200);
+    assert.equal(
+      (await call<MeResponse>(h, "GET", "/api/auth/me", elsewhere)).json.account?.username,
+      "换密码的人",
+    );
+
+    assert.equal(
+      (await change(here, { currentPassword: "password123", newPassword: "newpass456" })).status,
+      200,
+    );
+    assert.equal(
+      (await call<MeResponse>(h, "GET", "/api/auth/me", here)).json.account?.username,
+      "换密码的人",
+    );
+    assert.equal(
+      (await call<MeResponse>(h, "GET", "/api/auth/me", elsewhere)).json.account,
+      null,
+      "other session ended",
+    );
+    assert.equal((await login("password123")).statusCode, 401);
+    assert.equal((await login("newpass456")).statusCode, 200);
+    // The session that changed it asks with the new password next time, though its cached account is older.
+    const again = await change(here, { currentPassword: "newpass456", newPassword: "third-pass-789" });
+    assert.equal(again.status, 200);
+  });
+});
+
 test("a session revoked by another process stops working after the 5 s cache and one background re-check", async () => {
   await withHarness(async (h) => {
     const me = async (cookie: string) =>

@@ -4,6 +4,7 @@ import { api } from "./api/client.ts";
 import { SessionProvider, useSession } from "./api/session.tsx";
 import { ResendNotice } from "./components/ResendNotice.tsx";
 import { m } from "./i18n/index.ts";
+import { AccountPage } from "./pages/AccountPage.tsx";
 import { AdminPage } from "./pages/AdminPage.tsx";
 import { AuthPage } from "./pages/AuthPage.tsx";
 import { GameShell } from "./pages/GameShell.tsx";
@@ -45,8 +46,10 @@ function Header() {
         {account ? (
           <>
             {inGame ? null : (
-              <span className="muted me-name" data-testid="me-name">
-                {m.nav.hello(account.username)}
+              <span className="muted me-name" title={m.nav.account}>
+                <Link to="/account" testId="me-name">
+                  {m.nav.hello(account.username)}
+                </Link>
               </span>
             )}
             {/* Not inside a game either: a screenshot showing it would tell that this alias is the site admin. */}
@@ -84,6 +87,8 @@ function Routes() {
       return <ResetPasswordPage token={route.token} />;
     case "admin":
       return <AdminPage />;
+    case "account":
+      return <AccountPage />;
     case "not-found":
       return <p className="empty">{m.app.notFound}</p>;
     default:

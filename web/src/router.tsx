@@ -8,6 +8,7 @@ export type Route =
   | { page: "setup"; token: string }
   | { page: "reset-password"; token: string }
   | { page: "admin" }
+  | { page: "account" }
   | { page: "join"; id: string }
   | { page: "board"; id: string }
   | { page: "vote"; id: string }
@@ -29,6 +30,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (a === "reset-password" && parts.length === 1)
     return { page: "reset-password", token: new URLSearchParams(search).get("token") ?? "" };
   if (a === "admin" && parts.length === 1) return { page: "admin" };
+  if (a === "account" && parts.length === 1) return { page: "account" };
   if (a === "games" && id) {
     switch (sub) {
       case undefined:

@@ -32,6 +32,7 @@ import type {
   OkResponse,
   OriginalityResponse,
   OverrideRequest,
+  PasswordChangeRequest,
   PasswordResetRequest,
   PostBodyResponse,
   PostResponse,
@@ -163,6 +164,7 @@ export const api = {
   register: (b: RegisterRequest) => call<MeResponse>("POST", "/api/auth/register", b),
   logout: () => call<OkResponse>("POST", "/api/auth/logout", {}),
   resetPassword: (b: PasswordResetRequest) => call<OkResponse>("POST", "/api/password-reset", b),
+  changePassword: (b: PasswordChangeRequest) => call<OkResponse>("POST", "/api/auth/password", b),
   /** The site admin's account list: a page from `after`, only names starting with `prefix` if given. */
   adminAccounts: (q: { prefix?: string; after?: string }) => {
     const params = new URLSearchParams();

@@ -1,6 +1,7 @@
 // The page behind a password reset link from the site admin: choose a new password, then sign in with it.
 import { type FormEvent, useState } from "react";
 import { api, errorText } from "../api/client.ts";
+import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { Link } from "../router.tsx";
@@ -45,31 +46,13 @@ export function ResetPasswordPage({ token }: { token: string }) {
       ) : (
         <form onSubmit={submit} className="form">
           <p className="muted small">{m.reset.hint}</p>
-          <label className="field">
-            <span className="field-label">{m.reset.password}</span>
-            <input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-              minLength={8}
-            />
-            <span className="field-hint">{m.auth.passwordHint}</span>
-          </label>
-          <label className="field">
-            <span className="field-label">{m.reset.confirm}</span>
-            <input
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              required
-              minLength={8}
-            />
-          </label>
+          <NewPasswordFields
+            labels={m.reset}
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+          />
           <Notice kind="error">{error}</Notice>
           <button type="submit" className="btn primary" disabled={busy}>
             {m.reset.button}

@@ -1,0 +1,78 @@
+// The signed-in account's own page: change the password (the other devices' sessions end, this one stays).
+import { type FormEvent, useState } from "react";
+import { api, errorText } from "../api/client.ts";
+import { useSession } from "../api/session.tsx";
+import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
+import { Notice } from "../components/Notice.tsx";
+import { m } from "../i18n/index.ts";
+import { Link } from "../router.tsx";
+
+export function AccountPage() {
+  const { account } = useSession();
+  const [current, setCurrent] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== confirm) {
+      setError(m.account.mismatch);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    try {
+      await api.changePassword({ currentPassword: current, newPassword: password });
+      setDone(true);
+      setCurrent("");
+      setPassword("");
+      setConfirm("");
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card narrow">
+      <h1>{m.account.title}</h1>
+      {!account ? (
+        <Notice kind="info">
+          <Link to="/login">{m.account.signIn}</Link>
+        </Notice>
+      ) : (
+        <form onSubmit={submit} className="form">
+          <p className="muted small">{m.account.hint}</p>
+          <label className="field">
+            <span className="field-label">{m.account.current}</span>
+            <input
+              name="current"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              required
+            />
+          </label>
+          <NewPasswordFields
+            labels={m.account}
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+          />
+          <Notice kind="error">{error}</Notice>
+          {done ? <Notice kind="ok">{m.account.done}</Notice> : null}
+          <button type="submit" className="btn primary" disabled={busy}>
+            {m.account.button}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
