@@ -76,8 +76,30 @@ export async function addMemberThen(
     kind,
     createdAt: at,
   });
-  if (!added.ok) return refuse("member-conflict", 409);
+  if (!added.ok) return memberConflict(storage, gameId, input.alias, target.id);
   const res = await command();
   if (!res.ok) await games.removeMember(gameId, input.alias, target.id);
   return res;
+}
+
+/**
+ * Says which of the clashes refused an `addMember`, so the referee knows what to change. Only referees reach this
+ * (the substitute and co-referee commands are gated first), and they may see which account stands behind an alias,
+ * so naming the account's own alias here reveals nothing they could not read in the roster.
+ */
+async function memberConflict(
+  storage: Storage,
+  gameId: string,
+  alias: string,
+  accountId: number,
+): Promise<{ ok: false; refusal: AppRefusal }> {
+  const held = await storage.membershipOf(gameId, accountId);
+  if (held?.alias === alias) return refuse("member-already-under-alias", 409, { alias });
+  if ((await storage.listAliases(gameId)).some((m) => m.alias === alias))
+    return refuse("member-alias-taken", 409, { alias });
+  if (held?.kind === "referee") return refuse("member-is-referee", 409);
+  if (held?.kind === "co-referee") return refuse("member-is-co-referee", 409, { alias: held.alias });
+  if (held) return refuse("member-already-player", 409, { alias: held.alias });
+  // Neither clash is there any more: the other member left between the insert and these reads.
+  return refuse("conflict", 409);
 }

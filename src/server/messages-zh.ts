@@ -59,7 +59,12 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "game-full": (d) => `报名人数已满（${d?.players ?? "?"}人）`,
   "already-member": () => "你已经加入了这个游戏",
   "alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被使用，请换一个`,
-  "member-conflict": () => "该马甲已被使用，或该账号已在本游戏中",
+  // 替补 and 加副哨 (referees only, so the account's own alias may be named)
+  "member-alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被本游戏使用，请换一个`,
+  "member-already-under-alias": (d) => `该账号已在本游戏中，马甲就是「${d?.alias ?? ""}」`,
+  "member-already-player": (d) => `该账号已在本游戏中（马甲「${d?.alias ?? ""}」），不能再次加入`,
+  "member-is-referee": () => "不能替补或加为副哨：这是哨子本人的账号",
+  "member-is-co-referee": (d) => `该账号已是本游戏的副哨（马甲「${d?.alias ?? ""}」）`,
   "report-too-short": (d) =>
     `报道字数不足：${d?.words ?? "?"}字，至少需要${d?.min ?? "?"}字（以word统计为准）`,
   "report-not-found": (d) => `找不到马甲「${d?.alias ?? ""}」的报道`,

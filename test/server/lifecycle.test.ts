@@ -291,6 +291,17 @@ test("co-referees and start: only referees; start needs sign-up closed and the r
       alias: "副哨",
     });
     assert.equal(ok.status, 200, ok.text);
+    const coRefused = async (username: string, alias: string) =>
+      (await call<ApiError>(h, "POST", `/api/games/${id}/co-referees`, referee, { username, alias })).json
+        .error;
+    const outsider = "co-outsider";
+    await quickAccount(h, outsider);
+    assert.equal((await coRefused(outsider, "甲")).code, "member-alias-taken");
+    assert.equal((await coRefused(outsider, "甲")).message, "马甲「甲」已被本游戏使用，请换一个");
+    assert.equal((await coRefused("player", "副哨二")).code, "member-already-player");
+    assert.equal((await coRefused("co", "副哨二")).message, "该账号已是本游戏的副哨（马甲「副哨」）");
+    assert.equal((await coRefused("co", "副哨")).code, "member-already-under-alias");
+    assert.equal((await coRefused("referee", "副哨二")).code, "member-is-referee");
     const roster = await call(h, "GET", `/api/games/${id}/referee/roster`, co);
     assert.equal(roster.status, 200, "a co-referee sees the roster");
     const notClosed = await call<ApiError>(h, "POST", `/api/games/${id}/start`, co, {});

@@ -276,7 +276,7 @@ test("end-game (判定胜负): the referee ends the game with a result and a rea
   });
 });
 
-test("substitutes (替补): a new account takes the seat under a new alias, stored once on retry; unknown seat, taken alias and players refused", async () => {
+test("substitutes (替补): a new account takes the seat under a new alias, stored once on retry; unknown seat, taken alias, a member's account and players refused", async () => {
   await withGame(async (h, g) => {
     const [a, b] = g.players;
     const sub = await quickAccount(h, "替补账号");
@@ -294,7 +294,25 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
       username: "替补账号",
       alias: b!.alias,
     });
-    assert.equal(taken.json.error.code, "member-conflict");
+    assert.equal(taken.json.error.code, "member-alias-taken");
+    assert.equal(taken.json.error.message, `马甲「${b!.alias}」已被本游戏使用，请换一个`);
+    // Each clash is named apart, so the referee knows whether to change the alias or the account.
+    const playerAccount = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      seat: a!.seat,
+      username: b!.username,
+      alias: "新马甲",
+    });
+    assert.equal(playerAccount.json.error.code, "member-already-player");
+    assert.equal(playerAccount.json.error.message, `该账号已在本游戏中（马甲「${b!.alias}」），不能再次加入`);
+    const refereeAccount = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      seat: a!.seat,
+      username: "p-ref",
+      alias: "新马甲",
+    });
+    assert.equal(refereeAccount.json.error.code, "member-is-referee");
+    assert.equal(refereeAccount.json.error.message, "不能替补或加为副哨：这是哨子本人的账号");
     const byPlayer = await call(h, "POST", url, b!.cookie, {
       requestId: rid(),
       seat: a!.seat,
