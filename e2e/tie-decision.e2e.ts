@@ -56,6 +56,11 @@ test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 
   await item.getByPlaceholder("裁定理由").fill("加时无人投票，哨子定出局");
   await decide.click();
   await page.getByTestId("inbox-done").filter({ hasText: "已裁定" }).waitFor();
+  // The handled item says what was decided, not only that it was.
+  assert.equal(
+    await page.getByTestId("inbox-done").getByTestId("inbox-ruling").textContent(),
+    `已裁定：${a.alias} 出局（理由：加时无人投票，哨子定出局）`,
+  );
   await page.getByTestId("tab-referee").getByTestId("inbox-waiting").waitFor({ state: "detached" });
   await screenshot(page, "referee-tie-decided");
   await ctx.close();
@@ -109,6 +114,11 @@ test("conditions for both camps at once (everyone out for not voting): 胜负待
   await item.getByPlaceholder("裁定理由").fill("双方同时全灭，判平局");
   await end.click();
   await page.getByTestId("inbox-done").filter({ hasText: "已裁定" }).first().waitFor();
+  const ruled = page
+    .getByTestId("inbox-done")
+    .filter({ hasText: "结束条件同时成立" })
+    .getByTestId("inbox-ruling");
+  assert.equal(await ruled.textContent(), "已裁定：平局（理由：双方同时全灭，判平局）");
   await screenshot(page, "referee-ending-decided");
   await ctx.close();
   const view = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, null);

@@ -655,6 +655,13 @@ export const zhCN = {
     endingItemHint: "选定结果并写明理由后结束游戏；游戏会继续按时推进，直到哨子裁定。",
     endingChoice: (winner: string, why: string) => (why ? `${winner}（${why}）` : winner),
     endingChoices: (each: readonly string[]) => each.join("；"),
+    // A handled 平票 / 领票人 / 胜负 item: what the referee decided, and why.
+    rulingOut: (seats: string, reason: string) =>
+      `已裁定：${seats} 出局${reason ? `（理由：${reason}）` : ""}`,
+    rulingLeadVoter: (seat: string, reason: string) =>
+      `已裁定：${seat} 为领票人${reason ? `（理由：${reason}）` : ""}`,
+    rulingEnding: (winner: string, reason: string) =>
+      `已裁定：${winner}${reason ? `（理由：${reason}）` : ""}`,
     decideEnding: "结束游戏",
     uphold: "举报成立",
     dismiss: "驳回",

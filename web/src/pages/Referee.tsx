@@ -21,6 +21,7 @@ import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
+import { type InboxRuling, inboxRuling } from "../lib/inbox-ruling.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 
@@ -635,10 +636,16 @@ function InboxRow(props: {
                       item.fromAlias,
                       item.against !== undefined ? label(item.against) : "",
                     );
+    const ruling = inboxRuling(item, props.events);
     return (
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
         <span className="badge">{m.referee.handled(item.handled.outcome, dateTime(item.handled.at))}</span>
+        {ruling ? (
+          <div className="small" data-testid="inbox-ruling">
+            {rulingText(ruling, label, props.terms)}
+          </div>
+        ) : null}
       </li>
     );
   }
@@ -801,6 +808,18 @@ function InboxRow(props: {
       {notice}
     </li>
   );
+}
+
+/** The decision on a handled 平票, 领票人 or 胜负 item, in Chinese. */
+function rulingText(r: InboxRuling, label: (s: SeatNo) => string, terms: Terms): string {
+  switch (r.kind) {
+    case "out":
+      return m.referee.rulingOut(m.app.list(r.seats.map(label)), r.reason);
+    case "lead-voter":
+      return m.referee.rulingLeadVoter(label(r.seat), r.reason);
+    case "ending":
+      return m.referee.rulingEnding(terms.winner(r.winner), r.reason);
+  }
 }
 
 function tieItemText(item: InboxItem, label: (s: SeatNo) => string, terms: Terms): string {
