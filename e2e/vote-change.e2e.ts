@@ -44,7 +44,13 @@ async function vote(page: Page, seat: number): Promise<void> {
 test("seed 001 「投票后，有一次改票机会」: after the one change 改票 and 弃权 are greyed and the page says why", async () => {
   const [a, b, c, d] = game.seats;
   const { ctx, page } = await openVote(a!.cookie);
+  // The rule is told before the first vote, not only once it binds.
+  assert.equal(
+    await page.getByTestId("change-rule").textContent(),
+    "投票后可改票 1 次；改票截止 12/2 21:00:00",
+  );
   await vote(page, b!.seat);
+  assert.equal(await page.getByTestId("change-rule").count(), 0, "my-vote says it once voted");
   const myVote = page.getByTestId("my-vote");
   await myVote.filter({ hasText: "还可改票 1 次" }).waitFor();
   assert.match((await myVote.textContent()) ?? "", /12\/2 21:00:00 起不得改票/);
@@ -80,6 +86,10 @@ test("seed 001 「白天结束前1个小时不得改票」: in the last hour a f
   // A player who has not voted yet still votes in the last hour: the freeze is on changes only.
   const late = await openVote(f!.cookie);
   assert.equal(await late.page.getByTestId("no-change").count(), 0);
+  assert.equal(
+    await late.page.getByTestId("change-rule").textContent(),
+    "投票后可改票 1 次；改票已截止（21:00:00 起），投票后不能再改",
+  );
   await vote(late.page, c!.seat);
   await late.ctx.close();
 });

@@ -136,6 +136,12 @@ test("seed 001 「投票后，有一次改票机会」「白天结束前1个小�
   const mine = (seat: number) => realEngine.view(d.state, { kind: "seat", seat })!.myVote;
   const freeze = local("12-02 21:00:00");
   assert.equal(mine(8), null, "no ballot, no myVote");
+  // The rule is in the view before the first ballot, for the page to tell it then; not for viewers without a seat.
+  const rule = (viewer: Parameters<typeof realEngine.view>[1]) =>
+    realEngine.view(d.state, viewer)!.voteChanges;
+  d.tick(local("12-01 20:30"));
+  assert.deepEqual(rule({ kind: "seat", seat: 8 }), { max: 1, frozenFrom: freeze });
+  assert.equal(rule({ kind: "public" }), null);
   d.must({ type: "CastVote", at: local("12-01 21:00"), voter: 8, targets: [0] });
   assert.deepEqual(
     { left: mine(8)?.changesLeft, from: mine(8)?.changesFrozenFrom },
@@ -160,4 +166,8 @@ test("RULINGS 7 「free until the deadline」: where changes are unlimited myVot
   d.must({ type: "CastVote", at: local("12-02 10:01"), voter: 0, targets: [55] });
   const mine = realEngine.view(d.state, { kind: "seat", seat: 0 })!.myVote;
   assert.deepEqual({ left: mine?.changesLeft, from: mine?.changesFrozenFrom }, { left: null, from: null });
+  assert.deepEqual(realEngine.view(d.state, { kind: "seat", seat: 1 })!.voteChanges, {
+    max: null,
+    frozenFrom: null,
+  });
 });

@@ -241,6 +241,10 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     postCodes: state.rules ? postCodes(state) : null,
     roleCard,
     myVote: mine && myThread && mySeat !== null ? myVoteOf(rules, myThread, mySeat, mine) : null,
+    voteChanges:
+      myThread && mySeat !== null && voting?.vote
+        ? { max: rules?.vote.changes.max ?? null, frozenFrom: frozenFromOf(rules, myThread) }
+        : null,
     result: v.result
       ? {
           ended: true,
@@ -278,9 +282,14 @@ function myVoteOf(
     targets: [...mine.targets],
     at: mine.at,
     changesLeft: max === null ? null : Math.max(0, max - changesMade),
-    // The thread closes a second after its stated deadline (RULINGS 6); the freeze counts back from the stated one.
-    changesFrozenFrom: rules ? changeFreezeFrom(rules.vote, thread.closesAt - SECOND) : null,
+    changesFrozenFrom: frozenFromOf(rules, thread),
   };
+}
+
+/** From when the thread takes no change (null: no freeze), as the vote machine's check-cast.ts refuses one. */
+function frozenFromOf(rules: RuleSet | null, thread: VoteState): number | null {
+  // The thread closes a second after its stated deadline (RULINGS 6); the freeze counts back from the stated one.
+  return rules ? changeFreezeFrom(rules.vote, thread.closesAt - SECOND) : null;
 }
 
 /**

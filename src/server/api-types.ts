@@ -475,6 +475,12 @@ export interface GameView {
   /** The viewer's own role card; null for the public and referees. */
   roleCard: RoleCard | null;
   myVote: MyVoteView | null;
+  /**
+   * The rule on changing a ballot in the viewer's vote thread, told before the first vote as well (seed 001
+   * 「投票后，有一次改票机会」「白天结束前1个小时不得改票」): how many changes a ballot allows (null: unlimited) and from
+   * when none is accepted (null: no freeze). Null for viewers without a seat, and while no vote thread is open.
+   */
+  voteChanges: { max: number | null; frozenFrom: Millis | null } | null;
   result: {
     ended: boolean;
     winner: "black" | "white" | "draw" | null;

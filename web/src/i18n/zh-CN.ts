@@ -390,6 +390,18 @@ export const zhCN = {
     changesFreezeAt: (at: string) => `${at} 起不得改票`,
     noChangesLeft: "改票次数已用完",
     changesFrozen: (at: string) => `改票已截止（${at} 起不得改票）`,
+    // Before the first vote: the change rule it will be held to (a first vote is taken even inside the freeze).
+    changeRule: (max: number | null, freezeAt: string | null, frozen: boolean) =>
+      [
+        max === null ? null : max === 0 ? "投票后不能改票" : `投票后可改票 ${max} 次`,
+        freezeAt === null
+          ? null
+          : frozen
+            ? `改票已截止（${freezeAt} 起），投票后不能再改`
+            : `改票截止 ${freezeAt}`,
+      ]
+        .filter((x) => x !== null)
+        .join("；"),
     accepted: (clock: string) => `投票成功（收到时间 ${clock}）`,
     tally: "实时票数",
     tallyEmpty: "还没有人投票",

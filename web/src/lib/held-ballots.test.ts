@@ -36,6 +36,7 @@ function viewOf(house: number, own: VoteView | null, houses: VoteView[] | null =
     tally: [],
     roleCard: null,
     myVote: null,
+    voteChanges: null,
     result: null,
     engine: { rounds: [round], seats: [] },
   };

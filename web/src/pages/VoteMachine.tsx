@@ -1,6 +1,6 @@
 // 投票机: pick targets (and code guesses), change the vote, live tally with 半票/托票 marks, overtime mode, 托票.
 import { type FormEvent, useMemo, useState } from "react";
-import type { MyVoteView, SeatNo, TallyView } from "../../../src/server/api-types.ts";
+import type { GameView, MyVoteView, SeatNo, TallyView } from "../../../src/server/api-types.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
@@ -120,6 +120,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           label={label}
           offered={offered}
           myVote={view?.myVote ?? null}
+          changes={view?.voteChanges ?? null}
           abstainAllowed={vote.abstainAllowed ?? false}
           reload={game.reload}
         />
@@ -300,6 +301,8 @@ interface BallotProps {
   /** Codes a ballot may guess now; empty when the rule set asks for none or none are offered yet. */
   offered: string[];
   myVote: MyVoteView | null;
+  /** The thread's rule on changes, said before the first vote too, so nobody learns it only once it binds them. */
+  changes: GameView["voteChanges"];
   /** Whether this vote takes an empty ballot (弃权): the button is offered only then. */
   abstainAllowed: boolean;
   reload: () => Promise<void>;
@@ -315,7 +318,17 @@ function matches(seat: SeatNo, alias: string, filter: string): boolean {
   return alias.includes(f) || m.app.seat(seat) === f || (/^\d+$/.test(f) && Number(f) - 1 === seat);
 }
 
-function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllowed, reload }: BallotProps) {
+function Ballot({
+  gameId,
+  perVoter,
+  choices,
+  label,
+  offered,
+  myVote,
+  changes,
+  abstainAllowed,
+  reload,
+}: BallotProps) {
   const codeGuesses = offered.length > 0;
   const [picked, setPicked] = useState<SeatNo[]>(() =>
     myVote ? myVote.targets.filter((t) => choices.includes(t)) : [],
@@ -380,6 +393,14 @@ function Ballot({ gameId, perVoter, choices, label, offered, myVote, abstainAllo
                 <span className="muted small"> · {m.vote.changesFreezeAt(clockOn(frozenFrom, now))}</span>
               ) : null}
             </>
+          )}
+        </p>
+      ) : changes && (changes.max !== null || changes.frozenFrom !== null) ? (
+        <p className="muted small" data-testid="change-rule">
+          {m.vote.changeRule(
+            changes.max,
+            changes.frozenFrom === null ? null : clockOn(changes.frozenFrom, now),
+            changes.frozenFrom !== null && now >= changes.frozenFrom,
           )}
         </p>
       ) : null}
