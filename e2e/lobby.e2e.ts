@@ -133,6 +133,14 @@ test("a referee opens a game on a rule set of their own: the checker's problems 
   assert.match((await problems.textContent()) ?? "", /规则有\d+处问题/);
   assert.match((await problems.textContent()) ?? "", /第\d+行/);
   assert.match((await problems.textContent()) ?? "", /cout/);
+  // 开版 with the faulty rules is refused in red; switching to a preset leaves that refusal behind.
+  await page.locator("input[name=referee-alias]").fill("自定哨子");
+  await page.getByRole("button", { name: "开版" }).click();
+  const refused = page.locator("form").getByTestId("notice-error");
+  assert.equal(await refused.textContent(), "规则文本有误，请按提示修改");
+  await page.getByLabel("预设规则", { exact: true }).check();
+  assert.equal(await refused.count(), 0, "no red notice over the preset picker");
+  await page.getByLabel("自定义规则").check();
   await page.locator("textarea[name=rules-text]").fill(good);
   await page.getByRole("button", { name: "检查规则" }).click();
   assert.equal(await page.getByTestId("rules-ok").textContent(), "规则可用：测试场（6人）");

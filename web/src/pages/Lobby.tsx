@@ -105,6 +105,11 @@ function CreateGame() {
       .catch((e) => setError(errorText(e)));
   }, [account]);
   if (!account) return <p className="muted small">{m.lobby.loginToCreate}</p>;
+  // A refusal is about the source it was sent with: it would read as the other source's fault after switching.
+  const chooseSource = (toCustom: boolean) => {
+    setCustom(toCustom);
+    setError(null);
+  };
   const check = async () => {
     setError(null);
     try {
@@ -147,11 +152,11 @@ function CreateGame() {
         </label>
         <div className="actions">
           <label className="check">
-            <input type="radio" name="rules-source" checked={!custom} onChange={() => setCustom(false)} />{" "}
+            <input type="radio" name="rules-source" checked={!custom} onChange={() => chooseSource(false)} />{" "}
             {m.lobby.preset}
           </label>
           <label className="check">
-            <input type="radio" name="rules-source" checked={custom} onChange={() => setCustom(true)} />{" "}
+            <input type="radio" name="rules-source" checked={custom} onChange={() => chooseSource(true)} />{" "}
             {m.lobby.customRules}
           </label>
         </div>
