@@ -18,4 +18,12 @@ export const enginePort: EnginePort<GameState> | null = {
   },
   pendingDeadlines: (state) => pendingDeadlines(state).map((d) => d.at),
   summarize,
+  latestPost(state, poster) {
+    // Submissions are numbered in the round as sent; the released post keeps that number (release.ts).
+    for (let r = state.rounds.length - 1; r >= 1; r--) {
+      const sent = state.rounds[r]?.submissions.filter((s) => s.poster === poster).at(-1);
+      if (sent) return { round: r, post: sent.index };
+    }
+    return null;
+  },
 };

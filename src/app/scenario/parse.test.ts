@@ -125,3 +125,32 @@ until: "2026-12-04T21:00:00+08:00"
     ],
   );
 });
+
+test("a complaint names its post by the post's label: an earlier post's, with its poster", () => {
+  const events = (...lines: string[]) =>
+    `${head}events:\n${lines.map((l) => `  - ${l}\n`).join("")}until: "2026-12-04T21:00:00+08:00"\n`;
+  const post = (label: string, at = "21:05") =>
+    `{at: "2026-12-02T${at}:00+08:00", post: {by: 甲, target: 乙, length: 900, label: ${label}}}`;
+  const ok = parseScenario(
+    events(post("一"), `{at: "2026-12-03T10:00:00+08:00", complaint: {post: 一, upheld: true}}`),
+  );
+  assert.ok(ok.ok);
+  assert.deepEqual(ok.scenario.steps[1]?.action, { kind: "complaint", against: 0, upheld: true, post: "一" });
+  assert.deepEqual(
+    problems(
+      events(
+        post("一"),
+        post("一", "21:06"),
+        `{at: "2026-12-03T10:00:00+08:00", complaint: {post: 二, upheld: true}}`,
+        `{at: "2026-12-03T10:00:00+08:00", complaint: {against: 乙, post: 一, upheld: true}}`,
+        `{at: "2026-12-03T10:00:00+08:00", complaint: {upheld: true}}`,
+      ),
+    ),
+    [
+      "line 9: events[1].post.label: label 一 is given twice",
+      "line 10: events[2].complaint.post: no earlier post is labelled 二",
+      "line 11: events[3].complaint.against: post 一 is not 乙's",
+      "line 12: events[4].complaint: needs against, or post naming a labelled post",
+    ],
+  );
+});

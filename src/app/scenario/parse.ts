@@ -101,6 +101,8 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
   const steps: ScenarioStep[] = [];
   // A substitute's new alias names the same seat from its event on.
   const aliasNow = new Map(seatOf);
+  // Post labels seen so far, with their poster: a complaint names an earlier post.
+  const postBy = new Map<string, Seat>();
   let previous = Number.NEGATIVE_INFINITY;
   file.events.forEach((ev, index) => {
     const base: PathSegment[] = ["events", index];
@@ -151,12 +153,18 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
       case "post": {
         const v = ev.post!;
         const length = lengthOf(v, (m) => problem(p, m));
+        const poster = seat([...p, "by"], v.by);
+        if (v.label !== undefined) {
+          if (postBy.has(v.label)) problem([...p, "label"], `label ${v.label} is given twice`);
+          else postBy.set(v.label, poster);
+        }
         push({
           kind: "post",
-          poster: seat([...p, "by"], v.by),
+          poster,
           target: seat([...p, "target"], v.target),
           length,
           ...(v.code !== undefined ? { code: v.code } : {}),
+          ...(v.label !== undefined ? { label: v.label } : {}),
         });
         break;
       }
@@ -171,11 +179,22 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
       }
       case "complaint": {
         const v = ev.complaint!;
+        const named = v.post === undefined ? undefined : postBy.get(v.post);
+        if (v.post !== undefined && named === undefined)
+          problem([...p, "post"], `no earlier post is labelled ${v.post}`);
+        let against = v.against === undefined ? (named ?? -1) : seat([...p, "against"], v.against);
+        if (v.against === undefined && v.post === undefined)
+          problem(p, "needs against, or post naming a labelled post");
+        if (named !== undefined && against !== -1 && against !== named) {
+          problem([...p, "against"], `post ${v.post} is not ${v.against}'s`);
+          against = named;
+        }
         push({
           kind: "complaint",
-          against: seat([...p, "against"], v.against),
+          against,
           upheld: v.upheld,
           ...(v.reason !== undefined ? { reason: v.reason } : {}),
+          ...(v.post !== undefined ? { post: v.post } : {}),
         });
         break;
       }

@@ -23,6 +23,12 @@ function fakeEngine(): { port: EnginePort<Command[]>; log: Command[] } {
       }
       return { ok: true, state: [...state, command] };
     },
+    // The nth kill post sent is post n of round 2, whoever sent it: enough to see the runner pass it on.
+    latestPost: (state, poster) => {
+      const sent = state.filter((c) => c.type === "SubmitKillPost");
+      const last = sent.findLastIndex((c) => c.poster === poster);
+      return last < 0 ? null : { round: 2, post: last };
+    },
     pendingDeadlines: (state) => {
       const ticked = state.filter((c) => c.type === "Tick").map((c) => c.at);
       return deadlines.filter((d) => !ticked.some((t) => t >= d));
@@ -82,4 +88,62 @@ until: "2026-12-02T22:00:00+08:00"
   ]);
   assert.deepEqual(output.rounds[0]?.out, [{ alias: "乙", role: "ranger", camp: "white", cause: "vote" }]);
   assert.deepEqual(output.rounds[0]?.tally, [{ alias: "乙", votes: 1.5 }]);
+});
+
+test("a complaint naming a labelled post rules on that post (its round and place), not on the poster's latest", () => {
+  const parsed = parseScenario(`rules: airforce-40
+start: "2026-12-01T21:00:00+08:00"
+seats: [{alias: 甲, role: killer}, {alias: 乙, role: ranger}, {alias: 丙, role: ranger}]
+events:
+  - {at: "2026-12-02T21:05:00+08:00", post: {by: 甲, target: 乙, length: 900, label: 第一帖}}
+  - {at: "2026-12-02T21:06:00+08:00", post: {by: 甲, target: 丙, length: 900, label: 第二帖}}
+  - {at: "2026-12-03T10:00:00+08:00", complaint: {post: 第一帖, upheld: true}}
+  - {at: "2026-12-03T10:01:00+08:00", complaint: {against: 甲, upheld: false}}
+until: "2026-12-03T12:00:00+08:00"
+`);
+  assert.ok(parsed.ok, JSON.stringify(!parsed.ok && parsed.problems));
+  const { port, log } = fakeEngine();
+  runScenario(parsed.scenario, rules, port);
+  const rulings = log.filter((c) => c.type === "RuleComplaint");
+  assert.deepEqual(rulings[0], {
+    type: "RuleComplaint",
+    at: at("2026-12-03T10:00:00+08:00"),
+    against: 0,
+    upheld: true,
+    round: 2,
+    post: 0,
+  });
+  // Without a label the engine takes the poster's latest, as before.
+  assert.equal("post" in rulings[1]!, false);
+});
+
+test("a complaint naming a post the engine refused is refused by the runner, not sent as one on another post", () => {
+  const parsed = parseScenario(`rules: airforce-40
+start: "2026-12-01T21:00:00+08:00"
+seats: [{alias: 甲, role: killer}, {alias: 乙, role: ranger}, {alias: 丙, role: ranger}]
+events:
+  - {at: "2026-12-02T13:00:00+08:00", vote: {by: 丙, for: [乙]}}
+  - {at: "2026-12-02T21:05:00+08:00", post: {by: 甲, target: 乙, length: 900}}
+  - {at: "2026-12-02T21:06:00+08:00", post: {by: 丙, target: 甲, length: 900, label: 丙帖}}
+  - {at: "2026-12-03T10:00:00+08:00", complaint: {post: 丙帖, upheld: true}}
+until: "2026-12-03T12:00:00+08:00"
+`);
+  assert.ok(parsed.ok);
+  const { port, log } = fakeEngine();
+  // The stand-in refuses nothing but seat 2's votes, so refuse 丙's post here.
+  const apply = port.apply;
+  port.apply = (state, command) =>
+    command.type === "SubmitKillPost" && command.poster === 2
+      ? { ok: false, refusal: { code: "post.no-post-right", message: "no right" } }
+      : apply(state, command);
+  const { output } = runScenario(parsed.scenario, rules, port);
+  assert.equal(log.filter((c) => c.type === "RuleComplaint").length, 0);
+  assert.deepEqual(
+    output.refusals.map((r) => [r.event, r.kind, r.code]),
+    [
+      [0, "vote", "vote.voter-out"],
+      [2, "post", "post.no-post-right"],
+      [3, "complaint", "scenario.post-refused"],
+    ],
+  );
 });

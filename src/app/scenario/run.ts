@@ -13,6 +13,8 @@ export interface EnginePort<S> {
   /** Due times of the deadlines still pending, so the clock can stop at each one in order. */
   pendingDeadlines(state: S): Instant[];
   summarize(state: S): GameSummary;
+  /** The poster's latest kill post (its round and place in the round), for a complaint that names it by label. */
+  latestPost(state: S, poster: Seat): { round: number; post: number } | null;
 }
 
 export interface RunResult {
@@ -81,12 +83,32 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
     }
   };
 
+  // Each labelled post as the engine took it; a refused one is left out, so a complaint naming it is refused too.
+  const labelled = new Map<string, { round: number; post: number }>();
   for (const step of scenario.steps) {
     tickTo(step.origin.at);
-    const command = toCommand(step, rules);
+    const named = step.action.kind === "complaint" ? step.action.post : undefined;
+    const key = named === undefined ? undefined : labelled.get(named);
+    if (named !== undefined && key === undefined) {
+      refusals.push({
+        event: step.origin.index,
+        line: step.origin.line,
+        at: step.origin.atText,
+        kind: step.source,
+        by: aliasOf(step.action.kind === "complaint" ? step.action.against : -1),
+        code: "scenario.post-refused",
+        message: `post ${named} was refused, so there is no post to rule on`,
+      });
+      continue;
+    }
+    const command = toCommand(step, rules, key);
     const r = engine.apply(state, command);
     if (r.ok) {
       state = r.state;
+      if (step.action.kind === "post" && step.action.label !== undefined) {
+        const post = engine.latestPost(state, step.action.poster);
+        if (post) labelled.set(step.action.label, post);
+      }
       if (
         step.action.kind === "referee" &&
         step.action.newAlias !== undefined &&
@@ -143,7 +165,12 @@ export function wordsOf(length: Length, rules: RuleSet): number {
   return countWords(length.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words;
 }
 
-export function toCommand(step: ScenarioStep, rules: RuleSet): Command {
+/** `post`: the round and place of the post a complaint names by label, once the runner has found it. */
+export function toCommand(
+  step: ScenarioStep,
+  rules: RuleSet,
+  post?: { round: number; post: number },
+): Command {
   const at = step.origin.at;
   const a = step.action;
   switch (a.kind) {
@@ -181,6 +208,7 @@ export function toCommand(step: ScenarioStep, rules: RuleSet): Command {
         against: a.against,
         upheld: a.upheld,
         ...(a.reason !== undefined ? { reason: a.reason } : {}),
+        ...(post !== undefined ? { round: post.round, post: post.post } : {}),
       };
     case "referee":
       return { type: "Override", at, override: a.override, reason: a.reason };

@@ -39,6 +39,8 @@ export const PostEntry = z.strictObject({
   length: Words.optional(),
   text: z.string().optional(),
   code: z.string().min(1).optional(),
+  /** A name for this post, unique in the file, for a later complaint to name it by. */
+  label: z.string().min(1).optional(),
 });
 
 export const CompleteEntry = z.strictObject({
@@ -48,7 +50,10 @@ export const CompleteEntry = z.strictObject({
 });
 
 export const ComplaintEntry = z.strictObject({
-  against: AliasRef,
+  /** The poster; may be left out when `post` names the post (its poster is then the one). */
+  against: AliasRef.optional(),
+  /** The `label` of an earlier post: the ruling is on that post, not on the poster's latest. */
+  post: z.string().min(1).optional(),
   upheld: z.boolean(),
   reason: Reason.optional(),
 });

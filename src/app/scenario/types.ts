@@ -26,9 +26,10 @@ export type Length = { words: number } | { text: string };
 export type ScenarioAction =
   | { kind: "vote"; voter: Seat; targets: Seat[]; codes?: (string | null)[] }
   | { kind: "proxy"; voter: Seat; targets: Seat[]; codes?: (string | null)[] }
-  | { kind: "post"; poster: Seat; target: Seat; length: Length; code?: string }
+  | { kind: "post"; poster: Seat; target: Seat; length: Length; code?: string; label?: string }
   | { kind: "complete"; poster: Seat; length: Length }
-  | { kind: "complaint"; against: Seat; upheld: boolean; reason?: string }
+  /** `post`: the label of the post ruled on (the runner finds its round and place); without it, the latest. */
+  | { kind: "complaint"; against: Seat; upheld: boolean; reason?: string; post?: string }
   | { kind: "extension"; requestedBy: Seat[]; reason?: string }
   | { kind: "referee"; override: Override; reason: string; newAlias?: string }
   | { kind: "say"; seat: Seat; thread: "discussion" | "vote" | "last-words" }
