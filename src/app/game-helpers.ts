@@ -69,6 +69,8 @@ export async function addMemberThen(
 ): Promise<Result<CommandOk>> {
   const target = await storage.findAccountByUsername(input.username);
   if (!target) return refuse("account-not-found", 404);
+  // A disabled account cannot sign in to play the seat or referee (docs/deploy.md § What the site admin can do).
+  if (target.disabledAt !== null) return refuse("member-account-disabled", 409);
   const added = await storage.addMember({
     gameId,
     alias: input.alias,

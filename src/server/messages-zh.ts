@@ -64,6 +64,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "member-already-under-alias": (d) => `该账号已在本游戏中，马甲就是「${d?.alias ?? ""}」`,
   "member-already-player": (d) => `该账号已在本游戏中（马甲「${d?.alias ?? ""}」），不能再次加入`,
   "member-is-referee": () => "不能替补或加为副哨：这是哨子本人的账号",
+  "member-account-disabled": () => "该账号已被站点管理员停用，不能替补或加为副哨",
   "member-is-co-referee": (d) => `该账号已是本游戏的副哨（马甲「${d?.alias ?? ""}」）`,
   "report-too-short": (d) =>
     `报道字数不足：${d?.words ?? "?"}字，至少需要${d?.min ?? "?"}字（以word统计为准）`,

@@ -302,6 +302,8 @@ test("co-referees and start: only referees; start needs sign-up closed and the r
     assert.equal((await coRefused("co", "副哨二")).message, "该账号已是本游戏的副哨（马甲「副哨」）");
     assert.equal((await coRefused("co", "副哨")).code, "member-already-under-alias");
     assert.equal((await coRefused("referee", "副哨二")).code, "member-is-referee");
+    await h.accounts.setDisabled((await h.storage.findAccountByUsername(outsider))!, true);
+    assert.equal((await coRefused(outsider, "副哨二")).code, "member-account-disabled");
     const roster = await call(h, "GET", `/api/games/${id}/referee/roster`, co);
     assert.equal(roster.status, 200, "a co-referee sees the roster");
     const notClosed = await call<ApiError>(h, "POST", `/api/games/${id}/start`, co, {});

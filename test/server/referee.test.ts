@@ -313,6 +313,18 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
     });
     assert.equal(refereeAccount.json.error.code, "member-is-referee");
     assert.equal(refereeAccount.json.error.message, "不能替补或加为副哨：这是哨子本人的账号");
+    // An account the site admin disabled could not sign in to play the seat.
+    await quickAccount(h, "停用的账号");
+    const disabledAccount = (await h.storage.findAccountByUsername("停用的账号"))!;
+    await h.accounts.setDisabled(disabledAccount, true);
+    const disabled = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      seat: a!.seat,
+      username: "停用的账号",
+      alias: "新马甲",
+    });
+    assert.equal(disabled.json.error.code, "member-account-disabled");
+    assert.equal(disabled.json.error.message, "该账号已被站点管理员停用，不能替补或加为副哨");
     const byPlayer = await call(h, "POST", url, b!.cookie, {
       requestId: rid(),
       seat: a!.seat,
