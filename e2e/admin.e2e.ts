@@ -101,3 +101,31 @@ test("the admin hands out a reset link, its owner sets a new password; a disable
   await rowdyPage.getByRole("button", { name: "登录" }).click();
   assert.equal(await rowdyPage.getByTestId("notice-error").textContent(), "账号已被站点管理员停用");
 });
+
+test("修改密码: the name in the header opens the account page; a wrong current password is refused, the right one changes it", async () => {
+  await server.api("POST", "/api/auth/register", null, { username: "改密码", password: "first-password-1" });
+  const page = await (await contextFor(browser, server.url, null)).newPage();
+  await page.goto("/login");
+  await page.locator("input[name=username]").fill("改密码");
+  await page.locator("input[name=password]").fill("first-password-1");
+  await page.getByRole("button", { name: "登录" }).click();
+  await page.getByTestId("me-name").click();
+  await page.getByRole("heading", { name: "修改密码" }).waitFor();
+  await page.locator("input[name=current]").fill("not-my-password");
+  await page.locator("input[name=password]").fill("second-password-2");
+  await page.locator("input[name=confirm]").fill("second-password-2");
+  await page.getByRole("button", { name: "修改密码" }).click();
+  assert.equal(await page.getByTestId("notice-error").textContent(), "当前密码不正确");
+  await page.locator("input[name=current]").fill("first-password-1");
+  await page.getByRole("button", { name: "修改密码" }).click();
+  assert.equal(await page.getByTestId("notice-ok").textContent(), "密码已修改，其他设备上的登录已失效。");
+  await screenshot(page, "account-password");
+  // Still signed in here; the new password is the one that signs in.
+  assert.equal(await page.getByTestId("me-name").textContent(), "你好，改密码");
+  await page.getByRole("button", { name: "退出" }).click();
+  await page.goto("/login");
+  await page.locator("input[name=username]").fill("改密码");
+  await page.locator("input[name=password]").fill("second-password-2");
+  await page.getByRole("button", { name: "登录" }).click();
+  await page.getByTestId("me-name").waitFor();
+});
