@@ -303,6 +303,7 @@ function endOfGameFigures(state: GameState): Pick<NonNullable<GameView["result"]
     out.scores = {
       black: summary.result.scores.black,
       white: summary.result.scores.white,
+      ...(summary.result.scores.parts && { parts: summary.result.scores.parts }),
       rounds: summary.rounds.flatMap((r) => (r.scores ? [{ round: r.round, houses: r.scores }] : [])),
     };
   }

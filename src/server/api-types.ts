@@ -68,7 +68,7 @@
 //   GET  /api/games/:id/referee/results?round=N      R  ResultsPreviewResponse
 //   POST /api/games/:id/referee/results              R  PublishResultsRequest → CommandResponse
 
-import type { Override } from "../engine/contract.ts";
+import type { Override, ScoreParts } from "../engine/contract.ts";
 import type { EndingWhy } from "../engine/events.ts";
 
 /** Epoch milliseconds by the server clock. */
@@ -497,6 +497,11 @@ export interface GameView {
     scores?: {
       black: { exact: string; value: number };
       white: { exact: string; value: number };
+      /**
+       * Each camp's total term by term (抢得＋存活已激活＋个人存活分), as the results post's final line gives it; absent
+       * when the summary has none.
+       */
+      parts?: Record<"black" | "white", ScoreParts>;
       rounds: {
         round: number;
         houses: {

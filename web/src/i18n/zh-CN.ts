@@ -991,6 +991,20 @@ export const zhCN = {
     score: (v: { exact: string; value: number }) =>
       v.exact.includes("/") ? `${v.exact}分（约${v.value.toFixed(2)}分）` : `${v.exact}分`,
     finalScore: (black: string, white: string) => `最终得分（含存活分）：黑道 ${black}，白道 ${white}`,
+    /** The results post's terms (seed 000 「抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分」), so a total can be checked. */
+    scoreParts: (
+      camp: "black" | "white",
+      p: {
+        taken: { exact: string };
+        living: { exact: string };
+        survival?: { seats: number; each: { exact: string }; total: { exact: string } };
+      },
+    ) =>
+      `${camp === "black" ? "黑道" : "白道"}：抢得${p.taken.exact}分＋存活已激活${p.living.exact}分${
+        p.survival
+          ? `＋个人存活分${p.survival.seats}人×${p.survival.each.exact}分＝${p.survival.total.exact}分`
+          : ""
+      }`,
     roundScore: (round: number, house: string, black: string, white: string) =>
       `第${round}轮后${house}：黑道 ${black}，白道 ${white}`,
     points: "本局积分",

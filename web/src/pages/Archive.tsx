@@ -29,6 +29,8 @@ export function Archive({ game }: { game: LiveGame }) {
   const byRound = groupBy(ballots.votes ?? [], (e) => Number(e.data.round));
   const posts = (engine?.rounds ?? []).flatMap((r) => (r.posts ?? []).map((p) => ({ ...p, round: r.round })));
 
+  const scoreParts = view.result?.scores?.parts;
+
   return (
     <div className="stack" data-testid="archive">
       <h2>{m.archive.title}</h2>
@@ -46,6 +48,13 @@ export function Archive({ game }: { game: LiveGame }) {
               )}
             </strong>
           </p>
+          {scoreParts ? (
+            <ul className="plain small" data-testid="archive-score-parts">
+              {(["black", "white"] as const).map((camp) => (
+                <li key={camp}>{m.archive.scoreParts(camp, scoreParts[camp])}</li>
+              ))}
+            </ul>
+          ) : null}
           <ol className="plain small">
             {view.result.scores.rounds.flatMap((r) =>
               r.houses.map((h) => (
