@@ -21,7 +21,10 @@ test("a finished score game's view carries the final totals and every round's, a
   assert.ok((result?.scores?.rounds.length ?? 0) > 0);
   // 「双方最后分数总和=…抢得的分数+己方存活分值人员身上已被激活的分值+个人存活分」: the terms reach the pages too.
   const parts = result?.scores?.parts;
-  assert.ok(parts?.black.survival && parts.white.survival, "a finished game's terms include the survival points");
+  assert.ok(
+    parts?.black.survival && parts.white.survival,
+    "a finished game's terms include the survival points",
+  );
   assert.deepEqual(parts, summary.result.scores?.parts);
   assert.equal(result?.points, undefined, "no 7kill points in a score game");
 });
