@@ -148,6 +148,10 @@ export type OutCause =
 /** The per-round report behind `npx bansha replay --format json` (seats, not aliases: the runner maps them). */
 export interface RoundSummary {
   round: number;
+  /**
+   * Who went out in the round, each seat once (its last cause): `out` and `revived` add up to the round's net change
+   * (a seat out, revived and out again is out once and not revived; out and revived, it is in both).
+   */
   out: {
     seat: Seat;
     role: string;
@@ -182,6 +186,7 @@ export interface RoundSummary {
   scores?: HouseScores[];
   /** Posts of the round's plan nobody submitted in the window, per posting unit (RULINGS 19); absent when none. */
   forfeited?: Record<string, number>;
+  /** Seats brought back in the round, each once; not one that went out again after (see `out`). */
   revived: { seat: Seat }[];
   /** Living seats after the round's results. */
   alive: number;

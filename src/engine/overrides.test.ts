@@ -15,6 +15,25 @@ function fengyunRound2(): Driver {
 }
 
 describe(`overrides — ${quote}`, () => {
+  test("a seat put out and back again in one round is listed once each way, so 「出局N人，复活M人」 adds up", () => {
+    const d = fengyunRound2();
+    // Seat 55 was voted out in round 1. In round 2 the referee brings it back, puts it out, brings it back: net back.
+    for (const [i, action] of (["revive", "eliminate", "revive"] as const).entries())
+      assert.equal(d.override(local("12-02 21:10") + i * 60_000, { action, target: 55 }, "改判"), null);
+    // Seat 30 goes out, comes back and goes out: net out, once.
+    for (const [i, action] of (["eliminate", "revive", "eliminate"] as const).entries())
+      assert.equal(d.override(local("12-02 21:20") + i * 60_000, { action, target: 30 }, "改判"), null);
+    const r2 = summarize(d.state).rounds.find((r) => r.round === 2);
+    assert.deepEqual(
+      r2?.out.map((o) => o.seat),
+      [30],
+    );
+    assert.deepEqual(
+      r2?.revived.map((r) => r.seat),
+      [55],
+    );
+  });
+
   test("eliminate and revive, each with its reason", () => {
     const d = fengyunRound2();
     assert.equal(d.override(local("12-02 21:10"), { action: "eliminate", target: 30 }, "曝ID"), null);

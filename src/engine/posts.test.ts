@@ -200,6 +200,33 @@ describe("IOUs (白条)", () => {
     assert.deepEqual(d.state.rounds[2]?.revived, [10, 0], "each was the target of a failed post first");
   });
 
+  test("a seat revived by its poster's failed 白条 and then out for its own is out once in the round's summary, not revived", () => {
+    // Seed 002 「过时未补，出帖者出局当轮无票权，被帖者复活当轮恢复全票」, twice in a chain: killer 0 posts a 白条 on
+    // swordsman 10, who posts a 白条 on ranger 20. Both fail at 10:00: 10 and 20 come back, then 0 and 10 go out.
+    const d = airforceRound2();
+    assert.equal(d.post(local("12-02 21:05"), 0, 10, 500), null);
+    assert.equal(d.post(local("12-02 21:06"), 10, 20, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    d.tick(local("12-03 10:00:01"));
+    assert.deepEqual(d.state.rounds[2]?.revived, [10, 20]);
+    const r2 = summarize(d.state).rounds.find((r) => r.round === 2);
+    // 10 went out, came back and went out: one out, by its standing cause; 20 went out and came back: both lines.
+    assert.deepEqual(
+      r2?.out.map((o) => [o.seat, o.cause]),
+      [
+        [20, "post"],
+        [0, "iou"],
+        [10, "iou"],
+      ],
+    );
+    assert.deepEqual(
+      r2?.revived.map((r) => r.seat),
+      [20],
+    );
+    // 「本轮出局N人，复活M人」 adds up to the round's net change: 0 and 10 out.
+    assert.equal((r2?.out.length ?? 0) - (r2?.revived.length ?? 0), 2);
+  });
+
   test("RULINGS 15: an IOU completed to 1200 字 in time stands; shorter completions are refused", () => {
     const d = airforceRound2();
     assert.equal(

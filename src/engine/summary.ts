@@ -1,5 +1,5 @@
 // summarize: the per-round report and result behind `bansha replay` (seats, not aliases: the runner maps them).
-import type { GameSummary, HouseRound, RoundSummary, TieToReferee } from "./contract.ts";
+import type { GameSummary, HouseRound, RoundSummary, Seat, TieToReferee } from "./contract.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { dayNightSummary } from "./night/points.ts";
@@ -17,7 +17,8 @@ export function summarize(state: GameState): GameSummary {
     if (!r) continue;
     // A round appears once something happened in it: a round that has only just opened has nothing to report.
     if (!r.closed && r.outs.length === 0 && r.revived.length === 0 && r.votes.length === 0) continue;
-    const out: RoundSummary["out"] = r.outs.map((o) => {
+    const { outs, revived } = netChanges(r);
+    const out: RoundSummary["out"] = outs.map((o) => {
       const role = roleOfSeat(state, o.seat);
       const points = score?.points(r.round, o.seat);
       const shown = publishedRole(state, o.seat);
@@ -47,7 +48,7 @@ export function summarize(state: GameState): GameSummary {
     rounds.push({
       round: r.round,
       out,
-      revived: r.revived.map((seat) => ({ seat })),
+      revived: revived.map((seat) => ({ seat })),
       alive: aliveAfter(state, r.round),
       tally: houses.flatMap((h) => h.tally),
       overtime: first?.overtime ?? null,
@@ -75,6 +76,34 @@ export function summarize(state: GameState): GameSummary {
     },
     ...dayNightPart(state),
   };
+}
+
+/**
+ * The round's outs and revivals as the results post lists them, one line per seat and the counts adding up to the
+ * round's net change: a seat that went out, came back and went out again (帖杀, revived by its poster's failed 白条,
+ * then out for its own) is out once, by its last cause, and not revived; one revived, out and revived again is
+ * revived once. A seat out and revived (or revived and out) keeps both lines, as before. Logs from before
+ * `aliveChanges` was kept list every change.
+ */
+function netChanges(r: RoundState): { outs: RoundState["outs"]; revived: Seat[] } {
+  const changes = r.aliveChanges;
+  if (!changes) return { outs: r.outs, revived: r.revived };
+  const first = new Map<Seat, boolean>();
+  const last = new Map<Seat, boolean>();
+  for (const c of changes) {
+    if (!first.has(c.seat)) first.set(c.seat, c.out);
+    last.set(c.seat, c.out);
+  }
+  // Between a seat's first and last change every out is undone by a revival and the other way round.
+  const outs = r.outs.filter(
+    (o, i) =>
+      r.outs.findLastIndex((x) => x.seat === o.seat) === i &&
+      (first.get(o.seat) !== false || last.get(o.seat) !== false),
+  );
+  const revived = r.revived.filter(
+    (s, i) => r.revived.indexOf(s) === i && (first.get(s) !== true || last.get(s) !== true),
+  );
+  return { outs, revived };
 }
 
 /** One house's thread in a round (the only thread when the game has one house). */
