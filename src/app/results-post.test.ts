@@ -136,6 +136,27 @@ test("the round that ends the game says who won and why, in Chinese, with the ru
   assert.match(ended({ roleNames, result: { winner: "black", why: null } }), /\*\*游戏结束：黑道胜利。\*\*$/);
 });
 
+test("an end that waits for the referee's decision: the post says what holds and what it waits on, not a winner", () => {
+  const round = { round: 1, out: [], revived: [], alive: 4, tally: [], overtime: null };
+  const text = renderResultsPost(round, {
+    roleNames: { ...roleNames, lover: "情侣刺客", assassin: "独立刺客" },
+    endingWaits: {
+      candidates: [
+        { winner: "white", why: { kind: "all-out", roles: ["killer", "lover", "assassin"], camps: [] } },
+      ],
+      on: [
+        { kind: "tie", round: 1 },
+        { kind: "lead-voter", round: 1 },
+      ],
+    },
+  });
+  assert.match(
+    text,
+    /\*\*结束条件已成立：白道胜利（联合杀手、情侣刺客、独立刺客全部出局）。第1轮平票、第1轮领票人待哨子裁定，裁定后再定胜负。\*\*$/,
+  );
+  assert.doesNotMatch(text, /游戏结束/);
+});
+
 test("a round nobody left says so", () => {
   const text = renderResultsPost({ round: 3, out: [], revived: [], alive: 20, tally: [], overtime: null });
   assert.match(text, /本轮无人出局。/);

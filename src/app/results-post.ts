@@ -119,6 +119,14 @@ export interface ResultsPostContext {
   penalties?: { alias: string; offence: string }[];
   /** Set on the round where win conditions naming different winners held at once, until the referee ends the game. */
   endingToReferee?: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
+  /**
+   * Set on the latest round with results while win conditions hold but the end waits for a tie or a 领票人 the
+   * referee has yet to decide (the summary's `result.endingWaits`).
+   */
+  endingWaits?: {
+    candidates: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
+    on: { kind: "tie" | "lead-voter"; round: number }[];
+  };
   /** Set on the round that ended the game. */
   result?: {
     winner: "black" | "white" | "draw" | null;
@@ -406,6 +414,15 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       (c) => `${winnerText(c.winner, camps)}（${endingText(c.why, ctx.roleNames ?? {}, camps)}）`,
     );
     lines.push("", `**结束条件同时成立：${each.join("；")}。规则未定哪一方胜出，胜负由哨子裁定。**`);
+  }
+  if (ctx.endingWaits && !ctx.result) {
+    const each = ctx.endingWaits.candidates.map(
+      (c) => `${winnerText(c.winner, camps)}（${endingText(c.why, ctx.roleNames ?? {}, camps)}）`,
+    );
+    const unit = ctx.dayNight ? "天" : "轮";
+    const on = ctx.endingWaits.on.map((d) => `第${d.round}${unit}${d.kind === "tie" ? "平票" : "领票人"}`);
+    // The decision could still put someone out and change the winner: the post says what holds and what it waits on.
+    lines.push("", `**结束条件已成立：${each.join("；")}。${on.join("、")}待哨子裁定，裁定后再定胜负。**`);
   }
   if (ctx.result) {
     const winner = winnerText(ctx.result.winner, camps);

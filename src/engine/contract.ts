@@ -271,6 +271,16 @@ export interface GameSummary {
       candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
     };
     /**
+     * While the game runs: win conditions hold (one winner, or several for the referee), but a tie or a 领票人 left
+     * to the referee is still open and could put someone out and change the winner, so the end waits for it (`on`)
+     * and is read again once it is decided. `candidates`: what holds now; `on`: each open decision's kind and round
+     * (the round's `tieToReferee`, `overtime.referee` or `leadVoterToReferee` says whose). Absent otherwise.
+     */
+    endingWaits?: {
+      candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
+      on: { kind: "tie" | "lead-voter"; round: number }[];
+    };
+    /**
      * Score rule: each camp's total (survival points included once the game is over), with its `parts` (`survival`
      * in them once it is over) and, under 两府制, each house's.
      */

@@ -1,6 +1,8 @@
 // End of game: elimination conditions and a score game's wiped-out camp, with the reason and why as data.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { RuleSet } from "../rules/schema.ts";
+import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 import { redactEvent, viewFor } from "./view.ts";
 
@@ -129,6 +131,139 @@ describe("win conditions naming different winners at once", () => {
     const d = new Driver(preset("airforce-40"));
     voteOutFirstNine(d);
     assert.equal(d.events("EndingLeftToReferee").length, 0);
+    assert.equal(d.events("GameEnded")[0]?.winner, "white");
+  });
+});
+
+/**
+ * 空军 down to five seats (the referee put the rest out): killer 0, engineer 9, swordsman 10, the 暗弹 13 and
+ * ranger 14. Round 1's ballots are cast in seat order of `ballots`; round 2's posts follow at 21:05: killer 0 on 14
+ * (`iou`: a 500-字 白条), swordsman 10 on 0, the last killer, lover or assassin.
+ */
+function fiveLeft(
+  vote: Partial<RuleSet["vote"]>,
+  ballots: [number, number][],
+  opts: { iou?: boolean } = {},
+): Driver {
+  const base = preset("airforce-40");
+  const d = new Driver(RuleSet.parse({ ...base, vote: { ...base.vote, ...vote } }));
+  const keep = new Set([0, 9, 10, 13, 14]);
+  for (const s of d.state.seats)
+    if (!keep.has(s.seat))
+      d.must({
+        type: "Override",
+        at: local("12-01 21:10"),
+        override: { action: "eliminate", target: s.seat },
+        reason: "test",
+      });
+  ballots.forEach(([voter, target], i) => {
+    assert.equal(d.vote(local("12-02 10:00") + i * 60_000, voter, target), null);
+  });
+  d.tick(local("12-02 21:00:01"));
+  assert.equal(d.post(local("12-02 21:05"), 0, 14, opts.iou ? 500 : 900), null);
+  assert.equal(d.post(local("12-02 21:06"), 10, 0), null);
+  d.tick(local("12-02 21:30:01"));
+  return d;
+}
+
+describe("an end that waits for a decision the referee has yet to make", () => {
+  // RULINGS 11 「final tie-break (… / referee decides)」 and 13 「referee's choice」 leave an out to the referee;
+  // seed 002 暗弹 「如被票出，带走领票人」: the decision can take a seat along, so the winner is not known before it.
+  // 10 votes 13 first (its 领票人), 0 joins; 13 and 14 vote 9, 9 votes 14: 13 and 9 tie on two.
+  const tieLeft = () =>
+    fiveLeft({ overtimeMinutes: null, finalTieBreak: "referee" }, [
+      [10, 13],
+      [0, 13],
+      [13, 9],
+      [14, 9],
+      [9, 14],
+    ]);
+
+  test("the last killer out while a tie waits: no GameEnded; the summary says what holds and what it waits on", () => {
+    const d = tieLeft();
+    assert.equal(d.alive(0), false);
+    assert.equal(d.events("GameEnded").length, 0);
+    assert.equal(d.state.status, "running");
+    const waits = summarize(d.state).result.endingWaits;
+    assert.deepEqual(
+      waits?.candidates.map((c) => c.winner),
+      ["white"],
+    );
+    assert.deepEqual(waits?.on, [{ kind: "tie", round: 1 }]);
+  });
+
+  test("decided for the engineer: white wins at the decision", () => {
+    const d = tieLeft();
+    const at = local("12-02 21:40");
+    assert.equal(d.override(at, { action: "decide-tie", round: 1, out: [9] }, "平票，哨子定工兵出局"), null);
+    const ended = d.events("GameEnded");
+    assert.equal(ended.length, 1);
+    assert.equal(ended[0]?.winner, "white");
+    assert.equal(ended[0]?.at, at);
+    assert.equal(summarize(d.state).result.endingWaits, undefined);
+  });
+
+  test("decided for the 暗弹: it takes its 领票人, the last white seat, and both camps' conditions hold", () => {
+    const d = tieLeft();
+    assert.equal(
+      d.override(local("12-02 21:40"), { action: "decide-tie", round: 1, out: [13] }, "平票"),
+      null,
+    );
+    assert.equal(d.state.seats[10]?.out?.cause, "bomb");
+    assert.equal(d.events("GameEnded").length, 0);
+    assert.deepEqual(
+      d.events("EndingLeftToReferee")[0]?.candidates.map((c) => c.winner),
+      ["white", "black"],
+    );
+  });
+
+  test("a 领票人 left to the referee (leadVoter referee) holds the end the same way", () => {
+    // 10, 14 and 0 vote 13 out; its 领票人 waits for the referee.
+    const d = fiveLeft({ leadVoter: "referee" }, [
+      [10, 13],
+      [14, 13],
+      [0, 13],
+      [13, 9],
+      [9, 14],
+    ]);
+    assert.equal(d.events("LeadVoterLeftToReferee").length, 1);
+    assert.equal(d.events("GameEnded").length, 0);
+    assert.deepEqual(summarize(d.state).result.endingWaits?.on, [{ kind: "lead-voter", round: 1 }]);
+    const at = local("12-02 21:40");
+    assert.equal(
+      d.override(at, { action: "decide-lead-voter", round: 1, bomb: 13, leadVoter: 10 }, "定领票人"),
+      null,
+    );
+    assert.equal(d.events("GameEnded").length, 0);
+    assert.equal(d.events("EndingLeftToReferee").length, 1, "the 领票人 was the last white seat");
+  });
+
+  test("naming a 领票人 already out takes nobody: the end that held applies", () => {
+    const d = fiveLeft({ leadVoter: "referee" }, [
+      [10, 13],
+      [14, 13],
+      [0, 13],
+      [13, 9],
+      [9, 14],
+    ]);
+    const at = local("12-02 21:40");
+    assert.equal(
+      d.override(at, { action: "decide-lead-voter", round: 1, bomb: 13, leadVoter: 0 }, "定领票人"),
+      null,
+    );
+    assert.equal(d.events("GameEnded")[0]?.winner, "white");
+  });
+
+  test("a decision nobody can make any more does not hold the end: every voter of the bomb is out", () => {
+    // Only 0 and 14 vote 13; both are out at 21:30 (0 by 10's post, 14 by 0's), so naming either takes nobody.
+    const d = fiveLeft({ leadVoter: "referee" }, [
+      [14, 13],
+      [0, 13],
+      [13, 9],
+      [9, 10],
+      [10, 14],
+    ]);
+    assert.equal(d.events("LeadVoterLeftToReferee").length, 1);
     assert.equal(d.events("GameEnded")[0]?.winner, "white");
   });
 });

@@ -5,6 +5,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import type { Instant } from "./contract.ts";
 import { contestedEndings, endingNow } from "./end.ts";
+import { pendingDecisions } from "./pending.ts";
 
 /** `round`: the round whose business caused the change (round k's vote closes after round k+1 has opened). */
 export function settle(b: Batch, at: Instant, round: number = b.state.current): void {
@@ -13,11 +14,15 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
     emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
   }
   const ending = endingNow(b.state);
+  const contested = b.state.endingToReferee ? null : contestedEndings(b.state);
+  if (!ending && !contested) return;
+  // A tie or a 领票人 the referee has yet to decide could still put someone out and change the winner (a tied bomb
+  // taking the last seat of a side): the end waits, and is read again once the decision is made (settle follows it).
+  if (pendingDecisions(b.state).length > 0) return;
   if (ending) {
     emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason, why: ending.why });
     return;
   }
   // Asked once: the referee's inbox holds it until the referee ends the game.
-  const contested = b.state.endingToReferee ? null : contestedEndings(b.state);
   if (contested) emit(b, { type: "EndingLeftToReferee", at, round, candidates: contested });
 }

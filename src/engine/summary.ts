@@ -1,8 +1,10 @@
 // summarize: the per-round report and result behind `bansha replay` (seats, not aliases: the runner maps them).
 import type { GameSummary, HouseRound, RoundSummary, Seat, TieToReferee } from "./contract.ts";
+import { contestedEndings, endingNow } from "./end.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { dayNightSummary } from "./night/points.ts";
+import { pendingDecisions } from "./pending.ts";
 import { roleById, roleOfSeat } from "./roles.ts";
 import { scoreSummary } from "./score/summary.ts";
 import type { GameState, RoundState } from "./state.ts";
@@ -72,6 +74,7 @@ export function summarize(state: GameState): GameSummary {
       ...(state.status === "running" && state.endingToReferee
         ? { toReferee: { round: state.endingToReferee.round, candidates: state.endingToReferee.candidates } }
         : {}),
+      ...endingWaitsOf(state),
       ...(score ? { scores: score.result } : {}),
     },
     ...dayNightPart(state),
@@ -104,6 +107,24 @@ function netChanges(r: RoundState): { outs: RoundState["outs"]; revived: Seat[] 
     (s, i) => r.revived.indexOf(s) === i && (first.get(s) !== true || last.get(s) !== true),
   );
   return { outs, revived };
+}
+
+/** An ending that holds but waits for a decision the referee has yet to make (settle.ts), while the game runs. */
+function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "endingWaits"> {
+  if (state.status !== "running" || state.endingToReferee) return {};
+  const held = endingNow(state);
+  const candidates = held ? [held] : contestedEndings(state);
+  if (!candidates) return {};
+  const on = pendingDecisions(state).map((d) => ({ kind: d.kind, round: d.round }));
+  const unique = on.filter((d, i) => on.findIndex((x) => x.kind === d.kind && x.round === d.round) === i);
+  return unique.length > 0
+    ? {
+        endingWaits: {
+          candidates: candidates.map((c) => ({ winner: c.winner, reason: c.reason, why: c.why })),
+          on: unique,
+        },
+      }
+    : {};
 }
 
 /** One house's thread in a round (the only thread when the game has one house). */

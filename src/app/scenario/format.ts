@@ -44,6 +44,10 @@ export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): s
       ...(output.result.toReferee?.round === round.round && {
         endingToReferee: output.result.toReferee.candidates,
       }),
+      ...(output.result.endingWaits &&
+        round.round === last && {
+          endingWaits: output.result.endingWaits,
+        }),
       ...(output.result.ended && round.round === last
         ? {
             result: {

@@ -1,0 +1,36 @@
+// Decisions the rules left to the referee that are still open and could still put someone out: the end waits on them.
+import type { Seat } from "./contract.ts";
+import type { GameState } from "./state.ts";
+
+/** A tie's places (`decide-tie`) or a voted-out bomb's 领票人 (`decide-lead-voter`), still to be decided. */
+export type PendingDecision =
+  | { kind: "tie"; round: number; house?: number }
+  | { kind: "lead-voter"; round: number; bomb: Seat };
+
+/**
+ * Open decisions that can still change who is out. A tie whose living tied seats no longer fill its places cannot be
+ * decided (decide-tie refuses a seat already out), and a 领票人 all of whose voters are out takes nobody along: neither
+ * can change the outcome, so the end does not wait on them.
+ */
+export function pendingDecisions(state: GameState): PendingDecision[] {
+  const alive = (s: Seat) => state.seats[s]?.alive === true;
+  const open: PendingDecision[] = [];
+  for (const r of state.rounds) {
+    if (!r) continue;
+    const ties: [number, NonNullable<typeof r.tieBreak>][] = [
+      ...(r.tieBreak ? [[1, r.tieBreak] as [number, NonNullable<typeof r.tieBreak>]] : []),
+      ...Object.entries(r.houseTieBreaks ?? {}).map(([h, tb]) => [Number(h), tb] as [number, typeof tb]),
+    ];
+    for (const [house, tb] of ties) {
+      const left = tb.referee;
+      if (!left || left.decided || left.slots === 0) continue;
+      if (left.seats.filter(alive).length < left.slots) continue;
+      open.push({ kind: "tie", round: r.round, ...(house !== 1 ? { house } : {}) });
+    }
+    for (const d of r.leadVoterDecisions ?? []) {
+      if (d.decided === undefined && d.voters.some(alive))
+        open.push({ kind: "lead-voter", round: r.round, bomb: d.bomb });
+    }
+  }
+  return open;
+}
