@@ -276,6 +276,10 @@ export class GameReads<S> {
           endings: e.candidates.map(({ winner, why }) => ({ winner, why })),
           text: "",
         });
+      } else if (e.type === "EndingContestWithdrawn") {
+        // A revival undid the contest: the question is gone (an ending that now holds alone ends the game as usual).
+        for (const it of waiting("ending-decision", () => true))
+          it.handled = { at: e.at, outcome: "withdrawn" };
       } else if (e.type === "GameEnded") {
         for (const it of waiting("ending-decision", () => true))
           it.handled = { at: e.at, outcome: "decided" };

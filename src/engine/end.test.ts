@@ -268,6 +268,65 @@ describe("an end that waits for a decision the referee has yet to make", () => {
   });
 });
 
+describe("a contest the referee was asked about that no longer holds", () => {
+  test("seed 002 「过时未补，出帖者出局…被帖者复活」: the revived ranger undoes the black condition; the question is withdrawn and white wins", () => {
+    // As above, with killer 0's post on 14 a 白条: the tie decided for the 暗弹 leaves both conditions holding.
+    const d = fiveLeft(
+      { overtimeMinutes: null, finalTieBreak: "referee" },
+      [
+        [10, 13],
+        [0, 13],
+        [13, 9],
+        [14, 9],
+        [9, 14],
+      ],
+      { iou: true },
+    );
+    d.must({
+      type: "Override",
+      at: local("12-02 21:40"),
+      override: { action: "decide-tie", round: 1, out: [13] },
+      reason: "平票",
+    });
+    assert.equal(d.events("EndingLeftToReferee").length, 1);
+    assert.ok(d.state.endingToReferee);
+    // 12-03 10:00: the 白条 fails, 14 is revived: the white camp is no longer all out.
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.alive(14), true);
+    const withdrawn = d.events("EndingContestWithdrawn");
+    assert.equal(withdrawn.length, 1);
+    assert.equal(d.state.endingToReferee, undefined);
+    const ended = d.events("GameEnded");
+    assert.equal(ended.length, 1);
+    assert.equal(ended[0]?.winner, "white");
+    assert.ok(
+      d.log.indexOf(withdrawn[0] as never) < d.log.indexOf(ended[0] as never),
+      "withdrawn, then ended",
+    );
+    // Referees only, as the question was.
+    assert.equal(
+      redactEvent(withdrawn[0] as never, { kind: "seat", seat: 14 }, { ...d.state, status: "running" }),
+      null,
+    );
+  });
+
+  test("the referee's revive undoes it the same way: black alone holds, and wins", () => {
+    const d = new Driver(preset("airforce-40"));
+    closeVote(d, "12-02", [39]);
+    d.tick(local("12-03 21:00:01"));
+    assert.equal(d.events("EndingLeftToReferee").length, 1);
+    // Killer 0 back: 「杀光所有杀手、刺客」 no longer holds; the white camp is still all out, so black wins.
+    d.must({
+      type: "Override",
+      at: local("12-03 21:30"),
+      override: { action: "revive", target: 0 },
+      reason: "误判",
+    });
+    assert.equal(d.events("EndingContestWithdrawn").length, 1);
+    assert.equal(d.events("GameEnded")[0]?.winner, "black");
+  });
+});
+
 describe("score rule", () => {
   test("seed 000 「分高的一方胜出」: a wiped camp ends the game, scored with survival points (white 43 × 14/43 = 14)", () => {
     const d = new Driver(preset("fengyun-57"));

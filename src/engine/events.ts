@@ -257,6 +257,11 @@ export type GameEvent =
       round: number;
       candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
     }
+  /**
+   * The contest EndingLeftToReferee asked about no longer holds (a revival undid an out): the question is withdrawn.
+   * What holds now is read as any ending is (a GameEnded may follow at once). Referees only, as the question was.
+   */
+  | { type: "EndingContestWithdrawn"; at: Instant; round: number }
   /** 7kill (issue 8): nights, dawn, the bandit, last words, thread posts, offences. */
   | DayNightEvent
   /** 白条延期: the round's vote deadline moves one day (the next rounds follow it). */

@@ -13,6 +13,11 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
   for (let a = nextAlliance(b.state); a !== null; a = nextAlliance(b.state)) {
     emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
   }
+  // A contest the referee was asked about that no longer holds (a revival undid an out): the question is withdrawn,
+  // and what holds now (one winner, or none) is read below as any ending is.
+  if (b.state.endingToReferee && !contestedEndings(b.state)) {
+    emit(b, { type: "EndingContestWithdrawn", at, round });
+  }
   const ending = endingNow(b.state);
   const contested = b.state.endingToReferee ? null : contestedEndings(b.state);
   if (!ending && !contested) return;
@@ -23,6 +28,6 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
     emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason, why: ending.why });
     return;
   }
-  // Asked once: the referee's inbox holds it until the referee ends the game.
+  // Asked once: the referee's inbox holds it until the referee ends the game, or it no longer holds (above).
   if (contested) emit(b, { type: "EndingLeftToReferee", at, round, candidates: contested });
 }

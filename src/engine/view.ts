@@ -451,6 +451,7 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
       // Announced publicly ("哨子批准后应予公告"), but who asked would reveal a swordsman.
       return event.requestedBy.includes(mySeat ?? -1) ? event : { ...event, requestedBy: [] };
     case "EndingLeftToReferee":
+    case "EndingContestWithdrawn":
       return null;
     case "OverrideApplied":
       if (event.override.action === "void-post" && event.override.poster !== mySeat)

@@ -721,7 +721,8 @@ export interface InboxItem {
    * `lead-voter-decision`: a bomb voted out under leadVoter "referee" (RULINGS 13) waits for the referee to name its
    * 领票人 among `voters`, with a `decide-lead-voter` override; `fromSeat` null and `fromAlias` empty, as for a tie.
    * `ending-decision`: win conditions naming different winners held at once (`endings`, each with why); the game goes
-   * on until the referee ends it with an `end-game` override. Handled `decided` when the game ends.
+   * on until the referee ends it with an `end-game` override. Handled `decided` when the game ends, `withdrawn` when
+   * the conditions no longer hold at once (a revival undid an out).
    */
   kind:
     | "complaint"
@@ -759,7 +760,8 @@ export interface InboxItem {
    * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
    * (rejected). `expired`: a proxy request whose vote closed without it (it never carries into a later round's vote),
    * a complaint whose round's complaint deadline passed, a 白条延期 request whose round closed, a tie or a 领票人
-   * whose game ended undecided. `decided`: a tie the referee filled, a 领票人 the referee named. Absent while it waits.
+   * whose game ended undecided. `decided`: a tie the referee filled, a 领票人 the referee named. `withdrawn`: an
+   * ending-decision whose conditions no longer held at once (EndingContestWithdrawn). Absent while it waits.
    */
   handled?: {
     at: Millis;
@@ -771,7 +773,8 @@ export interface InboxItem {
       | "approved"
       | "rejected"
       | "expired"
-      | "decided";
+      | "decided"
+      | "withdrawn";
   };
 }
 

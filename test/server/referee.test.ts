@@ -733,6 +733,44 @@ test("win conditions for both camps at once wait in the inbox (胜负待裁定);
   }
 });
 
+test("a 胜负待裁定 undone by a revival is withdrawn from the inbox, and the ending that alone holds ends the game", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedPresetGame(h, {
+      preset: "",
+      rulesText: JSON.stringify(smallRules(6)),
+      players: 6,
+      prefix: "undone",
+      seed: "undone",
+      round1At: local("12-01 21:00:00"),
+    });
+    // Everyone out for not voting, as above: both camps' conditions hold and the referee is asked.
+    await advanceTo(h, local("12-02 21:00:01"));
+    await advanceTo(h, local("12-03 21:00:01"));
+    const inbox = async () =>
+      (
+        await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
+      ).json.items.filter((it) => it.kind === "ending-decision");
+    assert.equal((await inbox())[0]?.handled, undefined);
+    // The referee brings a killer back: 「杀手全灭」 no longer holds; 「游侠全灭」 alone does, and black wins.
+    const killer = g.players.find((p) => p.role === "killer");
+    assert.ok(killer);
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "revive", target: killer.seat },
+        reason: "误判",
+      }),
+    );
+    const [withdrawn] = await inbox();
+    assert.equal(withdrawn?.handled?.outcome, "withdrawn");
+    const view = (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.referee))).json.view;
+    assert.equal(view?.result?.winner, "black");
+  } finally {
+    await h.close();
+  }
+});
+
 /** Each voter casts one vote on its target, in order. */
 async function castVotes(h: Harness, g: Game, votes: readonly (readonly [Player, Player])[]): Promise<void> {
   for (const [voter, target] of votes)

@@ -29,6 +29,8 @@ export const INBOX_EVENTS: ReadonlySet<string> = new Set([
   "LeadVoterLeftToReferee",
   // Win conditions for different winners at once: asked with the event, settled by the game's end.
   "EndingLeftToReferee",
+  // …or withdrawn when it no longer holds (a revival undid an out).
+  "EndingContestWithdrawn",
   "OverrideApplied",
   "GameEnded",
 ]);

@@ -71,6 +71,7 @@ const eventNames: Record<string, string> = {
   BombFired: "烟花",
   LeadVoterLeftToReferee: "领票人待定",
   EndingLeftToReferee: "胜负待裁定",
+  EndingContestWithdrawn: "胜负待裁定撤回",
   AllianceFormed: "联合",
   OverrideApplied: "哨子改判",
   GameEnded: "游戏结束",
@@ -652,7 +653,7 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回" }[outcome] ?? outcome} · ${at}`,
     tieItem: (round: string, seats: string, slots: number, reason: string) =>
       `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
     tieItemHint: (slots: number) =>
@@ -866,6 +867,7 @@ export const zhCN = {
       `；由哨子在 ${seats} 中定${slots}人出局（${TIE_REASONS[reason] ?? reason}）`,
     decideTie: (round: string, who: string) => `${round}平票，定 ${who} 出局（按票杀论）`,
     endingLeft: (round: string, endings: string) => `${round}结束条件同时成立：${endings}；胜负待哨子裁定`,
+    endingWithdrawn: (round: string) => `${round}结束条件不再同时成立：胜负待裁定撤回`,
     leadVoterLeft: (round: string, bomb: string, voters: string) =>
       `${round}，${bomb} 被票出，领票人待哨子在 ${voters} 中指定`,
     decideLeadVoter: (round: string, bomb: string, who: string) => `${round}定 ${who} 为 ${bomb} 的领票人`,

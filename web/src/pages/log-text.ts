@@ -446,6 +446,8 @@ function describe(e: GameEventDto, names: LogNames): string {
             ),
         ),
       );
+    case "EndingContestWithdrawn":
+      return m.log.endingWithdrawn(c.round(r.num("round")));
     case "LeadVoterLeftToReferee":
       return m.log.leadVoterLeft(c.round(r.num("round")), c.seat(r.num("bomb")), c.seats(r.seats("voters")));
     case "IdentityRevealed":
