@@ -323,6 +323,31 @@ test("the referee's choice in a tie is named, after overtime and without one, an
   assert.match(noOvertime, /^本轮无人出局。$/m);
 });
 
+test("a tie whose tied seats went out before the decision says so: fewer places, or nobody", () => {
+  const post = (decided: string[], slots: number) =>
+    renderResultsPost(
+      {
+        round: 1,
+        out: [],
+        revived: [],
+        alive: 40,
+        tally: [
+          { alias: "甲", votes: 4 },
+          { alias: "乙", votes: 4 },
+          { alias: "丙", votes: 4 },
+        ],
+        overtime: null,
+        tieToReferee: { seats: ["甲", "乙", "丙"], slots, reason: "referee-rule", decided },
+      },
+      { roleNames },
+    );
+  assert.match(
+    post(["丙"], 2),
+    /^平票（规则规定由哨子裁定），由哨子在 甲、乙、丙 中定2人出局：哨子定 丙 出局（其余平票者已在裁定前出局）。$/m,
+  );
+  assert.match(post([], 1), /由哨子在 甲、乙、丙 中定1人出局：平票者在裁定前均已出局，无人因此出局。$/m);
+});
+
 test("a 领票人 taken by a bomb voted out is not listed as 同归 (seed 002 暗弹 「如被票出，带走领票人」)", () => {
   const text = renderResultsPost(
     {

@@ -205,7 +205,11 @@ const CAUSE_ORDER: ResultsPostCause[] = [
 /** 「（why），由哨子在 甲、乙 中定1人出局」, then whom the referee chose once chosen. */
 function leftToReferee(t: ResultsPostTieToReferee): string {
   const left = `（${LEFT_TO_REFEREE[t.reason] ?? t.reason}），由哨子在 ${t.seats.join("、")} 中定${t.slots}人出局`;
-  return t.decided ? `${left}：哨子定 ${t.decided.join("、")} 出局。` : `${left}。`;
+  if (!t.decided) return `${left}。`;
+  // Tied seats that went out before the decision leave fewer places (decide-tie): maybe none, or fewer than asked.
+  return t.decided.length === 0
+    ? `${left}：平票者在裁定前均已出局，无人因此出局。`
+    : `${left}：哨子定 ${t.decided.join("、")} 出局${t.decided.length < t.slots ? "（其余平票者已在裁定前出局）" : ""}。`;
 }
 
 /** 「第3轮进程：每人2票，票杀4人；出帖：联合杀手2帖、情侣刺客1帖；加帖：工兵1帖。」 */

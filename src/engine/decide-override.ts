@@ -127,11 +127,14 @@ function decideTie(
     return { code: "override.no-tie-left", message: `round ${o.round} left no tie to the referee` };
   if (left.decided) return { code: "override.tie-decided", message: "that tie is decided already" };
   const chosen = new Set(o.out);
-  if (chosen.size !== o.out.length || o.out.length !== left.slots)
+  // Tied seats that went out since the tie (a post, a penalty) cannot fill a place: the places left are at most the
+  // living tied, and with none living the decision names nobody (it closes the question).
+  const places = Math.min(left.slots, left.seats.filter((s) => b.state.seats[s]?.alive).length);
+  if (chosen.size !== o.out.length || o.out.length !== places)
     return {
       code: "override.tie-places",
-      message: `choose ${left.slots} of the tied seats, each once`,
-      details: { slots: left.slots },
+      message: `choose ${places} of the tied seats, each once`,
+      details: { slots: places },
     };
   const stray = o.out.find((s) => !left.seats.includes(s));
   if (stray !== undefined)

@@ -8,9 +8,9 @@ export type PendingDecision =
   | { kind: "lead-voter"; round: number; bomb: Seat };
 
 /**
- * Open decisions that can still change who is out. A tie whose living tied seats no longer fill its places cannot be
- * decided (decide-tie refuses a seat already out), and a 领票人 all of whose voters are out takes nobody along: neither
- * can change the outcome, so the end does not wait on them.
+ * Open decisions that can still change who is out. A tie none of whose tied seats is alive puts nobody out (its places
+ * shrink to the living tied, see decide-tie), and a 领票人 all of whose voters are out takes nobody along: neither can
+ * change the outcome, so the end does not wait on them.
  */
 export function pendingDecisions(state: GameState): PendingDecision[] {
   const alive = (s: Seat) => state.seats[s]?.alive === true;
@@ -24,7 +24,8 @@ export function pendingDecisions(state: GameState): PendingDecision[] {
     for (const [house, tb] of ties) {
       const left = tb.referee;
       if (!left || left.decided || left.slots === 0) continue;
-      if (left.seats.filter(alive).length < left.slots) continue;
+      // With none of the tied alive the decision can put nobody out.
+      if (!left.seats.some(alive)) continue;
       open.push({ kind: "tie", round: r.round, ...(house !== 1 ? { house } : {}) });
     }
     for (const d of r.leadVoterDecisions ?? []) {

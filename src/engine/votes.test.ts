@@ -324,6 +324,51 @@ describe("the referee decides a tie the rule left open (decide-tie)", () => {
     assert.equal(d.events("OverrideApplied").length, 0);
   });
 
+  test("tied seats out since the tie (帖杀, 判出局) leave fewer places: the decision names the living ones, or nobody", () => {
+    // Three tied for round 1's two places; two of them go out before the referee decides.
+    const base = preset("airforce-40");
+    const progression = base.progression.map((p) =>
+      p.round === 1 ? { round: 1, votesPerVoter: 1, voteOut: 2 } : p,
+    );
+    const d = new Driver(
+      RuleSet.parse({
+        ...base,
+        progression,
+        vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" },
+      }),
+    );
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => (n < 39 ? [[13, 38, 39][n++ % 3]!] : []));
+    d.tick(local("12-02 21:00:01"));
+    const tb = d.state.rounds[1]?.tieBreak?.referee;
+    assert.deepEqual([tb?.seats.slice().sort(), tb?.slots], [[13, 38, 39], 2]);
+    const at = local("12-02 21:20");
+    assert.equal(d.override(at, { action: "eliminate", target: 13 }, "违规判出局"), null);
+    assert.equal(d.override(at, { action: "eliminate", target: 38 }, "违规判出局"), null);
+    // One tied seat is left for two places: it fills one, and naming two is refused.
+    const refused = d.override(at, { action: "decide-tie", round: 1, out: [39, 13] }, "平票裁决");
+    assert.equal(refused?.code, "override.tie-places");
+    assert.deepEqual(refused?.details, { slots: 1 });
+    assert.equal(d.override(at, { action: "decide-tie", round: 1, out: [39] }, "平票裁决")?.code, undefined);
+    assert.equal(d.state.seats[39]?.out?.cause, "vote");
+  });
+
+  test("with every tied seat out before the decision, it names nobody and closes the question", () => {
+    const d = refereeTie();
+    const at = local("12-02 21:20");
+    assert.equal(d.override(at, { action: "eliminate", target: 13 }, "违规判出局"), null);
+    assert.equal(d.override(at, { action: "eliminate", target: 39 }, "违规判出局"), null);
+    assert.equal(
+      d.override(at, { action: "decide-tie", round: 1, out: [39] }, "平票裁决")?.code,
+      "override.tie-places",
+    );
+    assert.equal(
+      d.override(at, { action: "decide-tie", round: 1, out: [] }, "平票者均已出局")?.code,
+      undefined,
+    );
+    assert.deepEqual(summarize(d.state).rounds.find((r) => r.round === 1)?.tieToReferee?.decided, []);
+  });
+
   test("after an overtime nobody voted in, the decision fills the place and the overtime summary says whom", () => {
     const d = new Driver(preset("airforce-40"));
     let n = 0;

@@ -657,7 +657,9 @@ export const zhCN = {
     tieItem: (round: string, seats: string, slots: number, reason: string) =>
       `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
     tieItemHint: (slots: number) =>
-      `勾选${slots}人并写明理由；被定出局者按票杀处理（炸弹照常带走领票人），结果帖会写明哨子的裁定。`,
+      slots === 0
+        ? "平票者都已出局，无人可定：写明理由后确定，结束这项裁定。"
+        : `勾选${slots}人并写明理由；被定出局者按票杀处理（炸弹照常带走领票人），结果帖会写明哨子的裁定。`,
     decideTie: "确定出局",
     leadVoterItem: (round: string, bomb: string) => `${round}，${bomb} 被票出：领票人由哨子指定`,
     leadVoterItemHint:
@@ -670,7 +672,7 @@ export const zhCN = {
     endingChoices: (each: readonly string[]) => each.join("；"),
     // A handled 平票 / 领票人 / 胜负 item: what the referee decided, and why.
     rulingOut: (seats: string, reason: string) =>
-      `已裁定：${seats} 出局${reason ? `（理由：${reason}）` : ""}`,
+      `已裁定：${seats === "" ? "无人出局" : `${seats} 出局`}${reason ? `（理由：${reason}）` : ""}`,
     rulingLeadVoter: (seat: string, reason: string) =>
       `已裁定：${seat} 为领票人${reason ? `（理由：${reason}）` : ""}`,
     rulingEnding: (winner: string, reason: string) =>

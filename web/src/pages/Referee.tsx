@@ -842,7 +842,8 @@ function TieDecision(props: {
   onDecided: () => void;
 }) {
   const { item } = props;
-  const slots = item.slots ?? 1;
+  // Tied seats out since the tie cannot fill a place (decide-tie in the engine): at most the living tied, maybe none.
+  const slots = Math.min(item.slots ?? 1, (item.tied ?? []).filter(props.alive).length);
   const [chosen, setChosen] = useState<SeatNo[]>([]);
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
