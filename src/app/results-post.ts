@@ -406,7 +406,7 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}（恢复全票）`);
   for (const a of ctx.alliances ?? []) lines.push(`联合：${a}，即日起合并群组与出帖顺序。`);
   // "每轮结果帖里…另外还公布黑白两道各自得分情况及分值归属原因"
-  const scoreLines = scoreLinesOfRound(round);
+  const scoreLines = scoreLinesOfRound(round, ctx.unitNames ?? {});
   if (scoreLines.length > 0) lines.push("", ...scoreLines);
   if (ctx.result?.scores) lines.push(...finalScoreLines(ctx.result.scores));
   const revived = round.revived.length > 0 ? `，复活${round.revived.length}人` : "";

@@ -295,7 +295,11 @@ export interface GameSummary {
 export interface ScorePoints<S = Seat> {
   to: "black" | "white" | null;
   reason: string;
-  forces?: { for: "black" | "white" | null; reason: string; by?: S }[];
+  /**
+   * `by`: the bomb or taker behind a force, both public by then. A post's force names its posting `unit` instead, as
+   * the released post does: its poster is hidden from the players until the game ends, and results posts are public.
+   */
+  forces?: { for: "black" | "white" | null; reason: string; by?: S; unit?: string }[];
 }
 
 /** An exact score ("37/43") and the same to two decimals. */

@@ -159,13 +159,13 @@ test("--format md: a 领票人's score line says 「比照烟花处理」, as se
   assert.match(r.stdout, /^分值：B1（天心刀） 1分归白道——领票人，比照烟花处理，分值归对方阵营。$/m);
 });
 
-test("--format md: a 冲抵 line names each camp's forces, as the seed's example does", () => {
+test("--format md: a 冲抵 line names each camp's forces, as the seed's example does, and never a poster", () => {
   // Seed 000: 「如同一轮次杀贴剑代号错，剑贴蛋烟花，则黑白双方力量冲抵后均不得分；如此轮尚有刺贴剑，代号对则黑道可得分…」
   const cancelled = replay(join(here, "score/18-worked-example-forces-cancel.yaml"), "--format", "md");
   assert.equal(cancelled.code, 0, cancelled.stderr);
   assert.match(
     cancelled.stdout,
-    /^分值：剑1（狙击手） 双方均不得分——黑白双方力量冲抵后均不得分（黑道力量1份：贴黑蛋烟花；白道力量1份：A1贴杀代号错误）。$/m,
+    /^分值：剑1（狙击手） 双方均不得分——黑白双方力量冲抵后均不得分（黑道力量1份：贴黑蛋烟花；白道力量1份：A组杀手贴杀代号错误）。$/m,
   );
   const left = replay(
     join(here, "score/19-worked-example-assassin-right-code-black-scores.yaml"),
@@ -175,8 +175,10 @@ test("--format md: a 冲抵 line names each camp's forces, as the seed's example
   assert.equal(left.code, 0, left.stderr);
   assert.match(
     left.stdout,
-    /^分值：剑1（狙击手） 1分归黑道——黑白双方力量冲抵后，余力一方得分（黑道力量2份：刺1贴杀代号正确、贴黑蛋烟花；白道力量1份：A1贴杀代号错误）。$/m,
+    /^分值：剑1（狙击手） 1分归黑道——黑白双方力量冲抵后，余力一方得分（黑道力量2份：独立刺客贴杀代号正确、贴黑蛋烟花；白道力量1份：A组杀手贴杀代号错误）。$/m,
   );
+  // The posters (刺1, A1) are alive: the public post names their posting units, as the released posts do.
+  assert.doesNotMatch(left.stdout, /刺1贴杀|A1贴杀/);
 });
 
 test("--format md: the final score shows how each total is made up (scenario 23, docs/scoring.md §11)", () => {

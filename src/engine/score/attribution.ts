@@ -12,8 +12,11 @@ export type CodeGuess = "right" | "wrong" | "none";
  * a 冲抵 line lists; they never change where the point goes.
  */
 export type Force =
-  /** A kill post (贴杀) by a poster of `posterCamp` with its guess. */
-  | { kind: "post"; posterCamp: Camp; code: CodeGuess; poster?: Seat }
+  /**
+   * A kill post (贴杀) by a poster of `posterCamp` with its guess; `unit`, the posting unit the released post shows
+   * everyone (the poster stays hidden until the game ends).
+   */
+  | { kind: "post"; posterCamp: Camp; code: CodeGuess; poster?: Seat; unit?: string }
   /** Voted out (票杀); `code` is the out code (most chosen among the votes that put the seat out). */
   | { kind: "vote"; code: CodeGuess }
   /** Taken along from the vote thread by a special-power holder of `byCamp` who chose the victim (票楼带走). */

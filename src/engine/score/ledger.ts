@@ -84,6 +84,7 @@ export function forcesOnDeath(state: GameState, seat: Seat): Force[] {
         posterCamp: roleById(rules, poster.role).camp,
         code: guessOf(code, s.code),
         poster: p.poster,
+        unit: p.unit,
       });
     }
   }

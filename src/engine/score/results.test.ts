@@ -69,28 +69,32 @@ test("seed 000 「总和=…抢得的分数+己方存活分值人员身上已被
 });
 
 test("seed 000 「需先进行黑白双方得分力量的冲抵」: a 冲抵 line lists each camp's forces, a neutral's apart", () => {
-  const lines = scoreLinesOfRound({
-    out: [
-      {
-        alias: "侣1",
-        code: "五音销魂鞭",
-        points: {
-          to: "white",
-          reason: "cancellation",
-          forces: [
-            { for: "black", reason: "post-code-wrong", by: "剑2" },
-            { for: "white", reason: "lead-voter", by: "黑蛋" },
-            { for: "white", reason: "suicide" },
-            { for: null, reason: "neutral-force", by: "猎人" },
-          ],
+  const lines = scoreLinesOfRound(
+    {
+      out: [
+        {
+          alias: "侣1",
+          code: "五音销魂鞭",
+          points: {
+            to: "white",
+            reason: "cancellation",
+            forces: [
+              { for: "black", reason: "post-code-wrong", unit: "sword" },
+              { for: "white", reason: "lead-voter", by: "黑蛋" },
+              { for: "white", reason: "suicide" },
+              { for: null, reason: "neutral-force", unit: "hunter" },
+            ],
+          },
         },
-      },
-    ],
-    scores: [{ house: 1, black: v("0", 0), white: v("1", 1) }],
-  });
+      ],
+      scores: [{ house: 1, black: v("0", 0), white: v("1", 1) }],
+    },
+    { sword: "剑侠", hunter: "猎人" },
+  );
+  // A post is named by its posting unit, never its poster (hidden from the players until the game ends).
   assert.equal(
     lines[0],
-    "分值：侣1（五音销魂鞭） 1分归白道——黑白双方力量冲抵后，余力一方得分（黑道力量1份：剑2贴杀代号错误；白道力量2份：随黑蛋出局的领票人比照烟花处理、自杀；不计入：猎人中立力量）。",
+    "分值：侣1（五音销魂鞭） 1分归白道——黑白双方力量冲抵后，余力一方得分（黑道力量1份：剑侠贴杀代号错误；白道力量2份：随黑蛋出局的领票人比照烟花处理、自杀；不计入：猎人中立力量）。",
   );
 });
 

@@ -34,19 +34,25 @@ export interface ScorePostInput {
   purchases?: { to: Side; points: string }[];
   /** Totals including survival points (the game is over). */
   final?: boolean;
+  /** Display names of the posting units (groups, merged groups, role takeovers), for the forces of a 冲抵. */
+  unitNames?: Readonly<Record<string, string>>;
 }
 
 export interface MoveForce {
   for: Side | null;
   reason: Reason | string;
+  /** A bomb's or a taker's alias. */
   by?: string;
+  /** A post's posting unit (its id; ScorePostInput.unitNames names it). */
+  unit?: string;
 }
 
 const CAMP_ZH: Record<Side, string> = { black: "黑道", white: "白道" };
 
 /**
  * One force in a 冲抵 line, short and comma-free like the seed's own example 「杀贴剑代号错，剑贴蛋烟花」: the victim is
- * named at the head of the line, so a force names only who acted and how.
+ * named at the head of the line, so a force names only who acted and how. A post is named by its posting unit, as the
+ * seed's 「杀贴」「剑贴」 and the released post do: the poster's alias would tell the players who posts.
  */
 const FORCE_ZH: Record<string, (by: string, outCode: string) => string> = {
   suicide: () => "自杀",
@@ -70,9 +76,14 @@ const FORCE_ZH: Record<string, (by: string, outCode: string) => string> = {
  * 「（黑道力量2份：刺1贴杀代号正确、贴黑蛋烟花；白道力量1份：A1贴杀代号错误）」: what met in a 冲抵, per camp, so the
  * referee can count the forces (the seed: "需先进行黑白双方得分力量的冲抵").
  */
-function forcesText(forces: MoveForce[], outCode: string | null | undefined): string {
+function forcesText(
+  forces: MoveForce[],
+  outCode: string | null | undefined,
+  unitNames: Readonly<Record<string, string>>,
+): string {
   const code = outCode === undefined ? "" : `（票楼代号：${outCode ?? "无"}）`;
-  const label = (f: MoveForce) => FORCE_ZH[f.reason]?.(f.by ?? "", code) ?? f.reason;
+  const who = (f: MoveForce) => (f.unit !== undefined ? (unitNames[f.unit] ?? f.unit) : (f.by ?? ""));
+  const label = (f: MoveForce) => FORCE_ZH[f.reason]?.(who(f), code) ?? f.reason;
   const sides = (["black", "white"] as const).map((side) => {
     const mine = forces.filter((f) => f.for === side);
     return `${CAMP_ZH[side]}力量${mine.length}份${mine.length > 0 ? `：${mine.map(label).join("、")}` : ""}`;
@@ -119,7 +130,7 @@ export function renderScoreLines(input: ScorePostInput): string[] {
       const where = m.to === null ? "双方均不得分" : `1分归${CAMP_ZH[m.to]}`;
       const why = (REASON_ZH as Record<string, string>)[m.reason] ?? m.reason;
       const named = m.forces
-        ? forcesText(m.forces, m.outCode)
+        ? forcesText(m.forces, m.outCode, input.unitNames ?? {})
         : m.outCode === undefined
           ? ""
           : `（票楼代号：${m.outCode ?? "无"}）`;
@@ -148,7 +159,10 @@ export interface ScoredRound {
 }
 
 /** The lines for one round: every death whose point was at stake (not the unscored or never activated), then the scores. */
-export function scoreLinesOfRound(round: ScoredRound): string[] {
+export function scoreLinesOfRound(
+  round: ScoredRound,
+  unitNames: Readonly<Record<string, string>> = {},
+): string[] {
   if (!round.scores) return [];
   const moves = round.out.flatMap((o) =>
     o.points && o.points.reason !== "not-scored" && o.points.reason !== "not-activated"
@@ -169,7 +183,7 @@ export function scoreLinesOfRound(round: ScoredRound): string[] {
         ]
       : [],
   );
-  return renderScoreLines({ moves, houses: round.scores });
+  return renderScoreLines({ moves, houses: round.scores, unitNames });
 }
 
 /** The game's final line, survival points included, with each total's terms when the summary gives them. */

@@ -11,18 +11,20 @@ import { roundTotals, scoreReport, survivalValue } from "./totals.ts";
 
 export const scoreValue = (f: Fraction): ScoreValue => ({ exact: show(f), value: toNumber(f) });
 
-/** One force as the summary gives it: its camp, its reason, and the seat behind it (poster, bomb, taker). */
+/**
+ * One force as the summary gives it: its camp, its reason, and who is behind it as the players may know it: a bomb or
+ * a taker (public by then), a post's posting unit (never its poster, hidden until the game ends).
+ */
 function forceOutput(f: ForceResult): NonNullable<ScorePoints["forces"]>[number] {
   const g = f.force;
-  const by: Seat | undefined =
-    g.kind === "post"
-      ? g.poster
-      : g.kind === "firework"
-        ? g.bomb
-        : g.kind === "take-along"
-          ? g.by
-          : undefined;
-  return { for: f.for, reason: f.reason, ...(by !== undefined && { by }) };
+  const by: Seat | undefined = g.kind === "firework" ? g.bomb : g.kind === "take-along" ? g.by : undefined;
+  const unit = g.kind === "post" ? g.unit : undefined;
+  return {
+    for: f.for,
+    reason: f.reason,
+    ...(by !== undefined && { by }),
+    ...(unit !== undefined && { unit }),
+  };
 }
 
 /** A total's terms; survival points (人数 × 每人) only once the game is over, as the total has them only then. */
