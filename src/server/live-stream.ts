@@ -221,7 +221,11 @@ export async function serveStream<S>(
       const next = contentOf(msg);
       lastView.content ??= contentOf(JSON.parse(lastView.data)).content;
       // Ballots that are listed must go out (the stream counts them as sent), though hidden events bring none.
-      if (!next.newBallots && next.content === lastView.content) return;
+      if (!next.newBallots && next.content === lastView.content) {
+        // Built and compared all the same: the interval starts again, or every hidden batch would build one.
+        lastViewAt = performance.now();
+        return;
+      }
     }
     const data = JSON.stringify(msg);
     writeFrame(frameWith(null, "view", data));

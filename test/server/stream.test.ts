@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
+import { realEngine } from "../../src/app/engine-adapter.ts";
 import type {
   ApiError,
   DiscussionPostResponse,
@@ -676,6 +677,55 @@ test("SSE: events hidden from a viewer bring it no frame, not even a view, nor a
       ],
     );
   } finally {
+    await h.close();
+  }
+});
+
+test("SSE: a view that said nothing new still counts for the interval, so hidden batches build no view each", async () => {
+  // Review finding: after a suppressed view the interval was not restarted, so every later hidden batch built and
+  // compared a whole view at once (a room's busy chat cost each open page a view per message).
+  const INTERVAL = 2_000;
+  const h = await makeHarness({ liveViewIntervalMs: INTERVAL, liveFlushMs: 1 });
+  const original = realEngine.view;
+  try {
+    const g = await startedGame(h, 6);
+    const { first, rangers } = cast(g);
+    await advanceTo(h, local("12-01 21:10:00"));
+    const watching = await openLive(h, `/api/games/${g.id}/stream?omit=VoteCast`, rangers[0]!.cookie);
+    await eventually(
+      () => parse(watching.body()),
+      (f) => f.some((x) => x.data.kind === "view"),
+    );
+    const talk = (text: string) =>
+      must(
+        call(h, "POST", `/api/games/${g.id}/rooms/killer-room/messages`, first.cookie, {
+          requestId: rid(),
+          text,
+        }),
+      );
+    // Past the interval: the next hidden batch builds a view, finds nothing new and sends nothing.
+    await new Promise((r) => setTimeout(r, INTERVAL + 100));
+    let builds = 0;
+    realEngine.view = (...args) => {
+      builds++;
+      return original(...args);
+    };
+    await talk("密谋");
+    await eventually(
+      () => builds,
+      (n) => n >= 1,
+    );
+    // Within the interval that view started, twenty more hidden batches build none (the one at its end aside).
+    for (let i = 0; i < 20; i++) await talk(`密谋${i}`);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.ok(builds <= 2, `${builds} views built for 21 hidden batches within one interval`);
+    assert.equal(
+      parse(watching.body()).filter((x) => x.data.kind === "view").length,
+      1,
+      "nothing was sent for them",
+    );
+  } finally {
+    realEngine.view = original;
     await h.close();
   }
 });
