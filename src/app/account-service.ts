@@ -157,7 +157,7 @@ export class AccountService {
   /** Disables (or enables) an account; disabling ends its sessions, in this process at once. */
   async setDisabled(account: Account, disabled: boolean): Promise<void> {
     this.#forgetSessionsOf(account.id);
-    await this.#storage.setAccountDisabled(account.id, disabled ? this.#clock.now() : null);
+    await this.#storage.setAccountDisabled(account.id, disabled, this.#clock.now());
     // Again once written, as in logout: a look-up that read the account before must not cache it.
     this.#forgetSessionsOf(account.id);
   }

@@ -178,7 +178,8 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
         .limit(limit);
       // substr rather than LIKE: LIKE ignores case on SQLite and not on PostgreSQL, and would need % and _ escaped.
       if (prefix !== undefined && prefix !== "")
-        q = q.where(sql<string>`substr(username, 1, ${prefix.length})`, "=", prefix);
+        // In characters (code points), as SQL's substr counts them, not UTF-16 units: 𠀀 is one character.
+        q = q.where(sql<string>`substr(username, 1, ${[...prefix].length})`, "=", prefix);
       if (after !== undefined) q = q.where("username", ">", after);
       const rows = await q.execute();
       return rows.map((r) => ({
@@ -188,7 +189,7 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
         disabledAt: r.disabled_at,
       }));
     },
-    async setAccountDisabled(accountId, now) {
+    async setAccountDisabled(accountId, disabled, now) {
       return inWriteTransaction(adapter, async (trx) => {
         const found = await trx
           .selectFrom("accounts")
@@ -196,12 +197,12 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
           .where("id", "=", accountId)
           .executeTakeFirst();
         if (!found) return false;
-        if (now === null) {
+        if (!disabled)
           await trx.updateTable("accounts").set({ disabled_at: null }).where("id", "=", accountId).execute();
-          return true;
-        }
-        if (found.disabled_at === null)
+        else if (found.disabled_at === null)
           await trx.updateTable("accounts").set({ disabled_at: now }).where("id", "=", accountId).execute();
+        // Enabling revokes too: a log-in that raced the disabling made a session nothing revoked, which the
+        // disabled account hid and enabling would otherwise bring back.
         await trx
           .updateTable("sessions")
           .set({ revoked_at: now })
@@ -229,6 +230,9 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
     },
     async createPasswordReset(reset) {
       await inWriteTransaction(adapter, async (trx) => {
+        // The account's row locked first (PostgreSQL's READ COMMITTED): two links made at once for one account
+        // would each delete the other's unused link before it existed and both stay live.
+        await sql`update accounts set id = id where id = ${reset.accountId}`.execute(trx);
         await trx
           .deleteFrom("password_resets")
           .where("account_id", "=", reset.accountId)
@@ -258,11 +262,15 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
           .executeTakeFirst();
         if (!row) return { ok: false, code: "invalid-token" } as const;
         if (row.disabled_at !== null) return { ok: false, code: "account-disabled" } as const;
-        await trx
+        // Claimed only if still unused: on PostgreSQL (READ COMMITTED) two redemptions at once both read it unused,
+        // and the second's update, waiting on the first's row lock, then finds it used and claims nothing.
+        const claimed = await trx
           .updateTable("password_resets")
           .set({ used_at: now })
           .where("token_hash", "=", tokenHash)
-          .execute();
+          .where("used_at", "is", null)
+          .executeTakeFirst();
+        if (claimed.numUpdatedRows !== 1n) return { ok: false, code: "invalid-token" } as const;
         await trx
           .updateTable("accounts")
           .set({ password_hash: passwordHash })

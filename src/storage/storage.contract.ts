@@ -778,7 +778,7 @@ export function registerStorageContract(factory: StorageFactory): void {
       const other = await seedAccount(s, "olive");
       await s.createSession({ tokenHash: "m1", accountId: id, createdAt: T0, expiresAt: T0 + 1000 });
       await s.createSession({ tokenHash: "o1", accountId: other, createdAt: T0, expiresAt: T0 + 1000 });
-      assert.equal(await s.setAccountDisabled(id, T0 + 10), true);
+      assert.equal(await s.setAccountDisabled(id, true, T0 + 10), true);
       assert.equal((await s.getAccount(id))?.disabledAt, T0 + 10);
       assert.equal(await s.findLiveSession("m1", T0 + 20), undefined, "its sessions are revoked");
       assert.equal((await s.findLiveSession("o1", T0 + 20))?.accountId, other, "others' are not");
@@ -786,20 +786,25 @@ export function registerStorageContract(factory: StorageFactory): void {
       await s.createSession({ tokenHash: "m2", accountId: id, createdAt: T0 + 11, expiresAt: T0 + 1000 });
       assert.equal(await s.findLiveSessionAccount("m2", T0 + 20), undefined);
       assert.equal((await s.findLiveSessionAccounts(["m2", "o1"], T0 + 20)).size, 1);
-      assert.equal(await s.setAccountDisabled(id, T0 + 30), true);
+      assert.equal(await s.setAccountDisabled(id, true, T0 + 30), true);
       assert.equal((await s.getAccount(id))?.disabledAt, T0 + 10, "disabling again keeps the first time");
       assert.equal(
         (await s.listAccounts({ prefix: "mallory", limit: 10 }))[0]?.disabledAt,
         T0 + 10,
         "the list shows it",
       );
-      assert.equal(await s.setAccountDisabled(id, null), true);
+      assert.equal(await s.setAccountDisabled(id, false, T0 + 35), true);
       assert.equal((await s.findAccountByUsername("mallory"))?.disabledAt, null);
       assert.equal(await s.findLiveSession("m1", T0 + 40), undefined, "enabling revives no session");
+      assert.equal(
+        await s.findLiveSessionAccount("m2", T0 + 40),
+        undefined,
+        "not even one made racing the disabling",
+      );
       await s.createSession({ tokenHash: "m3", accountId: id, createdAt: T0 + 41, expiresAt: T0 + 1000 });
       assert.equal((await s.findLiveSessionAccount("m3", T0 + 42))?.account.id, id);
-      assert.equal(await s.setAccountDisabled(987_654, T0), false);
-      assert.equal(await s.setAccountDisabled(987_654, null), false);
+      assert.equal(await s.setAccountDisabled(987_654, true, T0), false);
+      assert.equal(await s.setAccountDisabled(987_654, false, T0), false);
     });
 
     it("uses a password reset link once, before it expires, revoking the account's sessions", async (fx) => {
@@ -842,15 +847,51 @@ export function registerStorageContract(factory: StorageFactory): void {
       });
       assert.equal((await s.getAccount(id))?.passwordHash, "h2");
       // A disabled account's link is refused and stays unused: it works once the account is enabled again.
-      await s.setAccountDisabled(other, T0 + 5);
+      await s.setAccountDisabled(other, true, T0 + 5);
       assert.deepEqual(await s.redeemPasswordReset("b", "hb", T0 + 6), {
         ok: false,
         code: "account-disabled",
       });
       assert.equal((await s.getAccount(other))?.passwordHash, "hash-of-bystander");
-      await s.setAccountDisabled(other, null);
+      await s.setAccountDisabled(other, false, T0 + 6);
       assert.ok((await s.redeemPasswordReset("b", "hb", T0 + 7)).ok);
       assert.equal((await s.getAccount(other))?.passwordHash, "hb");
+    });
+
+    it("a reset link redeemed twice at once works once; links made at once leave one live; prefixes count characters", async (fx) => {
+      const s = await fx.open();
+      const id = await seedAccount(s, "𠀀racer");
+      for (let i = 0; i < 10; i++) {
+        await s.createPasswordReset({
+          tokenHash: `r${i}`,
+          accountId: id,
+          createdAt: T0,
+          expiresAt: T0 + 1000,
+        });
+        const both = await Promise.all([
+          s.redeemPasswordReset(`r${i}`, `a${i}`, T0 + 1),
+          s.redeemPasswordReset(`r${i}`, `b${i}`, T0 + 1),
+        ]);
+        assert.equal(both.filter((r) => r.ok).length, 1, `trial ${i}: ${JSON.stringify(both)}`);
+      }
+      for (let i = 0; i < 10; i++) {
+        await Promise.all(
+          ["x", "y"].map((t) =>
+            s.createPasswordReset({
+              tokenHash: `${t}${i}`,
+              accountId: id,
+              createdAt: T0,
+              expiresAt: T0 + 1000,
+            }),
+          ),
+        );
+        const live = await Promise.all(["x", "y"].map((t) => s.redeemPasswordReset(`${t}${i}`, "h", T0 + 2)));
+        assert.equal(live.filter((r) => r.ok).length, 1, `trial ${i}: a newer link voids the older`);
+      }
+      assert.deepEqual(
+        (await s.listAccounts({ prefix: "𠀀", limit: 10 })).map((a) => a.username),
+        ["𠀀racer"],
+      );
     });
 
     it("delivers notifications to every subscriber until it unsubscribes", async (fx) => {

@@ -195,10 +195,10 @@ export interface AccountStore {
     readonly limit: number;
   }): Promise<AccountSummary[]>;
   /**
-   * Disables the account at `now` and revokes its sessions in the same transaction (an already disabled account
-   * keeps its first time), or with `now` null enables it again. False when there is no such account.
+   * Disables the account at `now` (an already disabled account keeps its first time) or enables it again, and either
+   * way revokes its sessions in the same transaction. False when there is no such account.
    */
-  setAccountDisabled(accountId: number, now: number | null): Promise<boolean>;
+  setAccountDisabled(accountId: number, disabled: boolean, now: number): Promise<boolean>;
   /**
    * Sets a signed-in account's new password hash and revokes every other session of it (not `keepTokenHash`, the
    * session that changed it), in one transaction.
