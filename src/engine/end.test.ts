@@ -343,3 +343,50 @@ describe("score rule", () => {
     assert.deepEqual(ended?.why, { kind: "camp-wiped-out", camp: "black" });
   });
 });
+
+describe("a score game's end at its results post waits for the referee's decisions", () => {
+  // Seed 000 「风云场上哨子最大，一切纷争以哨子最终裁决为准」: a tie left to the referee could still move a point, so the
+  // progression's end (「最后比较黑白两道的总分」) waits until it is decided.
+  const oneRound = () => {
+    const base = preset("fengyun-57");
+    const d = new Driver(
+      RuleSet.parse({
+        ...base,
+        progression: [base.progression[0]!],
+        vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" },
+      }),
+    );
+    // Three tied for round 1's places.
+    for (let v = 0; v < d.state.seats.length; v++)
+      assert.equal(d.vote(local("12-02 10:00") + v * 1000, v, [50, 51, 52][v % 3]!), null);
+    d.tick(local("12-02 21:00:01"));
+    const left = d.state.rounds[1]?.tieBreak?.referee;
+    assert.deepEqual(left?.seats.slice().sort(), [50, 51, 52]);
+    return { d, slots: left?.slots ?? 0 };
+  };
+
+  test("the progression ends with a tie undecided: the game goes on until the decision, then ends", () => {
+    const { d, slots } = oneRound();
+    d.tick(local("12-03 21:00:01"));
+    assert.equal(d.state.status, "running", "the end waits");
+    assert.equal(d.events("GameEnded").length, 0);
+    const waits = summarize(d.state).result.endingWaits;
+    assert.deepEqual(waits?.on, [{ kind: "tie", round: 1 }]);
+    assert.equal(waits?.candidates[0]?.why.kind, "progression-ended");
+    // The public does not see the deferral (the decision is the referee's).
+    assert.equal(redactEvent(d.events("ScoreEndDeferred")[0] as never, { kind: "public" }, d.state), null);
+
+    const out = [50, 51, 52].slice(0, slots);
+    assert.equal(
+      d.override(local("12-04 10:00"), { action: "decide-tie", round: 1, out }, "哨子裁定平票"),
+      null,
+    );
+    assert.equal(d.state.status, "ended");
+    const ended = d.events("GameEnded");
+    assert.equal(ended.length, 1);
+    assert.equal(ended[0]?.why?.kind, "progression-ended");
+    // The decided seats count in the final score: they went out as voted out in round 1.
+    for (const s of out) assert.equal(d.state.seats[s]?.out?.cause, "vote");
+    assert.equal(summarize(d.state).result.endingWaits, undefined);
+  });
+});

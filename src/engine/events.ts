@@ -262,6 +262,12 @@ export type GameEvent =
    * What holds now is read as any ending is (a GameEnded may follow at once). Referees only, as the question was.
    */
   | { type: "EndingContestWithdrawn"; at: Instant; round: number }
+  /**
+   * A score game's end at round `round`'s results post (the progression's end, 提前结束) waits for a tie or a 领票人
+   * the referee has yet to decide, whose outs could move points; `round` null: read again once decided, it no longer
+   * holds (the game goes on). Referees only, as the decisions are.
+   */
+  | { type: "ScoreEndDeferred"; at: Instant; round: number | null }
   /** 7kill (issue 8): nights, dawn, the bandit, last words, thread posts, offences. */
   | DayNightEvent
   /** 白条延期: the round's vote deadline moves one day (the next rounds follow it). */

@@ -264,6 +264,10 @@ function apply(state: GameState, e: GameEvent): GameState {
         ...state,
         endingToReferee: { at: e.at, round: e.round, candidates: e.candidates },
       };
+    case "ScoreEndDeferred": {
+      const { scoreEndDeferred: _read, ...rest } = state;
+      return e.round === null ? rest : { ...rest, scoreEndDeferred: e.round };
+    }
     case "EndingContestWithdrawn": {
       const { endingToReferee: _withdrawn, ...rest } = state;
       return rest;

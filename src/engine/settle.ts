@@ -6,6 +6,7 @@ import { emit } from "./batch.ts";
 import type { Instant } from "./contract.ts";
 import { contestedEndings, endingNow } from "./end.ts";
 import { pendingDecisions } from "./pending.ts";
+import { scoreEndingAfterRound } from "./score/end.ts";
 
 /** `round`: the round whose business caused the change (round k's vote closes after round k+1 has opened). */
 export function settle(b: Batch, at: Instant, round: number = b.state.current): void {
@@ -17,6 +18,14 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
   // and what holds now (one winner, or none) is read below as any ending is.
   if (b.state.endingToReferee && !contestedEndings(b.state)) {
     emit(b, { type: "EndingContestWithdrawn", at, round });
+  }
+  // A score game's end that waited at a results post for the referee's decisions: read again once none is open.
+  const deferred = b.state.scoreEndDeferred;
+  if (deferred !== undefined && b.state.status === "running" && pendingDecisions(b.state).length === 0) {
+    const e = scoreEndingAfterRound(b.state, deferred);
+    if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason, why: e.why });
+    else emit(b, { type: "ScoreEndDeferred", at, round: null });
+    return;
   }
   const ending = endingNow(b.state);
   const contested = b.state.endingToReferee ? null : contestedEndings(b.state);

@@ -154,6 +154,8 @@ export interface GameState {
     round: number;
     candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
   };
+  /** The round whose score end waits for the referee's decisions (ScoreEndDeferred); absent when none does. */
+  scoreEndDeferred?: number;
   /** 7kill's slice (src/engine/night); absent until its first event. */
   dayNight?: DayNightState;
   /** Events folded so far. */

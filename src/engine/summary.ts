@@ -6,6 +6,7 @@ import { publishedRole } from "./night/bandit.ts";
 import { dayNightSummary } from "./night/points.ts";
 import { pendingDecisions } from "./pending.ts";
 import { roleById, roleOfSeat } from "./roles.ts";
+import { scoreEndingAfterRound } from "./score/end.ts";
 import { scoreSummary } from "./score/summary.ts";
 import type { GameState, RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
@@ -112,7 +113,9 @@ function netChanges(r: RoundState): { outs: RoundState["outs"]; revived: Seat[] 
 /** An ending that holds but waits for a decision the referee has yet to make (settle.ts), while the game runs. */
 function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "endingWaits"> {
   if (state.status !== "running" || state.endingToReferee) return {};
-  const held = endingNow(state);
+  // A score game's end deferred at a results post (ScoreEndDeferred) is what holds, as read there.
+  const deferred = state.scoreEndDeferred;
+  const held = deferred !== undefined ? scoreEndingAfterRound(state, deferred) : endingNow(state);
   const candidates = held ? [held] : contestedEndings(state);
   if (!candidates) return {};
   const on = pendingDecisions(state).map((d) => ({ kind: d.kind, round: d.round }));

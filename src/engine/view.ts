@@ -452,6 +452,7 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
       return event.requestedBy.includes(mySeat ?? -1) ? event : { ...event, requestedBy: [] };
     case "EndingLeftToReferee":
     case "EndingContestWithdrawn":
+    case "ScoreEndDeferred":
       return null;
     case "OverrideApplied":
       if (event.override.action === "void-post" && event.override.poster !== mySeat)

@@ -9,6 +9,7 @@ import { publishedRole } from "./night/bandit.ts";
 import { isDayNight, openDuel, openNight } from "./night/night.ts";
 import { closeThread } from "./night/penalties.ts";
 import { putOut, voteOut } from "./outs.ts";
+import { pendingDecisions } from "./pending.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
 import type { GameState, RoundState, VoteState } from "./state.ts";
 import { rulesOf } from "./state.ts";
@@ -215,9 +216,11 @@ export function closeRound(b: Batch, at: Instant, round: number): void {
   }
   emit(b, { type: "RoundClosed", at, round, alive: b.state.seats.filter((s) => s.alive).length });
   if (rules.win.kind === "score" && b.state.status === "running") {
-    // The results post is where a score game ends: the progression's end, or 提前结束 (src/engine/score/end.ts).
+    // The results post is where a score game ends: the progression's end, or 提前结束 (src/engine/score/end.ts). A tie
+    // or a 领票人 still to be decided could move points: the end then waits for it (settle reads it again).
     const e = scoreEndingAfterRound(b.state, round);
-    if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason, why: e.why });
+    if (e && pendingDecisions(b.state).length > 0) emit(b, { type: "ScoreEndDeferred", at, round });
+    else if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason, why: e.why });
   }
   // 7kill: "I.白天讨论、投票 -> II.夜晚行使特权".
   if (isDayNight(b.state) && b.state.status === "running") openNight(b, at, round);

@@ -870,6 +870,9 @@ export const zhCN = {
     decideTie: (round: string, who: string) => `${round}平票，定 ${who} 出局（按票杀论）`,
     endingLeft: (round: string, endings: string) => `${round}结束条件同时成立：${endings}；胜负待哨子裁定`,
     endingWithdrawn: (round: string) => `${round}结束条件不再同时成立：胜负待裁定撤回`,
+    scoreEndDeferred: (round: string) =>
+      `${round}结果帖时游戏本应结束，但尚有平票或领票人待哨子裁定：裁定后再定胜负`,
+    scoreEndRead: "待裁定事项已裁定，本应结束的条件不再成立：游戏继续",
     leadVoterLeft: (round: string, bomb: string, voters: string) =>
       `${round}，${bomb} 被票出，领票人待哨子在 ${voters} 中指定`,
     decideLeadVoter: (round: string, bomb: string, who: string) => `${round}定 ${who} 为 ${bomb} 的领票人`,

@@ -448,6 +448,10 @@ function describe(e: GameEventDto, names: LogNames): string {
       );
     case "EndingContestWithdrawn":
       return m.log.endingWithdrawn(c.round(r.num("round")));
+    case "ScoreEndDeferred": {
+      const round = r.optNum("round");
+      return round === null ? m.log.scoreEndRead : m.log.scoreEndDeferred(c.round(round));
+    }
     case "LeadVoterLeftToReferee":
       return m.log.leadVoterLeft(c.round(r.num("round")), c.seat(r.num("bomb")), c.seats(r.seats("voters")));
     case "IdentityRevealed":
