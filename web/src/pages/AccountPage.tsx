@@ -1,7 +1,8 @@
 // The signed-in account's own page: change the password (the other devices' sessions end, this one stays).
 import { type FormEvent, useState } from "react";
-import { api, errorText } from "../api/client.ts";
+import { api } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
+import { useSubmit } from "../api/use-submit.ts";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
@@ -12,30 +13,21 @@ export function AccountPage() {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== confirm) {
-      setError(m.account.mismatch);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = (e: FormEvent) => {
     setDone(false);
-    try {
-      await api.changePassword({ currentPassword: current, newPassword: password });
-      setDone(true);
-      setCurrent("");
-      setPassword("");
-      setConfirm("");
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (password === confirm)
+      return run(e, async () => {
+        await api.changePassword({ currentPassword: current, newPassword: password });
+        setDone(true);
+        setCurrent("");
+        setPassword("");
+        setConfirm("");
+      });
+    e.preventDefault();
+    setError(m.account.mismatch);
   };
 
   return (

@@ -1,7 +1,8 @@
 // Sign in and sign up.
 import { type FormEvent, useState } from "react";
-import { api, errorText } from "../api/client.ts";
+import { api } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
+import { useSubmit } from "../api/use-submit.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { Link, navigate } from "../router.tsx";
@@ -10,14 +11,10 @@ export function AuthPage({ mode, token }: { mode: "login" | "register" | "setup"
   const { setAccount } = useSession();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = (e: FormEvent) =>
+    run(e, async () => {
       const res =
         mode === "login"
           ? await api.login({ username, password })
@@ -27,12 +24,7 @@ export function AuthPage({ mode, token }: { mode: "login" | "register" | "setup"
       setAccount(res.account);
       const back = new URLSearchParams(window.location.search).get("next");
       navigate(back?.startsWith("/") ? back : "/");
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className="card narrow">

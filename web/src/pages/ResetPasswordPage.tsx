@@ -1,6 +1,7 @@
 // The page behind a password reset link from the site admin: choose a new password, then sign in with it.
 import { type FormEvent, useState } from "react";
-import { api, errorText } from "../api/client.ts";
+import { api } from "../api/client.ts";
+import { useSubmit } from "../api/use-submit.ts";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
@@ -9,26 +10,17 @@ import { Link } from "../router.tsx";
 export function ResetPasswordPage({ token }: { token: string }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
+    if (password === confirm)
+      return run(e, async () => {
+        await api.resetPassword({ token, password });
+        setDone(true);
+      });
     e.preventDefault();
-    if (password !== confirm) {
-      setError(m.reset.mismatch);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await api.resetPassword({ token, password });
-      setDone(true);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    setError(m.reset.mismatch);
   };
 
   return (
