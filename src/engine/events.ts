@@ -259,7 +259,7 @@ export type GameEvent =
     }
   /**
    * The contest EndingLeftToReferee asked about no longer holds (a revival undid an out): the question is withdrawn.
-   * What holds now is read as any ending is (a GameEnded may follow at once). Referees only, as the question was.
+   * What holds now is read as every ending is (a GameEnded may follow at once). Referees only, as the question was.
    */
   | { type: "EndingContestWithdrawn"; at: Instant; round: number }
   /**

@@ -46,7 +46,7 @@ const postsArb = fc.subarray(POSTERS, { minLength: 1 }).chain((posters) =>
   ),
 );
 
-test("几方同步发帖: any two submission orders of a round's posts give the same summary", () => {
+test("几方同步发帖: every two submission orders of a round's posts give the same summary", () => {
   fc.assert(
     fc.property(
       postsArb.chain((posts) =>

@@ -15,7 +15,7 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
     emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
   }
   // A contest the referee was asked about that no longer holds (a revival undid an out): the question is withdrawn,
-  // and what holds now (one winner, or none) is read below as any ending is.
+  // and what holds now (one winner, or none) is read below like every other ending.
   if (b.state.endingToReferee && !contestedEndings(b.state)) {
     emit(b, { type: "EndingContestWithdrawn", at, round });
   }
