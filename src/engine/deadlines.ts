@@ -4,8 +4,8 @@ import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant } from "./contract.ts";
 import { rememberDeadlines, rememberedDeadlines } from "./deadline-memo.ts";
+import { failIous } from "./decisions.ts";
 import { endLastWords, phaseDeadlines, resolveNight } from "./night/night.ts";
-import { putOut, reviveTargetOf } from "./outs.ts";
 import { hasPosts, planFor, progressionCovers } from "./plan.ts";
 import { releasePosts } from "./release.ts";
 import { roundClock, roundOpensAt } from "./schedule.ts";
@@ -163,22 +163,12 @@ function fire(b: Batch, d: Deadline): void {
       break;
     case "iou": {
       const r = b.state.rounds[d.round];
-      const due = (r?.ious ?? []).filter((iou) => iou.status === "open" && iou.deadline + SECOND <= at);
-      // Seed 000: "如未按时补齐，则出贴者出局被帖者复活。" The IOUs fail together, whatever order their posts came
-      // in: all are marked failed, then the targets come back, then the posters go out (a poster that was itself the
-      // target of a failed post is revived, then out for its own).
-      for (const iou of due) {
-        emit(b, {
-          type: "IouFailed",
-          at,
-          round: d.round,
-          post: iou.post,
-          poster: iou.poster,
-          target: iou.target,
-        });
-      }
-      for (const iou of due) reviveTargetOf(b, at, d.round, iou.post, "iou");
-      for (const iou of due) putOut(b, at, d.round, iou.poster, "iou", { post: iou.post });
+      failIous(
+        b,
+        at,
+        d.round,
+        (r?.ious ?? []).filter((iou) => iou.status === "open" && iou.deadline + SECOND <= at),
+      );
       break;
     }
     case "complaint":

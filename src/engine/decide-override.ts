@@ -4,8 +4,9 @@ import { emit } from "./batch.ts";
 import { hasCast } from "./cast-log.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
+import { applyLeadVoterDecision, applyTieDecision } from "./decisions.ts";
 import { decideDayNightOverride } from "./night/actions.ts";
-import { fireOnLeadVoter, putOut, revive, reviveTargetOf, voteOut } from "./outs.ts";
+import { putOut, revive, reviveTargetOf } from "./outs.ts";
 
 /** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
 function resolveDeadline(b: Batch, name: string): string | null {
@@ -146,21 +147,7 @@ function decideTie(
   const gone = o.out.find((s) => !b.state.seats[s]?.alive);
   if (gone !== undefined)
     return { code: "override.already-out", message: "the seat is already out", details: { seat: gone } };
-  // 领票人: the overtime's where it had one (as 先到先出 after overtime takes it), else the regular vote's: an
-  // overtime nobody voted in still leaves a bomb "被票出" by the regular vote's voters.
-  const records = r.votes.filter((v) => (v.house ?? 1) === house).reverse();
-  const leadVoters = Object.fromEntries(
-    o.out.map((s) => [
-      s,
-      records.map((v) => v.leadVoters[s]).find((l) => l !== undefined && l !== null) ?? null,
-    ]),
-  );
-  // Under leadVoter "referee" the same lookup gives the voters to choose from.
-  const choices = Object.fromEntries(
-    o.out.map((s) => [s, records.map((v) => v.leadVoterChoices?.[s]).find((c) => c && c.length > 0) ?? []]),
-  );
-  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
-  voteOut(b, at, o.round, o.out, leadVoters, choices);
+  applyTieDecision(b, at, round, o, reason);
   return null;
 }
 
@@ -187,7 +174,6 @@ function decideLeadVoter(
       message: `seat ${o.leadVoter} did not vote for the bomb`,
       details: { seat: o.leadVoter },
     };
-  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
-  fireOnLeadVoter(b, at, o.round, o.bomb, o.leadVoter);
+  applyLeadVoterDecision(b, at, round, o, reason);
   return null;
 }

@@ -1,0 +1,59 @@
+// What a tie's decision, a 领票人's decision and a failed IOU do once accepted: shared by the commands and deadlines
+// that make them and by the what-if that asks whether the end must wait for them (what-if.ts).
+import type { Batch } from "./batch.ts";
+import { emit } from "./batch.ts";
+import type { Instant, Override } from "./contract.ts";
+import { fireOnLeadVoter, putOut, reviveTargetOf, voteOut } from "./outs.ts";
+import type { IouState } from "./state.ts";
+
+/** Puts the chosen tied seats out, as the vote would have, each bomb among them taking its 领票人. */
+export function applyTieDecision(
+  b: Batch,
+  at: Instant,
+  round: number,
+  o: Extract<Override, { action: "decide-tie" }>,
+  reason: string,
+): void {
+  const house = o.house ?? 1;
+  const r = b.state.rounds[o.round];
+  // 领票人: the overtime's where it had one (as 先到先出 after overtime takes it), else the regular vote's: an
+  // overtime nobody voted in still leaves a bomb "被票出" by the regular vote's voters.
+  const records = (r?.votes ?? []).filter((v) => (v.house ?? 1) === house).reverse();
+  const leadVoters = Object.fromEntries(
+    o.out.map((s) => [
+      s,
+      records.map((v) => v.leadVoters[s]).find((l) => l !== undefined && l !== null) ?? null,
+    ]),
+  );
+  // Under leadVoter "referee" the same lookup gives the voters to choose from.
+  const choices = Object.fromEntries(
+    o.out.map((s) => [s, records.map((v) => v.leadVoterChoices?.[s]).find((c) => c && c.length > 0) ?? []]),
+  );
+  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+  voteOut(b, at, o.round, o.out, leadVoters, choices);
+}
+
+/** The bomb takes the named 领票人 along. */
+export function applyLeadVoterDecision(
+  b: Batch,
+  at: Instant,
+  round: number,
+  o: Extract<Override, { action: "decide-lead-voter" }>,
+  reason: string,
+): void {
+  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+  fireOnLeadVoter(b, at, o.round, o.bomb, o.leadVoter);
+}
+
+/**
+ * Seed 000: "如未按时补齐，则出贴者出局被帖者复活。" The IOUs fail together, whatever order their posts came in: all are
+ * marked failed, then the targets come back, then the posters go out (a poster that was itself the target of a failed
+ * post is revived, then out for its own).
+ */
+export function failIous(b: Batch, at: Instant, round: number, due: readonly IouState[]): void {
+  for (const iou of due) {
+    emit(b, { type: "IouFailed", at, round, post: iou.post, poster: iou.poster, target: iou.target });
+  }
+  for (const iou of due) reviveTargetOf(b, at, round, iou.post, "iou");
+  for (const iou of due) putOut(b, at, round, iou.poster, "iou", { post: iou.post });
+}
