@@ -157,6 +157,36 @@ test("an end that waits for the referee's decision: the post says what holds and
   assert.doesNotMatch(text, /游戏结束/);
 });
 
+test("an end that waits for an open 白条 says so (seed 002 「白条必须在次日10:00:00之前补齐」), after any decision", () => {
+  const round = { round: 2, out: [], revived: [], alive: 4, tally: [], overtime: null };
+  const white = {
+    winner: "white" as const,
+    why: { kind: "all-out" as const, roles: ["killer", "lover", "assassin"], camps: [] },
+  };
+  const ctx = { roleNames: { ...roleNames, lover: "情侣刺客", assassin: "独立刺客" } };
+  assert.match(
+    renderResultsPost(round, {
+      ...ctx,
+      endingWaits: { candidates: [white], on: [{ kind: "iou", round: 2 }] },
+    }),
+    /\*\*结束条件已成立：白道胜利（联合杀手、情侣刺客、独立刺客全部出局）。第2轮白条待补齐或逾期，之后再定胜负。\*\*$/,
+  );
+  assert.match(
+    renderResultsPost(round, {
+      ...ctx,
+      endingWaits: {
+        candidates: [white],
+        on: [
+          { kind: "tie", round: 1 },
+          { kind: "iou", round: 2 },
+          { kind: "iou", round: 2 },
+        ],
+      },
+    }),
+    /。第1轮平票待哨子裁定，第2轮白条待补齐或逾期，之后再定胜负。\*\*$/,
+  );
+});
+
 test("a round nobody left says so", () => {
   const text = renderResultsPost({ round: 3, out: [], revived: [], alive: 20, tally: [], overtime: null });
   assert.match(text, /本轮无人出局。/);

@@ -121,11 +121,11 @@ export interface ResultsPostContext {
   endingToReferee?: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
   /**
    * Set on the latest round with results while win conditions hold but the end waits for a tie or a 领票人 the
-   * referee has yet to decide (the summary's `result.endingWaits`).
+   * referee has yet to decide, or an IOU not yet completed (the summary's `result.endingWaits`).
    */
   endingWaits?: {
     candidates: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
-    on: { kind: "tie" | "lead-voter"; round: number }[];
+    on: { kind: "tie" | "lead-voter" | "iou"; round: number }[];
   };
   /** Set on the round that ended the game. */
   result?: {
@@ -424,9 +424,22 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       (c) => `${winnerText(c.winner, camps)}（${endingText(c.why, ctx.roleNames ?? {}, camps)}）`,
     );
     const unit = ctx.dayNight ? "天" : "轮";
-    const on = ctx.endingWaits.on.map((d) => `第${d.round}${unit}${d.kind === "tie" ? "平票" : "领票人"}`);
-    // The decision could still put someone out and change the winner: the post says what holds and what it waits on.
-    lines.push("", `**结束条件已成立：${each.join("；")}。${on.join("、")}待哨子裁定，裁定后再定胜负。**`);
+    const what = { tie: "平票", "lead-voter": "领票人", iou: "白条" } as const;
+    const decisions = ctx.endingWaits.on.filter((d) => d.kind !== "iou");
+    const ious = ctx.endingWaits.on.filter((d) => d.kind === "iou");
+    const named = (list: typeof decisions) =>
+      list
+        .map((d) => `第${d.round}${unit}${what[d.kind]}`)
+        .filter((t, i, all) => all.indexOf(t) === i)
+        .join("、");
+    // An answer could still put someone out or bring someone back and change the winner: the post says what holds and
+    // what it waits on.
+    const waits = [
+      ...(decisions.length > 0 ? [`${named(decisions)}待哨子裁定`] : []),
+      ...(ious.length > 0 ? [`${named(ious)}待补齐或逾期`] : []),
+    ];
+    const then = ious.length > 0 ? "之后再定胜负" : "裁定后再定胜负";
+    lines.push("", `**结束条件已成立：${each.join("；")}。${[...waits, then].join("，")}。**`);
   }
   if (ctx.result) {
     const winner = winnerText(ctx.result.winner, camps);

@@ -272,13 +272,14 @@ export interface GameSummary {
     };
     /**
      * While the game runs: win conditions hold (one winner, or several for the referee), but a tie or a 领票人 left
-     * to the referee is still open and could put someone out and change the winner, so the end waits for it (`on`)
-     * and is read again once it is decided. `candidates`: what holds now; `on`: each open decision's kind and round
-     * (the round's `tieToReferee`, `overtime.referee` or `leadVoterToReferee` says whose). Absent otherwise.
+     * to the referee, or (elimination games) an IOU not yet completed, is still open and one of its answers would
+     * change the winner, so the end waits for it (`on`) and is read again once it is answered. `candidates`: what
+     * holds now; `on`: each open question's kind and round (the round's `tieToReferee`, `overtime.referee`,
+     * `leadVoterToReferee` or IOUs say whose). Absent otherwise.
      */
     endingWaits?: {
       candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
-      on: { kind: "tie" | "lead-voter"; round: number }[];
+      on: { kind: "tie" | "lead-voter" | "iou"; round: number }[];
     };
     /**
      * Score rule: each camp's total (survival points included once the game is over), with its `parts` (`survival`

@@ -1,4 +1,4 @@
-// Decisions the rules left to the referee that are still open and could still put someone out: the end waits on them.
+// What is still open and could still change who is out: the referee's decisions the rules left to it, and IOUs.
 import type { Seat } from "./contract.ts";
 import type { GameState } from "./state.ts";
 
@@ -34,4 +34,17 @@ export function pendingDecisions(state: GameState): PendingDecision[] {
     }
   }
   return open;
+}
+
+/** An IOU not yet completed: failing it would put its poster out and bring its target back. */
+export type OpenQuestion = PendingDecision | { kind: "iou"; round: number; post: number };
+
+/** The referee's open decisions, then the open IOUs (seed 000 「如未按时补齐，则出贴者出局被帖者复活」). */
+export function openQuestions(state: GameState): OpenQuestion[] {
+  const ious: OpenQuestion[] = [];
+  for (const r of state.rounds) {
+    if (!r) continue;
+    for (const i of r.ious) if (i.status === "open") ious.push({ kind: "iou", round: r.round, post: i.post });
+  }
+  return [...pendingDecisions(state), ...ious];
 }

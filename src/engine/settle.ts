@@ -7,6 +7,8 @@ import type { Instant } from "./contract.ts";
 import { contestedEndings, endingNow } from "./end.ts";
 import { pendingDecisions } from "./pending.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
+import { rulesOf } from "./state.ts";
+import { endingCouldChange } from "./what-if.ts";
 
 /** `round`: the round whose business caused the change (round k's vote closes after round k+1 has opened). */
 export function settle(b: Batch, at: Instant, round: number = b.state.current): void {
@@ -30,9 +32,15 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
   const ending = endingNow(b.state);
   const contested = b.state.endingToReferee ? null : contestedEndings(b.state);
   if (!ending && !contested) return;
-  // A tie or a 领票人 the referee has yet to decide could still put someone out and change the winner (a tied bomb
-  // taking the last seat of a side): the end waits, and is read again once the decision is made (settle follows it).
-  if (pendingDecisions(b.state).length > 0) return;
+  // A tie or a 领票人 the referee has yet to decide, or an IOU not yet completed, could still put someone out or bring
+  // someone back and change the winner (a tied bomb taking the last seat of a side): the end waits, and is read again
+  // once it is answered (settle follows every command and deadline). A question no answer of which changes the
+  // winner does not hold the end back. A score game's points move with every out, so there any open decision waits.
+  const waits =
+    rulesOf(b.state).win.kind === "elimination"
+      ? endingCouldChange(b.state, at, round)
+      : pendingDecisions(b.state).length > 0;
+  if (waits) return;
   if (ending) {
     emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason, why: ending.why });
     return;

@@ -4,7 +4,7 @@ import { contestedEndings, endingNow } from "./end.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { dayNightSummary } from "./night/points.ts";
-import { pendingDecisions } from "./pending.ts";
+import { openQuestions, pendingDecisions } from "./pending.ts";
 import { roleById, roleOfSeat } from "./roles.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
 import { scoreSummary } from "./score/summary.ts";
@@ -118,7 +118,12 @@ function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "endingWai
   const held = deferred !== undefined ? scoreEndingAfterRound(state, deferred) : endingNow(state);
   const candidates = held ? [held] : contestedEndings(state);
   if (!candidates) return {};
-  const on = pendingDecisions(state).map((d) => ({ kind: d.kind, round: d.round }));
+  // What the end waits on (settle.ts): an elimination game's also waits on open IOUs, a deferred score end does not.
+  const open =
+    deferred !== undefined || rulesOf(state).win.kind !== "elimination"
+      ? pendingDecisions(state)
+      : openQuestions(state);
+  const on = open.map((d) => ({ kind: d.kind, round: d.round }));
   const unique = on.filter((d, i) => on.findIndex((x) => x.kind === d.kind && x.round === d.round) === i);
   return unique.length > 0
     ? {
