@@ -252,6 +252,16 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
     },
     async redeemPasswordReset(tokenHash, passwordHash, now) {
       return inWriteTransaction(adapter, async (trx) => {
+        // The account's row locked before any of password_resets, as createPasswordReset takes them: in the other
+        // order a redemption and a new link for the same account at once deadlocked on PostgreSQL. A plain read
+        // (no lock) finds whose row it is; the read below, after the lock, is the one acted on.
+        const owner = await trx
+          .selectFrom("password_resets")
+          .select("account_id")
+          .where("token_hash", "=", tokenHash)
+          .executeTakeFirst();
+        if (!owner) return { ok: false, code: "invalid-token" } as const;
+        await sql`update accounts set id = id where id = ${owner.account_id}`.execute(trx);
         const row = await trx
           .selectFrom("password_resets")
           .innerJoin("accounts", "accounts.id", "password_resets.account_id")

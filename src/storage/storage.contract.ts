@@ -894,6 +894,30 @@ export function registerStorageContract(factory: StorageFactory): void {
       );
     });
 
+    it("a link redeemed while another is made for the same account: both finish (no deadlock)", async (fx) => {
+      const s = await fx.open();
+      const id = await seedAccount(s, "redeemer");
+      for (let i = 0; i < 40; i++) {
+        await s.createPasswordReset({
+          tokenHash: `o${i}`,
+          accountId: id,
+          createdAt: T0,
+          expiresAt: T0 + 1000,
+        });
+        const both = await Promise.allSettled([
+          s.redeemPasswordReset(`o${i}`, `h${i}`, T0 + 1),
+          s.createPasswordReset({
+            tokenHash: `n${i}`,
+            accountId: id,
+            createdAt: T0 + 1,
+            expiresAt: T0 + 1000,
+          }),
+        ]);
+        const rejected = both.filter((r) => r.status === "rejected");
+        assert.deepEqual(rejected, [], `trial ${i}`);
+      }
+    });
+
     it("delivers notifications to every subscriber until it unsubscribes", async (fx) => {
       const s = await fx.open();
       const listener = factory.sharedNotifications ? await fx.open() : s;
