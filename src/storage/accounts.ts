@@ -201,8 +201,10 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
           await trx.updateTable("accounts").set({ disabled_at: null }).where("id", "=", accountId).execute();
         else if (found.disabled_at === null)
           await trx.updateTable("accounts").set({ disabled_at: now }).where("id", "=", accountId).execute();
-        // Enabling revokes too: a log-in that raced the disabling made a session nothing revoked, which the
-        // disabled account hid and enabling would otherwise bring back.
+        // Enabling a disabled account revokes too: a log-in that raced the disabling made a session nothing
+        // revoked, which the disabled account hid and enabling would otherwise bring back. Enabling one that was
+        // never disabled changes nothing: its owner's sessions are theirs.
+        if (!disabled && found.disabled_at === null) return true;
         await trx
           .updateTable("sessions")
           .set({ revoked_at: now })

@@ -807,6 +807,15 @@ export function registerStorageContract(factory: StorageFactory): void {
       assert.equal(await s.setAccountDisabled(987_654, false, T0), false);
     });
 
+    it("enabling an account that is not disabled leaves its sessions", async (fx) => {
+      const s = await fx.open();
+      const id = await seedAccount(s, "active");
+      await s.createSession({ tokenHash: "a1", accountId: id, createdAt: T0, expiresAt: T0 + 1000 });
+      assert.equal(await s.setAccountDisabled(id, false, T0 + 10), true);
+      assert.equal((await s.findLiveSessionAccount("a1", T0 + 20))?.account.id, id);
+      assert.equal((await s.getAccount(id))?.disabledAt, null);
+    });
+
     it("uses a password reset link once, before it expires, revoking the account's sessions", async (fx) => {
       const s = await fx.open();
       const id = await seedAccount(s, "forgetful");
