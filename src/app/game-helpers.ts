@@ -69,6 +69,12 @@ export async function addMemberThen(
 ): Promise<Result<CommandOk>> {
   const target = await storage.findAccountByUsername(input.username);
   if (!target) return refuse("account-not-found", 404);
+  // The clashes first: checked before them, the disabled refusal answered a referee's probe under an alias that
+  // clashes (their own), which adds nobody, so anyone could learn with a throwaway game which accounts the admin
+  // disabled. Now only an add that would go through learns it, and for an account not disabled it adds it (the
+  // residual is in docs/deploy.md § What the site admin can do).
+  const clash = await memberClash(storage, gameId, input.alias, target.id);
+  if (clash) return clash;
   // A disabled account cannot sign in to play the seat or referee (docs/deploy.md § What the site admin can do).
   if (target.disabledAt !== null) return refuse("member-account-disabled", 409);
   const added = await storage.addMember({
@@ -95,6 +101,17 @@ async function memberConflict(
   alias: string,
   accountId: number,
 ): Promise<{ ok: false; refusal: AppRefusal }> {
+  // Neither clash is there any more: the other member left between the insert and these reads.
+  return (await memberClash(storage, gameId, alias, accountId)) ?? refuse("conflict", 409);
+}
+
+/** The clash that would refuse adding the account under the alias, if any (see memberConflict). */
+async function memberClash(
+  storage: Storage,
+  gameId: string,
+  alias: string,
+  accountId: number,
+): Promise<{ ok: false; refusal: AppRefusal } | null> {
   const held = await storage.membershipOf(gameId, accountId);
   if (held?.alias === alias) return refuse("member-already-under-alias", 409, { alias });
   if ((await storage.listAliases(gameId)).some((m) => m.alias === alias))
@@ -102,6 +119,5 @@ async function memberConflict(
   if (held?.kind === "referee") return refuse("member-is-referee", 409);
   if (held?.kind === "co-referee") return refuse("member-is-co-referee", 409, { alias: held.alias });
   if (held) return refuse("member-already-player", 409, { alias: held.alias });
-  // Neither clash is there any more: the other member left between the insert and these reads.
-  return refuse("conflict", 409);
+  return null;
 }

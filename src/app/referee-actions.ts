@@ -118,8 +118,11 @@ export class RefereeActions<S> {
     if (!gate.ok) return gate;
     const snap = await gate.value.actor.snapshot();
     if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409);
-    if (!this.#games.engine.seats(snap.engine).some((s) => s.seat === input.seat))
-      return refuse("seat-unknown", 409, { seat: input.seat });
+    const seat = this.#games.engine.seats(snap.engine).find((s) => s.seat === input.seat);
+    if (!seat) return refuse("seat-unknown", 409, { seat: input.seat });
+    // As the engine would refuse it, but before the account is looked at: refused after, a substitution that could
+    // never go through would tell whether the account is disabled (addMemberThen).
+    if (!seat.alive) return refuse("override.already-out", 409, { seat: input.seat, at });
     const override = () =>
       this.#games.run(
         gameId,

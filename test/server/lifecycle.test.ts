@@ -304,6 +304,10 @@ test("co-referees and start: only referees; start needs sign-up closed and the r
     assert.equal((await coRefused("referee", "副哨二")).code, "member-is-referee");
     await h.accounts.setDisabled((await h.storage.findAccountByUsername(outsider))!, true);
     assert.equal((await coRefused(outsider, "副哨二")).code, "member-account-disabled");
+    // An alias that clashes is refused for the clash, disabled or not: a probe that adds nobody (the referee's
+    // own alias, say) tells nothing of which accounts the admin disabled.
+    assert.equal((await coRefused(outsider, "甲")).code, "member-alias-taken");
+    assert.equal((await coRefused(outsider, "副哨")).code, "member-alias-taken");
     const roster = await call(h, "GET", `/api/games/${id}/referee/roster`, co);
     assert.equal(roster.status, 200, "a co-referee sees the roster");
     const notClosed = await call<ApiError>(h, "POST", `/api/games/${id}/start`, co, {});

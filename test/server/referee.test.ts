@@ -325,6 +325,32 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
     });
     assert.equal(disabled.json.error.code, "member-account-disabled");
     assert.equal(disabled.json.error.message, "该账号已被站点管理员停用，不能替补或加为副哨");
+    // A substitution that could never go through (an alias taken, a seat out) is refused for that, disabled or
+    // not: an attempt that adds nobody tells nothing of which accounts the admin disabled.
+    const disabledTaken = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      seat: a!.seat,
+      username: "停用的账号",
+      alias: b!.alias,
+    });
+    assert.equal(disabledTaken.json.error.code, "member-alias-taken");
+    const outSeat = g.players[2]!;
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "eliminate", target: outSeat.seat },
+        reason: "出局",
+      }),
+    );
+    for (const username of ["停用的账号", "替补账号"]) {
+      const out = await call<ApiError>(h, "POST", url, g.referee, {
+        requestId: rid(),
+        seat: outSeat.seat,
+        username,
+        alias: "出局座位的替补",
+      });
+      assert.equal(out.json.error.code, "override.already-out", username);
+    }
     const byPlayer = await call(h, "POST", url, b!.cookie, {
       requestId: rid(),
       seat: a!.seat,
