@@ -3,7 +3,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z } from "zod";
 import { fieldMessage } from "./field-messages.ts";
-import { ComplaintBody, CredentialsBody, OverrideBody, RejectReportBody } from "./schemas.ts";
+import {
+  AdminAccountsQuery,
+  ComplaintBody,
+  CredentialsBody,
+  OverrideBody,
+  PasswordChangeBody,
+  PasswordResetBody,
+  RejectReportBody,
+} from "./schemas.ts";
 
 function said(schema: z.ZodType, input: unknown): string[] {
   const r = schema.safeParse(input, { error: z.locales.zhCN().localeError });
@@ -47,5 +55,17 @@ test("an unknown key is named; a field without a label is named by its key", () 
   ]);
   assert.deepEqual(said(z.strictObject({ omit: z.enum(["VoteCast"]) }), { omit: "PlayerOut" }), [
     "omit的取值无效",
+  ]);
+});
+
+test("the account routes' fields are named as their forms label them", () => {
+  assert.deepEqual(said(PasswordChangeBody, { currentPassword: "", newPassword: "short" }), [
+    "当前密码（currentPassword）不能为空",
+    "新密码（newPassword）至少需要8个字符",
+  ]);
+  assert.deepEqual(said(PasswordResetBody, { password: "long-enough-1" }), ["链接（token）必须填写"]);
+  assert.deepEqual(said(AdminAccountsQuery, { prefix: "a".repeat(65), after: 1 }), [
+    "用户名开头（prefix）最多64个字符",
+    "起始位置（after）应为文字",
   ]);
 });

@@ -33,6 +33,23 @@ const LABELS: Readonly<Record<string, string>> = {
   report: "报道",
   out: "出局者",
   house: "府",
+  currentPassword: "当前密码",
+  newPassword: "新密码",
+  token: "链接",
+  prefix: "用户名开头",
+  after: "起始位置",
+  before: "截止位置",
+  requestedBy: "申请人",
+  against: "被举报者",
+  redoDeadline: "重写截止时间",
+  postId: "杀帖编号",
+  iouRound: "白条轮次",
+  leadVoter: "领票人",
+  bomb: "炸弹",
+  seed: "随机种子",
+  round1At: "第一轮开始时间",
+  status: "状态",
+  type: "事件类型",
 };
 
 const TYPES: Readonly<Record<string, string>> = {
