@@ -228,6 +228,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     max: limits.login * LOGINS_PER_USERNAME_FACTOR,
     timeWindow: 60_000,
   });
+  // Guesses at one account's current password through its sessions, likewise: a stolen session would otherwise
+  // get a guess budget per address it comes from.
+  const passwordChangesPerAccount = new FixedWindows({
+    max: limits.login * LOGINS_PER_USERNAME_FACTOR,
+    timeWindow: 60_000,
+  });
 
   const setSession = (reply: FastifyReply, token: string): void => {
     reply.setCookie(SESSION_COOKIE, token, {
@@ -287,6 +293,11 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     if (!body) return reply;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || !req.account) return sendError(reply, 401, "unauthenticated");
+    const waitMs = passwordChangesPerAccount.hit(req.account.id, Date.now());
+    if (waitMs > 0) {
+      reply.header("retry-after", Math.ceil(waitMs / 1000));
+      return sendError(reply, 429, "rate-limited");
+    }
     const res = await accounts.changePassword(req.account, token, body.currentPassword, body.newPassword);
     if (!res.ok) return sendRefusal(reply, res.refusal);
     const out: OkResponse = { ok: true };

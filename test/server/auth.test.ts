@@ -409,3 +409,29 @@ test("rate limits: log-ins to one username are capped across addresses, at three
     },
   );
 });
+
+test("rate limits: password changes of one account are capped across addresses, as log-ins per username", async () => {
+  const storage = await openStorage(":memory:");
+  const token = await seedSession(storage, "甲", Date.now());
+  await withApp(
+    storage,
+    { rateLimits: { login: 3, writes: 100 }, trustProxy: ["127.0.0.1"] },
+    async (app) => {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 11; i++) {
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/auth/password",
+          headers: {
+            "content-type": "application/json",
+            cookie: `${SESSION_COOKIE}=${token}`,
+            "x-forwarded-for": `203.0.113.${i}`,
+          },
+          payload: JSON.stringify({ currentPassword: `guess-${i}`, newPassword: "new-password-1" }),
+        });
+        statuses.push(res.statusCode);
+      }
+      assert.deepEqual(statuses, [...Array(9).fill(403), 429, 429]);
+    },
+  );
+});
