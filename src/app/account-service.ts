@@ -27,6 +27,11 @@ const SESSION_CACHE_MAX = 50_000;
 /** A password reset link works this long: the admin hands it to its owner out of band, perhaps not at once. */
 export const RESET_LINK_TTL_MS = 24 * 3600 * 1000;
 
+/** Sessions revoked in this process: all of an account's but the one kept (or none), or a single one. */
+export type RevokedSessions =
+  | { readonly accountId: number; readonly keepTokenHash: string | null }
+  | { readonly tokenHash: string };
+
 export interface SignedIn {
   readonly account: Account;
   /** The opaque token for the cookie; only its hash is stored. */
@@ -56,6 +61,11 @@ export class AccountService {
   #recheckTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every revocation here (logout, disabling, reset): a look-up that started before one must not cache what it read. */
   #revocations = 0;
+  /**
+   * Told once a revocation here is stored: what holds a session open beyond single requests (a live stream) must
+   * end it, as the session cache forgetting it reaches only the requests still to come.
+   */
+  onRevoked: ((revoked: RevokedSessions) => void) | undefined;
 
   constructor(storage: Storage, clock: Clock) {
     this.#storage = storage;
@@ -127,6 +137,7 @@ export class AccountService {
         ? refuse("account-disabled", 403)
         : refuse("reset-token-invalid", 403);
     this.#forgetSessionsOf(res.value.id);
+    this.onRevoked?.({ accountId: res.value.id, keepTokenHash: null });
     return ok(res.value);
   }
 
@@ -144,13 +155,15 @@ export class AccountService {
     const stored = await this.#storage.findAccountByUsername(account.username);
     const good = await verifyPassword(currentPassword, stored?.passwordHash ?? DUMMY_HASH);
     if (!stored || !good) return refuse("wrong-password", 403);
+    const keepTokenHash = hashToken(token);
     await this.#storage.changePassword(
       stored.id,
       await hashPassword(newPassword),
-      hashToken(token),
+      keepTokenHash,
       this.#clock.now(),
     );
     this.#forgetSessionsOf(stored.id);
+    this.onRevoked?.({ accountId: stored.id, keepTokenHash });
     return ok(stored);
   }
 
@@ -160,6 +173,8 @@ export class AccountService {
     await this.#storage.setAccountDisabled(account.id, disabled, this.#clock.now());
     // Again once written, as in logout: a look-up that read the account before must not cache it.
     this.#forgetSessionsOf(account.id);
+    // Enabling revokes only sessions a disabled account could not use, so no stream is open on one.
+    if (disabled) this.onRevoked?.({ accountId: account.id, keepTokenHash: null });
   }
 
   /** Drops the account's cached sessions; the bump keeps look-ups already under way from caching them again. */
@@ -177,6 +192,7 @@ export class AccountService {
     // Again once revoked: a look-up that read the session before the revocation committed must not cache it.
     this.#revocations++;
     this.#sessions.delete(hash);
+    this.onRevoked?.({ tokenHash: hash });
   }
 
   /**

@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import { AccountService } from "../app/account-service.ts";
+import { AccountService, hashToken } from "../app/account-service.ts";
 import { AdminService } from "../app/admin-service.ts";
 import type { Clock } from "../app/clock.ts";
 import { DiscussionService } from "../app/discussion-service.ts";
@@ -73,6 +73,8 @@ export interface AppDeps<St = unknown> {
   liveViewIntervalMs?: number;
   /** A live stream's writes gathered this long (FLUSH_MS in live-stream.ts unless a test says otherwise). */
   liveFlushMs?: number;
+  /** A live stream's ping, and its session check, this often (PING_MS in live-stream.ts unless a test says otherwise). */
+  livePingMs?: number;
   /** Origins allowed to write besides the request's own host. */
   allowedOrigins?: readonly string[];
   /** The built web app to serve (index.html for every non-API path), if it exists. */
@@ -379,6 +381,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
 
   // Live streams end when the server closes: their clients reconnect, to whichever server answers next.
   const openStreams = new OpenStreams();
+  // A revocation here ends the streams of the sessions it revoked at once; one in another process, at a ping.
+  accounts.onRevoked = (revoked) => openStreams.endSessions(revoked);
   app.addHook("preClose", (done) => {
     closing = true;
     openStreams.endAll();
@@ -390,6 +394,15 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     if (!(await games.context(req.params.id))) return sendError(reply, 404, "game-not-found");
     const header = req.headers["last-event-id"];
     const fromHeader = typeof header === "string" && /^\d+$/.test(header) ? Number(header) : undefined;
+    const token = req.cookies[SESSION_COOKIE];
+    const account = req.account;
+    const signedIn =
+      account && token
+        ? {
+            session: { accountId: account.id, tokenHash: hashToken(token) },
+            stillSignedIn: async () => (await accounts.authenticate(token))?.id === account.id,
+          }
+        : {};
     await serveStream(
       games,
       req.params.id,
@@ -403,6 +416,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
         ...(q.omit !== undefined && { omit: new Set([q.omit]) }),
         ...(deps.liveViewIntervalMs !== undefined && { viewIntervalMs: deps.liveViewIntervalMs }),
         ...(deps.liveFlushMs !== undefined && { flushMs: deps.liveFlushMs }),
+        ...(deps.livePingMs !== undefined && { pingMs: deps.livePingMs }),
+        ...signedIn,
       },
       () => clock.now(),
     );

@@ -1,12 +1,14 @@
 // Server-sent events per game and viewer: backlog from Last-Event-ID, then every committed batch, filtered per viewer.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { RevokedSessions } from "../app/account-service.ts";
 import { SentBallots } from "../app/engine-port.ts";
 import { type GameService, mayChangeMembership } from "../app/game-service.ts";
 import type { Account, PublicMember, StoredEvent } from "../storage/storage.ts";
 import type { GameEventDto, StreamMessage } from "./api-types.ts";
 
 export const EVENTS_CHANNEL = "bansha_events";
-const PING_MS = 15_000;
+/** A comment line this often keeps proxies from closing an idle stream; the stream's session is checked then too. */
+export const PING_MS = 15_000;
 /**
  * A stream sends its viewer's view at most this often; the events go out with the next write (FLUSH_MS). Sent
  * after every committed batch, as it was once, a vote rush with the players' pages open cost a view per batch per
@@ -37,6 +39,22 @@ export interface StreamOptions {
    * Left-out events the viewer may see still count as seen: they bring a view, and its `lastSeq` counts them.
    */
   omit?: ReadonlySet<string>;
+  /** The signed-in viewer's session, so that revoking it here ends the stream at once (OpenStreams.endSessions). */
+  session?: StreamSession;
+  /**
+   * Asked at every ping: whether the stream's session still signs in its account. A revocation by another server
+   * process (PostgreSQL) reaches this one only through the database, so without asking, a disabled account or one
+   * whose password was reset would go on receiving its private events for as long as its page stays open.
+   */
+  stillSignedIn?: () => boolean | Promise<boolean>;
+  /** The ping's interval (PING_MS unless a test says otherwise). */
+  pingMs?: number;
+}
+
+/** Whose stream it is: the account, and the hash of the session token it was opened with. */
+export interface StreamSession {
+  readonly accountId: number;
+  readonly tokenHash: string;
 }
 
 /**
@@ -45,12 +63,24 @@ export interface StreamOptions {
  * reconnect from their last event id. A stream that gets this far after the close began is ended at once.
  */
 export class OpenStreams {
-  readonly #ends = new Set<() => void>();
+  readonly #ends = new Map<() => void, StreamSession | undefined>();
   #closing = false;
 
-  add(end: () => void): void {
+  add(end: () => void, session?: StreamSession): void {
     if (this.#closing) end();
-    else this.#ends.add(end);
+    else this.#ends.set(end, session);
+  }
+
+  /** Ends the streams opened with sessions just revoked: a revoked session must stop receiving at once. */
+  endSessions(revoked: RevokedSessions): void {
+    for (const [end, session] of [...this.#ends]) {
+      if (session === undefined) continue;
+      const hit =
+        "tokenHash" in revoked
+          ? session.tokenHash === revoked.tokenHash
+          : session.accountId === revoked.accountId && session.tokenHash !== revoked.keepTokenHash;
+      if (hit) end();
+    }
   }
 
   delete(end: () => void): void {
@@ -59,7 +89,7 @@ export class OpenStreams {
 
   endAll(): void {
     this.#closing = true;
-    for (const end of [...this.#ends]) end();
+    for (const end of [...this.#ends.keys()]) end();
   }
 }
 
@@ -314,10 +344,31 @@ export async function serveStream<S>(
   // Taken and subscribed in the same turn, so no commit falls between the backlog and the live feed.
   const backlog = ctx.actor.loadedEvents(options.after + 1);
   const unsubscribe = ctx.actor.onCommitted(deliver);
-  const ping = setInterval(() => raw.write(": ping\n\n"), PING_MS);
+  const stillSignedIn = options.stillSignedIn;
+  /** A session check under way, so a slow database does not pile them up. */
+  let checking = false;
+  const ping = setInterval(() => {
+    raw.write(": ping\n\n");
+    if (stillSignedIn === undefined || checking) return;
+    checking = true;
+    Promise.resolve()
+      .then(stillSignedIn)
+      .then(
+        (yes) => {
+          if (!yes) finish();
+        },
+        // Unknown (the database unreachable): asked again at the next ping, rather than every stream of the
+        // server ending, and reconnecting, at once.
+        (error: unknown) =>
+          req.log.warn({ reqId: req.id, gameId, err: error }, "live stream: session check failed"),
+      )
+      .finally(() => {
+        checking = false;
+      });
+  }, options.pingMs ?? PING_MS);
   ping.unref();
   req.raw.on("close", finish);
-  options.open.add(finish);
+  options.open.add(finish, options.session);
   if (closed) return; // the server is closing: nothing more may be written
 
   raw.write("retry: 2000\n\n");

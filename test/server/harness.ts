@@ -51,6 +51,8 @@ export async function makeHarness(
     liveViewIntervalMs?: number;
     /** AppDeps.liveFlushMs. */
     liveFlushMs?: number;
+    /** AppDeps.livePingMs. */
+    livePingMs?: number;
     /** AppDeps.webRoot: the built web app to serve. */
     webRoot?: string;
   } = {},
@@ -68,6 +70,7 @@ export async function makeHarness(
     ...(options.catchUpEveryMs !== undefined && { catchUpEveryMs: options.catchUpEveryMs }),
     ...(options.liveViewIntervalMs !== undefined && { liveViewIntervalMs: options.liveViewIntervalMs }),
     ...(options.liveFlushMs !== undefined && { liveFlushMs: options.liveFlushMs }),
+    ...(options.livePingMs !== undefined && { livePingMs: options.livePingMs }),
     ...(options.webRoot !== undefined && { webRoot: options.webRoot }),
     ...(logLines && {
       logger: { level: options.logLevel ?? "debug" },

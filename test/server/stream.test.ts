@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
+import { hashToken } from "../../src/app/account-service.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import type {
   ApiError,
@@ -304,6 +305,79 @@ test("SSE: closing the server ends its open streams, so a restart does not wait 
   ]);
   assert.equal(closed, "closed");
   await ended;
+});
+
+/** Opens a stream as `cookie` and waits for its first view; `ended()` says whether the server has ended it. */
+async function openWatched(h: Harness, gameId: string, cookie: string) {
+  const { res, body } = await openLive(h, `/api/games/${gameId}/stream`, cookie);
+  let ended = false;
+  res.on("end", () => {
+    ended = true;
+  });
+  await eventually(body, (b) => b.includes("event: view"));
+  return { body, ended: () => ended };
+}
+
+test("SSE: disabling, a redeemed reset link, logout and a password change end the revoked sessions' open streams", async () => {
+  // Before, an open stream outlived every revocation: the viewer went on receiving its private events.
+  const h = await makeHarness({ liveViewIntervalMs: 0 });
+  try {
+    const g = await startedGame(h, 6);
+    const [p0, p1, p2] = g.players;
+    const accountOf = async (username: string) => (await h.storage.findAccountByUsername(username))!;
+
+    const disabled = await openWatched(h, g.id, p0!.cookie);
+    await h.accounts.setDisabled(await accountOf(p0!.username), true);
+    assert.equal(await eventually(disabled.ended, (e) => e), true, "disabling ends the stream");
+
+    const reset = await openWatched(h, g.id, p1!.cookie);
+    const link = await h.accounts.createResetLink(await accountOf(p1!.username));
+    assert.ok((await h.accounts.resetPassword(link.token, "reset-password-1")).ok);
+    assert.equal(await eventually(reset.ended, (e) => e), true, "a redeemed reset link ends the stream");
+
+    // Two sessions of one account, with a password known (through a link, before any stream was open).
+    const other = await h.accounts.createResetLink(await accountOf(p2!.username));
+    assert.ok((await h.accounts.resetPassword(other.token, "old-password-1")).ok);
+    const signIn = async () => {
+      const res = await h.accounts.login(p2!.username, "old-password-1");
+      assert.ok(res.ok);
+      return res.value.token;
+    };
+    const mine = await signIn();
+    const elsewhere = await signIn();
+    const mineStream = await openWatched(h, g.id, mine);
+    const elsewhereStream = await openWatched(h, g.id, elsewhere);
+    await must(
+      call(h, "POST", "/api/auth/password", mine, {
+        currentPassword: "old-password-1",
+        newPassword: "new-password-1",
+      }),
+    );
+    assert.equal(await eventually(elsewhereStream.ended, (e) => e), true, "the other session's stream ends");
+    assert.equal(mineStream.ended(), false, "the caller's own stream goes on");
+
+    await must(call(h, "POST", "/api/auth/logout", mine));
+    assert.equal(await eventually(mineStream.ended, (e) => e), true, "logging out ends the stream");
+  } finally {
+    await h.close();
+  }
+});
+
+test("SSE: a session revoked by another process ends its stream at a ping, once the session cache lets it see", async () => {
+  const h = await makeHarness({ liveViewIntervalMs: 0, livePingMs: 50 });
+  try {
+    const g = await startedGame(h, 6);
+    const [p0, p1] = g.players;
+    const revoked = await openWatched(h, g.id, p0!.cookie);
+    const kept = await openWatched(h, g.id, p1!.cookie);
+    // Straight in storage, as another server process would: nothing in this one is told.
+    await h.storage.revokeSession(hashToken(p0!.cookie), h.clock.now());
+    h.clock.advance(61_000);
+    assert.equal(await eventually(revoked.ended, (e) => e), true, "the revoked session's stream ends");
+    assert.equal(kept.ended(), false, "a live session's stream goes on");
+  } finally {
+    await h.close();
+  }
 });
 
 test("SSE: a burst of votes sends every event at once, and one view at the interval's end with all of them", async () => {
