@@ -2,11 +2,21 @@
 import type { Command } from "commander";
 import { AccountService, RESET_LINK_TTL_MS } from "../app/account-service.ts";
 import { systemClock } from "../app/clock.ts";
+import { serverLogger } from "../server/access-log.ts";
 import { openStorage } from "../storage/open-storage.ts";
 
 function fail(message: string): void {
   process.stderr.write(`bansha: ${message}\n`);
   process.exitCode = 1;
+}
+
+/**
+ * The same audit lines the 站点管理 page leaves in the server's log (routes-admin.ts), in its format (pino JSON at
+ * warn), naming the shell instead of an admin. On standard error: this process is not the server and has no hold
+ * on its log, and standard output carries the link for scripts. The operator keeps them (docs/deploy.md § Logs).
+ */
+function auditLine(target: string, msg: string): void {
+  serverLogger("warn", { stream: process.stderr }).warn({ admin: null, via: "shell", target }, msg);
 }
 
 export function registerAdminCommands(program: Command): void {
@@ -31,9 +41,11 @@ export function registerAdminCommands(program: Command): void {
         // The page refuses a disabled account's link, and the admin who could enable it may be the one locked out.
         if (account.disabledAt !== null) {
           await new AccountService(storage, systemClock).setDisabled(account, false);
+          auditLine(account.username, "admin enabled an account");
           console.log(`enabled "${username}" (it was disabled)`);
         }
         const link = await new AccountService(storage, systemClock).createResetLink(account);
+        auditLine(account.username, "admin created a password reset link");
         console.log(`${opts.site.replace(/\/+$/, "")}/reset-password?token=${link.token}`);
         console.log(`works once, until ${new Date(link.expiresAt).toISOString()}; a newer link replaces it`);
       } finally {

@@ -38,12 +38,25 @@ test("admin reset-link: a locked-out site admin gets back in from the shell (ena
   const link = /^https:\/\/bbs\.example\/reset-password\?token=([\w-]+)$/m.exec(out);
   assert.ok(link, out);
   // A disabled account is enabled first: its link would be refused otherwise.
-  const again = execFileSync(process.execPath, [bin, "admin", "reset-link", "玩家甲"], {
+  const again = spawnSync(process.execPath, [bin, "admin", "reset-link", "玩家甲"], {
     encoding: "utf8",
     env,
   });
-  assert.match(again, /enabled "玩家甲" \(it was disabled\)/);
-  assert.match(again, /^http:\/\/localhost:3000\/reset-password\?token=/m);
+  assert.match(again.stdout, /enabled "玩家甲" \(it was disabled\)/);
+  assert.match(again.stdout, /^http:\/\/localhost:3000\/reset-password\?token=/m);
+  // Each action leaves the audit line the admin page's would, in the server log's format, on standard error.
+  const audit = again.stderr
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { level: number; msg: string; target: string; via: string });
+  assert.deepEqual(
+    audit.map((l) => [l.level, l.msg, l.target, l.via]),
+    [
+      [40, "admin enabled an account", "玩家甲", "shell"],
+      [40, "admin created a password reset link", "玩家甲", "shell"],
+    ],
+  );
+  assert.doesNotMatch(again.stderr, /token/, "never the token");
   const missing = spawnSync(process.execPath, [bin, "admin", "reset-link", "nobody"], {
     encoding: "utf8",
     env,
