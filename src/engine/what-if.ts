@@ -9,8 +9,11 @@ import type { OpenQuestion } from "./pending.ts";
 import { openQuestions } from "./pending.ts";
 import type { GameState } from "./state.ts";
 
-/** Past this many complete answers the what-if stops and says "could change": waiting is the old, safe reading. */
-const MAX_OUTCOMES = 4096;
+/**
+ * Past this many complete answers the what-if stops and says "could change": waiting is the old, safe reading. settle
+ * asks after every command while an ending waits, so the bound also bounds what each vote then costs (a few ms).
+ */
+const MAX_OUTCOMES = 512;
 
 type Answer = (b: Batch) => void;
 
