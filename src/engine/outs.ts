@@ -3,6 +3,8 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { activeBomb, bombAtRelease } from "./bombs.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
+import { publishedRole } from "./night/bandit.ts";
+import { rulesOf } from "./state.ts";
 
 export interface OutOptions {
   by?: Seat | null;
@@ -65,6 +67,7 @@ export function voteOut(
 ): void {
   const bombs = seats.map((seat) => ({ seat, bomb: activeBomb(b.state, seat, round, "vote") }));
   const out = seats.filter((seat) => putOut(b, at, round, seat, "vote"));
+  const taken: Seat[] = [];
   for (const { seat, bomb } of bombs) {
     if (!out.includes(seat) || !bomb?.takesLeadVoter) continue;
     const lead = leadVoters[seat];
@@ -74,14 +77,49 @@ export function voteOut(
       continue;
     }
     if (lead === null || lead === undefined) continue;
-    fireOnLeadVoter(b, at, round, seat, lead);
+    if (takeLeadVoter(b, at, round, seat, lead)) taken.push(lead);
   }
+  revealIfPublished(b, at, round, [...out, ...taken]);
 }
 
 /** A bomb voted out takes its 领票人 along. */
 export function fireOnLeadVoter(b: Batch, at: Instant, round: number, bomb: Seat, lead: Seat): void {
+  if (takeLeadVoter(b, at, round, bomb, lead)) revealIfPublished(b, at, round, [lead]);
+}
+
+/** BombFired and the 领票人's PlayerOut; whether the seat went out (it may be out already). */
+function takeLeadVoter(b: Batch, at: Instant, round: number, bomb: Seat, lead: Seat): boolean {
   emit(b, { type: "BombFired", at, round, bomb, victim: lead, via: "vote" });
-  putOut(b, at, round, lead, "bomb", { by: bomb });
+  return putOut(b, at, round, lead, "bomb", { by: bomb });
+}
+
+/**
+ * Seed 000 「投票结束后，由哨子公布被票杀者身份」: the round's results post publishes who its vote put out (closeRound).
+ * A tie or a 领票人 the referee decides after that post (decide-tie, decide-lead-voter) puts seats out in a round
+ * whose post is out already: without this they would never be published, so they are at once, as the post would
+ * have. Before the post (another house still in overtime), closeRound publishes them with the rest.
+ */
+function revealIfPublished(b: Batch, at: Instant, round: number, seats: Seat[]): void {
+  if (seats.length > 0 && b.state.rounds[round]?.closed) revealOuts(b, at, round, seats);
+}
+
+/**
+ * Publishes the identities of the seats out in `round` and not yet published (of `only`, when given), if the rule set
+ * publishes identities at all; 7kill's bandit as the role it counts as ("出局时公布水民"). The results post, 7kill's
+ * dawn and a decision after the post all publish this way.
+ */
+export function revealOuts(b: Batch, at: Instant, round: number, only?: readonly Seat[]): void {
+  if (!rulesOf(b.state).disclosure.identity) return;
+  for (const s of b.state.seats) {
+    if (s.alive || s.revealed || s.out?.round !== round || (only && !only.includes(s.seat))) continue;
+    emit(b, {
+      type: "IdentityRevealed",
+      at,
+      seat: s.seat,
+      role: publishedRole(b.state, s.seat),
+      code: s.code,
+    });
+  }
 }
 
 /**

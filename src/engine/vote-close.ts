@@ -5,10 +5,9 @@ import { castsOf, hasCast } from "./cast-log.ts";
 import { MINUTE } from "./clock.ts";
 import type { Instant, Seat } from "./contract.ts";
 import { houseCount, houseOfSeat, housesOf, openThreads, threadOf } from "./houses.ts";
-import { publishedRole } from "./night/bandit.ts";
 import { isDayNight, openDuel, openNight } from "./night/night.ts";
 import { closeThread } from "./night/penalties.ts";
-import { putOut, voteOut } from "./outs.ts";
+import { putOut, revealOuts, voteOut } from "./outs.ts";
 import { pendingDecisions } from "./pending.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
 import type { GameState, RoundState, VoteState } from "./state.ts";
@@ -200,20 +199,7 @@ function closeHouseOvertime(b: Batch, at: Instant, round: number, house: number)
 /** Results post: identities of this round's dead are published (seed 000: "由哨子公布被票杀者身份以及被帖杀者身份"). */
 export function closeRound(b: Batch, at: Instant, round: number): void {
   const rules = rulesOf(b.state);
-  if (rules.disclosure.identity) {
-    for (const s of b.state.seats) {
-      if (!s.alive && !s.revealed && s.out?.round === round) {
-        // 7kill's bandit is published as the role it counts as ("出局时公布水民").
-        emit(b, {
-          type: "IdentityRevealed",
-          at,
-          seat: s.seat,
-          role: publishedRole(b.state, s.seat),
-          code: s.code,
-        });
-      }
-    }
-  }
+  revealOuts(b, at, round);
   emit(b, { type: "RoundClosed", at, round, alive: b.state.seats.filter((s) => s.alive).length });
   if (rules.win.kind === "score" && b.state.status === "running") {
     // The results post is where a score game ends: the progression's end, or 提前结束 (src/engine/score/end.ts). A tie

@@ -4,12 +4,12 @@ import { emit } from "../batch.ts";
 import { hasCast } from "../cast-log.ts";
 import type { Instant, Refusal } from "../contract.ts";
 import { fireDue } from "../deadlines.ts";
-import { putOut } from "../outs.ts";
+import { putOut, revealOuts } from "../outs.ts";
 import { roleById } from "../roles.ts";
 import { rulesOf } from "../state.ts";
 import { actingRole, convertOnShot } from "./bandit.ts";
 import { dayNightOf } from "./evolve.ts";
-import { endLastWords, isDayNight, revealOuts } from "./night.ts";
+import { endLastWords, isDayNight } from "./night.ts";
 import { recordOffence, threadKey } from "./penalties.ts";
 import type { DayNightCommand, DayNightOverride } from "./types.ts";
 

@@ -5,12 +5,12 @@ import { SECOND } from "../clock.ts";
 import type { Instant, Seat } from "../contract.ts";
 import type { Deadline } from "../deadlines.ts";
 import { endingNow } from "../end.ts";
-import { putOut } from "../outs.ts";
+import { putOut, revealOuts } from "../outs.ts";
 import { phaseEnd } from "../phases.ts";
 import { roleById } from "../roles.ts";
 import type { GameState } from "../state.ts";
 import { rulesOf } from "../state.ts";
-import { actingRole, convertAtDayEnd, publishedRole } from "./bandit.ts";
+import { actingRole, convertAtDayEnd } from "./bandit.ts";
 import { dayNightOf } from "./evolve.ts";
 import { isExcused, recordOffence } from "./penalties.ts";
 
@@ -136,23 +136,6 @@ export function resolveNight(b: Batch, at: Instant, round: number): void {
   // Nobody to wait for: the rule set may open the next day at dawn (fireDue then opens it in this same batch).
   if (due.length === 0 && rules.schedule.kind === "day-night" && rules.schedule.lastWordsSkipWhenNoneDue)
     endLastWords(b, at, round, true);
-}
-
-/** Dawn and the day's results: identities of this round's dead as published (the bandit as 水民 or 杀手). */
-export function revealOuts(b: Batch, at: Instant, round: number): void {
-  const rules = rulesOf(b.state);
-  if (!rules.disclosure.identity) return;
-  for (const s of b.state.seats) {
-    if (!s.alive && !s.revealed && s.out?.round === round) {
-      emit(b, {
-        type: "IdentityRevealed",
-        at,
-        seat: s.seat,
-        role: publishedRole(b.state, s.seat),
-        code: s.code,
-      });
-    }
-  }
 }
 
 /** "IV.等待死者遗言 -> I.白天讨论、投票": the phase ends at its time, or early once everyone due has posted. */
