@@ -185,8 +185,6 @@ export class RefereeActions<S> {
     const r = named.rounds.find((x) => x.round === round);
     if (!r) return refuse("round-unknown", 404);
     const isLast = summary.result.ended && summary.rounds.at(-1)?.round === round;
-    // An end that waits for a decision is said on the latest post with results (a running round has none yet).
-    const latest = summary.rounds.filter((x) => !x.running).at(-1)?.round;
     // 7kill has no 进程 of posts and votes to announce: its days follow the threshold rule.
     const announces = gate.value.rules.roles.some((x) => x.post !== undefined);
     const next =
@@ -203,8 +201,11 @@ export class RefereeActions<S> {
       ...(summary.result.toReferee?.round === round && {
         endingToReferee: summary.result.toReferee.candidates,
       }),
+      // An end that waits for a decision is said on each post with results from the round in which it came to hold
+      // on: an earlier round's post was published before it held (a running round has no results yet).
       ...(summary.result.endingWaits &&
-        latest === round && {
+        !r.running &&
+        round >= summary.result.endingWaits.since && {
           endingWaits: summary.result.endingWaits,
         }),
       ...(isLast && {

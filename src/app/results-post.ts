@@ -120,8 +120,9 @@ export interface ResultsPostContext {
   /** Set on the round where win conditions naming different winners held at once, until the referee ends the game. */
   endingToReferee?: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
   /**
-   * Set on the latest round with results while win conditions hold but the end waits for a tie or a 领票人 the
-   * referee has yet to decide, or an IOU not yet completed (the summary's `result.endingWaits`).
+   * Set on each round with results from the one in which win conditions came to hold (the summary's
+   * `result.endingWaits.since`) while the end waits for a tie or a 领票人 the referee has yet to decide, or an IOU not
+   * yet completed.
    */
   endingWaits?: {
     candidates: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];

@@ -275,11 +275,14 @@ export interface GameSummary {
      * to the referee, or (elimination games) an IOU not yet completed, is still open and one of its answers would
      * change the winner, so the end waits for it (`on`) and is read again once it is answered. `candidates`: what
      * holds now; `on`: each open question's kind and round (the round's `tieToReferee`, `overtime.referee`,
-     * `leadVoterToReferee` or IOUs say whose). Absent otherwise.
+     * `leadVoterToReferee` or IOUs say whose). `since`: the round in which the ending came to hold (the round of the
+     * last out it rests on, or the round a score game's end was read at): its results post and every later one say
+     * so, none before it. Absent otherwise.
      */
     endingWaits?: {
       candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
       on: { kind: "tie" | "lead-voter" | "iou"; round: number }[];
+      since: number;
     };
     /**
      * Score rule: each camp's total (survival points included once the game is over), with its `parts` (`survival`

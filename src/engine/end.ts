@@ -13,15 +13,45 @@ import { rulesOf } from "./state.ts";
 function conditionHolds(state: GameState, c: Condition): boolean {
   if ("any" in c) return c.any.some((x) => conditionHolds(state, x));
   if ("all" in c) return c.all.every((x) => conditionHolds(state, x));
-  const rules = rulesOf(state);
-  const { roles, camps } = c.allOut;
-  // Roles as converted: 7kill's bandit counts as 水民 or 杀手 ("水民（包括转为水民的秘匪）").
-  const covered = state.seats.filter((s) => {
-    const role = countsAs(state, s.seat);
-    return (roles?.includes(role) ?? false) || (camps?.includes(roleById(rules, role).camp) ?? false);
-  });
+  const covered = coveredSeats(state, c.allOut.roles ?? [], c.allOut.camps ?? []);
   // "All of nobody are out" must not end a game (a condition naming roles or camps the table does not have).
   return covered.length > 0 && covered.every((s) => !s.alive);
+}
+
+/** The seats an `allOut` names. Roles as converted: 7kill's bandit counts as 水民 or 杀手 ("水民（包括转为水民的秘匪）"). */
+function coveredSeats(
+  state: GameState,
+  roles: readonly string[],
+  camps: readonly string[],
+): GameState["seats"] {
+  const rules = rulesOf(state);
+  return state.seats.filter((s) => {
+    const role = countsAs(state, s.seat);
+    return roles.includes(role) || camps.includes(roleById(rules, role).camp);
+  });
+}
+
+/**
+ * The round in which an ending that holds came to hold: the latest round of the outs it rests on (that round's
+ * results post lists it, whenever the referee decided it), or the round whose results post a score game's end was read
+ * at. Null for the referee's end-game. A results post of an earlier round was published before the ending held.
+ */
+export function endingRound(state: GameState, why: EndingWhy): number | null {
+  const latestOut = (seats: GameState["seats"]) =>
+    Math.max(0, ...seats.map((s) => (s.alive ? 0 : (s.out?.round ?? 0))));
+  switch (why.kind) {
+    case "all-out":
+      return latestOut(coveredSeats(state, why.roles, why.camps));
+    case "camp-wiped-out": {
+      const rules = rulesOf(state);
+      return latestOut(state.seats.filter((s) => roleById(rules, s.role).camp === why.camp));
+    }
+    case "progression-ended":
+    case "decided-early":
+      return why.round;
+    case "referee":
+      return null;
+  }
 }
 
 /** The roles and camps whose being out made `c` hold: every part of an `all`, the first holding branch of an `any`. */

@@ -1,6 +1,6 @@
 // summarize: the per-round report and result behind `bansha replay` (seats, not aliases: the runner maps them).
 import type { GameSummary, HouseRound, RoundSummary, Seat, TieToReferee } from "./contract.ts";
-import { contestedEndings, endingNow } from "./end.ts";
+import { contestedEndings, endingNow, endingRound } from "./end.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { dayNightSummary } from "./night/points.ts";
@@ -125,14 +125,16 @@ function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "endingWai
       : openQuestions(state);
   const on = open.map((d) => ({ kind: d.kind, round: d.round }));
   const unique = on.filter((d, i) => on.findIndex((x) => x.kind === d.kind && x.round === d.round) === i);
-  return unique.length > 0
-    ? {
-        endingWaits: {
-          candidates: candidates.map((c) => ({ winner: c.winner, reason: c.reason, why: c.why })),
-          on: unique,
-        },
-      }
-    : {};
+  if (unique.length === 0) return {};
+  // Every candidate holds from the round of its last out on: the line goes on no results post published before that.
+  const since = Math.max(...candidates.map((c) => endingRound(state, c.why) ?? state.current));
+  return {
+    endingWaits: {
+      candidates: candidates.map((c) => ({ winner: c.winner, reason: c.reason, why: c.why })),
+      on: unique,
+      since,
+    },
+  };
 }
 
 /** One house's thread in a round (the only thread when the game has one house). */

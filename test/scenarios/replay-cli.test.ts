@@ -17,6 +17,19 @@ function replay(...args: string[]) {
 
 const refused = join(here, "02-vote-deadline-to-the-second.yaml");
 
+/** Scenario `file` cut at `at` into `dir`: later events dropped (times share the +08:00 offset, so text order is time order). */
+function cutAt(dir: string, file: string, at: string): string {
+  const [head = "", rest = ""] = readFileSync(join(here, file), "utf8").split(/^events:\n/m);
+  const events = (rest.split(/^until: /m)[0] ?? "")
+    .split(/^(?= {2}- )/m)
+    .filter((e) => (/at: "([^"]+)"/.exec(e)?.[1] ?? "") <= at);
+  const copy = join(dir, file);
+  // A rule set file is named relative to the scenario: the copy names it where it is.
+  const rules = head.replace(/^rules: rules\//m, `rules: ${join(here, "rules")}/`);
+  writeFileSync(copy, `${rules}events:\n${events.join("")}until: "${at}"\n`);
+  return copy;
+}
+
 test("a refused command is printed with its code, and is no tool error without --strict", () => {
   const r = replay(refused);
   assert.equal(r.code, 0, r.stderr);
@@ -45,16 +58,7 @@ test("--format md prints the results posts in Chinese", () => {
 
 test("--format md: a round whose vote or 加时 still runs has no results post yet (本轮进行中), like the live preview", () => {
   const dir = mkdtempSync(join(tmpdir(), "bansha-replay-"));
-  // The scenario cut at `at`: later events dropped (times share the +08:00 offset, so text order is time order).
-  const until = (file: string, at: string) => {
-    const [head = "", rest = ""] = readFileSync(join(here, file), "utf8").split(/^events:\n/m);
-    const events = (rest.split(/^until: /m)[0] ?? "")
-      .split(/^(?= {2}- )/m)
-      .filter((e) => (/at: "([^"]+)"/.exec(e)?.[1] ?? "") <= at);
-    const copy = join(dir, file);
-    writeFileSync(copy, `${head}events:\n${events.join("")}until: "${at}"\n`);
-    return copy;
-  };
+  const until = (file: string, at: string) => cutAt(dir, file, at);
   try {
     // Round 2's posts are out (明 and 剑一 帖杀) at 21:30; its vote closes the next day.
     const posts = replay(
@@ -75,6 +79,32 @@ test("--format md: a round whose vote or 加时 still runs has no results post y
     assert.equal(overtime.code, 0, overtime.stderr);
     assert.doesNotMatch(overtime.stdout, /第1轮结果/);
     assert.match(overtime.stdout, /## 第1轮\n\n本轮进行中，尚无结果。/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("--format md: 「结束条件已成立…」 is on no results post published before the ending held (scenario 54)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "bansha-replay-"));
+  const line = /结束条件已成立：白道胜利（联合杀手、情侣刺客、独立刺客全部出局）。第1轮领票人待哨子裁定/;
+  // Each round's post, by its heading.
+  const post = (md: string, round: number) =>
+    md.split(/\n---\n/).find((p) => p.includes(`## 第${round}轮`)) ?? "";
+  try {
+    // 22:00: round 2's posts have put the last killer out, its vote runs. Round 1's post (21:00) predates that.
+    const mid = replay(
+      cutAt(dir, "54-end-waits-shown-from-the-round-it-held.yaml", "2026-12-02T22:00:00+08:00"),
+      "--format",
+      "md",
+    );
+    assert.equal(mid.code, 0, mid.stderr);
+    assert.match(post(mid.stdout, 1), /## 第1轮结果/);
+    assert.doesNotMatch(mid.stdout, line);
+    // Round 2's results post, published with 杀一's identity, is the first to say it.
+    const after = replay(join(here, "54-end-waits-shown-from-the-round-it-held.yaml"), "--format", "md");
+    assert.equal(after.code, 0, after.stderr);
+    assert.doesNotMatch(post(after.stdout, 1), line);
+    assert.match(post(after.stdout, 2), line);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -44,8 +44,9 @@ export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): s
       ...(output.result.toReferee?.round === round.round && {
         endingToReferee: output.result.toReferee.candidates,
       }),
+      // From the round in which the ending came to hold on: an earlier post was published before it held.
       ...(output.result.endingWaits &&
-        round.round === last && {
+        round.round >= output.result.endingWaits.since && {
           endingWaits: output.result.endingWaits,
         }),
       ...(output.result.ended && round.round === last
