@@ -5,6 +5,7 @@ import { castsOf, hasCast } from "./cast-log.ts";
 import { MINUTE } from "./clock.ts";
 import type { Instant, Seat } from "./contract.ts";
 import { houseCount, houseOfSeat, housesOf, openThreads, threadOf } from "./houses.ts";
+import { publishedRole } from "./night/bandit.ts";
 import { isDayNight, openDuel, openNight } from "./night/night.ts";
 import { closeThread } from "./night/penalties.ts";
 import { putOut, revealOuts, voteOut } from "./outs.ts";
@@ -140,7 +141,9 @@ function closeHouseVote(b: Batch, at: Instant, round: number, house: number): vo
     for (const seat of nonVoters) {
       if (!putOut(b, at, round, seat, "suicide")) continue;
       const s = b.state.seats[seat];
-      if (s) emit(b, { type: "IdentityRevealed", at, seat, role: s.role, code: s.code });
+      // 7kill's bandit as the role it counts as ("出局时公布水民"), as every other reveal publishes it.
+      if (s)
+        emit(b, { type: "IdentityRevealed", at, seat, role: publishedRole(b.state, seat), code: s.code });
     }
   }
 

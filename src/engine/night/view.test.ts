@@ -32,8 +32,8 @@ class Game {
   state: GameState = initialState;
   log: GameEvent[] = [];
   now = t("2026-12-01T19:00:00");
-  constructor() {
-    this.send({ type: "StartGame", at: this.now, rules, start: t("2026-12-01T20:00:00"), seats });
+  constructor(ruleSet = rules) {
+    this.send({ type: "StartGame", at: this.now, rules: ruleSet, start: t("2026-12-01T20:00:00"), seats });
     this.next();
   }
   send(c: Command): void {
@@ -200,6 +200,26 @@ test('"如果在前三天开枪，则转为水民（出局时公布水民）": t
     assert.ok(!/"bandit"(?!:)/.test(JSON.stringify(view)), "the role id appears (as a value)");
   }
   assert.equal(g.seat(15).seats[15]?.role, "bandit");
+});
+
+test('"出局时公布水民": a converted bandit out for not voting (a rule set where that is suicide) is published as 水民 too', () => {
+  const suicide = parseRuleSet({
+    ...sevenkill16,
+    penalties: undefined,
+    vote: { ...sevenkill16.vote, nonVoting: { outcome: "suicide", excusedRounds: [] } },
+  });
+  if (!suicide.ok) throw new Error("sevenkill-16 with suicide does not parse");
+  const g = new Game(suicide.ruleSet);
+  g.use(15, "shoot", 9);
+  // Day 1: everyone living votes but the bandit.
+  for (let v = 0; v <= 14; v++) {
+    if (v !== 9) g.send({ type: "CastVote", at: g.now + 60_000 + v, voter: v, targets: [8] });
+  }
+  g.next();
+  assert.equal(g.state.seats[15]?.out?.cause, "suicide");
+  const reveal = g.log.find((e) => e.type === "IdentityRevealed" && e.seat === 15);
+  assert.equal(reveal?.type === "IdentityRevealed" ? reveal.role : null, "villager");
+  assert.ok(!/"bandit"/.test(JSON.stringify(redactEvent(reveal as GameEvent, { kind: "public" }, g.state))));
 });
 
 test('"A finished game\'s full record, with roles revealed" (issue 6): after GameEnded every view shows every role and cause', () => {
