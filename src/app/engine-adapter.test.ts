@@ -178,3 +178,31 @@ test("RULINGS 7 「free until the deadline」: where changes are unlimited myVot
     frozenFrom: null,
   });
 });
+
+test("the 哨子台 is told why a game whose ending holds goes on (seed 002 「过时未补，出帖者出局…被帖者复活」); players are not", () => {
+  const d = new Driver(preset("airforce-40"));
+  // Round 1 votes a ranger out. In round 2 every killer and lover is put out, and a swordsman's 500-字 post (a 白条)
+  // takes the assassin at 21:30: white's condition holds while the 白条 is open, and its failure would bring the
+  // assassin back.
+  d.everyoneVotes(local("12-02 10:00"), () => [39]);
+  d.tick(local("12-02 21:00:01"));
+  assert.equal(d.post(local("12-02 21:05"), 10, 8, 500), null);
+  for (let seat = 0; seat <= 7; seat++) {
+    assert.equal(d.override(local("12-02 21:20"), { action: "eliminate", target: seat }, "违规判出局"), null);
+  }
+  d.tick(local("12-02 21:30:01"));
+  assert.equal(d.alive(8), false);
+  assert.equal(d.state.status, "running");
+  const referee = realEngine.view(d.state, { kind: "referee" })!;
+  assert.deepEqual(referee.endingWaits, {
+    candidates: [{ winner: "white", message: "联合杀手、情侣刺客、独立刺客全部出局" }],
+    on: [{ kind: "iou", round: 2 }],
+  });
+  for (const viewer of [{ kind: "public" }, { kind: "seat", seat: 10 }] as const) {
+    assert.equal(realEngine.view(d.state, viewer)!.endingWaits, undefined);
+  }
+  // Completed in time: nothing is left to wait for, and the game ends.
+  assert.equal(d.do({ type: "CompleteIou", at: local("12-03 09:00"), poster: 10, words: 1200 }), null);
+  assert.equal(d.state.status, "ended");
+  assert.equal(realEngine.view(d.state, { kind: "referee" })!.endingWaits, undefined);
+});

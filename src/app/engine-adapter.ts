@@ -9,6 +9,7 @@ import {
   type BallotMarks,
   decide,
   type GameView as EngineGameView,
+  endingWaitsOf,
   evolve,
   type GameEvent,
   type GameState,
@@ -232,6 +233,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
     unitNames: rules ? unitNamesOf(rules) : {},
     postPlan: postPlanOf(viewer.kind === "referee" ? state : asPlayersKnowIt(state)),
     ...runningScoresOf(state),
+    ...(viewer.kind === "referee" ? endingWaitsView(state) : {}),
     phase,
     seats,
     deadlines: pendingDeadlines(state).map((d) => ({ key: d.key, at: d.at })),
@@ -379,4 +381,21 @@ function runningScoresOf(state: GameState): Pick<GameView, "runningScores"> {
   const value = houses ? { round: closed, houses } : undefined;
   runningMemo.set(state.seats, { key, value });
   return value ? { runningScores: value } : {};
+}
+
+/** What the end waits on, for the 哨子台 (summary's endingWaits, reasons in Chinese). */
+function endingWaitsView(state: GameState): Pick<GameView, "endingWaits"> {
+  const waits = endingWaitsOf(state).endingWaits;
+  if (!waits) return {};
+  const rules = state.rules;
+  const roleNames = Object.fromEntries((rules?.roles ?? []).map((r) => [r.id, r.name]));
+  return {
+    endingWaits: {
+      candidates: waits.candidates.map((c) => ({
+        winner: c.winner,
+        message: endingText(c.why, roleNames, campNamesOf(rules)),
+      })),
+      on: waits.on,
+    },
+  };
 }

@@ -8,6 +8,6 @@ export { evolve, replay } from "./evolve.ts";
 export type { Decision } from "./refusal.ts";
 export type { GameState, RoundState, SeatState } from "./state.ts";
 export { initialState } from "./state.ts";
-export { summarize } from "./summary.ts";
+export { endingWaitsOf, summarize } from "./summary.ts";
 export type { GameView, RedactedEvent, Viewer } from "./view.ts";
 export { type BallotMarks, knownSeats, liveViewFor, redactEvent, viewFor } from "./view.ts";

@@ -111,7 +111,7 @@ function netChanges(r: RoundState): { outs: RoundState["outs"]; revived: Seat[] 
 }
 
 /** An ending that holds but waits for a decision the referee has yet to make (settle.ts), while the game runs. */
-function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "endingWaits"> {
+export function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "endingWaits"> {
   if (state.status !== "running" || state.endingToReferee) return {};
   // A score game's end deferred at a results post (ScoreEndDeferred) is what holds, as read there.
   const deferred = state.scoreEndDeferred;

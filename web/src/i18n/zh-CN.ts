@@ -585,6 +585,12 @@ export const zhCN = {
     roundPosts: (round: string) => `${round}杀帖（放出前只有哨子可见）`,
     unitPosts: (sent: number, due: number) =>
       sent >= due ? `已出 ${sent}/${due}` : `已出 ${sent}/${due}，还差 ${due - sent} 帖`,
+    /** The end holds but waits (GameView.endingWaits): what holds, and what it waits on. */
+    endingWaits: (holds: string, waitsOn: string) =>
+      `结束条件已成立：${holds}。游戏暂不结束，等待${waitsOn}；落定后自动重新判定胜负（无论结果如何都不改变胜负的，不会等待）。`,
+    endingHolds: (winner: string, why: string | null) => (why ? `${winner}（${why}）` : winner),
+    endingWaitsOn: (round: string, kind: "tie" | "lead-voter" | "iou") =>
+      `${round}${kind === "tie" ? "平票由你裁定" : kind === "lead-voter" ? "领票人由你指定" : "白条补齐或逾期"}`,
     overtimeRunning: (round: string, tied: string, until: string, duel: boolean) =>
       `${round}${duel ? "高票对决" : "平票加时"}进行中：${tied}，${until} 截止；截止后才有本轮结果帖。`,
     sections: {

@@ -55,6 +55,7 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
         ))}
       </nav>
       <OvertimeNotice game={game} />
+      <EndingWaitsNotice game={game} />
       <Lifecycle game={game} />
       {game.status === "signup" || game.status === "closed" ? <ReviewReports game={game} /> : null}
       {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
@@ -171,6 +172,25 @@ function OvertimeNotice({ game }: { game: LiveGame }) {
           clock(vote.closesAt - 1000),
           game.data!.game.duel,
         )}
+      </span>
+    </Notice>
+  );
+}
+
+/**
+ * Win conditions hold but the end waits for a decision or a 白条 that could change the winner: without this the
+ * referee would see the game go on and not know why (the results post says so only at the round's close).
+ */
+function EndingWaitsNotice({ game }: { game: LiveGame }) {
+  const waits = game.view?.endingWaits;
+  if (!waits || game.status !== "running") return null;
+  const t = termsOf(game.data?.game);
+  const holds = waits.candidates.map((c) => m.referee.endingHolds(t.winner(c.winner), c.message));
+  const on = waits.on.map((q) => m.referee.endingWaitsOn(t.round(q.round), q.kind));
+  return (
+    <Notice kind="info">
+      <span data-testid="referee-ending-waits">
+        {m.referee.endingWaits(m.app.list(holds), m.app.list(on))}
       </span>
     </Notice>
   );
