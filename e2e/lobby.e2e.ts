@@ -48,6 +48,8 @@ test("sign up, open a game from the lobby, sign out and back in", async () => {
   await signup.getByRole("link", { name: "报道" }).click();
   await page.locator("input[name=alias]").waitFor();
   assert.ok(page.url().endsWith(`/games/${open.id}/join`));
+  // The form takes no longer an alias than the server accepts (24): it took 32, refused only after sending.
+  assert.equal(await page.locator("input[name=alias]").getAttribute("maxlength"), "24");
   assert.equal(await page.getByTestId("me-name").count(), 0, "inside a game the real account is not shown");
 
   // A spectator sees the running game's board without any role.

@@ -1,6 +1,7 @@
 // zod schemas of every request body and query: malformed input is refused with the offending field named.
 import { z } from "zod";
 import { OFFENCE_KINDS } from "../engine/night/types.ts";
+import { ALIAS_MAX, USERNAME_MAX } from "./field-limits.ts";
 
 const requestId = z.string().min(8).max(80);
 const seat = z.int().nonnegative().max(10_000);
@@ -8,13 +9,13 @@ const text = (max: number) => z.string().min(1).max(max);
 const username = z
   .string()
   .min(2)
-  .max(32)
+  .max(USERNAME_MAX)
   .regex(/^[^\s<>"'&]+$/, "不能包含空白或 <>\"'&");
 const alias = z
   .string()
   .trim()
   .min(1)
-  .max(24)
+  .max(ALIAS_MAX)
   .regex(/^[^\s<>"'&]+$/, "不能包含空白或 <>\"'&");
 const codes = z.array(z.string().max(40).nullable()).max(20).optional();
 

@@ -1,5 +1,7 @@
 // Sign in and sign up.
+
 import { type FormEvent, useState } from "react";
+import { USERNAME_MAX } from "../../../src/server/field-limits.ts";
 import { api } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
 import { useSubmit } from "../api/use-submit.ts";
@@ -42,7 +44,7 @@ export function AuthPage({ mode, token }: { mode: "login" | "register" | "setup"
             onChange={(e) => setUsername(e.target.value)}
             required
             minLength={2}
-            maxLength={32}
+            maxLength={USERNAME_MAX}
           />
           {mode !== "login" ? <span className="field-hint">{m.auth.usernameHint}</span> : null}
         </label>

@@ -1,6 +1,8 @@
 // Sign-up under an alias: the 报道 written in the shared editor, plus the 600-字 redo when a referee rejects it.
+
 import { type FormEvent, useEffect, useState } from "react";
 import type { ReportInfo } from "../../../src/server/api-types.ts";
+import { ALIAS_MAX } from "../../../src/server/field-limits.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
 import type { LiveGame } from "../api/use-game.ts";
@@ -69,7 +71,7 @@ export function JoinPage({ game }: { game: LiveGame }) {
           value={alias}
           onChange={(e) => setAlias(e.target.value)}
           required
-          maxLength={32}
+          maxLength={ALIAS_MAX}
         />
         <span className="field-hint">{m.join.aliasHint}</span>
       </label>

@@ -1,6 +1,8 @@
 // The lobby: games open for sign-up, running and finished; opening a new game for signed-in users.
+
 import { type FormEvent, useEffect, useState } from "react";
 import type { GameListItem, PresetInfo, RuleProblem } from "../../../src/server/api-types.ts";
+import { ALIAS_MAX } from "../../../src/server/field-limits.ts";
 import { ApiFailure, api, errorText } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
 import { Notice } from "../components/Notice.tsx";
@@ -219,7 +221,13 @@ function CreateGame() {
         )}
         <label className="field">
           <span className="field-label">{m.lobby.refereeAlias}</span>
-          <input name="referee-alias" value={alias} onChange={(e) => setAlias(e.target.value)} required />
+          <input
+            name="referee-alias"
+            value={alias}
+            onChange={(e) => setAlias(e.target.value)}
+            required
+            maxLength={ALIAS_MAX}
+          />
         </label>
         <Notice kind="error">{error}</Notice>
         <button type="submit" className="btn primary">

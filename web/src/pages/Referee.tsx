@@ -10,6 +10,8 @@ import type {
   RosterEntry,
   SeatNo,
 } from "../../../src/server/api-types.ts";
+import { ALIAS_MAX, USERNAME_MAX } from "../../../src/server/field-limits.ts";
+
 import { api, errorText, requestId } from "../api/client.ts";
 import { LogFollower } from "../api/log-follower.ts";
 import { serverNow, siteLocalToMs } from "../api/server-time.ts";
@@ -398,12 +400,14 @@ function Members({ game }: { game: LiveGame }) {
             name="substitute-username"
             value={subUser}
             onChange={setSubUser}
+            maxLength={USERNAME_MAX}
           />
           <TextField
             label={m.referee.newAlias}
             name="substitute-alias"
             value={subAlias}
             onChange={setSubAlias}
+            maxLength={ALIAS_MAX}
           />
           {sub.notice}
           <button type="submit" className="btn small">
@@ -419,8 +423,15 @@ function Members({ game }: { game: LiveGame }) {
           name="co-referee-username"
           value={coUser}
           onChange={setCoUser}
+          maxLength={USERNAME_MAX}
         />
-        <TextField label={m.referee.alias} name="co-referee-alias" value={coAlias} onChange={setCoAlias} />
+        <TextField
+          label={m.referee.alias}
+          name="co-referee-alias"
+          value={coAlias}
+          onChange={setCoAlias}
+          maxLength={ALIAS_MAX}
+        />
         {co.notice}
         <button type="submit" className="btn small">
           {m.referee.coReferee}
@@ -431,7 +442,13 @@ function Members({ game }: { game: LiveGame }) {
 }
 
 /** A required one-line text field with its label (the 替补与副哨 forms). */
-function TextField(props: { label: string; name: string; value: string; onChange: (v: string) => void }) {
+function TextField(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  maxLength: number;
+}) {
   return (
     <label className="field">
       <span className="field-label">{props.label}</span>
@@ -440,6 +457,7 @@ function TextField(props: { label: string; name: string; value: string; onChange
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         required
+        maxLength={props.maxLength}
       />
     </label>
   );
