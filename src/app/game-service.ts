@@ -79,6 +79,11 @@ export function mayChangeMembership(event: EngineEvent): boolean {
 /** Engine refusals that say the seat has no right to act at all, answered as 403 like the app's own. */
 const FORBIDDEN_ENGINE_CODES: ReadonlySet<string> = new Set(["vote.voter-out"]);
 
+/** The HTTP status an engine refusal is answered with. */
+export function engineRefusalStatus(code: string): 403 | 409 {
+  return FORBIDDEN_ENGINE_CODES.has(code) ? 403 : 409;
+}
+
 /** A timer callback so the scheduler learns about new deadlines right away. */
 export type DeadlinesChanged = (gameId: string, deadlines: { key: string; dueAt: number }[]) => void;
 
@@ -420,7 +425,7 @@ export class GameService<S> {
         // The message names the deadline and the receipt time, so a late player sees exactly why.
         const deadline = this.#engine.deadlineOf?.(snap.engine, d.refusal.code, d.refusal.details) ?? null;
         const details = { ...d.refusal.details, at: command.at, ...(deadline !== null && { deadline }) };
-        const status = FORBIDDEN_ENGINE_CODES.has(d.refusal.code) ? 403 : 409;
+        const status = engineRefusalStatus(d.refusal.code);
         return { ok: false, refusal: { code: d.refusal.code, status, details } };
       }
       return { ok: true, events: [...d.events, ...extraEvents] };

@@ -4,7 +4,7 @@ import type { Command, Seat } from "../engine/contract.ts";
 import type { Account } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
 import { okEvents } from "./game-helpers.ts";
-import type { CommandOk, GameContext, GameService } from "./game-service.ts";
+import { type CommandOk, engineRefusalStatus, type GameContext, type GameService } from "./game-service.ts";
 import { type OriginalityPort, unavailableOriginality } from "./originality-port.ts";
 import { indexCommittedPost } from "./originality-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
@@ -13,16 +13,20 @@ import { ok, type Result, refuse } from "./refusal.ts";
 type PostOk = CommandOk & { postId: string; words: number; iou: boolean };
 
 /**
- * Refusals of a proxy ballot that no 托票 asked now could escape: past the cut-off or the deadline, or a change the
- * seat may no longer make (7kill: its one change used, or the last hour begun).
+ * Refusals of a proxy ballot that no 托票 asked now could escape: a seat with no vote to entrust, past the cut-off or
+ * the deadline, or a change the seat may no longer make (7kill: its one change used, or the last hour begun).
  */
-const PROXY_TOO_LATE: ReadonlySet<string> = new Set([
+const PROXY_REFUSED: ReadonlySet<string> = new Set([
+  // No vote to entrust: an out seat without this round's half vote (RULINGS 10).
+  "vote.voter-out",
+  "vote.no-vote-right",
   "proxy.after-cutoff",
   "proxy.too-late-to-publish",
   "vote.after-deadline",
   "vote.no-more-changes",
   "vote.change-frozen",
 ]);
+const VOTE_NOT_OPEN: ReadonlySet<string> = new Set(["vote.not-open"]);
 /** A complaint the referee could no longer rule on. */
 const COMPLAINT_TOO_LATE: ReadonlySet<string> = new Set(["complaint.after-deadline"]);
 
@@ -212,18 +216,23 @@ export class PlayerActions<S> {
     return this.#games.run(
       gameId,
       account,
-      "living",
+      // Not "living": a player post-killed this round keeps a half vote (RULINGS 10) and may entrust it to the referee
+      // like any vote (seed 000 「如果有事无法按时投票。请向哨子托票」); the engine's check below refuses the rest.
+      "seated",
       (_ctx, v, at) => (snap) => {
-        const target = this.#games.engine.seats(snap.engine).find((s) => s.seat === input.target);
+        const seats = this.#games.engine.seats(snap.engine);
+        const target = seats.find((s) => s.seat === input.target);
         if (!target) return refuse("seat-unknown", 409, { seat: input.target });
         if (!target.alive) return refuse("target-out", 409, { seat: input.target });
+        const entry: Command = { type: "EnterProxyVote", at, voter: v.seat!, targets: [input.target] };
+        // An out seat's half vote lives in its round's open vote only: with no vote open it has none to entrust (the
+        // engine would say only that the vote is not open).
+        const alive = seats.find((s) => s.seat === v.seat)?.alive === true;
+        if (!alive && this.#wouldRefuse(snap.engine, entry, VOTE_NOT_OPEN))
+          return refuse("vote.voter-out", 403, { voter: v.seat });
         // "20:45分后不接受任何形式的托票": a request the referee could no longer enter is refused now, not accepted and
-        // left to fail at the referee's button (a request before the vote opens is fine).
-        const late = this.#wouldRefuse(
-          snap.engine,
-          { type: "EnterProxyVote", at, voter: v.seat!, targets: [input.target] },
-          PROXY_TOO_LATE,
-        );
+        // left to fail at the referee's button (a living player's request before the vote opens is fine).
+        const late = this.#wouldRefuse(snap.engine, entry, PROXY_REFUSED);
         if (late) return late;
         return okEvents([
           {
@@ -272,6 +281,6 @@ export class PlayerActions<S> {
   #wouldRefuse(state: S, command: Command, codes: ReadonlySet<string>): ReturnType<typeof refuse> | null {
     const d = this.#games.engine.decide(state, command);
     if (d.ok || !codes.has(d.refusal.code)) return null;
-    return refuse(d.refusal.code, 409, d.refusal.details);
+    return refuse(d.refusal.code, engineRefusalStatus(d.refusal.code), d.refusal.details);
   }
 }

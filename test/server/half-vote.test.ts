@@ -47,6 +47,20 @@ test("half votes: the round's post victim votes and the tally marks it half; a s
     assert.equal(refused.status, 403);
     assert.equal(refused.json.error.code, "vote.voter-out");
     assert.match(refused.json.error.message, /出局/);
+
+    // Seed 000 「如果有事无法按时投票。请向哨子托票」: the half vote may be entrusted to the referee like any vote (before,
+    // the request was refused as from an out player while the referee could enter the ballot); an out seat's may not.
+    const entrusted = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, victim.cookie, {
+      requestId: rid(),
+      target: first.seat,
+    });
+    assert.equal(entrusted.status, 200, entrusted.text);
+    const noVote = await call<ApiError>(h, "POST", `/api/games/${g.id}/proxy-requests`, removed.cookie, {
+      requestId: rid(),
+      target: first.seat,
+    });
+    assert.equal(noVote.status, 403);
+    assert.equal(noVote.json.error.code, "vote.voter-out");
   } finally {
     await h.close();
   }
