@@ -49,7 +49,8 @@ test("a copied passage is highlighted in the kill-post editor, and the player ne
 test("a complaint reaches the referee's queue with the post's originality report, sources shown to the referee", async () => {
   const poster = game.seats.find((s) => s.code === "轰炸机")!;
   const target = game.seats.find((s) => s.role === "ranger")!;
-  const plaintiff = game.seats.find((s) => s.role === "ranger" && s.seat !== target.seat)!;
+  // The post's victim, out since its release, complains: an out player may (the form was shown to the living only).
+  const plaintiff = target;
   const text = `${syntheticText(42, 820)}${KNOWN_SOURCE}`;
   await server.api("POST", `/api/games/${game.id}/kill-posts`, poster.cookie, {
     requestId: requestId(),

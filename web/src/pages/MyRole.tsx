@@ -161,7 +161,8 @@ export function MyRole({ game }: { game: LiveGame }) {
         </section>
       ) : null}
 
-      {alive && killPosts ? <ComplaintForm game={game} /> : null}
+      {/* An out player complains too: a post's victim has the most reason to report it copied (the server takes it). */}
+      {killPosts && game.status === "running" ? <ComplaintForm game={game} /> : null}
     </div>
   );
 }
