@@ -114,7 +114,9 @@ export class GameReads<S> {
     const body = await this.#storage.getPostBody(gameId, postId);
     if (!body) return refuse("post-not-found", 404);
     const words =
-      typeof seen.ref?.data.words === "number" ? seen.ref.data.words : countWords(body.text).words;
+      typeof seen.ref?.data.words === "number"
+        ? seen.ref.data.words
+        : countWords(body.text, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
     return ok({ postId, text: body.text, words, createdAt: body.createdAt });
   }
 

@@ -344,6 +344,7 @@ export class GameService<S> {
       reportRedoMin: r.text.reportRedoMin,
       killPostMin: r.text.killPostMin,
       iouMin: r.text.iouMin,
+      ambiguousIsEastAsian: r.text.ambiguousIsEastAsian,
       timeZone: r.schedule.timeZone,
       codeGuesses: r.win.kind === "score" && r.win.codeGuesses,
       scoreRule: r.win.kind === "score",

@@ -264,6 +264,11 @@ export interface GameInfo {
   reportRedoMin: number;
   killPostMin: number;
   iouMin: number;
+  /**
+   * The rule set's `text.ambiguousIsEastAsian`: whether ambiguous-width characters (“” … · ○) count as 字, so the
+   * pages' live 字数 is the server's.
+   */
+  ambiguousIsEastAsian: boolean;
   timeZone: string;
   /** Score rule with 代号 guesses (`win.codeGuesses`): ballots and kill posts may name a code once codes are offered. */
   codeGuesses: boolean;

@@ -61,6 +61,7 @@ test("create: from a preset, from uploaded text; broken rules come back with Chi
     assert.equal(preset.status, 201, preset.text);
     assert.equal(preset.json.game.players, 57);
     assert.equal(preset.json.game.reportMin, 301, "seed 000: 报道 at least 301 字");
+    assert.equal(preset.json.game.ambiguousIsEastAsian, true, "the default: “” … count as 字");
     const broken = await call<ApiError>(h, "POST", "/api/games", ref, {
       name: "坏",
       rulesText: "id: x\nplayers: -1\n",
@@ -90,6 +91,20 @@ test("create: from a preset, from uploaded text; broken rules come back with Chi
     );
     const lobby = await must(call<GameListResponse>(h, "GET", "/api/games?status=draft"));
     assert.equal(lobby.json.games.length, 1);
+  });
+});
+
+test("the game tells the pages how the rule set counts ambiguous-width marks, so their live 字数 is the server's", async () => {
+  await withHarness(async (h) => {
+    const ref = await quickAccount(h, "referee");
+    const base = smallRules(3);
+    const narrow = await call<GameCreatedResponse>(h, "POST", "/api/games", ref, {
+      name: "窄",
+      rulesText: JSON.stringify({ ...base, text: { ...base.text, ambiguousIsEastAsian: false } }),
+      refereeAlias: "哨",
+    });
+    assert.equal(narrow.status, 201, narrow.text);
+    assert.equal(narrow.json.game.ambiguousIsEastAsian, false);
   });
 });
 

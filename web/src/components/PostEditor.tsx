@@ -9,6 +9,8 @@ import type { Draft } from "../lib/drafts.ts";
 interface Props {
   draft: Draft;
   min: number;
+  /** The rule set's text.ambiguousIsEastAsian (GameInfo), so the 字数 shown is the one the server will count. */
+  ambiguousIsEastAsian: boolean;
   /** Game whose /originality route checks the text; null hides the check (e.g. before joining). */
   gameId: string | null;
   /** Shown when the text is short: the post still goes in, as an IOU. */
@@ -19,8 +21,12 @@ interface Props {
   iouRound?: number;
 }
 
-export function PostEditor({ draft, min, gameId, shortIsIou, label, hint, iouRound }: Props) {
-  const words = useMemo(() => countWords(draft.text).words, [draft.text]);
+export function PostEditor(props: Props) {
+  const { draft, min, gameId, shortIsIou, label, hint, iouRound, ambiguousIsEastAsian } = props;
+  const words = useMemo(
+    () => countWords(draft.text, { ambiguousIsEastAsian }).words,
+    [draft.text, ambiguousIsEastAsian],
+  );
   const [check, setCheck] = useState<{ text: string; res: OriginalityResponse } | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);

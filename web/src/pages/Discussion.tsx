@@ -162,7 +162,12 @@ function Composer({
   onPosted: (p: DiscussionPost) => void;
 }) {
   const draft = useDraft(`discussion.${gameId}.${thread.id}`);
-  const words = useMemo(() => countWords(draft.text).words, [draft.text]);
+  // Counted as the server counts a discussion post: by the rule set's ambiguous-width setting.
+  const ambiguousIsEastAsian = game.data?.game.ambiguousIsEastAsian ?? true;
+  const words = useMemo(
+    () => countWords(draft.text, { ambiguousIsEastAsian }).words,
+    [draft.text, ambiguousIsEastAsian],
+  );
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);

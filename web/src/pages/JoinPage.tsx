@@ -40,7 +40,10 @@ export function JoinPage({ game }: { game: LiveGame }) {
     );
   }
   if (member) {
-    if (mine?.status === "rejected" && mine.rejection) return <Redo gameId={id} rejection={mine.rejection} />;
+    if (mine?.status === "rejected" && mine.rejection)
+      return (
+        <Redo gameId={id} rejection={mine.rejection} ambiguousIsEastAsian={data.game.ambiguousIsEastAsian} />
+      );
     return <Notice kind="ok">{m.join.done}</Notice>;
   }
   if (game.status !== "signup")
@@ -78,6 +81,7 @@ export function JoinPage({ game }: { game: LiveGame }) {
       <PostEditor
         draft={draft}
         min={data.game.reportMin}
+        ambiguousIsEastAsian={data.game.ambiguousIsEastAsian}
         gameId={null}
         label={m.join.reportLabel}
         hint={m.join.reportHint(data.game.reportMin)}
@@ -127,7 +131,15 @@ export function RedoReminder({ game, hide }: { game: LiveGame; hide: boolean }) 
   );
 }
 
-function Redo({ gameId, rejection }: { gameId: string; rejection: NonNullable<ReportInfo["rejection"]> }) {
+function Redo({
+  gameId,
+  rejection,
+  ambiguousIsEastAsian,
+}: {
+  gameId: string;
+  rejection: NonNullable<ReportInfo["rejection"]>;
+  ambiguousIsEastAsian: boolean;
+}) {
   const draft = useDraft(`redo:${gameId}`);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -150,6 +162,7 @@ function Redo({ gameId, rejection }: { gameId: string; rejection: NonNullable<Re
       <PostEditor
         draft={draft}
         min={rejection.redoMin}
+        ambiguousIsEastAsian={ambiguousIsEastAsian}
         gameId={gameId}
         label={m.join.reportLabel}
         hint={m.join.redoHint(rejection.redoMin, dateTime(rejection.redoDeadline))}

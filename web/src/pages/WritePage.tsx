@@ -47,7 +47,7 @@ function KillPost({ game }: { game: LiveGame }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // A short post is taken at once as an IOU (白条) that must be completed by its deadline: ask first.
-    const words = countWords(draft.text).words;
+    const words = countWords(draft.text, { ambiguousIsEastAsian: data.game.ambiguousIsEastAsian }).words;
     if (words < data.game.killPostMin && !window.confirm(m.write.confirmIou(words, data.game.killPostMin)))
       return;
     setBusy(true);
@@ -108,7 +108,14 @@ function KillPost({ game }: { game: LiveGame }) {
           <CodeSelect name="code" value={code} codes={offered} onChange={setCode} />
         </label>
       ) : null}
-      <PostEditor draft={draft} min={data.game.killPostMin} gameId={id} shortIsIou label={m.write.body} />
+      <PostEditor
+        draft={draft}
+        min={data.game.killPostMin}
+        ambiguousIsEastAsian={data.game.ambiguousIsEastAsian}
+        gameId={id}
+        shortIsIou
+        label={m.write.body}
+      />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>
       {/* Without a post this round the box still keeps a draft for a later one; only sending is held back. */}
@@ -162,6 +169,7 @@ function IouPost({ game }: { game: LiveGame }) {
       <PostEditor
         draft={draft}
         min={data.game.iouMin}
+        ambiguousIsEastAsian={data.game.ambiguousIsEastAsian}
         gameId={id}
         label={m.write.body}
         {...(iou && { iouRound: iou.round })}
