@@ -407,7 +407,12 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}（恢复全票）`);
   for (const a of ctx.alliances ?? []) lines.push(`联合：${a}，即日起合并群组与出帖顺序。`);
   // "每轮结果帖里…另外还公布黑白两道各自得分情况及分值归属原因"
-  const scoreLines = scoreLinesOfRound(round, ctx.unitNames ?? {});
+  // 两府制 「结果发布时分值始终不跨楼归属」: each line names the house its dead seat is in (the round's `out` rows do not say).
+  const houseOf = new Map((round.houses ?? []).flatMap((h) => h.out.map((o) => [o.alias, h.house] as const)));
+  const scoreLines = scoreLinesOfRound(
+    { ...round, out: round.out.map((o) => ({ ...o, house: houseOf.get(o.alias) ?? 1 })) },
+    ctx.unitNames ?? {},
+  );
   if (scoreLines.length > 0) lines.push("", ...scoreLines);
   if (ctx.result?.scores) lines.push(...finalScoreLines(ctx.result.scores));
   const revived = round.revived.length > 0 ? `，复活${round.revived.length}人` : "";

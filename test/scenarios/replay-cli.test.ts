@@ -56,6 +56,16 @@ test("--format md prints the results posts in Chinese", () => {
   assert.match(r.stdout, /票杀：侠21（白道·游侠）/);
 });
 
+test("--format md, 两府制: each score line names the house of its dead (seed 000 「结果发布时分值始终不跨楼归属」)", () => {
+  const r = replay(join(here, "score/21-two-houses-points-never-cross-houses.yaml"), "--format", "md");
+  assert.equal(r.code, 0, r.stderr);
+  // 刺1 and 侣1 play in house 2: their points are settled there, as 二府当前得分 counts them.
+  assert.match(r.stdout, /^二府分值：刺1（苍龙斧） 1分归白道/m);
+  assert.match(r.stdout, /^二府分值：侣1（五音销魂鞭） 1分归白道/m);
+  assert.match(r.stdout, /^一府分值：剑1（狙击手） 1分归白道/m);
+  assert.doesNotMatch(r.stdout, /^一府分值：(刺1|侣1)/m);
+});
+
 test("--format md: a round whose vote or 加时 still runs has no results post yet (本轮进行中), like the live preview", () => {
   const dir = mkdtempSync(join(tmpdir(), "bansha-replay-"));
   const until = (file: string, at: string) => cutAt(dir, file, at);
