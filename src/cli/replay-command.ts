@@ -33,8 +33,10 @@ function replay(file: string, opts: { format: string; strict: boolean }): number
     process.stderr.write("the engine is not available in this build\n");
     return 2;
   }
-  const { output, startRefused } = runScenario(loaded.scenario, loaded.rules, enginePort);
-  process.stdout.write(opts.format === "md" ? formatMarkdown(output, loaded.rules) : formatJson(output));
+  const { output, startRefused, plans } = runScenario(loaded.scenario, loaded.rules, enginePort);
+  process.stdout.write(
+    opts.format === "md" ? formatMarkdown(output, loaded.rules, plans) : formatJson(output),
+  );
   for (const r of output.refusals) process.stderr.write(`${file}: ${formatRefusal(r)}\n`);
   if (startRefused) return 2;
   return opts.strict && output.refusals.length > 0 ? 1 : 0;

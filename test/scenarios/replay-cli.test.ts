@@ -56,6 +56,19 @@ test("--format md prints the results posts in Chinese", () => {
   assert.match(r.stdout, /票杀：侠21（白道·游侠）/);
 });
 
+test("--format md: a round's post ends with the next round's 进程, as the live post does (seed 000 「同时发布下一轮的游戏进程」)", () => {
+  const r = replay(join(here, "score/21-two-houses-points-never-cross-houses.yaml"), "--format", "md");
+  assert.equal(r.code, 0, r.stderr);
+  const first = r.stdout.split(/\n---\n/)[0] ?? "";
+  assert.match(
+    first,
+    /^第2轮进程：票杀5人；出帖：A组杀手2帖、B组杀手1帖、独立刺客1帖、情侣刺客1帖、联合剑侠1帖。$/m,
+  );
+  // 7kill announces no 进程: its days follow the threshold rule.
+  const sevenkill = replay(join(here, "sevenkill/37-duel-proxy-votes-are-marked.yaml"), "--format", "md");
+  assert.doesNotMatch(sevenkill.stdout, /进程/);
+});
+
 test("--format md, 两府制: each score line names the house of its dead (seed 000 「结果发布时分值始终不跨楼归属」)", () => {
   const r = replay(join(here, "score/21-two-houses-points-never-cross-houses.yaml"), "--format", "md");
   assert.equal(r.code, 0, r.stderr);

@@ -7,6 +7,7 @@ import {
   pendingDeadlines,
   summarize,
 } from "../../engine/index.ts";
+import { realEngine } from "../engine-adapter.ts";
 import type { EnginePort } from "./run.ts";
 
 export const enginePort: EnginePort<GameState> | null = {
@@ -26,4 +27,5 @@ export const enginePort: EnginePort<GameState> | null = {
     }
     return null;
   },
+  roundPlan: (state, round) => realEngine.roundPlan?.(state, round) ?? null,
 };

@@ -1,5 +1,6 @@
 // Prints a replay: JSON (the contract), or the results posts (结果帖) in Chinese with the refusals after them.
 import type { RuleSet } from "../../rules/schema.ts";
+import type { RoundPlanInfo } from "../engine-port.ts";
 import { penaltiesOf, renderResultsPost, resultsPostRules } from "../results-post.ts";
 import type { RefusalOutput, ScenarioOutput } from "./output.ts";
 
@@ -29,7 +30,17 @@ function hasNoResults(r: ScenarioOutput["rounds"][number]): boolean {
   return r.out.length === 0 && r.revived.length === 0 && r.tally.length === 0 && r.overtime === null;
 }
 
-export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): string {
+/**
+ * `plans`: each opened round's plan (RunResult.plans); a round's post then ends with the next round's 进程, as the live
+ * post does (seed 000 「同时发布下一轮的游戏进程」), where the rule set has kill posts to announce.
+ */
+export function formatMarkdown(
+  output: ScenarioOutput,
+  rules: RuleSet | null,
+  plans: Readonly<Record<number, RoundPlanInfo>> = {},
+): string {
+  // 7kill has no 进程 of posts and votes to announce: its days follow the threshold rule (as referee-actions.ts).
+  const announces = rules?.roles.some((x) => x.post !== undefined) ?? false;
   const roleNames = Object.fromEntries((rules?.roles ?? []).map((r) => [r.id, r.name]));
   let end = output.rounds.length;
   while (end > 0 && hasNoResults(output.rounds[end - 1]!)) end--;
@@ -49,6 +60,9 @@ export function formatMarkdown(output: ScenarioOutput, rules: RuleSet | null): s
         round.round >= output.result.endingWaits.since && {
           endingWaits: output.result.endingWaits,
         }),
+      ...(announces &&
+        !output.result.ended &&
+        plans[round.round + 1] && { nextPlan: { round: round.round + 1, ...plans[round.round + 1]! } }),
       ...(output.result.ended && round.round === last
         ? {
             result: {

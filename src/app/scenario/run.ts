@@ -1,7 +1,9 @@
 // Runs a parsed scenario through the engine: commands in time order, the clock ticked so every deadline fires by itself.
+
 import type { Command, GameSummary, Instant, Refusal, Seat } from "../../engine/contract.ts";
 import type { RuleSet } from "../../rules/schema.ts";
 import { countWords } from "../../text/wordcount.ts";
+import type { RoundPlanInfo } from "../engine-port.ts";
 import { type RefusalOutput, type ScenarioOutput, toAliases } from "./output.ts";
 import type { Length, Scenario, ScenarioStep } from "./types.ts";
 
@@ -15,12 +17,19 @@ export interface EnginePort<S> {
   summarize(state: S): GameSummary;
   /** The poster's latest kill post (its round and place in the round), for a complaint that names it by label. */
   latestPost(state: S, poster: Seat): { round: number; post: number } | null;
+  /** A round's plan (votes, vote-outs, posts per unit), as the live results post announces the next round's. */
+  roundPlan?(state: S, round: number): RoundPlanInfo | null;
 }
 
 export interface RunResult {
   output: ScenarioOutput;
   /** The game never started (the start was refused): the scenario does not fit its rule set. */
   startRefused: boolean;
+  /**
+   * Each opened round's plan by round number, for the md format's 「第N轮进程」 line (seed 000 「同时发布下一轮的游戏
+   * 进程」); not part of the JSON output.
+   */
+  plans?: Record<number, RoundPlanInfo>;
 }
 
 /** Pure given the port: the same scenario and rule set always give the same output. */
@@ -130,7 +139,13 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
   }
   tickTo(scenario.until);
 
-  return { output: { ...toAliases(engine.summarize(state), aliasOf), refusals }, startRefused: false };
+  const summary = engine.summarize(state);
+  const plans: Record<number, RoundPlanInfo> = {};
+  for (const r of summary.rounds) {
+    const plan = engine.roundPlan?.(state, r.round);
+    if (plan) plans[r.round] = plan;
+  }
+  return { output: { ...toAliases(summary, aliasOf), refusals }, startRefused: false, plans };
 }
 
 function refusalFields(r: Refusal): Pick<RefusalOutput, "code" | "message" | "details"> {
