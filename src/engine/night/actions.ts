@@ -10,7 +10,7 @@ import { rulesOf } from "../state.ts";
 import { actingRole, convertOnShot } from "./bandit.ts";
 import { dayNightOf } from "./evolve.ts";
 import { endLastWords, isDayNight } from "./night.ts";
-import { recordOffence, threadKey } from "./penalties.ts";
+import { penaltyJudged, recordOffence, threadKey } from "./penalties.ts";
 import type { DayNightCommand, DayNightOverride } from "./types.ts";
 
 const no = (code: string, message: string, details?: Refusal["details"]): Refusal =>
@@ -171,8 +171,11 @@ export function decideDayNightOverride(
     }
     case "reputation": {
       const rep = rulesOf(state).penalties?.reputation;
-      if (state.seats[o.target]?.out?.cause !== "penalty") {
-        return no("override.not-penalty-out", "only a player put out by penalties gets a reputation penalty");
+      if (!penaltyJudged(state, o.target)) {
+        return no(
+          "override.not-penalty-out",
+          "only a player put out by penalties (or warned to the limit once out) gets a reputation penalty",
+        );
       }
       // "并对玩家给予-10～-30的负信誉度"
       if (rep && (o.points < rep.min || o.points > rep.max)) {

@@ -13,6 +13,17 @@ export function warningsOf(state: GameState, seat: Seat): number {
   return dayNightOf(state).offences.filter((o) => o.seat === seat && o.warning && !o.withdrawn).length;
 }
 
+/**
+ * Seed 001 4.3 「累积两次警告，将被判罚出局，并对玩家给予-10～-30的负信誉度，该玩家也不会获得游戏奖励、分数」: put out by
+ * penalties, or already out when its warnings reached the limit (a dead player warned, then 诈尸): the out cannot
+ * happen again, but the penalty's other consequences apply all the same.
+ */
+export function penaltyJudged(state: GameState, seat: Seat): boolean {
+  if (state.seats[seat]?.out?.cause === "penalty") return true;
+  const limit = state.rules?.penalties?.warningsToOut ?? 2;
+  return state.rules?.penalties !== undefined && warningsOf(state, seat) >= limit;
+}
+
 export function isExcused(state: GameState, seat: Seat, round: number): boolean {
   return dayNightOf(state).exemptions.some((x) => x.seat === seat && x.round === round);
 }

@@ -5,12 +5,13 @@ import type { GameState } from "../state.ts";
 import { rulesOf } from "../state.ts";
 import { conversionPath, countsAs, publishedRole } from "./bandit.ts";
 import { dayNightOf } from "./evolve.ts";
-import { warningsOf } from "./penalties.ts";
+import { penaltyJudged, warningsOf } from "./penalties.ts";
 
 /**
  * "杀手方获胜，每名杀手将获得40分；秘匪转杀将获得40分 / 好人方获胜，每名警察将获得35分、秘匪开枪转民将获得30分，未开枪转民
  * 获得20分，每名水民获得20分。" Every seat of the winning side gets its role's reward, out or not; the seed lists none for
- * the doctor (0) and none for a draw. A player put out by penalties gets nothing ("该玩家也不会获得游戏奖励、分数").
+ * the doctor (0) and none for a draw. A player put out by penalties gets nothing ("该玩家也不会获得游戏奖励、分数"), and so
+ * does one whose warnings reached the limit after it was already out (penaltyJudged).
  */
 export function pointsPerSeat(state: GameState): { seat: Seat; points: number }[] | null {
   const rules = state.rules;
@@ -18,7 +19,7 @@ export function pointsPerSeat(state: GameState): { seat: Seat; points: number }[
   if (!rules || win?.kind !== "elimination" || state.status !== "ended") return null;
   const winner = state.result?.winner ?? null;
   return state.seats.map((s) => {
-    if (winner === null || winner === "draw" || s.out?.cause === "penalty")
+    if (winner === null || winner === "draw" || penaltyJudged(state, s.seat))
       return { seat: s.seat, points: 0 };
     if (roleById(rules, countsAs(state, s.seat)).camp !== winner) return { seat: s.seat, points: 0 };
     const path = conversionPath(state, s.role);
