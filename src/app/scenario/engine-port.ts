@@ -28,4 +28,5 @@ export const enginePort: EnginePort<GameState> | null = {
     return null;
   },
   roundPlan: (state, round) => realEngine.roundPlan?.(state, round) ?? null,
+  roundClosed: (state, round) => state.rounds[round]?.closed === true,
 };

@@ -147,3 +147,30 @@ until: "2026-12-03T12:00:00+08:00"
     ],
   );
 });
+
+test("the next round's 进程 is taken as it stood when the round's results came out, not at until", () => {
+  const parsed = parseScenario(`rules: airforce-40
+start: "2026-12-01T21:00:00+08:00"
+seats: [{alias: 甲, role: killer}, {alias: 乙, role: ranger}, {alias: 丙, role: ranger}]
+events:
+  - {at: "2026-12-02T22:00:00+08:00", votes: {甲: 乙}}
+until: "2026-12-03T22:00:00+08:00"
+`);
+  assert.ok(parsed.ok);
+  const { port } = fakeEngine();
+  // Round 1 closes at its 21:00:01 deadline; the plan then grows with every command (an alliance formed later).
+  const closedAt = at("2026-12-02T21:00:01+08:00");
+  const withPlans: EnginePort<Command[]> = {
+    ...port,
+    roundClosed: (state, round) => round === 1 && state.some((c) => c.type === "Tick" && c.at >= closedAt),
+    roundPlan: (state, round) => ({
+      votesPerVoter: 2,
+      voteOut: round,
+      posts: { killer: state.length },
+      extraPosts: {},
+    }),
+  };
+  const { plans } = runScenario(parsed.scenario, rules, withPlans);
+  // StartGame, the 12:00 tick, the 21:00:01 tick: three commands when round 1's results came out.
+  assert.deepEqual(plans, { 2: { votesPerVoter: 2, voteOut: 2, posts: { killer: 3 }, extraPosts: {} } });
+});

@@ -19,6 +19,8 @@ export interface EnginePort<S> {
   latestPost(state: S, poster: Seat): { round: number; post: number } | null;
   /** A round's plan (votes, vote-outs, posts per unit), as the live results post announces the next round's. */
   roundPlan?(state: S, round: number): RoundPlanInfo | null;
+  /** Whether the round's results are out (its vote and any 加时 closed). */
+  roundClosed?(state: S, round: number): boolean;
 }
 
 export interface RunResult {
@@ -26,8 +28,9 @@ export interface RunResult {
   /** The game never started (the start was refused): the scenario does not fit its rule set. */
   startRefused: boolean;
   /**
-   * Each opened round's plan by round number, for the md format's 「第N轮进程」 line (seed 000 「同时发布下一轮的游戏
-   * 进程」); not part of the JSON output.
+   * The plan of each round after one whose results came out, as it stood then (the referee publishes it with those
+   * results), by round number: the md format's 「第N轮进程」 line (seed 000 「同时发布下一轮的游戏进程」). Not part of
+   * the JSON output. A later alliance or progression change does not rewrite an earlier post's line.
    */
   plans?: Record<number, RoundPlanInfo>;
 }
@@ -66,6 +69,16 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
   }
   state = started.state;
 
+  const plans: Record<number, RoundPlanInfo> = {};
+  const capturePlans = () => {
+    if (!engine.roundPlan || !engine.roundClosed) return;
+    for (let k = 1; engine.roundClosed(state, k); k++) {
+      if (plans[k + 1] !== undefined) continue;
+      const plan = engine.roundPlan(state, k + 1);
+      if (plan) plans[k + 1] = plan;
+    }
+  };
+
   let clock = scenario.start;
   const tickTo = (target: Instant) => {
     // Stop at each deadline's own time, so what it triggers (overtime, the next window) is dated correctly.
@@ -79,8 +92,10 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
   const tick = (at: Instant) => {
     clock = at;
     const r = engine.apply(state, { type: "Tick", at });
-    if (r.ok) state = r.state;
-    else if (!refusals.some((x) => x.kind === "tick" && x.code === r.refusal.code)) {
+    if (r.ok) {
+      state = r.state;
+      capturePlans();
+    } else if (!refusals.some((x) => x.kind === "tick" && x.code === r.refusal.code)) {
       // A tick refused once (e.g. after the end) says all there is to say; repeats would bury the real refusals.
       refusals.push({
         event: null,
@@ -114,6 +129,7 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
     const r = engine.apply(state, command);
     if (r.ok) {
       state = r.state;
+      capturePlans();
       if (step.action.kind === "post" && step.action.label !== undefined) {
         const post = engine.latestPost(state, step.action.poster);
         if (post) labelled.set(step.action.label, post);
@@ -139,13 +155,7 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
   }
   tickTo(scenario.until);
 
-  const summary = engine.summarize(state);
-  const plans: Record<number, RoundPlanInfo> = {};
-  for (const r of summary.rounds) {
-    const plan = engine.roundPlan?.(state, r.round);
-    if (plan) plans[r.round] = plan;
-  }
-  return { output: { ...toAliases(summary, aliasOf), refusals }, startRefused: false, plans };
+  return { output: { ...toAliases(engine.summarize(state), aliasOf), refusals }, startRefused: false, plans };
 }
 
 function refusalFields(r: Refusal): Pick<RefusalOutput, "code" | "message" | "details"> {
