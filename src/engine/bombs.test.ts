@@ -245,3 +245,52 @@ describe("a bomb's power ends", () => {
     );
   });
 });
+
+describe("a void post's 同归", () => {
+  // Seed 002 「白条必须在次日10:00:00之前补齐…过时未补，出帖者出局…被帖者复活」: a killer's 白条 on the 明弹 takes both out at
+  // the release (帖对蛋 and 同归); when it fails, the bomb comes back and the killer is out for the unpaid 白条, not
+  // 「被炸弹带走」 by a bomb that is alive again.
+  test("a failed 白条 on a bomb: the bomb revives, the poster is out for the 白条", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 0, 12, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(12), false);
+    assert.equal(d.state.seats[0]?.out?.cause, "bomb");
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.alive(12), true);
+    assert.equal(d.state.seats[0]?.out?.cause, "iou");
+    const round = summarize(d.state).rounds[1]!;
+    // The bomb is listed out (帖杀) and revived; the killer once, for the 白条, and not as revived.
+    assert.deepEqual(
+      round.out.filter((o) => o.seat === 0 || o.seat === 12).map((o) => [o.seat, o.cause]),
+      [
+        [12, "post"],
+        [0, "iou"],
+      ],
+    );
+    assert.deepEqual(round.revived, [{ seat: 12 }]);
+  });
+
+  test("an upheld complaint on that post: the same, out for the complaint", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 0, 12, 900), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.state.seats[0]?.out?.cause, "bomb");
+    assert.equal(
+      d.do({
+        type: "RuleComplaint",
+        at: local("12-02 22:00"),
+        against: 0,
+        upheld: true,
+        reason: "旧帖",
+        round: 2,
+        post: 0,
+      }),
+      null,
+    );
+    assert.equal(d.alive(12), true);
+    assert.equal(d.state.seats[0]?.out?.cause, "complaint");
+  });
+});

@@ -5,7 +5,7 @@ import { SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
 import { ownTurns, postRightOf, rotationOf } from "./groups.ts";
-import { putOut, reviveTargetOf } from "./outs.ts";
+import { putOutForVoidPost, reviveTargetOf } from "./outs.ts";
 import type { RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
@@ -164,7 +164,7 @@ function ruleOn(
     target: post.target,
     reason,
   });
-  putOut(b, cmd.at, r.round, cmd.against, "complaint", { post: post.index });
   reviveTargetOf(b, cmd.at, r.round, post.index, "complaint");
+  putOutForVoidPost(b, cmd.at, r.round, cmd.against, "complaint", post.index);
   return true;
 }

@@ -3,7 +3,7 @@
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import type { Instant, Override } from "./contract.ts";
-import { fireOnLeadVoter, putOut, reviveTargetOf, voteOut } from "./outs.ts";
+import { fireOnLeadVoter, putOutForVoidPost, reviveTargetOf, voteOut } from "./outs.ts";
 import type { IouState } from "./state.ts";
 
 /** Puts the chosen tied seats out, as the vote would have, each bomb among them taking its 领票人. */
@@ -55,5 +55,5 @@ export function failIous(b: Batch, at: Instant, round: number, due: readonly Iou
     emit(b, { type: "IouFailed", at, round, post: iou.post, poster: iou.poster, target: iou.target });
   }
   for (const iou of due) reviveTargetOf(b, at, round, iou.post, "iou");
-  for (const iou of due) putOut(b, at, round, iou.poster, "iou", { post: iou.post });
+  for (const iou of due) putOutForVoidPost(b, at, round, iou.poster, "iou", iou.post);
 }

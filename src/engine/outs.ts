@@ -82,6 +82,35 @@ export function voteOut(
   revealIfPublished(b, at, round, [...out, ...taken]);
 }
 
+/**
+ * The poster of a post that no longer stands (a failed 白条, an upheld complaint) goes out for it (seed 002 「过时未补，
+ * 出帖者出局…被帖者复活」). One the post's bomb took along (同归) is out already, but for a post that is now void: once
+ * the same ruling has brought the bomb back (call this after reviving the targets), its out is judged again as the void
+ * post's (白条未补 / 举报属实), not left as 「被炸弹带走」 by a living bomb. A bomb another post also hit stays out, and so
+ * does its 同归.
+ */
+export function putOutForVoidPost(
+  b: Batch,
+  at: Instant,
+  round: number,
+  poster: Seat,
+  cause: "iou" | "complaint",
+  post: number,
+): void {
+  const p = b.state.rounds[round]?.released?.find((x) => x.index === post);
+  const seat = b.state.seats[poster];
+  const takenByItsBomb =
+    p !== undefined &&
+    b.state.seats[p.target]?.alive === true &&
+    seat?.out?.cause === "bomb" &&
+    seat.out.round === round &&
+    b.state.fireworks.some(
+      (f) => f.round === round && f.victim === poster && f.bomb === p.target && f.via === "post",
+    );
+  if (takenByItsBomb) revive(b, at, round, poster, cause);
+  putOut(b, at, round, poster, cause, { post });
+}
+
 /** A bomb voted out takes its 领票人 along. */
 export function fireOnLeadVoter(b: Batch, at: Instant, round: number, bomb: Seat, lead: Seat): void {
   if (takeLeadVoter(b, at, round, bomb, lead)) revealIfPublished(b, at, round, [lead]);
