@@ -492,6 +492,23 @@ test("seed 001 「弃权也需要发投票帖，并计为一次投票」: the po
   assert.match(text, /^未投票：民3$/m);
 });
 
+test("seed 002 「不投票者算自杀」 with round 1 excused (RULINGS 8): round 1's non-voters are named as not out for it", () => {
+  const rules = parsedPreset("airforce-40");
+  const round = (n: number) => ({
+    round: n,
+    out: [],
+    revived: [],
+    alive: 40,
+    tally: [{ alias: "杀一", votes: 3 }],
+    overtime: null,
+    notVoted: ["侠01", "侠02"],
+  });
+  const ctx = { roleNames, ...resultsPostRules(rules) };
+  assert.match(renderResultsPost(round(1), ctx), /^未投票（本轮不按自杀处理）：侠01、侠02$/m);
+  // A round that is not excused puts its non-voters out as suicides; any still listed are plainly 未投票.
+  assert.match(renderResultsPost(round(2), ctx), /^未投票：侠01、侠02$/m);
+});
+
 test("seed 001 4.2: the day's public warnings are announced in the post; private and withdrawn ones are not", () => {
   const dayNight = {
     offences: [

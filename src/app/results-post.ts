@@ -85,6 +85,11 @@ export interface ResultsPostTieToReferee {
 }
 
 export interface ResultsPostContext {
+  /**
+   * Where not voting is suicide (vote.nonVoting), the rounds excused from it (空军's round 1): their 未投票 line says
+   * those seats are not out for it.
+   */
+  excusedFromSuicide?: number[];
   /** Role id → display name (杀手, 游侠…); an unknown id is shown as is. */
   roleNames?: Record<string, string>;
   /** Camp id → name (the rule set's `campNames`, 7kill's 杀手方 / 好人方); absent reads 黑道 / 白道 / 中立. */
@@ -143,9 +148,11 @@ export function resultsPostRules(
   rules: Pick<RuleSet, "disclosure" | "vote" | "campNames" | "roles" | "alliances" | "groups" | "schedule">,
 ): Pick<
   ResultsPostContext,
-  "hideCauses" | "finalTieBreak" | "duel" | "campNames" | "unitNames" | "dayNight"
+  "hideCauses" | "finalTieBreak" | "duel" | "campNames" | "unitNames" | "dayNight" | "excusedFromSuicide"
 > {
+  const nonVoting = rules.vote.nonVoting;
   return {
+    ...(nonVoting.outcome === "suicide" && { excusedFromSuicide: nonVoting.excusedRounds }),
     dayNight: rules.schedule.kind === "day-night",
     campNames: campNamesOf(rules),
     unitNames: unitNamesOf(rules),
@@ -390,7 +397,10 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   }
   // Seed 001 「弃权也需要发投票帖，并计为一次投票」: an abstention is a ballot, and the post names it with who cast none.
   if (round.abstained?.length) lines.push(`弃权：${round.abstained.join("、")}`);
-  if (round.notVoted?.length) lines.push(`未投票：${round.notVoted.join("、")}`);
+  // Where not voting is suicide, a round excused from it still names who cast none, and says why they are in.
+  const excused = ctx.excusedFromSuicide?.includes(round.round) ?? false;
+  if (round.notVoted?.length)
+    lines.push(`${excused ? "未投票（本轮不按自杀处理）" : "未投票"}：${round.notVoted.join("、")}`);
   // Their ballots named someone, who left before the count: a vote, and void, so neither 弃权 nor 未投票.
   if (round.voided?.length) lines.push(`${VOIDED}：${round.voided.join("、")}`);
   // Seed 001 4.2: warnings are announced ("此种情况处罚时不公开" ones excepted, which the summary marks private).
