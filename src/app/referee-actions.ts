@@ -5,7 +5,7 @@ import type { Clock } from "./clock.ts";
 import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
-import { penaltiesOf, renderResultsPost, resultsPostRules } from "./results-post.ts";
+import { penaltiesOf, pointsOf, renderResultsPost, resultsPostRules } from "./results-post.ts";
 import { toAliases } from "./scenario/output.ts";
 
 export class RefereeActions<S> {
@@ -213,6 +213,7 @@ export class RefereeActions<S> {
           winner: summary.result.winner,
           why: summary.result.why,
           ...(summary.result.scores && { scores: summary.result.scores }),
+          points: pointsOf(named.dayNight),
         },
       }),
     });

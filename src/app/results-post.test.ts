@@ -532,3 +532,29 @@ test("seed 001 4.2: the day's public warnings are announced in the post; private
   assert.match(text, /^处罚：民1 潜水（警告）、民2 诈尸（警告）$/m);
   assert.deepEqual(penaltiesOf(null, 1), []);
 });
+
+test("seed 001 2.2 「好人方获胜，每名警察将获得35分…每名水民获得20分」: the last post lists the game's points", () => {
+  const round = { round: 4, out: [], revived: [], alive: 9, tally: [], overtime: null };
+  const text = renderResultsPost(round, {
+    roleNames,
+    dayNight: true,
+    result: {
+      winner: "white",
+      why: null,
+      points: [
+        { alias: "杀1", points: 0 },
+        { alias: "警1", points: 35 },
+        { alias: "民1", points: 20 },
+        { alias: "匪", points: 30 },
+      ],
+    },
+  });
+  assert.match(text, /\n本局积分：警1 35分、民1 20分、匪 30分；其余0分。$/);
+  // A draw rewards nobody.
+  const draw = renderResultsPost(round, {
+    roleNames,
+    dayNight: true,
+    result: { winner: "draw", why: null, points: [{ alias: "警1", points: 0 }] },
+  });
+  assert.match(draw, /\n本局积分：所有玩家0分。$/);
+});

@@ -140,6 +140,8 @@ export interface ResultsPostContext {
     why?: EndingWhy | null;
     /** Score rule: the final totals, survival points included, with their terms and (两府制) each house's. */
     scores?: FinalScores;
+    /** 7kill (seed 001 2.2): each seat's game points, by alias (the summary's dayNight.points). */
+    points?: { alias: string; points: number }[];
   };
 }
 
@@ -461,6 +463,29 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
     const winner = winnerText(ctx.result.winner, camps);
     const why = ctx.result.why ? `（${endingText(ctx.result.why, ctx.roleNames ?? {}, camps)}）` : "";
     lines.push("", `**游戏结束：${winner}。**${why}`);
+    // Seed 001 2.2: the director publishes each player's points with the end (the winners' rewards; the rest 0).
+    const points = ctx.result.points ?? [];
+    if (points.length > 0) {
+      const scored = points.filter((p) => p.points !== 0).map((p) => `${p.alias} ${p.points}分`);
+      const rest = points.some((p) => p.points === 0)
+        ? scored.length > 0
+          ? "；其余0分"
+          : "所有玩家0分"
+        : "";
+      lines.push(`本局积分：${scored.join("、")}${rest}。`);
+    }
   }
   return lines.join("\n");
+}
+
+/** The 7kill points of a summary's (aliased) dayNight part, if it has them. */
+export function pointsOf(dayNight: unknown): { alias: string; points: number }[] {
+  const points = (dayNight as { points?: unknown } | null | undefined)?.points;
+  if (!Array.isArray(points)) return [];
+  return points.flatMap((p: unknown) => {
+    const x = p as { alias?: unknown; points?: unknown };
+    return typeof x.alias === "string" && typeof x.points === "number"
+      ? [{ alias: x.alias, points: x.points }]
+      : [];
+  });
 }

@@ -1,7 +1,7 @@
 // Prints a replay: JSON (the contract), or the results posts (结果帖) in Chinese with the refusals after them.
 import type { RuleSet } from "../../rules/schema.ts";
 import type { RoundPlanInfo } from "../engine-port.ts";
-import { penaltiesOf, renderResultsPost, resultsPostRules } from "../results-post.ts";
+import { penaltiesOf, pointsOf, renderResultsPost, resultsPostRules } from "../results-post.ts";
 import type { RefusalOutput, ScenarioOutput } from "./output.ts";
 
 export function formatJson(output: ScenarioOutput): string {
@@ -69,6 +69,7 @@ export function formatMarkdown(
               winner: output.result.winner,
               why: output.result.why,
               ...(output.result.scores ? { scores: output.result.scores } : {}),
+              points: pointsOf(output.dayNight),
             },
           }
         : {}),
