@@ -6,6 +6,7 @@ import type { Instant, Override, Refusal } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import { applyLeadVoterDecision, applyTieDecision } from "./decisions.ts";
 import { decideDayNightOverride } from "./night/actions.ts";
+import { excuseLateSubstitute } from "./night/penalties.ts";
 import { putOut, revive, reviveTargetOf } from "./outs.ts";
 
 /** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
@@ -96,6 +97,7 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
         return { code: "override.bad-alias", message: "the new alias is empty or already taken" };
       }
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      excuseLateSubstitute(b, at, o.seat);
       return null;
     case "end-game":
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });

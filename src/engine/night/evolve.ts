@@ -113,6 +113,11 @@ export function evolveDayNight(state: GameState, e: DayNightEvent): GameState {
       return withDn(state, (dn) => ({ ...dn, streaks: { ...dn.streaks, ...e.streaks } }));
     case "PostRefused":
       return state;
+    case "LurkingExcused":
+      return withDn(state, (dn) => ({
+        ...dn,
+        exemptions: [...dn.exemptions, { seat: e.seat, round: e.round }],
+      }));
     case "OffenceRecorded":
       return withDn(state, (dn) => ({
         ...dn,

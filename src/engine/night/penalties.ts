@@ -24,6 +24,23 @@ export function penaltyJudged(state: GameState, seat: Seat): boolean {
   return state.rules?.penalties !== undefined && warningsOf(state, seat) >= limit;
 }
 
+/** Less than this before the discussion closes, a substitute is not counted for 潜水 that day (seed 001 4.2 b). */
+const LATE_SUBSTITUTE_MS = 12 * 3600 * 1000;
+
+/**
+ * Seed 001 4.2 「出现以下情况时可以不计潜水：…b. 替补玩家替补上场时，距讨论结束时间少于12个小时」: the one exemption the
+ * engine can judge by itself (the others need the referee's knowledge). A day's discussion closes with its vote (or the
+ * duel's), so a seat taken over less than 12 hours before the open vote's close is excused for that round.
+ */
+export function excuseLateSubstitute(b: Batch, at: Instant, seat: Seat): void {
+  const rules = rulesOf(b.state);
+  if (!rules.penalties || rules.schedule.kind !== "day-night") return;
+  for (const r of b.state.rounds) {
+    if (!r?.vote || r.vote.closesAt - at >= LATE_SUBSTITUTE_MS || isExcused(b.state, seat, r.round)) continue;
+    emit(b, { type: "LurkingExcused", at, round: r.round, seat, reason: "late-substitute" });
+  }
+}
+
 export function isExcused(state: GameState, seat: Seat, round: number): boolean {
   return dayNightOf(state).exemptions.some((x) => x.seat === seat && x.round === round);
 }

@@ -159,6 +159,11 @@ export type DayNightEvent =
   | { type: "ThreadClosed"; at: Instant; round: number; thread: string; streaks: Record<Seat, number> }
   /** 诈尸: an out player's post, not published. */
   | { type: "PostRefused"; at: Instant; round: number; seat: Seat; thread: ThreadName }
+  /**
+   * Seed 001 4.2 「可以不计潜水：b. 替补玩家替补上场时，距讨论结束时间少于12个小时」: the seat is excused from the round's
+   * 潜水, as the referee's `excuse` would; `reason` says why (the one case the engine can judge by itself).
+   */
+  | { type: "LurkingExcused"; at: Instant; round: number; seat: Seat; reason: "late-substitute" }
   | {
       type: "OffenceRecorded";
       at: Instant;
@@ -185,5 +190,6 @@ export const DAY_NIGHT_EVENT_TYPES: ReadonlySet<string> = new Set([
   "DiscussionPosted",
   "ThreadClosed",
   "PostRefused",
+  "LurkingExcused",
   "OffenceRecorded",
 ]);

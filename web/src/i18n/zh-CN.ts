@@ -927,6 +927,7 @@ export const zhCN = {
       `${thread}关闭${streaks ? `；连续发帖不足：${streaks}` : ""}`,
     streak: (who: string, n: number) => `${who}（${n}次）`,
     postRefused: (who: string, thread: string) => `${who} 已出局，在${thread}的发言未发布（诈尸）`,
+    lurkingExcused: (round: string, who: string) => `${who} 替补上场时距讨论结束不足12小时，${round}不计潜水`,
     threadNames: { discussion: "讨论帖", vote: "投票帖", "last-words": "遗言帖" } as Record<string, string>,
     offenceFlags: (warning: boolean, hidden: boolean, banned: boolean) =>
       [warning ? "；记警告" : "", hidden ? "；不公开" : "", banned ? "；封ID" : ""].join(""),

@@ -580,6 +580,8 @@ function describe(e: GameEventDto, names: LogNames): string {
       });
       return m.log.threadClosed(threadName(r.str("thread")), low.length > 0 ? m.app.list(low) : null);
     }
+    case "LurkingExcused":
+      return m.log.lurkingExcused(c.round(r.num("round")), c.seat(r.num("seat")));
     case "PostRefused": {
       const thread = r.str("thread");
       return m.log.postRefused(c.seat(r.num("seat")), m.log.threadNames[thread] ?? thread);
