@@ -269,9 +269,11 @@ describe("an end that waits for a decision the referee has yet to make", () => {
 });
 
 describe("a contest the referee was asked about that no longer holds", () => {
-  test("seed 002 「过时未补，出帖者出局…被帖者复活」: while the 白条 that killed the last ranger is open the contest waits; its failure revives him and white wins", () => {
-    // As above, with killer 0's post on 14 a 白条: the tie decided for the 暗弹 leaves both conditions holding, but
-    // the open 白条 could still bring 14 back, so the referee is not asked yet.
+  /**
+   * As above, with killer 0's post on 14 a 白条: the tie decided for the 暗弹 leaves both conditions holding, but the
+   * open 白条 could still bring 14 back, so the referee is not asked yet.
+   */
+  function contestWithOpenIou(): Driver {
     const d = fiveLeft(
       { overtimeMinutes: null, finalTieBreak: "referee" },
       [
@@ -289,6 +291,11 @@ describe("a contest the referee was asked about that no longer holds", () => {
       override: { action: "decide-tie", round: 1, out: [13] },
       reason: "平票",
     });
+    return d;
+  }
+
+  test("seed 002 「过时未补，出帖者出局…被帖者复活」: while the 白条 that killed the last ranger is open the contest waits; its failure revives him and white wins", () => {
+    const d = contestWithOpenIou();
     assert.equal(d.events("EndingLeftToReferee").length, 0);
     assert.equal(d.state.status, "running");
     // 12-03 10:00: the 白条 fails, 14 is revived: the white camp is no longer all out, and white alone holds.
@@ -301,23 +308,7 @@ describe("a contest the referee was asked about that no longer holds", () => {
   });
 
   test("the same contest is put to the referee once the 白条 is completed in time", () => {
-    const d = fiveLeft(
-      { overtimeMinutes: null, finalTieBreak: "referee" },
-      [
-        [10, 13],
-        [0, 13],
-        [13, 9],
-        [14, 9],
-        [9, 14],
-      ],
-      { iou: true },
-    );
-    d.must({
-      type: "Override",
-      at: local("12-02 21:40"),
-      override: { action: "decide-tie", round: 1, out: [13] },
-      reason: "平票",
-    });
+    const d = contestWithOpenIou();
     assert.equal(d.events("EndingLeftToReferee").length, 0);
     d.must({ type: "CompleteIou", at: local("12-03 09:00"), poster: 0, words: 1200 });
     assert.equal(d.events("EndingLeftToReferee").length, 1);
