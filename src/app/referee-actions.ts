@@ -1,7 +1,10 @@
 // What a referee does in play: proxy votes, complaint rulings, overrides, substitutes, and the results post.
 import type { Override, Seat } from "../engine/contract.ts";
 import type { Account, Storage } from "../storage/storage.ts";
+import { isAppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
+import type { EngineEvent, RoundPlanInfo } from "./engine-port.ts";
+import type { GameActor } from "./game-actor.ts";
 import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
@@ -160,6 +163,23 @@ export class RefereeActions<S> {
     );
   }
 
+  /**
+   * The next round's plan as it stood when `round`'s results came out (the end of the batch that closed it), as the
+   * post was published then: read now, an alliance formed or a 进程微调 made since would rewrite an older round's
+   * post (the replay's md takes it the same way, scenario/run.ts).
+   */
+  #planWhenClosed(actor: GameActor<S>, now: S, round: number): RoundPlanInfo | null {
+    const engine = this.#games.engine;
+    if (!engine.roundPlan) return null;
+    const events = actor.loadedEvents(1).map((e) => e.event);
+    const closed = events.findIndex((e) => e.type === "RoundClosed" && e.round === round);
+    if (closed < 0) return engine.roundPlan(now, round + 1);
+    let end = closed + 1;
+    while (end < events.length && events[end]?.at === events[closed]?.at) end++;
+    const then = engine.replay(events.slice(0, end).filter((e) => !isAppEvent(e)) as EngineEvent[]);
+    return engine.roundPlan(then, round + 1);
+  }
+
   /** A post written while the round's vote (or its 加时) still runs would tell the wrong outs and the wrong count. */
   #voteRuns(state: S, round: number): boolean {
     return this.#games.engine
@@ -188,9 +208,7 @@ export class RefereeActions<S> {
     // 7kill has no 进程 of posts and votes to announce: its days follow the threshold rule.
     const announces = gate.value.rules.roles.some((x) => x.post !== undefined);
     const next =
-      summary.result.ended || !announces
-        ? null
-        : (this.#games.engine.roundPlan?.(snap.engine, round + 1) ?? null);
+      summary.result.ended || !announces ? null : this.#planWhenClosed(gate.value.actor, snap.engine, round);
     const penalties = penaltiesOf(named.dayNight, round);
     const text = renderResultsPost(r, {
       ...(penalties.length > 0 && { penalties }),

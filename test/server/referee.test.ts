@@ -424,6 +424,21 @@ test("results post: preview and publish after the round; unknown round and playe
     assert.ok(preview.json.text.includes(b!.alias), preview.json.text);
     // "同时发布下一轮的游戏进程": round 2 of this rule set votes one out and gives the killers one post.
     assert.match(preview.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
+    // A 进程微调 made since does not rewrite round 1's post: it announced round 2's plan as it stood then.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "set-progression", round: 2, voteOut: 2 },
+        reason: "加快进程",
+      }),
+    );
+    const again = await call<ResultsPreviewResponse>(
+      h,
+      "GET",
+      `/api/games/${g.id}/referee/results?round=1`,
+      g.referee,
+    );
+    assert.match(again.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
     const unknown = await call(h, "GET", `/api/games/${g.id}/referee/results?round=9`, g.referee);
     assert.equal(unknown.status, 404);
     const byPlayer = await call(h, "GET", `/api/games/${g.id}/referee/results?round=1`, a!.cookie);
