@@ -116,7 +116,7 @@ export function evolveDayNight(state: GameState, e: DayNightEvent): GameState {
     case "LurkingExcused":
       return withDn(state, (dn) => ({
         ...dn,
-        exemptions: [...dn.exemptions, { seat: e.seat, round: e.round }],
+        exemptions: [...dn.exemptions, { seat: e.seat, round: e.round, thread: e.thread }],
       }));
     case "OffenceRecorded":
       return withDn(state, (dn) => ({

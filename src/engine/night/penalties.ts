@@ -30,19 +30,24 @@ const LATE_SUBSTITUTE_MS = 12 * 3600 * 1000;
 /**
  * Seed 001 4.2 「出现以下情况时可以不计潜水：…b. 替补玩家替补上场时，距讨论结束时间少于12个小时」: the one exemption the
  * engine can judge by itself (the others need the referee's knowledge). A day's discussion closes with its vote (or the
- * duel's), so a seat taken over less than 12 hours before the open vote's close is excused for that round.
+ * duel's), so a seat taken over less than 12 hours before the open vote's close is excused from that thread only.
  */
 export function excuseLateSubstitute(b: Batch, at: Instant, seat: Seat): void {
   const rules = rulesOf(b.state);
   if (!rules.penalties || rules.schedule.kind !== "day-night") return;
   for (const r of b.state.rounds) {
-    if (!r?.vote || r.vote.closesAt - at >= LATE_SUBSTITUTE_MS || isExcused(b.state, seat, r.round)) continue;
-    emit(b, { type: "LurkingExcused", at, round: r.round, seat, reason: "late-substitute" });
+    if (!r?.vote || r.vote.closesAt - at >= LATE_SUBSTITUTE_MS) continue;
+    const thread = threadKey(r.round, r.vote.stage === "overtime" ? "overtime" : "regular");
+    if (isExcused(b.state, seat, r.round, thread)) continue;
+    emit(b, { type: "LurkingExcused", at, round: r.round, seat, thread, reason: "late-substitute" });
   }
 }
 
-export function isExcused(state: GameState, seat: Seat, round: number): boolean {
-  return dayNightOf(state).exemptions.some((x) => x.seat === seat && x.round === round);
+/** `thread`: the discussion thread being counted; without it (the night's duties) only whole-round exemptions count. */
+export function isExcused(state: GameState, seat: Seat, round: number, thread?: string): boolean {
+  return dayNightOf(state).exemptions.some(
+    (x) => x.seat === seat && x.round === round && (x.thread === undefined || x.thread === thread),
+  );
 }
 
 /**
@@ -110,7 +115,7 @@ export function closeThread(
   const found: { seat: Seat; reasons: string[] }[] = [];
   const excusedVote = rules.vote.nonVoting.excusedRounds.includes(round);
   for (const s of b.state.seats) {
-    if (!s.alive || isExcused(b.state, s.seat, round)) continue;
+    if (!s.alive || isExcused(b.state, s.seat, round, key)) continue;
     const n = posts[s.seat] ?? 0;
     const reasons: string[] = [];
     if (p.minPostsPerDay !== undefined && n < p.minPostsPerDay) reasons.push("posts");

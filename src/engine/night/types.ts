@@ -80,8 +80,11 @@ export interface DayNightState {
   /** Discussion threads in a row each with fewer than the streak's posts, per seat. */
   streaks: Record<Seat, number>;
   offences: Offence[];
-  /** Seats excused from lurking in a round (the seed's exemptions, ruled by the referee). */
-  exemptions: { seat: Seat; round: number }[];
+  /**
+   * Seats excused from lurking in a round (the seed's exemptions, ruled by the referee): the whole round, or with
+   * `thread` only that discussion thread (a late substitute's day, LurkingExcused).
+   */
+  exemptions: { seat: Seat; round: number; thread?: string }[];
   checks: { round: number; target: Seat; result: "good" | "killer" }[];
   /** -10～-30, set by the referee for a seat put out by penalties. */
   reputation: Record<Seat, number>;
@@ -160,10 +163,18 @@ export type DayNightEvent =
   /** 诈尸: an out player's post, not published. */
   | { type: "PostRefused"; at: Instant; round: number; seat: Seat; thread: ThreadName }
   /**
-   * Seed 001 4.2 「可以不计潜水：b. 替补玩家替补上场时，距讨论结束时间少于12个小时」: the seat is excused from the round's
-   * 潜水, as the referee's `excuse` would; `reason` says why (the one case the engine can judge by itself).
+   * Seed 001 4.2 「可以不计潜水：b. 替补玩家替补上场时，距讨论结束时间少于12个小时」: the seat is excused from that
+   * discussion thread's 潜水 (`thread`, the day's), not the night's duties or a duel after it, which it has time for;
+   * `reason` says why (the one case the engine can judge by itself).
    */
-  | { type: "LurkingExcused"; at: Instant; round: number; seat: Seat; reason: "late-substitute" }
+  | {
+      type: "LurkingExcused";
+      at: Instant;
+      round: number;
+      seat: Seat;
+      thread: string;
+      reason: "late-substitute";
+    }
   | {
       type: "OffenceRecorded";
       at: Instant;
