@@ -26,66 +26,109 @@ function outcome(state: GameState): string {
   return "none";
 }
 
-function combinations<T>(items: readonly T[], k: number): T[][] {
-  if (k === 0) return [[]];
-  if (items.length < k) return [];
-  const [first, ...rest] = items;
-  if (first === undefined) return [];
-  return [...combinations(rest, k - 1).map((c) => [first, ...c]), ...combinations(rest, k)];
+/** The k-element subsets of `items`, one at a time, so a bound can stop the walk before they are all built. */
+function* combinations<T>(items: readonly T[], k: number, from = 0): Generator<T[]> {
+  if (k === 0) {
+    yield [];
+    return;
+  }
+  for (let i = from; i <= items.length - k; i++) {
+    const first = items[i] as T;
+    for (const rest of combinations(items, k - 1, i + 1)) yield [first, ...rest];
+  }
 }
 
-/** Every answer the question can get, each as what it does to a batch. */
-function answersTo(state: GameState, q: OpenQuestion, at: Instant, round: number): Answer[] {
+/** Every answer the question can get, each as what it does to a batch, one at a time. */
+function* answersTo(state: GameState, q: OpenQuestion, at: Instant, round: number): Generator<Answer> {
   const alive = (s: Seat) => state.seats[s]?.alive === true;
   const r = state.rounds[q.round];
   if (q.kind === "tie") {
     const left = (q.house === undefined ? r?.tieBreak : r?.houseTieBreaks?.[q.house])?.referee;
-    if (!left) return [];
+    if (!left) return;
     const living = left.seats.filter(alive);
     const places = Math.min(left.slots, living.length);
-    return combinations(living, places).map(
-      (out) => (b) =>
+    for (const out of combinations(living, places)) {
+      yield (b) =>
         applyTieDecision(
           b,
           at,
           round,
           { action: "decide-tie", round: q.round, out, ...(q.house !== undefined ? { house: q.house } : {}) },
           "what-if",
-        ),
-    );
+        );
+    }
+    return;
   }
   if (q.kind === "lead-voter") {
     const voters = r?.leadVoterDecisions?.find((d) => d.bomb === q.bomb)?.voters ?? [];
     // Naming any voter already out takes nobody along: one of them stands for all.
     const named = [...new Set(voters.filter(alive)), ...voters.filter((v) => !alive(v)).slice(0, 1)];
-    return named.map(
-      (leadVoter) => (b) =>
+    for (const leadVoter of named) {
+      yield (b) =>
         applyLeadVoterDecision(
           b,
           at,
           round,
           { action: "decide-lead-voter", round: q.round, bomb: q.bomb, leadVoter },
           "what-if",
-        ),
-    );
+        );
+    }
+    return;
   }
   const iou = r?.ious.find((i) => i.post === q.post);
-  if (!iou) return [];
+  if (!iou) return;
   // Each IOU is answered on its own; IOUs due together fail together (deadlines.ts), which the order of answers here
   // only approximates (a poster who is another failed post's target): close enough to tell whether the end can move.
-  return [
-    (b) =>
-      emit(b, {
-        type: "IouCompleted",
-        at,
-        round: q.round,
-        post: iou.post,
-        poster: iou.poster,
-        words: 0,
-        postId: null,
-      }),
-    (b) => failIous(b, at, q.round, [iou]),
-  ];
+  yield (b) =>
+    emit(b, {
+      type: "IouCompleted",
+      at,
+      round: q.round,
+      post: iou.post,
+      poster: iou.poster,
+      words: 0,
+      postId: null,
+    });
+  yield (b) => failIous(b, at, q.round, [iou]);
+}
+
+/** The state with the alliances a change triggers formed, as settle forms them. */
+function withAlliances(state: GameState, at: Instant, round: number): GameState {
+  const b = newBatch(state);
+  for (let a = nextAlliance(b.state); a !== null; a = nextAlliance(b.state)) {
+    emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
+  }
+  return b.state;
+}
+
+/**
+ * Every outcome some way of answering all open questions leads to, or null past MAX_OUTCOMES complete answers (or
+ * for a question with no answer, which pending.ts never lists): the caller then reads "could be anything".
+ */
+function outcomesFrom(
+  state: GameState,
+  at: Instant,
+  round: number,
+  budget: { left: number },
+): Set<string> | null {
+  const s = withAlliances(state, at, round);
+  const q = openQuestions(s)[0];
+  if (!q) {
+    budget.left--;
+    return new Set([outcome(s)]);
+  }
+  const all = new Set<string>();
+  let answered = false;
+  for (const answer of answersTo(s, q, at, round)) {
+    if (budget.left <= 0) return null;
+    const next = newBatch(s);
+    answer(next);
+    const sub = outcomesFrom(next.state, at, round, budget);
+    if (sub === null) return null;
+    for (const o of sub) all.add(o);
+    answered = true;
+  }
+  return answered ? all : null;
 }
 
 /**
@@ -94,28 +137,29 @@ function answersTo(state: GameState, q: OpenQuestion, at: Instant, round: number
  * Alliances a change triggers are formed on the way, as settle forms them.
  */
 export function endingCouldChange(state: GameState, at: Instant, round: number): boolean {
-  const now = outcome(state);
-  let outcomes = 0;
-  const differs = (s: GameState): boolean => {
-    const b = newBatch(s);
-    for (let a = nextAlliance(b.state); a !== null; a = nextAlliance(b.state)) {
-      emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
-    }
-    const q = openQuestions(b.state)[0];
-    if (!q) {
-      outcomes++;
-      return outcome(b.state) !== now;
-    }
-    const answers = answersTo(b.state, q, at, round);
-    // Every open question has an answer (pending.ts lists none without one); should one lack it, waiting is safe.
-    if (answers.length === 0) return true;
-    for (const answer of answers) {
-      if (outcomes >= MAX_OUTCOMES) return true;
-      const next = newBatch(b.state);
+  const outcomes = outcomesFrom(state, at, round, { left: MAX_OUTCOMES });
+  return outcomes === null || outcomes.size !== 1 || !outcomes.has(outcome(withAlliances(state, at, round)));
+}
+
+/**
+ * What an ending that waits waits on: the open questions whose answers lead to different outcomes (the others
+ * answered every way), so the post and the 哨子台 do not name a decision that cannot move the result. Should none
+ * single itself out while the end still waits (only answers taken together matter, or the bound was reached), all.
+ */
+export function questionsThatMatter(state: GameState, at: Instant, round: number): OpenQuestion[] {
+  const open = openQuestions(state);
+  const matter = open.filter((q) => {
+    const budget = { left: MAX_OUTCOMES };
+    const seen: string[] = [];
+    for (const answer of answersTo(state, q, at, round)) {
+      const next = newBatch(state);
       answer(next);
-      if (differs(next.state)) return true;
+      const outcomes = outcomesFrom(next.state, at, round, budget);
+      if (outcomes === null) return true;
+      seen.push([...outcomes].sort().join("|"));
+      if (seen.some((x) => x !== seen[0])) return true;
     }
     return false;
-  };
-  return differs(state);
+  });
+  return matter.length > 0 ? matter : open;
 }
