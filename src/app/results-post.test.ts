@@ -558,3 +558,26 @@ test("seed 001 2.2 「好人方获胜，每名警察将获得35分…每名水�
   });
   assert.match(draw, /\n本局积分：所有玩家0分。$/);
 });
+
+test("seed 002 「如被票出，带走领票人」: a bomb voted out that took nobody is told why", () => {
+  const bomb = (
+    bombTookNobody: NonNullable<Parameters<typeof renderResultsPost>[0]["out"][number]["bombTookNobody"]>,
+  ) =>
+    renderResultsPost(
+      {
+        round: 4,
+        out: [{ alias: "暗", role: "hidden-bomb", camp: "white", cause: "vote" as const, bombTookNobody }],
+        revived: [],
+        alive: 20,
+        tally: [{ alias: "暗", votes: 9 }],
+        overtime: null,
+      },
+      { roleNames },
+    );
+  assert.match(
+    bomb({ why: "expired", through: 3 }),
+    /^暗 被票出：带走领票人的效力只到第3轮，未带走领票人。$/m,
+  );
+  assert.match(bomb({ why: "spent" }), /^暗 被票出：此前已引爆过，未带走领票人。$/m);
+  assert.match(bomb({ why: "no-lead-voter" }), /^暗 被票出：投其票者均已出局，未带走领票人。$/m);
+});

@@ -32,6 +32,8 @@ export interface ResultsPostRound {
     via?: "post" | "vote";
     /** Cause `post`: its own post set a bomb off in the same release; out as 帖杀, and listed under 同归 too. */
     alsoBomb?: true;
+    /** A bomb voted out that took no 领票人, and why (the summary's `bombTookNobody`). */
+    bombTookNobody?: { why: "expired"; through: number } | { why: "spent" } | { why: "no-lead-voter" };
     /** Score rule, cause `vote`: the 出局代号 the ballots named. */
     outCode?: string | null;
     /** Score rule: the seat's own 代号, named in its score line. */
@@ -395,6 +397,19 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       d.decided !== undefined
         ? `${d.bomb} 被票出，哨子在 ${d.voters.join("、")} 中定 ${d.decided} 为领票人。`
         : `${d.bomb} 被票出，领票人待哨子在 ${d.voters.join("、")} 中裁定。`,
+    );
+  }
+  // A bomb voted out is known to take its 领票人 (seed 002 「如被票出，带走领票人」): when it took nobody the post says why.
+  const unitOfRound = ctx.dayNight ? "天" : "轮";
+  for (const o of round.out) {
+    const why = o.bombTookNobody;
+    if (!why) continue;
+    lines.push(
+      why.why === "expired"
+        ? `${o.alias} 被票出：带走领票人的效力只到第${why.through}${unitOfRound}，未带走领票人。`
+        : why.why === "spent"
+          ? `${o.alias} 被票出：此前已引爆过，未带走领票人。`
+          : `${o.alias} 被票出：投其票者均已出局，未带走领票人。`,
     );
   }
   // Seed 001 「弃权也需要发投票帖，并计为一次投票」: an abstention is a ballot, and the post names it with who cast none.

@@ -217,6 +217,10 @@ describe("a bomb's power ends", () => {
     closeVote(d, "12-05", [13, 28, 29, 30], { voter: 25, target: 13 });
     assert.equal(d.state.seats[13]?.out?.cause, "vote");
     assert.equal(d.alive(25), true);
+    // The summary says why, for the post: its power over the vote ended with round 3's.
+    const round4 = summarize(d.state).rounds.find((r) => r.round === 4);
+    assert.deepEqual(round4?.out.find((o) => o.seat === 13)?.bombTookNobody, { why: "expired", through: 3 });
+    assert.equal(round4?.out.find((o) => o.seat === 28)?.bombTookNobody, undefined, "a ranger is no bomb");
     // Round 5: a post on the bright bomb kills it alone.
     const right = d.state.rounds[5];
     assert.ok(right);

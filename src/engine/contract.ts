@@ -177,6 +177,11 @@ export interface RoundSummary {
      */
     alsoBomb?: true;
     /**
+     * Cause `vote`, a bomb that takes its 领票人 when voted out but took nobody, and why: its power over the vote ended
+     * after round `through` (「前四轮有效」, RULINGS 2), it went off in an earlier round, or no voter of it was left.
+     */
+    bombTookNobody?: { why: "expired"; through: number } | { why: "spent" } | { why: "no-lead-voter" };
+    /**
      * The identity published, where it is not the role: 7kill's bandit is published as 水民 or 杀手 ("转为水民（出局
      * 时公布水民）", "此时公布为水民"). A results post shows this one.
      */

@@ -40,6 +40,7 @@ export function summarize(state: GameState): GameSummary {
         cause: o.cause,
         ...(o.cause === "bomb" ? { via: bombVoted ? ("vote" as const) : ("post" as const) } : {}),
         ...(alsoBomb ? { alsoBomb: true as const } : {}),
+        ...(o.cause === "vote" ? bombTookNobodyOf(state, r, o.seat) : {}),
         ...(score && o.cause === "vote" ? { outCode: outCodeOf(r, o.seat) } : {}),
         // 「…代号正确，分值归…」 can only be checked against the code: the score rule publishes it with the identity.
         ...(score && state.seats[o.seat]?.code ? { code: state.seats[o.seat]?.code as string } : {}),
@@ -109,6 +110,27 @@ function netChanges(r: RoundState): { outs: RoundState["outs"]; revived: Seat[] 
     (s, i) => r.revived.indexOf(s) === i && (first.get(s) !== true || last.get(s) !== true),
   );
   return { outs, revived };
+}
+
+/**
+ * A bomb voted out that took no 领票人 (a voted-out bomb's line in the post would otherwise leave players to wonder): its
+ * power over the vote had ended, it had gone off before, or none of its voters was left. Nothing while the referee
+ * has yet to name the 领票人 (RULINGS 13's option).
+ */
+function bombTookNobodyOf(
+  state: GameState,
+  r: RoundState,
+  seat: Seat,
+): Pick<RoundSummary["out"][number], "bombTookNobody"> {
+  const bomb = roleOfSeat(state, seat).bomb;
+  if (!bomb?.takesLeadVoter) return {};
+  const fired = state.fireworks.filter((f) => f.bomb === seat);
+  if (fired.some((f) => f.round === r.round && f.via === "vote")) return {};
+  if (r.leadVoterDecisions?.some((d) => d.bomb === seat)) return {};
+  if (fired.some((f) => f.round < r.round)) return { bombTookNobody: { why: "spent" } };
+  const through = bomb.votesThroughRound ?? bomb.activeThroughRound - 1;
+  if (r.round > through) return { bombTookNobody: { why: "expired", through } };
+  return { bombTookNobody: { why: "no-lead-voter" } };
 }
 
 /** An ending that holds but waits for a decision the referee has yet to make (settle.ts), while the game runs. */
