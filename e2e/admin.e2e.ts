@@ -1,23 +1,19 @@
 // The site admin in the browser: set up through the printed link, hand out a reset link, disable an account.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser } from "playwright-core";
 import { hashToken } from "../src/app/account-service.ts";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
+import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer(beijing("12-01 20:00:00"));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
 });
 
 test("the admin hands out a reset link, its owner sets a new password; a disabled account cannot log in", async () => {

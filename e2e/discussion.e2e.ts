@@ -1,25 +1,21 @@
 // The 讨论帖 tab: two players post from their phones and each sees the other's post arrive live, by alias only.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, type SetUpGame } from "./lib/game.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 20:00:00"));
-  browser = await launchBrowser();
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
   game = await airforceGame(server, { prefix: "d" });
   await server.advanceTo(beijing("12-01 21:00:05"));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function openDiscussion(page: Page): Promise<void> {

@@ -1,18 +1,19 @@
 // 7kill's 高票对决 on the vote page: a duellist who goes out after the duel opened is no longer offered.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser } from "playwright-core";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { type SetUpGame, sevenKillGame } from "./lib/game.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 12:00:00"));
-  browser = await launchBrowser();
+serverAndBrowser(beijing("12-01 12:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
   game = await sevenKillGame(server, {
     prefix: "d",
     name: "七杀·对决",
@@ -20,11 +21,6 @@ before(async () => {
     seed: "e2e-duel",
   });
   await server.advanceTo(beijing("12-01 21:00:00"));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test("高票对决: the two tied seats are offered; once one is out (哨子判出局), only the other is", async () => {

@@ -1,26 +1,22 @@
 // The 哨子台 says why a game whose win condition holds goes on: an open 白条 could still bring the last of a side back.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser } from "playwright-core";
 import type { GameViewResponse } from "../src/server/api-types.ts";
 import { syntheticText } from "../src/text/synthetic.ts";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, type SetUpGame } from "./lib/game.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 20:00:00"));
-  browser = await launchBrowser();
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
   game = await airforceGame(server);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test("seed 002 「白条必须在次日10:00:00之前补齐…过时未补，出帖者出局…被帖者复活」: the desk says the end waits for the 白条, then the game ends", async () => {

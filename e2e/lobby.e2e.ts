@@ -1,24 +1,20 @@
 // The lobby and accounts in the browser: sign up, sign out, sign in, games listed by status, opening a game.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser } from "playwright-core";
 import type { GameViewResponse } from "../src/server/api-types.ts";
 import { smallRules } from "../test/server/fixtures.ts";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame } from "./lib/game.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer(beijing("12-01 20:00:00"));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
 });
 
 test("sign up, open a game from the lobby, sign out and back in", async () => {

@@ -1,18 +1,19 @@
 // 7kill at night in a phone browser: a killer picks the group's target, a teammate sees it, the police read their result.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser } from "playwright-core";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { type SetUpGame, sevenKillGame } from "./lib/game.ts";
-import { beijing, requestId, type Server, startServer } from "./lib/server.ts";
+import { beijing, requestId, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 12:00:00"));
-  browser = await launchBrowser();
+serverAndBrowser(beijing("12-01 12:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
   game = await sevenKillGame(server, {
     prefix: "n",
     name: "七杀·夜",
@@ -20,11 +21,6 @@ before(async () => {
     seed: "e2e-night",
   });
   await server.advanceTo(beijing("12-02 22:00:05"));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test("杀手每晚共同杀人 / 警察每晚共同验人: the 夜晚行动 panel, the group's choice, and the police's result at dawn", async () => {

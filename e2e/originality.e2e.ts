@@ -1,30 +1,30 @@
 // Originality in the browser: copied passages highlighted in the editor (no source ever sent to a player), the
 // referee's complaint view, and copied 报道 flagged until ruled on.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser } from "playwright-core";
 import type { OriginalityResponse } from "../src/server/api-types.ts";
 import { syntheticText } from "../src/text/synthetic.ts";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, type SetUpGame } from "./lib/game.ts";
 import { KNOWN_SOURCE, seededOriginality } from "./lib/originality.ts";
-import { beijing, requestId, type Server, startServer } from "./lib/server.ts";
+import { beijing, requestId, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 20:00:00"), { originality: await seededOriginality() });
-  browser = await launchBrowser();
-  game = await airforceGame(server, { prefix: "og" });
-  await server.advanceTo(beijing("12-02 21:05:00"));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+serverAndBrowser(
+  beijing("12-01 20:00:00"),
+  async (s, b) => {
+    server = s;
+    browser = b;
+    game = await airforceGame(server, { prefix: "og" });
+    await server.advanceTo(beijing("12-02 21:05:00"));
+  },
+  { originality: await seededOriginality() },
+);
 
 test("a copied passage is highlighted in the kill-post editor, and the player never learns its source", async () => {
   const killer = game.seats.find((s) => s.role === "killer")!;

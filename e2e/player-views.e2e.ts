@@ -1,30 +1,26 @@
 // What one player sees: secrecy (DOM and network), the deadline refusal, a draft surviving a reload, the phone layout.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { EventListResponse, GameViewResponse } from "../src/server/api-types.ts";
 import { syntheticText } from "../src/text/synthetic.ts";
 import { countWords } from "../src/text/wordcount.ts";
 import type { EngineView } from "../web/src/lib/engine-view.ts";
-import { contextFor, launchBrowser, PHONE, screenshot } from "./lib/browser.ts";
+import { contextFor, PHONE, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, type Seat, type SetUpGame } from "./lib/game.ts";
 import { findLeaks, sseData } from "./lib/secrecy.ts";
-import { beijing, requestId, type Server, startServer } from "./lib/server.ts";
+import { beijing, requestId, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 20:00:00"));
-  browser = await launchBrowser();
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
   game = await airforceGame(server, { prefix: "pv" });
   await server.advanceTo(beijing("12-02 10:00:00"));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Visits every player page, collecting each /api JSON response and the SSE backlog. */

@@ -1,27 +1,23 @@
 // The hidden bomb's card says 游侠 (as told), and a player's pages never carry another seat's hidden role; then the
 // referee ends the game (判定胜负) from the referee page, and the players see the result with its reason.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser } from "playwright-core";
 import type { GameViewResponse } from "../src/server/api-types.ts";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, type SetUpGame } from "./lib/game.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 20:00:00"));
-  browser = await launchBrowser();
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
   game = await airforceGame(server);
   await server.advanceTo(beijing("12-01 21:00:05"));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test("the hidden bomb's role card shows a ranger (暗弹 'is told it is a ranger')", async () => {

@@ -1,26 +1,22 @@
 // A tie the final tie-break leaves to the referee (an overtime nobody voted in): it waits in the referee's inbox,
 // the referee ticks whom to put out and gives a reason, and the chosen goes out as voted out.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser } from "playwright-core";
 import type { GameViewResponse, ResultsPreviewResponse } from "../src/server/api-types.ts";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, type SetUpGame } from "./lib/game.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 20:00:00"));
-  browser = await launchBrowser();
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
   game = await airforceGame(server);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 in the inbox puts the chosen out by vote", async () => {

@@ -1,18 +1,19 @@
 // 7kill's vote page on a phone: one change after the vote, none in the day's last hour, and the page says so.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { contextFor, launchBrowser, screenshot } from "./lib/browser.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
 import { type SetUpGame, sevenKillGame } from "./lib/game.ts";
-import { beijing, type Server, startServer } from "./lib/server.ts";
+import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
 let browser: Browser;
 let game: SetUpGame;
 
-before(async () => {
-  server = await startServer(beijing("12-01 12:00:00"));
-  browser = await launchBrowser();
+serverAndBrowser(beijing("12-01 12:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
   game = await sevenKillGame(server, {
     prefix: "v",
     name: "七杀·改票",
@@ -20,11 +21,6 @@ before(async () => {
     seed: "e2e-vote-change",
   });
   await server.advanceTo(beijing("12-01 21:00:00"));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function openVote(cookie: string) {
