@@ -395,19 +395,11 @@ function Members({ game }: { game: LiveGame }) {
                 ))}
             </select>
           </label>
-          <TextField
-            label={m.referee.username}
-            name="substitute-username"
-            value={subUser}
-            onChange={setSubUser}
-            maxLength={USERNAME_MAX}
-          />
-          <TextField
-            label={m.referee.newAlias}
-            name="substitute-alias"
-            value={subAlias}
-            onChange={setSubAlias}
-            maxLength={ALIAS_MAX}
+          <AccountAndAlias
+            name="substitute"
+            aliasLabel={m.referee.newAlias}
+            user={[subUser, setSubUser]}
+            alias={[subAlias, setSubAlias]}
           />
           {sub.notice}
           <button type="submit" className="btn small">
@@ -418,19 +410,11 @@ function Members({ game }: { game: LiveGame }) {
       <form className="form" onSubmit={addCo} data-testid="co-referee-form">
         <h4>{m.referee.coReferee}</h4>
         <p className="muted small">{m.referee.coRefereeHint}</p>
-        <TextField
-          label={m.referee.username}
-          name="co-referee-username"
-          value={coUser}
-          onChange={setCoUser}
-          maxLength={USERNAME_MAX}
-        />
-        <TextField
-          label={m.referee.alias}
-          name="co-referee-alias"
-          value={coAlias}
-          onChange={setCoAlias}
-          maxLength={ALIAS_MAX}
+        <AccountAndAlias
+          name="co-referee"
+          aliasLabel={m.referee.alias}
+          user={[coUser, setCoUser]}
+          alias={[coAlias, setCoAlias]}
         />
         {co.notice}
         <button type="submit" className="btn small">
@@ -442,6 +426,33 @@ function Members({ game }: { game: LiveGame }) {
 }
 
 /** A required one-line text field with its label (the 替补与副哨 forms). */
+/** Who joins (替补, 副哨): the account's username and the alias it takes, each as long as the server accepts. */
+function AccountAndAlias(props: {
+  name: string;
+  aliasLabel: string;
+  user: [string, (v: string) => void];
+  alias: [string, (v: string) => void];
+}) {
+  return (
+    <>
+      <TextField
+        label={m.referee.username}
+        name={`${props.name}-username`}
+        value={props.user[0]}
+        onChange={props.user[1]}
+        maxLength={USERNAME_MAX}
+      />
+      <TextField
+        label={props.aliasLabel}
+        name={`${props.name}-alias`}
+        value={props.alias[0]}
+        onChange={props.alias[1]}
+        maxLength={ALIAS_MAX}
+      />
+    </>
+  );
+}
+
 function TextField(props: {
   label: string;
   name: string;
