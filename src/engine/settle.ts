@@ -7,8 +7,7 @@ import type { Instant } from "./contract.ts";
 import { contestedEndings, endingNow } from "./end.ts";
 import { pendingDecisions } from "./pending.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
-import { rulesOf } from "./state.ts";
-import { endingCouldChange } from "./what-if.ts";
+import { endWaits } from "./what-if.ts";
 
 /** `round`: the round whose business caused the change (round k's vote closes after round k+1 has opened). */
 export function settle(b: Batch, at: Instant, round: number = b.state.current): void {
@@ -36,11 +35,7 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
   // someone back and change the winner (a tied bomb taking the last seat of a side): the end waits, and is read again
   // once it is answered (settle follows every command and deadline). A question no answer of which changes the
   // winner does not hold the end back. A score game's points move with every out, so there any open decision waits.
-  const waits =
-    rulesOf(b.state).win.kind === "elimination"
-      ? endingCouldChange(b.state, at, round)
-      : pendingDecisions(b.state).length > 0;
-  if (waits) return;
+  if (endWaits(b.state, at, round)) return;
   if (ending) {
     emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason, why: ending.why });
     return;

@@ -4,13 +4,12 @@ import { contestedEndings, endingNow, endingRound } from "./end.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { dayNightSummary } from "./night/points.ts";
-import { pendingDecisions } from "./pending.ts";
 import { roleById, roleOfSeat } from "./roles.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
 import { scoreSummary } from "./score/summary.ts";
 import type { GameState, RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
-import { questionsThatMatter } from "./what-if.ts";
+import { endWaitsOn } from "./what-if.ts";
 
 const votes = (halves: number) => halves / 2;
 
@@ -141,12 +140,8 @@ export function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "en
   const held = deferred !== undefined ? scoreEndingAfterRound(state, deferred) : endingNow(state);
   const candidates = held ? [held] : contestedEndings(state);
   if (!candidates) return {};
-  // What the end waits on (settle.ts): a score game's on every open decision; an elimination game's on the open
-  // questions (IOUs too) whose answers lead to different outcomes, the ones the post and the 哨子台 should name.
-  const open =
-    deferred !== undefined || rulesOf(state).win.kind !== "elimination"
-      ? pendingDecisions(state)
-      : questionsThatMatter(state, 0, state.current);
+  // What the end waits on (settle.ts), as the post and the 哨子台 should name it (a deferred end is a score game's).
+  const open = endWaitsOn(state, 0, state.current);
   const on = open.map((d) => ({ kind: d.kind, round: d.round }));
   const unique = on.filter((d, i) => on.findIndex((x) => x.kind === d.kind && x.round === d.round) === i);
   if (unique.length === 0) return {};

@@ -6,8 +6,9 @@ import type { Instant, Seat } from "./contract.ts";
 import { applyLeadVoterDecision, applyTieDecision, failIous } from "./decisions.ts";
 import { contestedEndings, endingNow } from "./end.ts";
 import type { OpenQuestion } from "./pending.ts";
-import { openQuestions } from "./pending.ts";
+import { openQuestions, pendingDecisions } from "./pending.ts";
 import type { GameState } from "./state.ts";
+import { rulesOf } from "./state.ts";
 
 /**
  * Past this many complete answers the what-if stops and says "could change": waiting is the old, safe reading. settle
@@ -162,4 +163,21 @@ export function questionsThatMatter(state: GameState, at: Instant, round: number
     return false;
   });
   return matter.length > 0 ? matter : open;
+}
+
+/**
+ * Whether an ending that holds waits (settle.ts). A score game's points move with every out, so there any open
+ * decision of the referee's holds it; an elimination game's waits only for a question that can change the winner.
+ */
+export function endWaits(state: GameState, at: Instant, round: number): boolean {
+  return rulesOf(state).win.kind === "elimination"
+    ? endingCouldChange(state, at, round)
+    : pendingDecisions(state).length > 0;
+}
+
+/** What such an ending waits on, as the summary, the results post and the 哨子台 name it. */
+export function endWaitsOn(state: GameState, at: Instant, round: number): OpenQuestion[] {
+  return rulesOf(state).win.kind === "elimination"
+    ? questionsThatMatter(state, at, round)
+    : pendingDecisions(state);
 }
