@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Command, Seat } from "../engine/contract.ts";
 import type { Account } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
+import type { EngineEvent } from "./engine-port.ts";
 import { okEvents } from "./game-helpers.ts";
 import { type CommandOk, engineRefusalStatus, type GameContext, type GameService } from "./game-service.ts";
 import { type OriginalityPort, unavailableOriginality } from "./originality-port.ts";
@@ -27,8 +28,6 @@ const PROXY_REFUSED: ReadonlySet<string> = new Set([
   "vote.change-frozen",
 ]);
 const VOTE_NOT_OPEN: ReadonlySet<string> = new Set(["vote.not-open"]);
-/** A complaint the referee could no longer rule on. */
-const COMPLAINT_TOO_LATE: ReadonlySet<string> = new Set(["complaint.after-deadline"]);
 
 export class PlayerActions<S> {
   readonly #games: GameService<S>;
@@ -176,33 +175,23 @@ export class PlayerActions<S> {
         // Players name the released post; only the referee learns whose it is.
         const poster = this.#games.engine.posterOf?.(snap.engine, input.round, input.post) ?? null;
         if (poster === null) return refuse("post-not-found", 404);
-        // Past the complaint deadline (RULINGS 16) the referee could no longer rule on it: refused now, not then.
-        const late = this.#wouldRefuse(
-          snap.engine,
-          {
-            type: "RuleComplaint",
-            at,
-            against: poster,
-            upheld: false,
-            reason: "",
-            round: input.round,
-            post: input.post,
-          },
-          COMPLAINT_TOO_LATE,
+        const filed: EngineEvent = {
+          type: "app.ComplaintFiled",
+          at,
+          seat: v.seat,
+          alias: v.alias!,
+          against: poster,
+          round: input.round,
+          post: input.post,
+          text: input.text,
+        };
+        // The engine records it, so an ending its ruling could change waits for the ruling; past the complaint
+        // deadline (RULINGS 16) the referee could no longer rule on it: refused now, not then.
+        const job = this.#games.engineJob(
+          { type: "FileComplaint", at, round: input.round, post: input.post },
+          [filed],
         );
-        if (late) return late;
-        return okEvents([
-          {
-            type: "app.ComplaintFiled",
-            at,
-            seat: v.seat,
-            alias: v.alias!,
-            against: poster,
-            round: input.round,
-            post: input.post,
-            text: input.text,
-          },
-        ]);
+        return job(snap);
       },
       { requestId: input.requestId },
     );

@@ -185,6 +185,14 @@ test("an end that waits for an open 白条 says so (seed 002 「白条必须在�
     }),
     /。第1轮平票待哨子裁定，第2轮白条待补齐或逾期，之后再定胜负。\*\*$/,
   );
+  // Seed 000 「哨群接受举报。一经查证举报属实…当即宣判出帖者出局，被帖者复活」: a filed complaint is the referee's to rule.
+  assert.match(
+    renderResultsPost(round, {
+      ...ctx,
+      endingWaits: { candidates: [white], on: [{ kind: "complaint", round: 2 }] },
+    }),
+    /。第2轮杀帖举报待哨子裁定，裁定后再定胜负。\*\*$/,
+  );
 });
 
 test("a round nobody left says so", () => {

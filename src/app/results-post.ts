@@ -133,7 +133,7 @@ export interface ResultsPostContext {
    */
   endingWaits?: {
     candidates: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
-    on: { kind: "tie" | "lead-voter" | "iou"; round: number }[];
+    on: { kind: "tie" | "lead-voter" | "iou" | "complaint"; round: number }[];
   };
   /** Set on the round that ended the game. */
   result?: {
@@ -457,7 +457,7 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       (c) => `${winnerText(c.winner, camps)}（${endingText(c.why, ctx.roleNames ?? {}, camps)}）`,
     );
     const unit = ctx.dayNight ? "天" : "轮";
-    const what = { tie: "平票", "lead-voter": "领票人", iou: "白条" } as const;
+    const what = { tie: "平票", "lead-voter": "领票人", iou: "白条", complaint: "杀帖举报" } as const;
     const decisions = ctx.endingWaits.on.filter((d) => d.kind !== "iou");
     const ious = ctx.endingWaits.on.filter((d) => d.kind === "iou");
     const named = (list: typeof decisions) =>

@@ -62,6 +62,11 @@ export type Command =
   /** 补白条: completes the poster's open IOU. */
   | { type: "CompleteIou"; at: Instant; poster: Seat; words: number; postId?: string }
   /**
+   * A complaint (举报) filed against the released kill post `post` (its index in `round`), awaiting the referee's
+   * ruling: an ending the ruling could change waits for it (what-if.ts), as it waits for an open IOU.
+   */
+  | { type: "FileComplaint"; at: Instant; round: number; post: number }
+  /**
    * The referee's ruling on a complaint (举报) against a poster's kill post: the one `round` and `post` (its index in
    * the round) name, or without them the poster's latest (a poster with two posts in a round needs them).
    */
@@ -287,7 +292,7 @@ export interface GameSummary {
      */
     endingWaits?: {
       candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
-      on: { kind: "tie" | "lead-voter" | "iou"; round: number }[];
+      on: { kind: "tie" | "lead-voter" | "iou" | "complaint"; round: number }[];
       since: number;
     };
     /**

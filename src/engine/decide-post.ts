@@ -1,11 +1,11 @@
-// Deciding on kill posts, IOU completions and complaint rulings.
+// Deciding on kill posts, IOU completions, complaints and their rulings.
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
+import { applyComplaintRuling } from "./decisions.ts";
 import type { ReleasedPost } from "./events.ts";
 import { ownTurns, postRightOf, rotationOf } from "./groups.ts";
-import { putOutForVoidPost, reviveTargetOf } from "./outs.ts";
 import type { RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
@@ -140,31 +140,40 @@ function ruleOn(
   r: RoundState,
   post: ReleasedPost,
 ): boolean {
-  if (!r.complaintsOpen || r.complaintDeadline === null || cmd.at >= r.complaintDeadline + SECOND)
-    return false;
-  const reason = cmd.reason ?? null;
-  if (!cmd.upheld) {
-    emit(b, {
-      type: "ComplaintDismissed",
-      at: cmd.at,
-      round: r.round,
-      post: post.index,
-      poster: cmd.against,
-      reason,
-    });
-    return true;
-  }
-  // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。"
-  emit(b, {
-    type: "ComplaintUpheld",
-    at: cmd.at,
-    round: r.round,
-    post: post.index,
-    poster: cmd.against,
-    target: post.target,
-    reason,
-  });
-  reviveTargetOf(b, cmd.at, r.round, post.index, "complaint");
-  putOutForVoidPost(b, cmd.at, r.round, cmd.against, "complaint", post.index);
+  if (!complaintsTaken(r, cmd.at)) return false;
+  applyComplaintRuling(b, cmd.at, r.round, post, cmd.upheld, cmd.reason ?? null);
   return true;
+}
+
+/** Whether the round's complaint window (RULINGS 16) still takes complaints and rulings at `at`. */
+function complaintsTaken(r: RoundState, at: Instant): boolean {
+  return r.complaintsOpen && r.complaintDeadline !== null && at < r.complaintDeadline + SECOND;
+}
+
+/**
+ * A complaint filed against a released post that still stands, in its round's window: recorded so that an ending its
+ * ruling could change waits for the ruling (what-if.ts). Who filed it is not the engine's business.
+ */
+export function decideFileComplaint(
+  b: Batch,
+  cmd: { at: Instant; round: number; post: number },
+): Refusal | null {
+  const r = b.state.rounds[cmd.round];
+  const post = r?.released?.find((p) => p.index === cmd.post);
+  // No seat in the details: the complaint's author names the post, and whose it is stays the referee's.
+  if (!r || !post)
+    return {
+      code: "complaint.no-such-post",
+      message: `round ${cmd.round} has no released kill post ${cmd.post}`,
+      details: { round: cmd.round, post: cmd.post },
+    };
+  if (post.lapsed === "voided")
+    return {
+      code: "complaint.post-void",
+      message: `kill post ${cmd.post} of round ${cmd.round} is already void`,
+      details: { round: cmd.round, post: cmd.post },
+    };
+  if (!complaintsTaken(r, cmd.at)) return LATE;
+  emit(b, { type: "ComplaintFiled", at: cmd.at, round: r.round, post: post.index, poster: post.poster });
+  return null;
 }

@@ -4,7 +4,7 @@ import { emit, newBatch } from "./batch.ts";
 import type { Command } from "./contract.ts";
 import { fireDue } from "./deadlines.ts";
 import { decideOverride } from "./decide-override.ts";
-import { decideComplaint, decideCompleteIou, decideKillPost } from "./decide-post.ts";
+import { decideComplaint, decideCompleteIou, decideFileComplaint, decideKillPost } from "./decide-post.ts";
 import { decideBallot } from "./decide-vote.ts";
 import type { GameEvent } from "./events.ts";
 import { rememberFolds } from "./fold-memo.ts";
@@ -67,6 +67,9 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
       break;
     case "CompleteIou":
       refusal = decideCompleteIou(b, command);
+      break;
+    case "FileComplaint":
+      refusal = decideFileComplaint(b, command);
       break;
     case "RuleComplaint":
       refusal = decideComplaint(b, command);

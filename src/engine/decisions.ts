@@ -1,8 +1,9 @@
-// What a tie's decision, a 领票人's decision and a failed IOU do once accepted: shared by the commands and deadlines
+// What a tie's decision, a 领票人's decision, a complaint's ruling and a failed IOU do once accepted: shared by the commands and deadlines
 // that make them and by the what-if that asks whether the end must wait for them (what-if.ts).
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import type { Instant, Override } from "./contract.ts";
+import type { ReleasedPost } from "./events.ts";
 import { fireOnLeadVoter, putOutForVoidPost, reviveTargetOf, voteOut } from "./outs.ts";
 import type { IouState } from "./state.ts";
 
@@ -43,6 +44,33 @@ export function applyLeadVoterDecision(
 ): void {
   emit(b, { type: "OverrideApplied", at, round, override: o, reason });
   fireOnLeadVoter(b, at, o.round, o.bomb, o.leadVoter);
+}
+
+/** The referee's ruling on a complaint against one released post of `round`. */
+export function applyComplaintRuling(
+  b: Batch,
+  at: Instant,
+  round: number,
+  post: ReleasedPost,
+  upheld: boolean,
+  reason: string | null,
+): void {
+  if (!upheld) {
+    emit(b, { type: "ComplaintDismissed", at, round, post: post.index, poster: post.poster, reason });
+    return;
+  }
+  // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。"
+  emit(b, {
+    type: "ComplaintUpheld",
+    at,
+    round,
+    post: post.index,
+    poster: post.poster,
+    target: post.target,
+    reason,
+  });
+  reviveTargetOf(b, at, round, post.index, "complaint");
+  putOutForVoidPost(b, at, round, post.poster, "complaint", post.index);
 }
 
 /**

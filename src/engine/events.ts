@@ -139,6 +139,8 @@ export type GameEvent =
       postId: string | null;
     }
   | { type: "IouFailed"; at: Instant; round: number; post: number; poster: Seat; target: Seat }
+  /** A complaint filed against a released post (the referee's business only; who filed it is the app's). */
+  | { type: "ComplaintFiled"; at: Instant; round: number; post: number; poster: Seat }
   | {
       type: "ComplaintUpheld";
       at: Instant;

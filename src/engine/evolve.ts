@@ -158,13 +158,20 @@ function apply(state: GameState, e: GameEvent): GameState {
     case "IouCompleted":
       return setIou(state, e.round, e.post, "completed");
     case "IouFailed":
-      return setIou(state, e.round, e.post, "failed");
+      return voidReleased(setIou(state, e.round, e.post, "failed"), e.round, e.post);
+    case "ComplaintFiled":
+      return withRound(state, e.round, (r) =>
+        r.complaintsFiled?.includes(e.post)
+          ? r
+          : { ...r, complaintsFiled: [...(r.complaintsFiled ?? []), e.post] },
+      );
     case "ComplaintUpheld":
-      return setIou(state, e.round, e.post, "voided");
+      return voidReleased(setIou(ruled(state, e.round, e.post), e.round, e.post, "voided"), e.round, e.post);
     case "ComplaintDismissed":
-      return state;
+      return ruled(state, e.round, e.post);
     case "ComplaintWindowClosed":
-      return withRound(state, e.round, (r) => ({ ...r, complaintsOpen: false }));
+      // Past the window the referee can no longer rule (RULINGS 16): a complaint still unruled lapses with it.
+      return withRound(state, e.round, (r) => ({ ...r, complaintsOpen: false, complaintsFiled: [] }));
     case "PlayerOut": {
       const s = withSeat(state, e.seat, (seat) => ({
         ...seat,
@@ -275,6 +282,26 @@ function apply(state: GameState, e: GameEvent): GameState {
     default:
       return evolveDayNight(state, e);
   }
+}
+
+/**
+ * A released post that no longer stands (its 白条 failed, a complaint upheld), as void-post marks it: a post without a
+ * 白条 is otherwise recorded nowhere as void, and another post on the same target would count it as still killing.
+ */
+function voidReleased(state: GameState, round: number, post: number): GameState {
+  return withRound(state, round, (r) => ({
+    ...r,
+    released: r.released?.map((p) => (p.index === post ? { ...p, lapsed: "voided" as const } : p)) ?? null,
+  }));
+}
+
+/** A ruling answers every complaint filed against the post. */
+function ruled(state: GameState, round: number, post: number): GameState {
+  return withRound(state, round, (r) =>
+    r.complaintsFiled?.includes(post)
+      ? { ...r, complaintsFiled: r.complaintsFiled.filter((p) => p !== post) }
+      : r,
+  );
 }
 
 function setIou(

@@ -2,15 +2,20 @@
 import type { Seat } from "./contract.ts";
 import type { GameState } from "./state.ts";
 
-/** A tie's places (`decide-tie`) or a voted-out bomb's 领票人 (`decide-lead-voter`), still to be decided. */
+/**
+ * A tie's places (`decide-tie`), a voted-out bomb's 领票人 (`decide-lead-voter`), or a complaint filed against a
+ * released post (RuleComplaint), still to be decided.
+ */
 export type PendingDecision =
   | { kind: "tie"; round: number; house?: number }
-  | { kind: "lead-voter"; round: number; bomb: Seat };
+  | { kind: "lead-voter"; round: number; bomb: Seat }
+  | { kind: "complaint"; round: number; post: number };
 
 /**
  * Open decisions that can still change who is out. A tie none of whose tied seats is alive puts nobody out (its places
  * shrink to the living tied, see decide-tie), and a 领票人 all of whose voters are out takes nobody along: neither can
- * change the outcome, so the end does not wait on them.
+ * change the outcome, so the end does not wait on them. A complaint lapses with its round's window (the referee can
+ * rule no more) and with its post, once voided another way.
  */
 export function pendingDecisions(state: GameState): PendingDecision[] {
   const alive = (s: Seat) => state.seats[s]?.alive === true;
@@ -31,6 +36,12 @@ export function pendingDecisions(state: GameState): PendingDecision[] {
     for (const d of r.leadVoterDecisions ?? []) {
       if (d.decided === undefined && d.voters.some(alive))
         open.push({ kind: "lead-voter", round: r.round, bomb: d.bomb });
+    }
+    if (r.complaintsOpen) {
+      for (const post of r.complaintsFiled ?? []) {
+        if (r.released?.some((p) => p.index === post && p.lapsed !== "voided"))
+          open.push({ kind: "complaint", round: r.round, post });
+      }
     }
   }
   return open;

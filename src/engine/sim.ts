@@ -101,6 +101,8 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
       }
     }
     for (const p of state.rounds[k]?.released ?? []) {
+      // Some complaints are filed and left unruled: an ending they could change waits for the window's close.
+      if (chance(0.1)) run({ type: "FileComplaint", at: day + HOUR, round: k, post: p.index });
       if (chance(0.05))
         run({ type: "RuleComplaint", at: day + 3 * HOUR, against: p.poster, upheld: chance(0.5) });
     }

@@ -88,6 +88,8 @@ export interface RoundState {
   iouDeadline: Instant | null;
   complaintDeadline: Instant | null;
   complaintsOpen: boolean;
+  /** Posts (their index in the round) with a complaint filed and not yet ruled on; absent when none ever was. */
+  complaintsFiled?: readonly number[];
   ious: IouState[];
   /** The vote in progress (regular, then possibly overtime), null before it opens and after it closes. */
   vote: VoteState | null;

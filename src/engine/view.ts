@@ -453,6 +453,8 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     case "EndingLeftToReferee":
     case "EndingContestWithdrawn":
     case "ScoreEndDeferred":
+    // Complaints go to the referees (the app tells their author); that one is pending is not the players' to know.
+    case "ComplaintFiled":
       return null;
     case "OverrideApplied":
       if (event.override.action === "void-post" && event.override.poster !== mySeat)

@@ -3,7 +3,7 @@ import { nextAlliance } from "./alliances.ts";
 import type { Batch } from "./batch.ts";
 import { emit, newBatch } from "./batch.ts";
 import type { Instant, Seat } from "./contract.ts";
-import { applyLeadVoterDecision, applyTieDecision, failIous } from "./decisions.ts";
+import { applyComplaintRuling, applyLeadVoterDecision, applyTieDecision, failIous } from "./decisions.ts";
 import { contestedEndings, endingNow } from "./end.ts";
 import type { OpenQuestion } from "./pending.ts";
 import { openQuestions, pendingDecisions } from "./pending.ts";
@@ -74,6 +74,14 @@ function* answersTo(state: GameState, q: OpenQuestion, at: Instant, round: numbe
           "what-if",
         );
     }
+    return;
+  }
+  if (q.kind === "complaint") {
+    const post = r?.released?.find((p) => p.index === q.post);
+    if (!post) return;
+    // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。" Or it is dismissed, and nothing changes.
+    yield (b) => applyComplaintRuling(b, at, q.round, post, true, "what-if");
+    yield (b) => applyComplaintRuling(b, at, q.round, post, false, "what-if");
     return;
   }
   const iou = r?.ious.find((i) => i.post === q.post);

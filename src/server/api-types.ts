@@ -479,13 +479,13 @@ export interface GameView {
   postCodes?: string[] | null;
   /**
    * Referees only, while the game runs: win conditions hold but the end waits for open questions one answer of which
-   * would change the winner (a tie or 领票人 the referee has yet to decide, a 白条 not yet completed), so the 哨子台 can
+   * would change the winner (a tie, 领票人 or filed complaint the referee has yet to decide, a 白条 not yet completed), so the 哨子台 can
    * say why the game goes on. `candidates`: what holds now, each with its Chinese reason; `on`: each open question's
    * kind and round. Absent otherwise (and always for players: that an ending holds is not theirs to know yet).
    */
   endingWaits?: {
     candidates: { winner: "black" | "white" | "draw" | null; message: string | null }[];
-    on: { kind: "tie" | "lead-voter" | "iou"; round: number }[];
+    on: { kind: "tie" | "lead-voter" | "iou" | "complaint"; round: number }[];
   };
   /** The viewer's own role card; null for the public and referees. */
   roleCard: RoleCard | null;

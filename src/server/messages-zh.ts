@@ -139,7 +139,11 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "iou.too-short": (d) => `补白条字数不足：${d?.got ?? "?"}字，至少需要${d?.required ?? "?"}字`,
   "complaint.after-deadline": (d) => `举报期限已过${timesOf(d)}`,
   "complaint.no-post": () => "该玩家没有可举报的杀帖",
-  "complaint.no-such-post": (d) => `${seatNo(d?.seat)}在第${d?.round ?? "?"}轮没有这张有效杀帖`,
+  "complaint.no-such-post": (d) =>
+    d?.seat === undefined
+      ? `第${d?.round ?? "?"}轮没有这张杀帖`
+      : `${seatNo(d?.seat)}在第${d?.round ?? "?"}轮没有这张有效杀帖`,
+  "complaint.post-void": (d) => `第${d?.round ?? "?"}轮的这张杀帖已经作废（白条逾期或举报查实），无需再举报`,
   "override.no-reason": () => "裁判操作必须填写理由",
   "override.fixed-deadline": () => "轮次开始时间随上一轮投票截止而定，不能单独延长；请延长上一轮的投票截止",
   "override.already-out": () => "该玩家已经出局",

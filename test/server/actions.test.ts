@@ -355,6 +355,15 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
     const filed = own.json.events.find((e) => e.type === "app.ComplaintFiled")!;
     assert.deepEqual({ round: filed.data.round, post: filed.data.post }, { round: 1, post: 0 });
     assert.equal(filed.data.against, undefined, "the poster stays hidden from the complainer");
+    // The engine records it too (an ending its ruling could change waits for it), for the referees only.
+    assert.ok(!own.json.events.some((e) => e.type === "ComplaintFiled"));
+    const refereeFeed = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, g.referee));
+    assert.deepEqual(
+      refereeFeed.json.events
+        .filter((e) => e.type === "ComplaintFiled")
+        .map((e) => [e.data.round, e.data.post, e.data.poster]),
+      [[1, 0, first.seat]],
+    );
     const proxy = await call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, {
       requestId: rid(),
       target: c!.seat,

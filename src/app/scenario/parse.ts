@@ -177,6 +177,16 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
         });
         break;
       }
+      case "file-complaint": {
+        const v = ev["file-complaint"]!;
+        if (!postBy.has(v.post)) problem([...p, "post"], `no earlier post is labelled ${v.post}`);
+        push({
+          kind: "file-complaint",
+          post: v.post,
+          by: v.by === undefined ? null : seat([...p, "by"], v.by),
+        });
+        break;
+      }
       case "complaint": {
         const v = ev.complaint!;
         const named = v.post === undefined ? undefined : postBy.get(v.post);

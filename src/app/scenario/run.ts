@@ -111,17 +111,22 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
   const labelled = new Map<string, { round: number; post: number }>();
   for (const step of scenario.steps) {
     tickTo(step.origin.at);
-    const named = step.action.kind === "complaint" ? step.action.post : undefined;
+    const named =
+      step.action.kind === "complaint" || step.action.kind === "file-complaint"
+        ? step.action.post
+        : undefined;
     const key = named === undefined ? undefined : labelled.get(named);
     if (named !== undefined && key === undefined) {
+      const by = actor(step);
+      const what = step.action.kind === "complaint" ? "rule on" : "complain about";
       refusals.push({
         event: step.origin.index,
         line: step.origin.line,
         at: step.origin.atText,
         kind: step.source,
-        by: aliasOf(step.action.kind === "complaint" ? step.action.against : -1),
+        ...(by !== null ? { by: aliasOf(by) } : {}),
         code: "scenario.post-refused",
-        message: `post ${named} was refused, so there is no post to rule on`,
+        message: `post ${named} was refused, so there is no post to ${what}`,
       });
       continue;
     }
@@ -173,6 +178,8 @@ function actor(step: ScenarioStep): Seat | null {
       return a.poster;
     case "complaint":
       return a.against;
+    case "file-complaint":
+      return a.by;
     case "extension":
       return a.requestedBy[0] ?? null;
     case "referee":
@@ -226,6 +233,9 @@ export function toCommand(
       };
     case "complete":
       return { type: "CompleteIou", at, poster: a.poster, words: wordsOf(a.length, rules) };
+    case "file-complaint":
+      // The runner refuses the step before this when the labelled post was refused (no round or place to name).
+      return { type: "FileComplaint", at, round: post?.round ?? -1, post: post?.post ?? -1 };
     case "complaint":
       return {
         type: "RuleComplaint",

@@ -58,6 +58,14 @@ export const ComplaintEntry = z.strictObject({
   reason: Reason.optional(),
 });
 
+/** A player's complaint (举报) against an earlier post, before the referee rules on it (`complaint`). */
+export const FileComplaintEntry = z.strictObject({
+  /** The `label` of the post complained about. */
+  post: z.string().min(1),
+  /** Who complains, for the reader (the engine does not record it). */
+  by: AliasRef.optional(),
+});
+
 const PostCounts = z.record(z.string().min(1), z.int().nonnegative());
 
 export const RefereeEntry = z.discriminatedUnion("action", [
@@ -157,6 +165,7 @@ export const EVENT_KINDS = [
   "proxy",
   "post",
   "complete",
+  "file-complaint",
   "complaint",
   "extension",
   "referee",
@@ -173,6 +182,7 @@ export const EventEntry = z.strictObject({
   proxy: VoteEntry.optional(),
   post: PostEntry.optional(),
   complete: CompleteEntry.optional(),
+  "file-complaint": FileComplaintEntry.optional(),
   complaint: ComplaintEntry.optional(),
   extension: ExtensionEntry.optional(),
   referee: RefereeEntry.optional(),

@@ -28,6 +28,8 @@ export type ScenarioAction =
   | { kind: "proxy"; voter: Seat; targets: Seat[]; codes?: (string | null)[] }
   | { kind: "post"; poster: Seat; target: Seat; length: Length; code?: string; label?: string }
   | { kind: "complete"; poster: Seat; length: Length }
+  /** `post`: the label of the post complained about; `by`: who complains (for the reader), if given. */
+  | { kind: "file-complaint"; post: string; by: Seat | null }
   /** `post`: the label of the post ruled on (the runner finds its round and place); without it, the latest. */
   | { kind: "complaint"; against: Seat; upheld: boolean; reason?: string; post?: string }
   | { kind: "extension"; requestedBy: Seat[]; reason?: string }

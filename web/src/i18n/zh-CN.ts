@@ -589,8 +589,8 @@ export const zhCN = {
     endingWaits: (holds: string, waitsOn: string) =>
       `结束条件已成立：${holds}。游戏暂不结束，等待${waitsOn}；落定后自动重新判定胜负（无论结果如何都不改变胜负的，不会等待）。`,
     endingHolds: (winner: string, why: string | null) => (why ? `${winner}（${why}）` : winner),
-    endingWaitsOn: (round: string, kind: "tie" | "lead-voter" | "iou") =>
-      `${round}${kind === "tie" ? "平票由你裁定" : kind === "lead-voter" ? "领票人由你指定" : "白条补齐或逾期"}`,
+    endingWaitsOn: (round: string, kind: "tie" | "lead-voter" | "iou" | "complaint") =>
+      `${round}${{ tie: "平票由你裁定", "lead-voter": "领票人由你指定", iou: "白条补齐或逾期", complaint: "杀帖举报由你裁定（举报截止前）" }[kind]}`,
     overtimeRunning: (round: string, tied: string, until: string, duel: boolean) =>
       `${round}${duel ? "高票对决" : "平票加时"}进行中：${tied}，${until} 截止；截止后才有本轮结果帖。`,
     sections: {
@@ -835,6 +835,8 @@ export const zhCN = {
     complaintUpheld: (post: string, poster: string, target: string, why: string) =>
       `举报成立${why}：${post}（${poster} → ${target}）`,
     complaintDismissed: (post: string, poster: string, why: string) => `举报驳回${why}：${post}（${poster}）`,
+    /** The engine's record of a filed complaint (ComplaintFiled): an ending its ruling could change waits for it. */
+    complaintPending: (post: string, poster: string) => `${post}（${poster}）被举报，待裁定`,
     complaintWindowClosed: (round: number) => `第${round}轮举报期结束`,
     playerOut: (who: string, details: readonly string[], vote: string) =>
       `${who} 出局（${details.join("，")}）${vote}`,

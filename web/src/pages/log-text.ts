@@ -399,6 +399,8 @@ function describe(e: GameEventDto, names: LogNames): string {
         c.seat(r.num("target")),
         m.log.because(r.optStr("reason")),
       );
+    case "ComplaintFiled":
+      return m.log.complaintPending(m.log.post(r.num("round"), r.num("post")), c.seat(r.num("poster")));
     case "ComplaintDismissed":
       return m.log.complaintDismissed(
         m.log.post(r.num("round"), r.num("post")),

@@ -1,0 +1,161 @@
+// A complaint filed against a released post holds an ending its ruling could change, as an open 白条 does.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { summarize } from "./summary.ts";
+import { Driver, local, preset } from "./test-kit.ts";
+import { redactEvent } from "./view.ts";
+
+/**
+ * airforce-40 with four seats left: killer 0, engineer 9, swordsman 10, ranger 14. Round 1 votes the engineer
+ * out; in round 2's window killer 0 posts on ranger 14 (900 字) and swordsman 10 on killer 0 (a 500-字 白条). At the
+ * 21:30 release both targets go out: white holds, but the 白条 is open and its failure would bring the killer back.
+ */
+function finalPosts(): Driver {
+  const d = new Driver(preset("airforce-40"));
+  const keep = new Set([0, 9, 10, 14]);
+  for (const s of d.state.seats) {
+    if (!keep.has(s.seat))
+      assert.equal(d.override(local("12-01 21:10"), { action: "eliminate", target: s.seat }), null);
+  }
+  for (const [i, voter] of [10, 14, 0, 9].entries()) {
+    assert.equal(d.vote(local("12-02 10:00") + i * 60_000, voter, voter === 9 ? 14 : 9), null);
+  }
+  d.tick(local("12-02 21:00:01"));
+  assert.equal(d.alive(9), false);
+  assert.equal(d.post(local("12-02 21:05"), 0, 14, 900), null);
+  assert.equal(d.post(local("12-02 21:06"), 10, 0, 500), null);
+  d.tick(local("12-02 21:30:01"));
+  assert.equal(d.alive(0), false);
+  assert.equal(d.alive(14), false);
+  assert.equal(d.state.status, "running", "the open 白条 holds white's ending");
+  return d;
+}
+
+/** The round and place of killer 0's post on ranger 14. */
+function killersPost(d: Driver): { round: number; post: number } {
+  const r = d.state.rounds.find((x) => x?.released?.some((p) => p.poster === 0));
+  const post = r?.released?.find((p) => p.poster === 0);
+  assert.ok(r && post);
+  return { round: r.round, post: post.index };
+}
+
+/** The complaint against the killer's post is filed in the night, then the 白条 fails at 10:00: black holds. */
+function complaintThenIouFails(): Driver {
+  const d = finalPosts();
+  d.must({ type: "FileComplaint", at: local("12-02 23:00"), ...killersPost(d) });
+  d.tick(local("12-03 10:00:01"));
+  assert.equal(d.alive(0), true, "the failed 白条 brings the killer back");
+  assert.equal(d.alive(10), false);
+  return d;
+}
+
+describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣判出帖者出局，被帖者复活」: an ending waits for a filed complaint", () => {
+  test("without a complaint, black wins when the 白条 fails (the ranger stays out)", () => {
+    const d = finalPosts();
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.events("GameEnded")[0]?.winner, "black");
+  });
+
+  test("with a complaint filed against the killer's post, black's ending waits for the ruling and says so", () => {
+    const d = complaintThenIouFails();
+    assert.equal(d.events("GameEnded").length, 0);
+    const waits = summarize(d.state).result.endingWaits;
+    assert.deepEqual(
+      waits?.candidates.map((c) => c.winner),
+      ["black"],
+    );
+    assert.deepEqual(waits?.on, [{ kind: "complaint", round: killersPost(d).round }]);
+  });
+
+  test("upheld: the ranger comes back and the killer goes out, so white wins", () => {
+    const d = complaintThenIouFails();
+    const at = local("12-03 11:00");
+    d.must({ type: "RuleComplaint", at, against: 0, upheld: true, reason: "抄袭", ...killersPost(d) });
+    assert.equal(d.alive(14), true);
+    const ended = d.events("GameEnded");
+    assert.equal(ended.length, 1);
+    assert.equal(ended[0]?.winner, "white");
+    assert.equal(ended[0]?.at, at);
+  });
+
+  test("dismissed: the ending that held applies at the ruling", () => {
+    const d = complaintThenIouFails();
+    d.must({ type: "RuleComplaint", at: local("12-03 11:00"), against: 0, upheld: false, ...killersPost(d) });
+    assert.equal(d.events("GameEnded")[0]?.winner, "black");
+  });
+
+  test("RULINGS 16 「accepted until the complaint deadline」: left unruled, it lapses with the window and the game ends", () => {
+    const d = complaintThenIouFails();
+    d.tick(local("12-03 16:00:01"));
+    const ended = d.events("GameEnded");
+    assert.equal(ended[0]?.winner, "black");
+    assert.equal(ended[0]?.at, local("12-03 16:00:01"));
+  });
+
+  test("a complaint no ruling of which changes the winner does not hold the end", () => {
+    // Against the swordsman's post instead: upholding it puts the swordsman out (he is out already) and revives the
+    // killer (already back), so black wins either way.
+    const d = finalPosts();
+    const r = killersPost(d).round;
+    const swords = d.state.rounds[r]?.released?.find((p) => p.poster === 10);
+    assert.ok(swords);
+    d.must({ type: "FileComplaint", at: local("12-02 23:00"), round: r, post: swords.index });
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.events("GameEnded")[0]?.winner, "black");
+  });
+
+  test("refused: a post that is void already, a post that does not exist, and after the deadline", () => {
+    const d = finalPosts();
+    const { round, post } = killersPost(d);
+    d.must({ type: "RuleComplaint", at: local("12-02 22:00"), against: 0, upheld: true, round, post });
+    const file = (at: number, p: number) => d.do({ type: "FileComplaint", at, round, post: p })?.code;
+    assert.equal(file(local("12-02 23:00"), post), "complaint.post-void");
+    assert.equal(file(local("12-02 23:00"), 9), "complaint.no-such-post");
+    // A full game: round 2's posts, complaints taken until 16:00 the next day.
+    const g = new Driver(preset("airforce-40"));
+    g.everyoneVotes(local("12-02 10:00"), () => [39]);
+    g.tick(local("12-02 21:00:01"));
+    assert.equal(g.post(local("12-02 21:05"), 0, 30), null);
+    g.tick(local("12-02 21:30:01"));
+    const at = (t: string) => ({ type: "FileComplaint", at: local(t), round: 2, post: 0 }) as const;
+    assert.equal(g.do(at("12-03 16:00:00")), null);
+    assert.equal(g.do(at("12-03 16:00:01"))?.code, "complaint.after-deadline");
+  });
+
+  test("the players do not see that a complaint is pending; the referee does", () => {
+    const d = finalPosts();
+    d.must({ type: "FileComplaint", at: local("12-02 23:00"), ...killersPost(d) });
+    const filed = d.events("ComplaintFiled")[0];
+    assert.ok(filed);
+    assert.equal(filed.poster, 0);
+    assert.equal(redactEvent(filed, { kind: "seat", seat: 13 }, d.state), null);
+    assert.equal(redactEvent(filed, { kind: "public" }, d.state), null);
+    assert.deepEqual(redactEvent(filed, { kind: "referee" }, d.state), filed);
+  });
+});
+
+describe("a post a complaint voided no longer counts as killing its target", () => {
+  test("seed 000 「一经查证举报属实…被帖者复活」: two posts on one seat, both upheld: the seat comes back at the second", () => {
+    const d = new Driver(preset("airforce-40"));
+    d.everyoneVotes(local("12-02 10:00"), () => [39]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), 0, 30), null);
+    assert.equal(d.post(local("12-02 21:06"), 8, 30), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(30), false);
+    d.must({ type: "RuleComplaint", at: local("12-03 09:00"), against: 0, upheld: true, round: 2, post: 0 });
+    assert.equal(d.alive(30), false, "the assassin's post still kills it");
+    d.must({ type: "RuleComplaint", at: local("12-03 09:10"), against: 8, upheld: true, round: 2, post: 1 });
+    assert.equal(d.alive(30), true);
+    // A voided post is ruled on once.
+    const again = {
+      type: "RuleComplaint",
+      at: local("12-03 09:20"),
+      against: 0,
+      upheld: true,
+      round: 2,
+      post: 0,
+    } as const;
+    assert.equal(d.do(again)?.code, "complaint.no-such-post");
+  });
+});
