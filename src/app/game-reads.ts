@@ -8,10 +8,13 @@ import type {
   GameStatus,
   GameViewResponse,
   InboxItem,
+  PostBodyResponse,
   RoomMessage,
   RosterEntry,
+  ScriptMixInfo,
 } from "../server/api-types.ts";
 import type { Account, Storage, StoredEvent } from "../storage/storage.ts";
+import { scriptMix } from "../text/script-mix.ts";
 import { countWords } from "../text/wordcount.ts";
 import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
@@ -100,11 +103,7 @@ export class GameReads<S> {
   }
 
   /** A post body, shown only when an event the viewer may see refers to it. */
-  async postBody(
-    gameId: string,
-    account: Account | null,
-    postId: string,
-  ): Promise<Result<{ postId: string; text: string; words: number; createdAt: number }>> {
+  async postBody(gameId: string, account: Account | null, postId: string): Promise<Result<PostBodyResponse>> {
     const ctx = await this.#games.context(gameId);
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
@@ -117,7 +116,9 @@ export class GameReads<S> {
       typeof seen.ref?.data.words === "number"
         ? seen.ref.data.words
         : countWords(body.text, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
-    return ok({ postId, text: body.text, words, createdAt: body.createdAt });
+    // The referee judges whether a post is a 繁体字帖 or 外文帖; others who may read it can see that for themselves.
+    const script = v.referee ? { script: scriptMixInfo(body.text) } : {};
+    return ok({ postId, text: body.text, words, createdAt: body.createdAt, ...script });
   }
 
   /**
@@ -370,4 +371,13 @@ export class GameReads<S> {
     const snap = await gate.value.actor.snapshot();
     return ok({ events: events.map((e) => toDto(e.seq, e.event)), lastSeq: snap.lastSeq });
   }
+}
+
+function scriptMixInfo(text: string): ScriptMixInfo {
+  const mix = scriptMix(text);
+  return {
+    traditionalPercent: Math.round(mix.traditionalShare * 100),
+    foreignPercent: Math.round(mix.foreignShare * 100),
+    flags: mix.flags,
+  };
 }

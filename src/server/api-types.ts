@@ -48,7 +48,7 @@
 //   POST /api/games/:id/votes                        P  VoteRequest → CommandResponse
 //   POST /api/games/:id/kill-posts                   P  KillPostRequest → PostResponse
 //   POST /api/games/:id/iou                          P  IouRequest → PostResponse
-//   GET  /api/games/:id/posts/:postId                *  PostBodyResponse (only once released / visible)
+//   GET  /api/games/:id/posts/:postId                *  PostBodyResponse (only once released / visible; script: R)
 //   GET  /api/games/:id/rooms/:roomId/messages       room member or R: RoomMessagesResponse
 //   POST /api/games/:id/rooms/:roomId/messages       room member: RoomMessageRequest → CommandResponse
 //   POST /api/games/:id/complaints                   P  ComplaintRequest → CommandResponse (to the referee room)
@@ -637,6 +637,17 @@ export interface PostBodyResponse {
   text: string;
   words: number;
   createdAt: Millis;
+  /** The referee's only: how much is traditional or foreign (seed 002: 哨群有权拒绝外文帖、繁体字帖). */
+  script?: ScriptMixInfo;
+}
+
+/** `scriptMix` in percent: a hint for the referee, who decides; nothing is refused by it. */
+export interface ScriptMixInfo {
+  /** Of the characters written differently in the two scripts, the percent in traditional form. */
+  traditionalPercent: number;
+  /** Kana, Hangul and other alphabets' words, in percent of those plus Han characters. */
+  foreignPercent: number;
+  flags: ("traditional" | "foreign")[];
 }
 
 export interface RoomMessageRequest {
