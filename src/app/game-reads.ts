@@ -11,10 +11,9 @@ import type {
   PostBodyResponse,
   RoomMessage,
   RosterEntry,
-  ScriptMixInfo,
 } from "../server/api-types.ts";
 import type { Account, Storage, StoredEvent } from "../storage/storage.ts";
-import { scriptMix } from "../text/script-mix.ts";
+import { scriptMixPercent } from "../text/script-mix.ts";
 import { countWords } from "../text/wordcount.ts";
 import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
@@ -117,7 +116,7 @@ export class GameReads<S> {
         ? seen.ref.data.words
         : countWords(body.text, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
     // The referee judges whether a post is a 繁体字帖 or 外文帖; others who may read it can see that for themselves.
-    const script = v.referee ? { script: scriptMixInfo(body.text) } : {};
+    const script = v.referee ? { script: scriptMixPercent(body.text) } : {};
     return ok({ postId, text: body.text, words, createdAt: body.createdAt, ...script });
   }
 
@@ -371,13 +370,4 @@ export class GameReads<S> {
     const snap = await gate.value.actor.snapshot();
     return ok({ events: events.map((e) => toDto(e.seq, e.event)), lastSeq: snap.lastSeq });
   }
-}
-
-function scriptMixInfo(text: string): ScriptMixInfo {
-  const mix = scriptMix(text);
-  return {
-    traditionalPercent: Math.round(mix.traditionalShare * 100),
-    foreignPercent: Math.round(mix.foreignShare * 100),
-    flags: mix.flags,
-  };
 }

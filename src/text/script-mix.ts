@@ -137,3 +137,17 @@ export function scriptMix(text: string): ScriptMix {
   if (isForeign) flags.push("foreign");
   return { han, traditional, simplified, foreign, traditionalShare, foreignShare, flags };
 }
+
+/** The figures as whole percents, as the referee and the editor show them. */
+export function scriptMixPercent(text: string): {
+  traditionalPercent: number;
+  foreignPercent: number;
+  flags: ScriptFlag[];
+} {
+  const mix = scriptMix(text);
+  return {
+    traditionalPercent: Math.round(mix.traditionalShare * 100),
+    foreignPercent: Math.round(mix.foreignShare * 100),
+    flags: mix.flags,
+  };
+}

@@ -1,10 +1,13 @@
-// The shared post editor (报道 / 杀帖 / 补白条): live 字数 by the server's own counter, minimum, originality check.
+// The shared post editor (报道 / 杀帖 / 补白条): live 字数 by the server's own counter, minimum, originality check,
+// and for kill posts a warning when the draft reads as a 繁体字帖 or 外文帖.
 import { useMemo, useState } from "react";
 import type { OriginalityResponse } from "../../../src/server/api-types.ts";
+import { scriptMixPercent } from "../../../src/text/script-mix.ts";
 import { countWords } from "../../../src/text/wordcount.ts";
 import { api, errorText } from "../api/client.ts";
 import { m } from "../i18n/index.ts";
 import type { Draft } from "../lib/drafts.ts";
+import { scriptHints } from "./ScriptHint.tsx";
 
 interface Props {
   draft: Draft;
@@ -19,14 +22,23 @@ interface Props {
   hint?: string;
   /** Completing an IOU: its round, so the IOU's own short post is not a source against the completion. */
   iouRound?: number;
+  /**
+   * Kill posts and IOU completions: warn while writing when the draft would be taken for a 繁体字帖 or 外文帖
+   * (seed 002 lets the referee refuse those), so the poster can fix it first. Sending stays allowed.
+   */
+  scriptCheck?: boolean;
 }
 
 export function PostEditor(props: Props) {
-  const { draft, min, gameId, shortIsIou, label, hint, iouRound, ambiguousIsEastAsian } = props;
+  const { draft, min, gameId, shortIsIou, label, hint, iouRound, ambiguousIsEastAsian, scriptCheck } = props;
   const words = useMemo(
     () => countWords(draft.text, { ambiguousIsEastAsian }).words,
     [draft.text, ambiguousIsEastAsian],
   );
+  const scriptWarning = useMemo(() => {
+    const hints = scriptCheck ? scriptHints(scriptMixPercent(draft.text)) : [];
+    return hints.length > 0 ? m.editor.scriptWarning(m.script.list(hints)) : null;
+  }, [draft.text, scriptCheck]);
   const [check, setCheck] = useState<{ text: string; res: OriginalityResponse } | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -96,6 +108,11 @@ export function PostEditor(props: Props) {
       </div>
       {shortIsIou && short > 0 && draft.text ? (
         <div className="notice notice-info">{m.editor.iouWarning(min)}</div>
+      ) : null}
+      {scriptWarning ? (
+        <div className="notice notice-info" data-testid="script-warning">
+          {scriptWarning}
+        </div>
       ) : null}
       {error ? <div className="notice notice-error">{error}</div> : null}
       {check && !stale ? <OriginalityResult text={check.text} res={check.res} /> : null}

@@ -8,6 +8,7 @@ import type {
   OverrideBody,
   ReportInfo,
   RosterEntry,
+  ScriptMixInfo,
   SeatNo,
 } from "../../../src/server/api-types.ts";
 import { ALIAS_MAX, USERNAME_MAX } from "../../../src/server/field-limits.ts";
@@ -19,6 +20,7 @@ import type { LiveGame } from "../api/use-game.ts";
 import type { Inbox as InboxState } from "../api/use-inbox.ts";
 import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
+import { PostScriptBadges, ScriptHint } from "../components/ScriptHint.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
@@ -147,6 +149,9 @@ function RoundPosts({ game }: { game: LiveGame }) {
                   {clock(e.at)} {label(e.data.poster)} → {label(e.data.target)} ·{" "}
                   {m.app.words(Number(e.data.words))}
                   {Number(e.data.words) < min ? <span className="badge iou">{m.threads.iou}</span> : null}
+                  {typeof e.data.postId === "string" ? (
+                    <PostScriptBadges gameId={game.data!.game.id} postId={e.data.postId} />
+                  ) : null}
                 </div>
               ))}
             </li>
@@ -1131,13 +1136,21 @@ function latestPostId(events: GameEventDto[], poster: SeatNo): string | undefine
 }
 
 function ComplainedPost({ gameId, postId }: { gameId: string; postId: string | undefined }) {
-  const [report, setReport] = useState<{ text: string; res: OriginalityResponse } | null>(null);
+  const [report, setReport] = useState<{
+    text: string;
+    res: OriginalityResponse;
+    script: ScriptMixInfo | undefined;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!postId) return null;
   const check = async () => {
     try {
       const body = await api.post(gameId, postId);
-      setReport({ text: body.text, res: await api.originality(gameId, body.text, { postId }) });
+      setReport({
+        text: body.text,
+        res: await api.originality(gameId, body.text, { postId }),
+        script: body.script,
+      });
     } catch (e) {
       setError(errorText(e));
     }
@@ -1157,6 +1170,7 @@ function ComplainedPost({ gameId, postId }: { gameId: string; postId: string | u
                 : m.editor.checkClean(report.res.copiedPercent)
               : m.editor.checkUnavailable}
           </div>
+          <ScriptHint info={report.script} />
           <pre className="post-text">{report.text}</pre>
           <ul className="plain small">
             {report.res.spans.map((s) => (

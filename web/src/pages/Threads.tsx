@@ -1,9 +1,16 @@
 // The threads: 报道帖, kill posts (released together per round), 结果帖; post bodies load on demand.
 import { useEffect, useState } from "react";
-import type { GameEventDto, GameInfo, ReportInfo, SeatView } from "../../../src/server/api-types.ts";
+import type {
+  GameEventDto,
+  GameInfo,
+  ReportInfo,
+  ScriptMixInfo,
+  SeatView,
+} from "../../../src/server/api-types.ts";
 import { api, errorText } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Notice } from "../components/Notice.tsx";
+import { ScriptHint } from "../components/ScriptHint.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel } from "../lib/format.ts";
@@ -125,7 +132,7 @@ function KillPosts({ game }: { game: LiveGame }) {
                     ) : null}
                     {p.lapsed ? <span className="badge">{m.threads.lapsed}</span> : null}
                   </div>
-                  {postId ? <PostBody gameId={id} postId={postId} /> : null}
+                  {postId ? <PostBody gameId={id} postId={postId} killPost /> : null}
                 </li>
               );
             })}
@@ -154,8 +161,11 @@ export function ResultsPosts({ events, info }: { events: GameEventDto[]; info?: 
   );
 }
 
-function PostBody({ gameId, postId }: { gameId: string; postId: string }) {
+/** `killPost`: seed 002's 外文帖 / 繁体字帖 rule is about kill posts, so only they show its hint. */
+function PostBody({ gameId, postId, killPost }: { gameId: string; postId: string; killPost?: boolean }) {
   const [text, setText] = useState<string | null>(null);
+  // Only the referee's reads carry the 繁体字帖 / 外文帖 figures.
+  const [script, setScript] = useState<ScriptMixInfo | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const toggle = async () => {
@@ -163,7 +173,9 @@ function PostBody({ gameId, postId }: { gameId: string; postId: string }) {
     setOpen(true);
     if (text !== null) return;
     try {
-      setText((await api.post(gameId, postId)).text);
+      const body = await api.post(gameId, postId);
+      setText(body.text);
+      setScript(body.script);
     } catch (e) {
       setError(errorText(e));
     }
@@ -176,6 +188,7 @@ function PostBody({ gameId, postId }: { gameId: string; postId: string }) {
       {open ? (
         <>
           <Notice kind="error">{error}</Notice>
+          {killPost ? <ScriptHint info={script} /> : null}
           {text !== null ? <pre className="post-text">{text}</pre> : null}
         </>
       ) : null}

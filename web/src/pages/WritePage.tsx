@@ -115,6 +115,7 @@ function KillPost({ game }: { game: LiveGame }) {
         gameId={id}
         shortIsIou
         label={m.write.body}
+        scriptCheck
       />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>
@@ -172,6 +173,7 @@ function IouPost({ game }: { game: LiveGame }) {
         ambiguousIsEastAsian={data.game.ambiguousIsEastAsian}
         gameId={id}
         label={m.write.body}
+        scriptCheck
         {...(iou && { iouRound: iou.round })}
       />
       <Notice kind="error">{error}</Notice>
