@@ -38,7 +38,7 @@ test("the kill-post editor warns of a traditional draft, and the referee's desk 
   await page.getByTestId("editor-text").fill(TRADITIONAL);
   const warning = page.getByTestId("script-warning");
   await warning.waitFor();
-  assert.match((await warning.textContent()) ?? "", /^疑似繁体字帖（繁体字约占 100%）：哨子有权拒绝/);
+  assert.match((await warning.textContent()) ?? "", /^疑似繁体字帖（繁体字约占 100%）：有的规则（如空军）写明哨群有权拒绝/);
   await screenshot(page, "editor-script-warning");
   await ctx.close();
 

@@ -557,14 +557,15 @@ export const zhCN = {
     placeholder: "在这里写正文…",
     /** A soft warning while writing a kill post or IOU (scriptMix); sending is not blocked. */
     scriptWarning: (hints: string) =>
-      `${hints}：哨子有权拒绝外文帖、繁体字帖充作杀帖，建议改用简体中文后再出帖。`,
+      `${hints}：有的规则（如空军）写明哨群有权拒绝外文帖、繁体字帖充作杀帖，建议改用简体中文后再出帖。`,
   },
   /** scriptMix's flags (seed 002: 哨群有权拒绝外文帖、繁体字帖…充作杀贴), for the referee and the editor. */
   script: {
     traditional: (p: number) => `疑似繁体字帖（繁体字约占 ${p}%）`,
     foreign: (p: number) => `疑似外文帖（外文约占 ${p}%）`,
     list: (hints: string[]) => hints.join("；"),
-    refereeHint: "哨群有权拒绝外文帖、繁体字帖充作杀帖，是否拒绝由你裁定（改判「作废杀帖」，或裁定举报）。",
+    refereeHint:
+      "有的规则（如空军）写明哨群有权拒绝外文帖、繁体字帖充作杀帖；是否拒绝由你裁定（改判「作废杀帖」，或裁定举报）。",
   },
   write: {
     killTitle: "写杀帖",
