@@ -1,5 +1,5 @@
 // 繁体字帖 / 外文帖 in the browser (seed 002: 哨群有权拒绝外文帖、繁体字帖): the poster is warned while writing, and
-// the referee's desk marks the submitted post before its release.
+// the referee's desk marks the submitted post before its release (and a post whose poster went out since).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser } from "playwright-core";
@@ -38,7 +38,10 @@ test("the kill-post editor warns of a traditional draft, and the referee's desk 
   await page.getByTestId("editor-text").fill(TRADITIONAL);
   const warning = page.getByTestId("script-warning");
   await warning.waitFor();
-  assert.match((await warning.textContent()) ?? "", /^疑似繁体字帖（繁体字约占 100%）：有的规则（如空军）写明哨群有权拒绝/);
+  assert.match(
+    (await warning.textContent()) ?? "",
+    /^疑似繁体字帖（繁体字约占 100%）：有的规则（如空军）写明哨群有权拒绝/,
+  );
   await screenshot(page, "editor-script-warning");
   await ctx.close();
 
@@ -54,5 +57,17 @@ test("the kill-post editor warns of a traditional draft, and the referee's desk 
   await badge.waitFor();
   assert.equal(await badge.textContent(), "疑似繁体字帖（繁体字约占 100%）");
   await screenshot(ref, "referee-script-badge");
+
+  // 「几方同步发帖」: the poster put out before the release posts nothing; the desk keeps the post listed, marked, and
+  // counts its slot as free again.
+  await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
+    requestId: requestId(),
+    override: { action: "eliminate", target: poster.seat },
+    reason: "违规判出局",
+  });
+  const withdrawn = ref.getByTestId("round-posts").getByTestId("post-withdrawn");
+  await withdrawn.waitFor();
+  assert.match((await withdrawn.textContent()) ?? "", /^出帖者已出局，此帖不放出/);
+  assert.match((await ref.getByTestId("round-posts").textContent()) ?? "", /已出 0\/\d/);
   await rctx.close();
 });

@@ -436,6 +436,15 @@ test("RULINGS 19 「A post not submitted in the window is forfeited」: the post
   assert.match(text, /^未出帖（作废）：联合杀手1帖、联合剑侠1帖$/m);
 });
 
+test("seed 000 「几方同步发帖」: a post whose poster went out before the release is told apart from one never sent", () => {
+  const text = renderResultsPost(
+    { round: 2, out: [], revived: [], alive: 38, tally: [], overtime: null, withdrawn: { killer: 1 } },
+    { roleNames, unitNames: { killer: "联合杀手", sword: "联合剑侠" } },
+  );
+  assert.match(text, /^出帖者在放帖前出局，杀帖不放出：联合杀手1帖$/m);
+  assert.doesNotMatch(text, /未出帖/);
+});
+
 test("seed 000 四.1 「公布结果的同时发布下一轮的游戏进程」: the post ends with the next round's plan", () => {
   const round = { round: 2, out: [], revived: [], alive: 44, tally: [], overtime: null };
   const nextPlan = {

@@ -46,6 +46,8 @@ export interface ResultsPostRound {
   scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
   /** Posts of the plan nobody submitted in the window, per posting unit. */
   forfeited?: Record<string, number>;
+  /** Posts sent but not released because their poster went out before the release, per posting unit. */
+  withdrawn?: Record<string, number>;
   /** The vote's 弃权, and living voters who cast nothing and were not put out for it. */
   abstained?: string[];
   notVoted?: string[];
@@ -426,9 +428,17 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       `处罚：${ctx.penalties.map((p) => `${p.alias} ${OFFENCE_ZH[p.offence] ?? p.offence}（警告）`).join("、")}`,
     );
   // RULINGS 19: a post not sent in the window is forfeited; players count the round's kills by it.
-  const forfeited = Object.entries(round.forfeited ?? {}).filter(([, n]) => n > 0);
-  if (forfeited.length > 0)
-    lines.push(`未出帖（作废）：${forfeited.map(([u, n]) => `${ctx.unitNames?.[u] ?? u}${n}帖`).join("、")}`);
+  const perUnit = (counts: Record<string, number> | undefined) =>
+    Object.entries(counts ?? {})
+      .filter(([, n]) => n > 0)
+      .map(([u, n]) => `${ctx.unitNames?.[u] ?? u}${n}帖`)
+      .join("、");
+  const forfeited = perUnit(round.forfeited);
+  if (forfeited) lines.push(`未出帖（作废）：${forfeited}`);
+  // A post sent by a seat out before the release (「几方同步发帖」: a dead player posts nothing): named by its unit only,
+  // as a released post is, so it tells nobody who sent it.
+  const withdrawn = perUnit(round.withdrawn);
+  if (withdrawn) lines.push(`出帖者在放帖前出局，杀帖不放出：${withdrawn}`);
   if (round.out.length === 0) lines.push("本轮无人出局。");
   if (round.revived.length > 0)
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}（恢复全票）`);

@@ -196,6 +196,11 @@ export interface RoundSummary {
   scores?: HouseScores[];
   /** Posts of the round's plan nobody submitted in the window, per posting unit (RULINGS 19); absent when none. */
   forfeited?: Record<string, number>;
+  /**
+   * Posts sent but not released because their poster went out before the release (a 加时, a referee's ruling), per
+   * posting unit; absent when none. Their slots were free again, and count as forfeited only if nobody used them.
+   */
+  withdrawn?: Record<string, number>;
   /** Seats brought back in the round, each once; not one that went out again after (see `out`). */
   revived: { seat: Seat }[];
   /** Living seats after the round's results. */

@@ -114,6 +114,11 @@ export type GameEvent =
       posts: ReleasedPost[];
       /** Posts of the plan nobody submitted in the window (forfeited, RULINGS 19), per unit. */
       forfeited: Record<string, number>;
+      /**
+       * Posts submitted but not released because their poster went out before the release (voted out in a 加时 that
+       * closed inside the window, a referee's ruling), per unit; absent in logs written before it was recorded.
+       */
+      withdrawn?: Record<string, number>;
       /** Where each unit's rotation now stands (the last seat whose turn it was). */
       rotation: Record<string, Seat>;
       /** When the round's IOUs and complaints are due (counted from the release day). */

@@ -143,6 +143,7 @@ function apply(state: GameState, e: GameEvent): GameState {
         ...r,
         released: e.posts,
         ...forfeitedOf(e.forfeited),
+        ...(e.withdrawn ? { withdrawn: e.withdrawn } : {}),
         iouDeadline: e.iouDeadline,
         complaintDeadline: e.complaintDeadline,
         complaintsOpen: e.posts.length > 0,

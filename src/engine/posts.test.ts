@@ -85,6 +85,23 @@ describe("a poster out before the release", () => {
       [2, 22],
     ]);
     assert.equal(d.alive(20), true, "the dead poster's target is not touched");
+    // The post says a post was withdrawn, not that the group sent one fewer: A3 used the slot, nothing is forfeited.
+    const r2 = summarize(d.state).rounds.find((r) => r.round === 2);
+    assert.deepEqual(r2?.withdrawn, { "killer-a": 1 });
+    assert.equal(r2?.forfeited?.["killer-a"], undefined);
+  });
+
+  test("a withdrawn post whose slot nobody used is told as withdrawn, not as never sent (RULINGS 19 「forfeited」)", () => {
+    const d = overtimeInWindow();
+    assert.equal(d.post(local("12-02 21:05"), 0, 20), null);
+    d.vote(local("12-02 21:06"), 30, 0);
+    d.tick(local("12-02 21:15:01"));
+    assert.equal(d.post(local("12-02 21:16"), 1, 21), null);
+    d.tick(local("12-02 21:30:01"));
+    const r2 = summarize(d.state).rounds.find((r) => r.round === 2);
+    assert.deepEqual(r2?.withdrawn, { "killer-a": 1 });
+    assert.equal(r2?.forfeited?.["killer-a"], undefined, "A组杀 sent both its posts");
+    assert.deepEqual(d.events("PostsReleased").find((e) => e.round === 2)?.withdrawn, { "killer-a": 1 });
   });
 
   test("seed 000 「该分值需经过玩家本人出帖方能激活」: a post waiting for the release activates nothing yet", () => {

@@ -30,10 +30,16 @@ export function releasePosts(b: Batch, at: Instant, round: number): void {
       lapsed: b.state.seats[s.target]?.alive ? null : "target-out",
     }));
 
+  // A dead player posts nothing: a post its poster went out before the release is withdrawn, and its slot was free
+  // again for the rest of the unit. Told apart from a post never sent, so the post does not say the unit sent none.
+  const withdrawn: Record<string, number> = {};
+  for (const s of r.submissions) {
+    if (!s.voided && withdrawnByOut(b.state, r, s.poster)) withdrawn[s.unit] = (withdrawn[s.unit] ?? 0) + 1;
+  }
   // RULINGS 19: a post not submitted in the window is forfeited.
   const forfeited: Record<string, number> = {};
   for (const [unit, quota] of unitQuotas(b.state, r.plan)) {
-    const left = quota - unitUsed(b.state, r, unit).length;
+    const left = quota - unitUsed(b.state, r, unit).length - (withdrawn[unit] ?? 0);
     if (left > 0) forfeited[unit] = left;
   }
   const deadlines = releaseDeadlines(rules, at);
@@ -43,6 +49,7 @@ export function releasePosts(b: Batch, at: Instant, round: number): void {
     round,
     posts,
     forfeited,
+    ...(Object.keys(withdrawn).length > 0 ? { withdrawn } : {}),
     rotation: rotationAfterRound(b.state, r.plan),
     iouDeadline: deadlines.iou,
     complaintDeadline: deadlines.complaint,

@@ -85,6 +85,8 @@ export interface RoundState {
   released: ReleasedPost[] | null;
   /** Posts of the plan nobody submitted in the window, per unit (PostsReleased's `forfeited`); absent before. */
   forfeited?: Record<string, number>;
+  /** Posts withdrawn because their poster went out before the release, per unit (PostsReleased's); absent if none. */
+  withdrawn?: Record<string, number>;
   iouDeadline: Instant | null;
   complaintDeadline: Instant | null;
   complaintsOpen: boolean;

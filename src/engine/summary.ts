@@ -57,6 +57,7 @@ export function summarize(state: GameState): GameSummary {
       tally: houses.flatMap((h) => h.tally),
       overtime: first?.overtime ?? null,
       ...(r.forfeited ? { forfeited: r.forfeited } : {}),
+      ...(r.withdrawn ? { withdrawn: r.withdrawn } : {}),
       ...ballotlessOf(r),
       ...tieToRefereeOf(houses.find((h) => h.tieToReferee)),
       ...(r.leadVoterDecisions ? { leadVoterToReferee: r.leadVoterDecisions } : {}),

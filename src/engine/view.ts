@@ -429,6 +429,7 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
         round: event.round,
         posts: event.posts.map((p) => ({ ...p, poster: p.poster === mySeat ? p.poster : null })),
         forfeited: event.forfeited,
+        ...(event.withdrawn ? { withdrawn: event.withdrawn } : {}),
         iouDeadline: event.iouDeadline,
         complaintDeadline: event.complaintDeadline,
       };

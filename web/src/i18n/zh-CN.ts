@@ -594,6 +594,8 @@ export const zhCN = {
     rooms: "各方小黑屋（只读）",
     logChatter: "显示发言与小黑屋消息",
     roundPosts: (round: string) => `${round}杀帖（放出前只有哨子可见）`,
+    /** A post whose poster went out before the release: not released, its slot free again. */
+    postWithdrawn: "出帖者已出局，此帖不放出（名额空出，可由同组他人补出）",
     unitPosts: (sent: number, due: number) =>
       sent >= due ? `已出 ${sent}/${due}` : `已出 ${sent}/${due}，还差 ${due - sent} 帖`,
     /** The end holds but waits (GameView.endingWaits): what holds, and what it waits on. */
@@ -836,6 +838,7 @@ export const zhCN = {
     lapsedTargetOut: (n: number) => `${n}篇目标已出局`,
     lapsedVoided: (n: number) => `${n}篇作废`,
     forfeited: (units: readonly string[]) => `；未出：${units.join("、")}`,
+    withdrawn: (units: readonly string[]) => `；出帖者在放帖前出局、不放出：${units.join("、")}`,
     releaseDeadlines: (iou: string, complaint: string) => `；白条补齐截止 ${iou}，举报截止 ${complaint}`,
     iouOpened: (post: string, poster: string, target: string, deadline: string) =>
       `${post} 字数不足，记为白条：${poster} → ${target}，须在 ${deadline} 前补齐`,

@@ -141,14 +141,24 @@ function RoundPosts({ game }: { game: LiveGame }) {
       <ul className="plain small">
         {units.map(([unit, n]) => {
           const mine = sent.filter((e) => e.data.unit === unit);
+          // A poster out before the release posts nothing (「几方同步发帖」): the post stays listed, marked, and its
+          // slot is free again for the rest of the unit.
+          const out = (e: (typeof mine)[number]) =>
+            typeof e.data.poster === "number" && seats.find((s) => s.seat === e.data.poster)?.alive === false;
           return (
             <li key={unit} data-unit={unit}>
-              <strong>{game.view?.unitNames[unit] ?? unit}</strong> {m.referee.unitPosts(mine.length, n)}
+              <strong>{game.view?.unitNames[unit] ?? unit}</strong>{" "}
+              {m.referee.unitPosts(mine.filter((e) => !out(e)).length, n)}
               {mine.map((e) => (
                 <div key={e.seq} className="muted">
                   {clock(e.at)} {label(e.data.poster)} → {label(e.data.target)} ·{" "}
                   {m.app.words(Number(e.data.words))}
                   {Number(e.data.words) < min ? <span className="badge iou">{m.threads.iou}</span> : null}
+                  {out(e) ? (
+                    <span className="badge" data-testid="post-withdrawn">
+                      {m.referee.postWithdrawn}
+                    </span>
+                  ) : null}
                   {typeof e.data.postId === "string" ? (
                     <PostScriptBadges gameId={game.data!.game.id} postId={e.data.postId} />
                   ) : null}

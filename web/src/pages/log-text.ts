@@ -364,10 +364,12 @@ function describe(e: GameEventDto, names: LogNames): string {
         [count((p) => p.lapsed === "voided"), m.log.lapsedVoided] as const,
       ].flatMap(([n, say]) => (n > 0 ? [say(n)] : []));
       const forfeited = unitCounts(d.forfeited, c);
+      const withdrawn = unitCounts(d.withdrawn, c);
       if (!c.names.killPosts && posts.length === 0) return m.log.noKillPosts(c.round(r.num("round")));
       return (
         m.log.postsReleased(c.round(r.num("round")), posts.length, notes) +
         (forfeited.length > 0 ? m.log.forfeited(forfeited) : "") +
+        (withdrawn.length > 0 ? m.log.withdrawn(withdrawn) : "") +
         (posts.length > 0
           ? m.log.releaseDeadlines(c.time(r.num("iouDeadline")), c.time(r.num("complaintDeadline")))
           : "")
