@@ -285,9 +285,11 @@ export class GameReads<S> {
       } else if (e.type === "GameEnded") {
         for (const it of waiting("ending-decision", () => true))
           it.handled = { at: e.at, outcome: "decided" };
+        // Nothing can be ruled on once the game is over: a complaint still waiting expires with the ties.
         for (const it of [
           ...waiting("tie-decision", () => true),
           ...waiting("lead-voter-decision", () => true),
+          ...waiting("complaint", () => true),
         ])
           it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "RoundClosed") {
@@ -303,6 +305,14 @@ export class GameReads<S> {
           (x) => x.fromSeat !== null && e.requestedBy.includes(x.fromSeat),
         ))
           it.handled = { at: e.at, outcome: "granted" };
+      } else if (e.type === "IouFailed") {
+        // The post is void already (its 白条 failed): there is nothing left to rule on.
+        for (const it of waiting("complaint", (x) => x.round === e.round && x.post === e.post))
+          it.handled = { at: e.at, outcome: "voided" };
+      } else if (e.type === "OverrideApplied" && e.override.action === "void-post") {
+        const poster = e.override.poster;
+        for (const it of waiting("complaint", (x) => x.against === poster && x.round === e.round))
+          it.handled = { at: e.at, outcome: "voided" };
       } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
         const outcome = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";
         const named = (x: InboxItem) =>

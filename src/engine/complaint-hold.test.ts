@@ -92,6 +92,17 @@ describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣�
     assert.equal(ended[0]?.at, local("12-03 16:00:01"));
   });
 
+  test("filed again after a dismissal, it reaches the referee but does not hold the end again", () => {
+    const d = finalPosts();
+    const post = killersPost(d);
+    d.must({ type: "FileComplaint", at: local("12-02 23:00"), ...post });
+    d.must({ type: "RuleComplaint", at: local("12-02 23:10"), against: 0, upheld: false, ...post });
+    d.must({ type: "FileComplaint", at: local("12-02 23:20"), ...post });
+    assert.equal(d.events("ComplaintFiled").length, 2);
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.events("GameEnded")[0]?.winner, "black");
+  });
+
   test("a complaint no ruling of which changes the winner does not hold the end", () => {
     // Against the swordsman's post instead: upholding it puts the swordsman out (he is out already) and revives the
     // killer (already back), so black wins either way.
@@ -119,7 +130,12 @@ describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣�
     g.tick(local("12-02 21:30:01"));
     const at = (t: string) => ({ type: "FileComplaint", at: local(t), round: 2, post: 0 }) as const;
     assert.equal(g.do(at("12-03 16:00:00")), null);
-    assert.equal(g.do(at("12-03 16:00:01"))?.code, "complaint.after-deadline");
+    // The refusal names the post's round, so the message gives that round's deadline, not the current one's.
+    assert.deepEqual(g.do(at("12-03 16:00:01")), {
+      code: "complaint.after-deadline",
+      message: "complaints are no longer accepted for that post",
+      details: { round: 2 },
+    });
   });
 
   test("the players do not see that a complaint is pending; the referee does", () => {

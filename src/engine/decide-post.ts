@@ -113,13 +113,13 @@ export function decideComplaint(
         message: `seat ${cmd.against} has no standing kill post ${cmd.post} in round ${cmd.round}`,
         details: { seat: cmd.against, round: cmd.round, post: cmd.post },
       };
-    return ruleOn(b, cmd, r, post) ? null : LATE;
+    return ruleOn(b, cmd, r, post) ? null : late(r.round);
   }
   for (let i = b.state.rounds.length - 1; i >= 1; i--) {
     const r = b.state.rounds[i];
     const post = r?.released?.filter(standing).at(-1);
     if (!r || !post) continue;
-    return ruleOn(b, cmd, r, post) ? null : LATE;
+    return ruleOn(b, cmd, r, post) ? null : late(r.round);
   }
   return {
     code: "complaint.no-post",
@@ -128,10 +128,14 @@ export function decideComplaint(
   };
 }
 
-const LATE: Refusal = {
-  code: "complaint.after-deadline",
-  message: "complaints are no longer accepted for that post",
-};
+/** The round's own deadline goes in the message (engine-adapter's deadlineOf reads `round`), not the current one's. */
+function late(round: number): Refusal {
+  return {
+    code: "complaint.after-deadline",
+    message: "complaints are no longer accepted for that post",
+    details: { round },
+  };
+}
 
 /** The ruling on one released post; false when its round's complaint window has closed. */
 function ruleOn(
@@ -173,7 +177,7 @@ export function decideFileComplaint(
       message: `kill post ${cmd.post} of round ${cmd.round} is already void`,
       details: { round: cmd.round, post: cmd.post },
     };
-  if (!complaintsTaken(r, cmd.at)) return LATE;
+  if (!complaintsTaken(r, cmd.at)) return late(r.round);
   emit(b, { type: "ComplaintFiled", at: cmd.at, round: r.round, post: post.index, poster: post.poster });
   return null;
 }

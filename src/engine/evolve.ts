@@ -162,7 +162,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       return voidReleased(setIou(state, e.round, e.post, "failed"), e.round, e.post);
     case "ComplaintFiled":
       return withRound(state, e.round, (r) =>
-        r.complaintsFiled?.includes(e.post)
+        r.complaintsFiled?.includes(e.post) || r.complaintsRuled?.includes(e.post)
           ? r
           : { ...r, complaintsFiled: [...(r.complaintsFiled ?? []), e.post] },
       );
@@ -296,13 +296,15 @@ function voidReleased(state: GameState, round: number, post: number): GameState 
   }));
 }
 
-/** A ruling answers every complaint filed against the post. */
+/** A ruling answers every complaint filed against the post, and any filed after it. */
 function ruled(state: GameState, round: number, post: number): GameState {
-  return withRound(state, round, (r) =>
-    r.complaintsFiled?.includes(post)
-      ? { ...r, complaintsFiled: r.complaintsFiled.filter((p) => p !== post) }
-      : r,
-  );
+  return withRound(state, round, (r) => ({
+    ...r,
+    complaintsFiled: (r.complaintsFiled ?? []).filter((p) => p !== post),
+    complaintsRuled: r.complaintsRuled?.includes(post)
+      ? r.complaintsRuled
+      : [...(r.complaintsRuled ?? []), post],
+  }));
 }
 
 function setIou(

@@ -92,6 +92,11 @@ export interface RoundState {
   complaintsOpen: boolean;
   /** Posts (their index in the round) with a complaint filed and not yet ruled on; absent when none ever was. */
   complaintsFiled?: readonly number[];
+  /**
+   * Posts the referee has ruled on: a complaint filed again after a dismissal reaches the referee's inbox but does not
+   * hold the end again (else one player could keep a decided game waiting until the window closes).
+   */
+  complaintsRuled?: readonly number[];
   ious: IouState[];
   /** The vote in progress (regular, then possibly overtime), null before it opens and after it closes. */
   vote: VoteState | null;

@@ -454,7 +454,8 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     case "EndingLeftToReferee":
     case "EndingContestWithdrawn":
     case "ScoreEndDeferred":
-    // Complaints go to the referees (the app tells their author); that one is pending is not the players' to know.
+    // Complaints go to the referees (the app tells their author, never who else complained). The results post names a
+    // pending one only when it holds the end, as it names an open 白条.
     case "ComplaintFiled":
       return null;
     case "OverrideApplied":

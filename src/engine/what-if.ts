@@ -146,9 +146,21 @@ function outcomesFrom(
  * Alliances a change triggers are formed on the way, as settle forms them.
  */
 export function endingCouldChange(state: GameState, at: Instant, round: number): boolean {
+  const known = couldChange.get(state);
+  if (known !== undefined) return known;
   const outcomes = outcomesFrom(state, at, round, { left: MAX_OUTCOMES });
-  return outcomes === null || outcomes.size !== 1 || !outcomes.has(outcome(withAlliances(state, at, round)));
+  const answer =
+    outcomes === null || outcomes.size !== 1 || !outcomes.has(outcome(withAlliances(state, at, round)));
+  couldChange.set(state, answer);
+  return answer;
 }
+
+/**
+ * Per immutable state, as the other memos (memo.ts): the summary asks on every referee view and stream batch, and a
+ * walk can take up to MAX_OUTCOMES folds. `at` and `round` only stamp the hypothetical events, never an outcome.
+ */
+const couldChange = new WeakMap<GameState, boolean>();
+const matter = new WeakMap<GameState, OpenQuestion[]>();
 
 /**
  * What an ending that waits waits on: the open questions whose answers lead to different outcomes (the others
@@ -156,8 +168,10 @@ export function endingCouldChange(state: GameState, at: Instant, round: number):
  * single itself out while the end still waits (only answers taken together matter, or the bound was reached), all.
  */
 export function questionsThatMatter(state: GameState, at: Instant, round: number): OpenQuestion[] {
+  const known = matter.get(state);
+  if (known !== undefined) return known;
   const open = openQuestions(state);
-  const matter = open.filter((q) => {
+  const some = open.filter((q) => {
     const budget = { left: MAX_OUTCOMES };
     const seen: string[] = [];
     for (const answer of answersTo(state, q, at, round)) {
@@ -170,7 +184,9 @@ export function questionsThatMatter(state: GameState, at: Instant, round: number
     }
     return false;
   });
-  return matter.length > 0 ? matter : open;
+  const answer = some.length > 0 ? some : open;
+  matter.set(state, answer);
+  return answer;
 }
 
 /**

@@ -787,7 +787,8 @@ export interface InboxItem {
    * (rejected). `expired`: a proxy request whose vote closed without it (it never carries into a later round's vote),
    * a complaint whose round's complaint deadline passed, a 白条延期 request whose round closed, a tie or a 领票人
    * whose game ended undecided. `decided`: a tie the referee filled, a 领票人 the referee named. `withdrawn`: an
-   * ending-decision whose conditions no longer held at once (EndingContestWithdrawn). Absent while it waits.
+   * ending-decision whose conditions no longer held at once (EndingContestWithdrawn). `voided`: a complaint whose post
+   * was voided another way before a ruling (its 白条 failed, the referee's 作废杀帖). Absent while it waits.
    */
   handled?: {
     at: Millis;
@@ -800,7 +801,8 @@ export interface InboxItem {
       | "rejected"
       | "expired"
       | "decided"
-      | "withdrawn";
+      | "withdrawn"
+      | "voided";
   };
 }
 

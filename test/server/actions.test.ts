@@ -426,6 +426,78 @@ test("complaints name a released post, never a seat; proxy requests; both reach 
   });
 });
 
+test("a complaint whose post is voided before a ruling leaves the inbox as 帖已作废, and cannot be ruled on", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    const [a] = rangers;
+    await advanceTo(h, IN_WINDOW);
+    // Short of the kill-post minimum: a 白条, due 12:00 the next day.
+    const posted = await postKill(h, g.id, first.cookie, rangers[3]!.seat, "短剑落下。");
+    assert.equal(posted.json.iou, true);
+    await advanceTo(h, local("12-01 21:31:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+        requestId: rid(),
+        round: 1,
+        post: 0,
+        text: "抄袭",
+      }),
+    );
+    const complaints = async () =>
+      (await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))).json.items
+        .filter((i) => i.kind === "complaint")
+        .map((i) => i.handled?.outcome ?? null);
+    assert.deepEqual(await complaints(), [null]);
+    // Seed 000 「如未按时补齐，则出贴者出局被帖者复活」: the post is void before anyone ruled; nothing is left to rule on.
+    await advanceTo(h, local("12-02 12:00:02"));
+    assert.deepEqual(await complaints(), ["voided"]);
+    const ruling = await call<ApiError>(
+      h,
+      "POST",
+      `/api/games/${g.id}/referee/complaint-rulings`,
+      g.referee,
+      {
+        requestId: rid(),
+        against: first.seat,
+        round: 1,
+        post: 0,
+        upheld: true,
+        reason: "抄袭",
+      },
+    );
+    assert.equal(ruling.status, 409);
+  });
+});
+
+test("a complaint still waiting when the game ends expires (nothing can be ruled on after the end)", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, IN_WINDOW);
+    await postKill(h, g.id, first.cookie, rangers[3]!.seat);
+    await advanceTo(h, local("12-01 21:31:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/complaints`, rangers[0]!.cookie, {
+        requestId: rid(),
+        round: 1,
+        post: 0,
+        text: "抄袭",
+      }),
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "end-game", winner: "white" },
+        reason: "测试结束",
+      }),
+    );
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    assert.deepEqual(
+      inbox.json.items.filter((i) => i.kind === "complaint").map((i) => i.handled?.outcome),
+      ["expired"],
+    );
+  });
+});
+
 test("a 托票 asked after the cut-off and a 举报 after its deadline are refused; an unanswered 托票 expires with its vote", async () => {
   await withGame(async (h, g) => {
     const { first, rangers } = cast(g);
@@ -461,5 +533,14 @@ test("a 托票 asked after the cut-off and a 举报 after its deadline are refus
     // Round 1's vote closes without it: the request is not left to cast into round 2's vote.
     await advanceTo(h, local("12-02 21:00:02"));
     assert.deepEqual(await inbox(), [["proxy-request", a!.alias, "expired"]]);
+    // In round 2, before its posts are out, the message still gives round 1's deadline (it read the current round's).
+    await advanceTo(h, local("12-02 21:20:00"));
+    const later = await call<ApiError>(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
+      requestId: rid(),
+      round: 1,
+      post: 0,
+      text: "疑似抄袭",
+    });
+    assert.equal(later.json.error.message, "举报期限已过（截止时间 16:00:00，收到时间 21:20:00）");
   });
 });
