@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
-import { redactEvent } from "./view.ts";
+import { redactEvent, viewFor } from "./view.ts";
 
 /**
  * airforce-40 with four seats left: killer 0, engineer 9, swordsman 10, ranger 14. Round 1 votes the engineer
@@ -116,22 +116,21 @@ describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣�
   });
 
   test("refused: a post that is void already, a post that does not exist, and after the deadline", () => {
-    const d = finalPosts();
-    const { round, post } = killersPost(d);
-    d.must({ type: "RuleComplaint", at: local("12-02 22:00"), against: 0, upheld: true, round, post });
-    const file = (at: number, p: number) => d.do({ type: "FileComplaint", at, round, post: p })?.code;
-    assert.equal(file(local("12-02 23:00"), post), "complaint.post-void");
-    assert.equal(file(local("12-02 23:00"), 9), "complaint.no-such-post");
     // A full game: round 2's posts, complaints taken until 16:00 the next day.
     const g = new Driver(preset("airforce-40"));
     g.everyoneVotes(local("12-02 10:00"), () => [39]);
     g.tick(local("12-02 21:00:01"));
     assert.equal(g.post(local("12-02 21:05"), 0, 30), null);
+    assert.equal(g.post(local("12-02 21:06"), 8, 31), null);
     g.tick(local("12-02 21:30:01"));
-    const at = (t: string) => ({ type: "FileComplaint", at: local(t), round: 2, post: 0 }) as const;
-    assert.equal(g.do(at("12-03 16:00:00")), null);
+    g.must({ type: "RuleComplaint", at: local("12-02 22:00"), against: 0, upheld: true, round: 2, post: 0 });
+    const file = (t: string, post: number) =>
+      g.do({ type: "FileComplaint", at: local(t), round: 2, post })?.code;
+    assert.equal(file("12-02 23:00", 0), "complaint.post-void");
+    assert.equal(file("12-02 23:00", 9), "complaint.no-such-post");
+    assert.equal(file("12-03 16:00:00", 1), undefined);
     // The refusal names the post's round, so the message gives that round's deadline, not the current one's.
-    assert.deepEqual(g.do(at("12-03 16:00:01")), {
+    assert.deepEqual(g.do({ type: "FileComplaint", at: local("12-03 16:00:01"), round: 2, post: 1 }), {
       code: "complaint.after-deadline",
       message: "complaints are no longer accepted for that post",
       details: { round: 2 },
@@ -173,5 +172,53 @@ describe("a post a complaint voided no longer counts as killing its target", () 
       post: 0,
     } as const;
     assert.equal(d.do(again)?.code, "complaint.no-such-post");
+  });
+});
+
+describe("an out a seat owes for its own void post stands when the post that killed it is undone", () => {
+  /** finalPosts with killer 1 kept too: the game goes on after the release, whatever the rulings. */
+  function withSecondKiller(): Driver {
+    const d = new Driver(preset("airforce-40"));
+    const keep = new Set([0, 1, 9, 10, 14]);
+    for (const s of d.state.seats) {
+      if (!keep.has(s.seat))
+        assert.equal(d.override(local("12-01 21:10"), { action: "eliminate", target: s.seat }), null);
+    }
+    for (const [i, voter] of [10, 14, 0, 1, 9].entries()) {
+      assert.equal(d.vote(local("12-02 10:00") + i * 60_000, voter, voter === 9 ? 14 : 9), null);
+    }
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), 0, 14, 900), null);
+    assert.equal(d.post(local("12-02 21:06"), 10, 0, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    return d;
+  }
+
+  test("seed 000 「一经查证举报属实…当即宣判出帖者出局」: the plagiarist killed by a 白条 stays out when that 白条 fails", () => {
+    // Killer 0's post on ranger 14 is upheld as copied while 0 is out already (by swordsman 10's 白条 post): 14 comes
+    // back, and 0 owes the out. At 10:00 the 白条 fails: 10 is out for it, and 0, no longer killed by it, is out for
+    // the complaint instead of coming back.
+    const d = withSecondKiller();
+    d.must({ type: "RuleComplaint", at: local("12-02 22:00"), against: 0, upheld: true, ...killersPost(d) });
+    assert.equal(d.alive(14), true);
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.alive(10), false);
+    assert.equal(d.alive(0), false, "the upheld complaint's out stands");
+    assert.equal(d.state.seats[0]?.out?.cause, "complaint");
+    // player.md 「「我的杀帖」列出你出过的帖；作废的帖标「作废」」: the poster's own list marks it, as the referee's 作废 did.
+    assert.deepEqual(
+      viewFor(d.state, { kind: "seat", seat: 0 }).you?.posts.map((p) => p.voided),
+      [true],
+    );
+    const r2 = summarize(d.state).rounds.find((r) => r.round === killersPost(d).round);
+    assert.ok(!r2?.revived.some((v) => v.seat === 0), "not listed as revived: it went out again at once");
+  });
+
+  test("so a 白条 whose failure can no longer bring the last killer back does not hold white's end", () => {
+    const d = finalPosts();
+    const at = local("12-02 22:00");
+    d.must({ type: "RuleComplaint", at, against: 0, upheld: true, ...killersPost(d) });
+    assert.equal(d.events("GameEnded")[0]?.winner, "white");
+    assert.equal(d.events("GameEnded")[0]?.at, at);
   });
 });

@@ -166,8 +166,13 @@ function apply(state: GameState, e: GameEvent): GameState {
           ? r
           : { ...r, complaintsFiled: [...(r.complaintsFiled ?? []), e.post] },
       );
-    case "ComplaintUpheld":
-      return voidReleased(setIou(ruled(state, e.round, e.post), e.round, e.post, "voided"), e.round, e.post);
+    case "ComplaintUpheld": {
+      const s = withRound(setIou(ruled(state, e.round, e.post), e.round, e.post, "voided"), e.round, (r) => ({
+        ...r,
+        complaintsUpheld: [...(r.complaintsUpheld ?? []), e.post],
+      }));
+      return voidReleased(s, e.round, e.post);
+    }
     case "ComplaintDismissed":
       return ruled(state, e.round, e.post);
     case "ComplaintWindowClosed":

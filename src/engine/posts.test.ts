@@ -219,7 +219,8 @@ describe("IOUs (白条)", () => {
 
   test("a seat revived by its poster's failed 白条 and then out for its own is out once in the round's summary, not revived", () => {
     // Seed 002 「过时未补，出帖者出局当轮无票权，被帖者复活当轮恢复全票」, twice in a chain: killer 0 posts a 白条 on
-    // swordsman 10, who posts a 白条 on ranger 20. Both fail at 10:00: 10 and 20 come back, then 0 and 10 go out.
+    // swordsman 10, who posts a 白条 on ranger 20. Both fail at 10:00: 10 comes back only to go out for its own
+    // failed 白条 (outs.ts reviveTargetOf), 20 comes back, then 0 goes out.
     const d = airforceRound2();
     assert.equal(d.post(local("12-02 21:05"), 0, 10, 500), null);
     assert.equal(d.post(local("12-02 21:06"), 10, 20, 500), null);
@@ -232,8 +233,8 @@ describe("IOUs (白条)", () => {
       r2?.out.map((o) => [o.seat, o.cause]),
       [
         [20, "post"],
-        [0, "iou"],
         [10, "iou"],
+        [0, "iou"],
       ],
     );
     assert.deepEqual(

@@ -97,6 +97,8 @@ export interface RoundState {
    * hold the end again (else one player could keep a decided game waiting until the window closes).
    */
   complaintsRuled?: readonly number[];
+  /** Posts a complaint was upheld against (举报属实): their poster owes the out even while out for another cause. */
+  complaintsUpheld?: readonly number[];
   ious: IouState[];
   /** The vote in progress (regular, then possibly overtime), null before it opens and after it closes. */
   vote: VoteState | null;

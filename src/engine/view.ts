@@ -356,8 +356,19 @@ function buildView(
         members: state.seats.filter((s) => rooms.get(s.seat)?.includes(id)).map((s) => s.seat),
       })),
       teammates: [...known].sort((a, b) => a - b),
+      // A released post voided since (its 白条 failed, a complaint upheld) is void on the poster's list too; before,
+      // only the referee's 作废 marked it there.
       posts: state.rounds.flatMap((r) =>
-        r ? r.submissions.filter((s) => s.poster === mySeat).map((s) => ({ ...s, round: r.round })) : [],
+        r
+          ? r.submissions
+              .filter((s) => s.poster === mySeat)
+              .map((s) => ({
+                ...s,
+                voided:
+                  s.voided || r.released?.some((p) => p.index === s.index && p.lapsed === "voided") === true,
+                round: r.round,
+              }))
+          : [],
       ),
       ious: state.rounds.flatMap((r) =>
         r ? r.ious.filter((i) => i.poster === mySeat).map((i) => ({ ...i, round: r.round })) : [],
