@@ -148,26 +148,44 @@ function closeHouseVote(b: Batch, at: Instant, round: number, house: number): vo
   }
 
   if (res.tie) {
+    // A tied seat may have gone out since the tally (a non-voter's suicide just above): the places are contested
+    // among the living tied only. When no more of them are left than places, they take the places as the vote would
+    // have, with no overtime: an overtime for two seats and two places puts nobody out (a place is filled by votes).
+    // With none of them left, the places stay empty: no other seat had the votes for them.
+    const tied = res.tie.seats.filter((s) => b.state.seats[s]?.alive);
+    if (tied.length <= res.tie.slots) {
+      emit(b, {
+        type: "TieBroken",
+        at,
+        round,
+        rule: "tied-fill-places",
+        out: tied,
+        tied: res.tie.seats,
+        referee: null,
+        ...houseField(b, house),
+      });
+      voteOut(b, at, round, tied, res.leadVoters, res.leadVoterChoices);
+      return;
+    }
+    const living =
+      tied.length === res.tie.seats.length ? res : { ...res, tie: { seats: tied, slots: res.tie.slots } };
     const next = afterTie(rules.vote, "regular");
     if (next === "overtime" && rules.vote.overtimeMinutes !== null) {
-      const tied = res.tie.seats.filter((s) => b.state.seats[s]?.alive);
-      if (tied.length > 0) {
-        emit(b, {
-          type: "OvertimeOpened",
-          at,
-          round,
-          tied,
-          slots: Math.min(res.tie.slots, tied.length),
-          // Seed 000: "以发出加时投票贴开始计，时间15分钟" — counted from the deadline the tie arose at.
-          deadline: r.voteDeadline + rules.vote.overtimeMinutes * MINUTE,
-          ...houseField(b, house),
-        });
-        return;
-      }
+      emit(b, {
+        type: "OvertimeOpened",
+        at,
+        round,
+        tied,
+        slots: res.tie.slots,
+        // Seed 000: "以发出加时投票贴开始计，时间15分钟" — counted from the deadline the tie arose at.
+        deadline: r.voteDeadline + rules.vote.overtimeMinutes * MINUTE,
+        ...houseField(b, house),
+      });
+      return;
     }
     // 7kill 高票对决: a second day voting only between the tied (src/engine/night/night.ts).
-    if (next === "duel" && openDuel(b, at, round, res.tie.seats)) return;
-    breakTie(b, at, round, "regular", res, house);
+    if (next === "duel" && openDuel(b, at, round, living.tie?.seats ?? [])) return;
+    breakTie(b, at, round, "regular", living, house);
   }
 }
 

@@ -220,6 +220,45 @@ test("an overtime nobody votes in leaves 先到先出 nothing to count: the plac
   assert.equal(overtime?.referee?.slots, 1);
 });
 
+describe("a tied seat out by suicide at the close", () => {
+  // Round 1 of 风云 (票杀2人): seat 56 has the most votes; 54 and 55 tie for the second place, and 55 did not vote.
+  const tieWithNonVoter = (rules = preset("fengyun-57")) => {
+    const d = new Driver(rules);
+    d.everyoneVotes(local("12-02 20:00"), (v) => {
+      if (v === 55) return [];
+      if (v === 56) return [53];
+      if (v >= 20 && v < 30) return [54];
+      if (v >= 30 && v < 40) return [55];
+      return [56];
+    });
+    d.tick(local("12-02 21:00:01"));
+    return d;
+  };
+
+  test("seed 000 「不投票者或迟到者算自杀」 and 「得票最多者出局」: the other tied seat takes the place, with no overtime", () => {
+    const d = tieWithNonVoter();
+    assert.equal(d.state.seats[55]?.out?.cause, "suicide");
+    assert.equal(d.state.seats[54]?.out?.cause, "vote");
+    assert.equal(d.state.seats[56]?.out?.cause, "vote");
+    assert.equal(
+      d.events("OvertimeOpened").length,
+      0,
+      "two seats for two places (one gone): nothing to contest",
+    );
+    assert.deepEqual(
+      d.events("TieBroken").map((e) => [e.rule, e.out, e.tied]),
+      [["tied-fill-places", [54], [54, 55]]],
+    );
+  });
+
+  test("the same under a final tie-break without overtime: the place is filled from the living tied", () => {
+    const base = preset("fengyun-57");
+    const d = tieWithNonVoter(RuleSet.parse({ ...base, vote: { ...base.vote, overtimeMinutes: null } }));
+    assert.equal(d.state.seats[54]?.out?.cause, "vote");
+    assert.equal(d.state.seats[55]?.out?.cause, "suicide");
+  });
+});
+
 describe("proxy votes", () => {
   // The vote machine's one boundary for every rule set (src/engine/vote/README.md): refused from the cut-off instant on,
   // as seed 002 words it ("20：45起不再接受托票"); the deadline's grace second (RULINGS 6) is the deadline's only.

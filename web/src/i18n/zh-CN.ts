@@ -885,6 +885,7 @@ export const zhCN = {
           "all-out": "并列者全部出局",
           "nobody-out": "无人出局",
           referee: "由哨子裁定",
+          "tied-fill-places": "平票者有人已出局，余下的不多于名额，全部出局",
         }) as Record<string, string>
       )[rule] ?? rule,
     tieToReferee: (seats: string, slots: number, reason: string) =>
