@@ -52,6 +52,8 @@ const cases: [string, string, string][] = [
     "too-small",
     "schedule.postingWindow.minutes (line 49): must be more than 0, not the number -30",
   ],
+  // A missing field has no line: it is reported at the object that lacks it, here the parent's key.
+  ["missing-nested", "required", "schedule.postingWindow.minutes (line 49): is required: expected a number"],
   ["wrong-type", "wrong-type", 'roles[2].count (line 26): must be a number, not the text "seven"'],
   [
     "unknown-enum",
@@ -96,7 +98,13 @@ describe("broken rule sets", () => {
     });
   }
 
-  for (const file of ["misspelled-key", "count-sum", "posts-exceed-posters", "deadline-before-start"]) {
+  for (const file of [
+    "misspelled-key",
+    "count-sum",
+    "posts-exceed-posters",
+    "deadline-before-start",
+    "missing-nested",
+  ]) {
     it(`\`bansha rules check ${file}.yaml\` prints the problem and exits non-zero`, () => {
       const res = spawnSync(process.execPath, [bin, "rules", "check", join(dir, `${file}.yaml`)], {
         encoding: "utf8",
