@@ -366,6 +366,15 @@ function issueProblems(
       }
       case "invalid_value": {
         const got = valueAt(input, at);
+        // zod reports a missing enum or literal field as a wrong value; it is a missing field ("not nothing" reads as nonsense).
+        if (got === undefined) {
+          const [wantEn, wantZh] =
+            issue.values.length === 1
+              ? [JSON.stringify(issue.values[0]), JSON.stringify(issue.values[0])]
+              : [`one of ${optionList(issue.values, ", ")}`, `${optionList(issue.values, "、")} 之一`];
+          out.push(problem(at, "required", `is required: ${wantEn}`, `缺少必填项（应为 ${wantZh}）`));
+          break;
+        }
         const [gotEn, gotZh] = describeValue(got);
         if (issue.values.length === 1) {
           out.push(

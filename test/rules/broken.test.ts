@@ -1,8 +1,10 @@
 // Broken rule sets, one per kind of mistake: each gives exactly its problem (place, code, English message).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { loadRuleSet } from "../../src/rules/load-file.ts";
 import { describeProblem } from "../../src/rules/problems.ts";
 
@@ -52,7 +54,8 @@ const cases: [string, string, string][] = [
     "too-small",
     "schedule.postingWindow.minutes (line 49): must be more than 0, not the number -30",
   ],
-  // A missing field has no line: it is reported at the object that lacks it, here the parent's key.
+  // A missing field has no line: it is reported at the object that lacks it, the role's entry or the parent's key.
+  ["missing-camp", "required", 'roles[1].camp (line 16): is required: one of "black", "white", "neutral"'],
   ["missing-nested", "required", "schedule.postingWindow.minutes (line 49): is required: expected a number"],
   ["wrong-type", "wrong-type", 'roles[2].count (line 26): must be a number, not the text "seven"'],
   [
@@ -104,6 +107,7 @@ describe("broken rule sets", () => {
     "posts-exceed-posters",
     "deadline-before-start",
     "missing-nested",
+    "missing-camp",
   ]) {
     it(`\`bansha rules check ${file}.yaml\` prints the problem and exits non-zero`, () => {
       const res = spawnSync(process.execPath, [bin, "rules", "check", join(dir, `${file}.yaml`)], {
@@ -115,4 +119,25 @@ describe("broken rule sets", () => {
       assert.equal(res.stdout, "");
     });
   }
+
+  it("missing-fields.json: a missing field is reported at the JSON object that lacks it", () => {
+    const r = loadRuleSet(join(dir, "missing-fields.json"));
+    assert.equal(r.ok, false);
+    if (r.ok) return;
+    assert.deepEqual(
+      r.problems.map((p) => describeProblem(p)),
+      [
+        'roles[1].camp (line 18): is required: one of "black", "white", "neutral"',
+        "schedule.postingWindow.minutes (line 78): is required: expected a number",
+      ],
+    );
+  });
+
+  it("the lobby's check gives the same lines in Chinese", () => {
+    const text = readFileSync(join(dir, "missing-camp.yaml"), "utf8");
+    const res = builtinRulesCatalog().check(text);
+    assert.deepEqual(res.ok ? [] : res.problems, [
+      { path: "roles[1].camp", message: '第16行：缺少必填项（应为 "black"、"white"、"neutral" 之一）' },
+    ]);
+  });
 });
