@@ -436,6 +436,14 @@ test("RULINGS 19 「A post not submitted in the window is forfeited」: the post
   assert.match(text, /^未出帖（作废）：联合杀手1帖、联合剑侠1帖$/m);
 });
 
+test("a tie whose seat went out at the close says why there was no overtime", () => {
+  const base = { round: 2, out: [], revived: [], alive: 30, tally: [], overtime: null };
+  const filled = renderResultsPost({ ...base, tieFilled: { tied: ["甲", "乙", "丙"], out: ["甲", "乙"] } });
+  assert.match(filled, /^平票：甲、乙、丙 同票；丙 已出局，余下的 甲、乙 不多于名额，直接出局，不加时。$/m);
+  const none = renderResultsPost({ ...base, tieFilled: { tied: ["甲", "乙"], out: [] } });
+  assert.match(none, /^平票：甲、乙 同票，均已出局，名额空缺，不加时。$/m);
+});
+
 test("seed 000 「几方同步发帖」: a post whose poster went out before the release is told apart from one never sent", () => {
   const text = renderResultsPost(
     { round: 2, out: [], revived: [], alive: 38, tally: [], overtime: null, withdrawn: { killer: 1 } },

@@ -69,6 +69,8 @@ export interface ResultsPostRound {
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime. */
   tieToReferee?: ResultsPostTieToReferee;
+  /** A tie some of whose seats went out at the close: the living (`out`) took the places, with no overtime. */
+  tieFilled?: { tied: string[]; out: string[] };
   /** Bombs voted out whose 领票人 the referee names among `voters` (leadVoter "referee"); `decided` once named. */
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
   /** 两府制: each house's own thread; the post then lists every house's votes and dead under its own heading. */
@@ -78,6 +80,7 @@ export interface ResultsPostRound {
     out: ResultsPostRound["out"];
     overtime: ResultsPostRound["overtime"];
     tieToReferee?: ResultsPostTieToReferee;
+    tieFilled?: ResultsPostRound["tieFilled"];
   }[];
 }
 
@@ -313,13 +316,25 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   const heading = (cause: ResultsPostCause) =>
     ctx.dayNight && cause === "vote" ? "投票出局" : CAUSE_HEADING[cause];
   const lines: string[] = [`## 第${round.round}${ctx.dayNight ? "天" : "轮"}结果`, ""];
-  const thread = (part: Pick<ResultsPostRound, "tally" | "overtime" | "out" | "tieToReferee">) => {
+  const thread = (
+    part: Pick<ResultsPostRound, "tally" | "overtime" | "out" | "tieToReferee" | "tieFilled">,
+  ) => {
     // A row of 0 (a seat named only by a half vote that was not applied) counts nothing; overtime rows keep theirs.
     const counted = part.tally.filter((t) => t.votes > 0);
     if (counted.length > 0) {
       lines.push(`${ctx.dayNight ? "投票结果" : "票楼结果"}：${counted.map(tallyLine).join("，")}`);
     }
     if (part.tieToReferee) lines.push(`平票${leftToReferee(part.tieToReferee)}`);
+    // Why no overtime though the counts tie: the tied who went out at the close (a non-voter's suicide) leave no more
+    // seats than places.
+    if (part.tieFilled) {
+      const gone = part.tieFilled.tied.filter((t) => !part.tieFilled?.out.includes(t));
+      lines.push(
+        part.tieFilled.out.length > 0
+          ? `平票：${part.tieFilled.tied.join("、")} 同票；${gone.join("、")} 已出局，余下的 ${part.tieFilled.out.join("、")} 不多于名额，直接出局，不加时。`
+          : `平票：${part.tieFilled.tied.join("、")} 同票，均已出局，名额空缺，不加时。`,
+      );
+    }
     if (part.overtime !== null) {
       const ot = part.overtime;
       if (ctx.duel) {

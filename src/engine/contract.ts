@@ -231,6 +231,11 @@ export interface RoundSummary {
   /** The same for a regular vote's tie when the rule set has no overtime (`overtimeMinutes: null`). */
   tieToReferee?: TieToReferee;
   /**
+   * A regular vote's tie some of whose seats went out at the close (a non-voter's suicide): the living `out` were no
+   * more than the places and took them, with no overtime (TieBroken rule `tied-fill-places`). Absent otherwise.
+   */
+  tieFilled?: TieFilled;
+  /**
    * leadVoter "referee" (RULINGS 13): bombs voted out this round whose 领票人 the referee names among `voters`;
    * `decided` once named (`decide-lead-voter`). Absent when there were none.
    */
@@ -248,6 +253,12 @@ export interface RoundSummary {
   houses?: HouseRound[];
 }
 
+/** A tie filled by its living seats: `tied`, all the tied at the count; `out`, those left, who took the places. */
+export interface TieFilled {
+  tied: Seat[];
+  out: Seat[];
+}
+
 /** Places a final tie-break left to the referee (RULINGS 11), and whom the referee chose, once chosen. */
 export interface TieToReferee {
   seats: Seat[];
@@ -263,6 +274,7 @@ export interface HouseRound {
   out: RoundSummary["out"];
   overtime: RoundSummary["overtime"];
   tieToReferee?: TieToReferee;
+  tieFilled?: TieFilled;
 }
 
 export interface GameSummary {

@@ -49,6 +49,7 @@ export function summarize(state: GameState): GameSummary {
     });
     const houses = housesOf(rulesOf(state)).map((house) => houseRound(state, r, house, out));
     const first = houses.find((h) => h.overtime !== null);
+    const filled = houses.find((h) => h.tieFilled)?.tieFilled;
     rounds.push({
       round: r.round,
       out,
@@ -60,6 +61,7 @@ export function summarize(state: GameState): GameSummary {
       ...(r.withdrawn ? { withdrawn: r.withdrawn } : {}),
       ...ballotlessOf(r),
       ...tieToRefereeOf(houses.find((h) => h.tieToReferee)),
+      ...(filled ? { tieFilled: filled } : {}),
       ...(r.leadVoterDecisions ? { leadVoterToReferee: r.leadVoterDecisions } : {}),
       ...(!r.closed && state.status !== "ended" ? { running: true as const } : {}),
       ...(houses.length > 1 ? { houses } : {}),
@@ -162,7 +164,8 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
   const mine = r.votes.filter((v) => (v.house ?? 1) === house);
   const regular = mine.find((v) => v.stage === "regular");
   const overtime = mine.find((v) => v.stage === "overtime");
-  const toReferee = (house === 1 ? r.tieBreak : (r.houseTieBreaks?.[house] ?? null))?.referee;
+  const tb = house === 1 ? r.tieBreak : (r.houseTieBreaks?.[house] ?? null);
+  const toReferee = tb?.referee;
   return {
     house,
     tally: (regular?.entries ?? []).map((e) => ({
@@ -188,6 +191,7 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
         }
       : null,
     ...(toReferee && !overtime ? { tieToReferee: toReferee } : {}),
+    ...(tb?.rule === "tied-fill-places" ? { tieFilled: { tied: tb.tied, out: tb.out } } : {}),
   };
 }
 

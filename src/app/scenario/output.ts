@@ -5,6 +5,7 @@ import type {
   OutCause,
   ScorePoints,
   Seat,
+  TieFilled,
   TieToReferee,
 } from "../../engine/contract.ts";
 
@@ -44,6 +45,8 @@ export interface RoundOutput {
   } | null;
   /** The same for a regular vote's tie when the rule set has no overtime. */
   tieToReferee?: AliasTieToReferee;
+  /** A tie some of whose seats went out at the close: the living (`out`) took the places, with no overtime. */
+  tieFilled?: { tied: string[]; out: string[] };
   /** leadVoter "referee": bombs voted out whose 领票人 the referee names among `voters`; `decided` once named. */
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
   /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
@@ -70,6 +73,7 @@ export interface HouseOutput {
   out: RoundOutput["out"];
   overtime: RoundOutput["overtime"];
   tieToReferee?: AliasTieToReferee;
+  tieFilled?: RoundOutput["tieFilled"];
 }
 
 /** A command the engine refused, as the live game would refuse it. */
@@ -125,6 +129,7 @@ export function toAliases(
     reason,
     ...(decided ? { decided: decided.map(aliasOf) } : {}),
   });
+  const filledOf = ({ tied, out }: TieFilled) => ({ tied: tied.map(aliasOf), out: out.map(aliasOf) });
   const overtimeOf = (overtime: GameSummary["rounds"][number]["overtime"]) =>
     overtime === null
       ? null
@@ -149,6 +154,7 @@ export function toAliases(
         tally,
         overtime,
         tieToReferee,
+        tieFilled,
         leadVoterToReferee,
         houses,
         abstained,
@@ -163,6 +169,7 @@ export function toAliases(
         tally: tally.map(tallyRow),
         overtime: overtimeOf(overtime),
         ...(tieToReferee ? { tieToReferee: refereeOf(tieToReferee) } : {}),
+        ...(tieFilled ? { tieFilled: filledOf(tieFilled) } : {}),
         ...(leadVoterToReferee
           ? {
               leadVoterToReferee: leadVoterToReferee.map((d) => ({
@@ -184,6 +191,7 @@ export function toAliases(
                 out: h.out.map(outRow),
                 overtime: overtimeOf(h.overtime),
                 ...(h.tieToReferee ? { tieToReferee: refereeOf(h.tieToReferee) } : {}),
+                ...(h.tieFilled ? { tieFilled: filledOf(h.tieFilled) } : {}),
               })),
             }
           : {}),
