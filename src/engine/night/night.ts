@@ -112,15 +112,21 @@ export function resolveNight(b: Batch, at: Instant, round: number): void {
     }
   }
 
-  const outs: Seat[] = [];
-  if (K !== null && K !== P && putOut(b, at, round, K, "night", { night: true })) outs.push(K);
-  if (S !== null && S !== P) {
-    const by = dn.bandit?.seat ?? null;
-    if (putOut(b, at, round, S, "shot", { by, night: true })) outs.push(S);
-  }
+  // Who dies and why, the killers' victim taking precedence over a shot and a shot over the needle on one seat...
+  const deaths: { seat: Seat; cause: "night" | "shot" | "needle"; by: Seat | null }[] = [];
+  const dies = (seat: Seat, cause: "night" | "shot" | "needle", by: Seat | null = null) => {
+    if (!deaths.some((d) => d.seat === seat)) deaths.push({ seat, cause, by });
+  };
+  if (K !== null && K !== P) dies(K, "night");
+  if (S !== null && S !== P) dies(S, "shot", dn.bandit?.seat ?? null);
   const limit = protectAbility?.emptyNeedleLimit;
-  if (emptyNeedle && limit !== undefined && emptyNeedle.count >= limit) {
-    if (putOut(b, at, round, emptyNeedle.seat, "needle", { night: true })) outs.push(emptyNeedle.seat);
+  if (emptyNeedle && limit !== undefined && emptyNeedle.count >= limit) dies(emptyNeedle.seat, "needle");
+  // ...but announced in seat order: 「所有出局者公布身份，不公布死因」, and an order of kill, shot, needle would tell the
+  // causes (and that the bandit fired) to anyone reading the post, the last words due or the event stream.
+  const outs: Seat[] = [];
+  for (const d of [...deaths].sort((x, y) => x.seat - y.seat)) {
+    const opts = d.cause === "shot" ? { by: d.by, night: true } : { night: true };
+    if (putOut(b, at, round, d.seat, d.cause, opts)) outs.push(d.seat);
   }
   for (const seat of missed) {
     if (!isExcused(b.state, seat, round)) {

@@ -114,3 +114,21 @@ test('"此种情况处罚时不公开": taking back a secret warning is as secre
   });
   assert.deepEqual(shown({ kind: "public" }, unstamped), [false, false, true]);
 });
+
+test('"所有出局者公布身份，不公布死因": a night\'s dead go out and are due last words in seat order, not kill-then-shot order', () => {
+  // The killers kill seat 14, the bandit (15) shoots seat 9: in kill → shot order the first name would always be the
+  // killers' victim, and a second name would say the bandit fired.
+  const night = play([
+    { type: "StartGame", at: t("2026-12-01T20:00:00"), rules, start: t("2026-12-01T20:00:00"), seats },
+    { type: "Tick", at: t("2026-12-02T22:00:01") },
+    { type: "UseAbility", at: t("2026-12-02T23:00:00"), actor: 0, ability: "kill", target: 14 },
+    { type: "UseAbility", at: t("2026-12-02T23:00:00"), actor: 15, ability: "shoot", target: 9 },
+    { type: "UseAbility", at: t("2026-12-02T23:00:00"), actor: 4, ability: "check", target: 1 },
+    { type: "UseAbility", at: t("2026-12-02T23:00:00"), actor: 7, ability: "protect", target: 10 },
+    { type: "Tick", at: t("2026-12-03T12:50:01") },
+  ]);
+  const outs = night.flatMap((x) => (x.event.type === "PlayerOut" ? [x.event.seat] : []));
+  assert.deepEqual(outs, [9, 14]);
+  const due = night.flatMap((x) => (x.event.type === "LastWordsOpened" ? [x.event.due] : []));
+  assert.deepEqual(due, [[9, 14]]);
+});
