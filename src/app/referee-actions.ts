@@ -207,8 +207,8 @@ export class RefereeActions<S> {
     const isLast = summary.result.ended && summary.rounds.at(-1)?.round === round;
     // 7kill has no 进程 of posts and votes to announce: its days follow the threshold rule.
     const announces = gate.value.rules.roles.some((x) => x.post !== undefined);
-    const next =
-      summary.result.ended || !announces ? null : this.#planWhenClosed(gate.value.actor, snap.engine, round);
+    // Only the game's last post has no next round: an earlier post of an ended game is previewed as it was published.
+    const next = isLast || !announces ? null : this.#planWhenClosed(gate.value.actor, snap.engine, round);
     const penalties = penaltiesOf(named.dayNight, round);
     const text = renderResultsPost(r, {
       ...(penalties.length > 0 && { penalties }),

@@ -64,6 +64,13 @@ test("--format md: a round's post ends with the next round's 进程, as the live
     first,
     /^第2轮进程：票杀5人；出帖：A组杀手2帖、B组杀手1帖、独立刺客1帖、情侣刺客1帖、联合剑侠1帖。$/m,
   );
+  // A game that ended keeps its earlier posts as published (风云 audit: every 进程 line vanished once it ended); its
+  // last post has none.
+  const ended = replay(join(here, "63-complaint-holds-the-end.yaml"), "--format", "md");
+  const [round1, round2] = ended.stdout.split(/\n---\n/);
+  assert.match(round1 ?? "", /^第2轮进程：/m);
+  assert.match(round2 ?? "", /游戏结束：白道胜利/);
+  assert.doesNotMatch(round2 ?? "", /进程/);
   // 7kill announces no 进程: its days follow the threshold rule.
   const sevenkill = replay(join(here, "sevenkill/37-duel-proxy-votes-are-marked.yaml"), "--format", "md");
   assert.doesNotMatch(sevenkill.stdout, /进程/);

@@ -439,6 +439,31 @@ test("results post: preview and publish after the round; unknown round and playe
       g.referee,
     );
     assert.match(again.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
+    // Once the game is over (ended by the referee after round 2's results), round 1's post is still previewed as it was
+    // published (风云 audit: the line vanished); round 2's, the last, has none.
+    await advanceTo(h, local("12-03 21:00:05"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "end-game", winner: "white" },
+        reason: "测试结束",
+      }),
+    );
+    const last = await call<ResultsPreviewResponse>(
+      h,
+      "GET",
+      `/api/games/${g.id}/referee/results?round=2`,
+      g.referee,
+    );
+    assert.match(last.json.text, /游戏结束/);
+    assert.doesNotMatch(last.json.text, /进程/);
+    const ended = await call<ResultsPreviewResponse>(
+      h,
+      "GET",
+      `/api/games/${g.id}/referee/results?round=1`,
+      g.referee,
+    );
+    assert.match(ended.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
     const unknown = await call(h, "GET", `/api/games/${g.id}/referee/results?round=9`, g.referee);
     assert.equal(unknown.status, 404);
     const byPlayer = await call(h, "GET", `/api/games/${g.id}/referee/results?round=1`, a!.cookie);

@@ -60,8 +60,9 @@ export function formatMarkdown(
         round.round >= output.result.endingWaits.since && {
           endingWaits: output.result.endingWaits,
         }),
+      // An earlier post of an ended game keeps its next round's line, as it was published; only the last has none.
       ...(announces &&
-        !output.result.ended &&
+        !(output.result.ended && round.round === last) &&
         plans[round.round + 1] && { nextPlan: { round: round.round + 1, ...plans[round.round + 1]! } }),
       ...(output.result.ended && round.round === last
         ? {
