@@ -26,6 +26,7 @@ import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { type InboxRuling, inboxRuling } from "../lib/inbox-ruling.ts";
+import { rosterReloadKey } from "../lib/roster-reload.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 
@@ -295,15 +296,15 @@ function Roster({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   const [roster, setRoster] = useState<RosterEntry[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const members = game.data!.members.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch when the member count changes
+  const seats = game.view?.seats ?? [];
+  const reloadKey = rosterReloadKey(game.data!.members.length, game.status, seats);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the refetch trigger (sign-ups, the start, 替补)
   useEffect(() => {
     api
       .roster(id)
       .then((r) => setRoster(r.members))
       .catch((e) => setError(errorText(e)));
-  }, [id, members]);
-  const seats = game.view?.seats ?? [];
+  }, [id, reloadKey]);
   return (
     <section className="card" id="referee-roster">
       <h3>{m.referee.roster}</h3>
