@@ -96,11 +96,24 @@ test("a complaint reaches the referee's queue with the post's originality report
 
 test("a copied 报道 shows as 疑似抄袭 to everyone until the referee rules it compliant (RULINGS 17)", async () => {
   const open = await airforceGame(server, { prefix: "cp", joined: 0, start: false });
-  const joinAs = async (username: string, alias: string, report: string) =>
-    server.api("POST", `/api/games/${open.id}/join`, await server.account(username), { alias, report });
-  await joinAs("cp-a", "原作者", syntheticText(7_001, 320));
+  const joinAs = async (cookie: string, alias: string, report: string) =>
+    server.api("POST", `/api/games/${open.id}/join`, cookie, { alias, report });
+  await joinAs(await server.account("cp-a"), "原作者", syntheticText(7_001, 320));
   // A known published poem over and over: nearly all of it is copied.
-  await joinAs("cp-b", "搬运工", `我来报道。${KNOWN_SOURCE.repeat(7)}`);
+  const copier = await server.account("cp-b");
+  await joinAs(copier, "搬运工", `我来报道。${KNOWN_SOURCE.repeat(7)}`);
+
+  // The copier is told the 报道 is in but flagged, with its share, not a plain 报道成功.
+  const own = await contextFor(browser, server.url, copier);
+  const ownPage = await own.newPage();
+  await ownPage.goto(`/games/${open.id}/join`);
+  const told = ownPage.getByTestId("join-done").getByText("疑似抄袭", { exact: false });
+  await told.waitFor();
+  assert.match(
+    (await ownPage.getByTestId("join-done").textContent()) ?? "",
+    /^报道已提交，但与已有文本重合 \d+(\.\d)?%，被标为「疑似抄袭」，待哨子裁定。/,
+  );
+  await own.close();
 
   const viewer = await contextFor(browser, server.url, await server.account("cp-c"));
   const page = await viewer.newPage();

@@ -269,6 +269,9 @@ export const zhCN = {
         : "本局不要求报道，可以留空；想写的话请原创首发。",
     submit: "提交报道",
     done: "报道成功！等待哨子开版。",
+    // RULINGS 17: a flag never rejects a 报道 by itself; the referee rules (and may ask for a 600-字 redo, RULINGS 24).
+    doneFlagged: (percent: number | null) =>
+      `报道已提交，但${percent === null ? "" : `与已有文本重合 ${percent}%，`}被标为「疑似抄袭」，待哨子裁定。哨子若判为不合规，你需要在期限内重写报道。`,
     loginFirst: "请先登录再报道",
     notOpen: "本局尚未开放报名",
     closed: "本局报名已截止",

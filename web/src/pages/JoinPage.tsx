@@ -11,6 +11,7 @@ import { PostEditor } from "../components/PostEditor.tsx";
 import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
 import { dateTime } from "../lib/format.ts";
+import { reportNotice } from "../lib/report-notice.ts";
 import { Link } from "../router.tsx";
 
 export function JoinPage({ game }: { game: LiveGame }) {
@@ -44,7 +45,12 @@ export function JoinPage({ game }: { game: LiveGame }) {
       return (
         <Redo gameId={id} rejection={mine.rejection} ambiguousIsEastAsian={data.game.ambiguousIsEastAsian} />
       );
-    return <Notice kind="ok">{m.join.done}</Notice>;
+    const told = reportNotice(mine);
+    return (
+      <Notice kind={told.kind}>
+        <span data-testid="join-done">{told.text}</span>
+      </Notice>
+    );
   }
   if (game.status !== "signup")
     return <Notice kind="info">{game.status === "draft" ? m.join.notOpen : m.join.closed}</Notice>;
@@ -54,7 +60,9 @@ export function JoinPage({ game }: { game: LiveGame }) {
     setBusy(true);
     setError(null);
     try {
-      await api.join(id, { alias, report: draft.text });
+      // The answer says whether the 报道 is flagged as copied: told at once, not after the list is fetched again.
+      const res = await api.join(id, { alias, report: draft.text });
+      setMine(res.report);
       draft.clear();
       await game.reload();
     } catch (err) {
@@ -142,19 +150,27 @@ function Redo({
 }) {
   const draft = useDraft(`redo:${gameId}`);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<ReportInfo | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
-      await api.redoReport(gameId, { requestId: requestId(), text: draft.text });
+      const res = await api.redoReport(gameId, { requestId: requestId(), text: draft.text });
       draft.clear();
-      setDone(true);
+      setDone(res.report);
     } catch (err) {
       setError(errorText(err));
     }
   };
-  if (done) return <Notice kind="ok">{m.join.done}</Notice>;
+  if (done) {
+    // A redo is checked for copying like the first 报道 (RULINGS 17), and a flagged one waits for the referee again.
+    const told = reportNotice(done);
+    return (
+      <Notice kind={told.kind}>
+        <span data-testid="join-done">{told.text}</span>
+      </Notice>
+    );
+  }
   return (
     <form className="card form" onSubmit={submit}>
       <h2>{m.join.redoTitle}</h2>
