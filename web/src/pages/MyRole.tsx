@@ -7,8 +7,9 @@ import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
 import { m } from "../i18n/index.ts";
+import { dueDeadlines } from "../lib/due-deadlines.ts";
 import { engineOf } from "../lib/engine-view.ts";
-import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
+import { dateTime, seatLabel, statedAt } from "../lib/format.ts";
 import { offenceText } from "../lib/offence-text.ts";
 import { termsOf } from "../lib/terms.ts";
 import { Link } from "../router.tsx";
@@ -41,9 +42,7 @@ export function MyRole({ game }: { game: LiveGame }) {
   // 7kill has no kill posts: no 白条, no own posts, no 举报 of a post.
   const killPosts = data.game.killPosts;
   const openIous = (you?.ious ?? []).filter((i) => i.status === "open");
-  const dueDeadlines = (view?.deadlines ?? []).filter((d) =>
-    ["posting", "iou"].includes(deadlineKind(d.key)),
-  );
+  const due = dueDeadlines(view?.deadlines ?? [], you, view?.round ?? null);
 
   return (
     <div className="stack">
@@ -106,7 +105,7 @@ export function MyRole({ game }: { game: LiveGame }) {
               </span>
             ) : null}
           </p>
-          {dueDeadlines.map((d) => (
+          {due.map((d) => (
             <Countdown key={d.key} at={statedAt(d.key, d.at)} label={t.deadline(d.key)} />
           ))}
           {card.postsDue > 0 && alive ? (
