@@ -331,6 +331,9 @@ export const zhCN = {
     referee: "哨子",
     viewerPublic: "你正在围观",
     viewerDead: "你已出局，可以继续围观",
+    // RULINGS 10: this round's post victims keep a half vote; said here too, or the banner contradicts the 投票机.
+    viewerDeadHalfVote: "你本轮被帖杀，已出局；本轮仍可投半票（只在平票时有效）",
+    viewerDeadVotingOvertime: "你本轮被帖杀，已出局；平票加时中仍可投票（完整的一票）",
     viewerReplaced: "你的座位已由替补接手，可以继续围观",
     viewerPlayer: (alias: string) => `你的马甲：${alias}`,
     viewerReferee: (alias: string) => `你是本局哨子：${alias}`,

@@ -4,6 +4,8 @@ import { useGame } from "../api/use-game.ts";
 import { type Inbox, useInbox } from "../api/use-inbox.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
+import { votingRound } from "../lib/engine-view.ts";
+import { viewerBanner } from "../lib/viewer-banner.ts";
 import { Link, type Route } from "../router.tsx";
 import { Board } from "./Board.tsx";
 import { JoinPage, RedoReminder } from "./JoinPage.tsx";
@@ -39,17 +41,7 @@ export function GameShell({ route }: { route: GameRoute }) {
     { page: "referee", to: `${base}/referee`, label: m.nav.referee, show: isReferee },
     { page: "archive", to: `${base}/archive`, label: m.nav.archive, show: status === "ended" },
   ];
-  const banner =
-    viewer.kind === "referee"
-      ? m.board.viewerReferee(viewer.alias ?? "")
-      : viewer.kind === "player"
-        ? m.board.viewerPlayer(viewer.alias ?? "")
-        : viewer.kind === "dead-player"
-          ? // A player with no seat once the game runs was replaced by a substitute (替补), not put out.
-            viewer.seat === null
-            ? m.board.viewerReplaced
-            : m.board.viewerDead
-          : m.board.viewerPublic;
+  const banner = viewerBanner(viewer, votingRound(game.view));
 
   return (
     <div className="game">
