@@ -329,6 +329,10 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
     await page.getByText("托票", { exact: true }).click();
     // "20:45分后不接受任何形式的托票": the form gives the cut-off itself.
     assert.match((await page.getByTestId("proxy-hint").textContent()) ?? "", / 20:45 起不再接受托票。$/);
+    // Named as on the ballot (seat number and alias), the voter left out.
+    const targets = await page.locator("select[name=proxy-target] option:not([value=''])").allTextContents();
+    assert.ok(targets.length > 0 && targets.every((o) => /^\d+号 /.test(o)), targets.join("|"));
+    assert.ok(!targets.some((o) => o.endsWith(` ${who("侠25").alias}`)), "no 托票 to oneself");
     await page.locator("select[name=proxy-target]").selectOption(String(who("侠07").seat));
     await page.getByRole("button", { name: "托给哨子" }).click();
     await page.getByText("托票已交给哨子").waitFor();

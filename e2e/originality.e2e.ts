@@ -63,6 +63,7 @@ test("a complaint reaches the referee's queue with the post's originality report
   const page = await pctx.newPage();
   await page.goto(`/games/${game.id}/me`);
   await page.getByText("举报杀帖").click();
+  assert.equal(await page.locator("details select option[value='']").textContent(), "选择杀帖");
   // A complaint names the released post (by its round, index and target), never the poster.
   const option = page.locator("details select option", { hasText: target.alias });
   await page.locator("details select").selectOption((await option.getAttribute("value"))!);

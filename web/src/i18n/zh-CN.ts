@@ -393,6 +393,9 @@ export const zhCN = {
     change: "改票",
     abstain: "弃权",
     myVote: (targets: string) => `你已投：${targets}`,
+    // Seed 002: 只投一票者…不算自杀 — legal, only worth a word in case the second vote was meant.
+    fewerVotes: (perVoter: number, cast: number) =>
+      `本轮每人${perVoter}票，你只投了${cast}票（合规，按${cast}票计）`,
     changesLeft: (n: number) => `还可改票 ${n} 次`,
     changesFreezeAt: (at: string) => `${at} 起不得改票`,
     noChangesLeft: "改票次数已用完",
@@ -471,6 +474,7 @@ export const zhCN = {
     complaint: "举报",
     complaintTitle: "举报杀帖",
     complaintAgainst: "被举报的杀帖",
+    complaintChoosePost: "选择杀帖",
     complaintPost: (round: number, index: number, target: string) =>
       `第${round}轮 杀帖 #${index + 1}（目标：${target}）`,
     complaintText: "举报理由",

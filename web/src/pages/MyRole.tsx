@@ -197,7 +197,7 @@ function ComplaintForm({ game }: { game: LiveGame }) {
           <span className="field-label">{m.me.complaintAgainst}</span>
           <select value={against} onChange={(e) => setAgainst(e.target.value)} required>
             <option value="" disabled>
-              {m.write.chooseTarget}
+              {m.me.complaintChoosePost}
             </option>
             {posts.map((p) => (
               <option key={`${p.round}:${p.index}`} value={`${p.round}:${p.index}`}>

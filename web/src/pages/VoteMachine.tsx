@@ -11,6 +11,7 @@ import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
+import { proxyTargets, unusedVotesNote } from "../lib/vote-choices.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -242,8 +243,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
       {vote && canVote && !overtime ? (
         <ProxyForm
           gameId={data.game.id}
-          choices={seats.filter((s) => s.alive).map((s) => s.seat)}
-          label={label}
+          choices={proxyTargets(seats, mySeat)}
           offered={offered}
           cutoff={vote.closesAt - 1000 - data.game.proxyCutoffMinutes * 60_000}
         />
@@ -345,6 +345,7 @@ function Ballot({
   const spent = myVote !== null && myVote.changesLeft === 0;
   const frozen = myVote !== null && frozenFrom !== null && now >= frozenFrom;
   const locked = spent || frozen;
+  const fewer = myVote ? unusedVotesNote(perVoter, myVote.targets) : null;
 
   const toggle = (s: SeatNo) => {
     setOk(null);
@@ -402,6 +403,11 @@ function Ballot({
             changes.frozenFrom === null ? null : clockOn(changes.frozenFrom, now),
             changes.frozenFrom !== null && now >= changes.frozenFrom,
           )}
+        </p>
+      ) : null}
+      {fewer ? (
+        <p className="muted small" data-testid="fewer-votes">
+          {fewer}
         </p>
       ) : null}
       {locked ? (
@@ -494,13 +500,12 @@ function Ballot({
 function ProxyForm({
   gameId,
   choices,
-  label,
   offered,
   cutoff,
 }: {
   gameId: string;
-  choices: SeatNo[];
-  label: (s: SeatNo) => string;
+  /** Each possible target with its label (seat number and alias, as on the ballot). */
+  choices: { seat: SeatNo; label: string }[];
   /** The codes a ballot may guess now (score rule); empty when none are offered. */
   offered: string[];
   /** The instant from which 托票 are refused (the vote deadline less the rule set's cut-off). */
@@ -538,9 +543,9 @@ function ProxyForm({
           <option value="" disabled>
             {m.write.chooseTarget}
           </option>
-          {choices.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
+          {choices.map((c) => (
+            <option key={c.seat} value={c.seat}>
+              {c.label}
             </option>
           ))}
         </select>

@@ -1,0 +1,29 @@
+// proxyTargets and unusedVotesNote: the 托票 list by seat number without the voter; a note on a ballot short of votes.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { proxyTargets, unusedVotesNote } from "./vote-choices.ts";
+
+const seats = [
+  { seat: 0, alias: "云中鹤1", alive: true },
+  { seat: 1, alias: "云中鹤2", alive: false },
+  { seat: 2, alias: "云中鹤3", alive: true },
+  { seat: 3, alias: "叶孤城1", alive: true },
+];
+
+test("a 托票 names living seats other than the voter's own, each with its seat number", () => {
+  assert.deepEqual(proxyTargets(seats, 2), [
+    { seat: 0, label: "1号 云中鹤1" },
+    { seat: 3, label: "4号 叶孤城1" },
+  ]);
+  assert.equal(proxyTargets(seats, null).length, 3);
+});
+
+test("one vote of two is noted as legal and counted as one", () => {
+  assert.equal(unusedVotesNote(2, [5]), "本轮每人2票，你只投了1票（合规，按1票计）");
+});
+
+test("no note for a full ballot, a one-vote round or an abstention", () => {
+  assert.equal(unusedVotesNote(2, [5, 6]), null);
+  assert.equal(unusedVotesNote(1, [5]), null);
+  assert.equal(unusedVotesNote(2, []), null);
+});

@@ -1,0 +1,26 @@
+// Small decisions of the 投票机: whom a 托票 may name, and whether a ballot leaves votes unused.
+import type { SeatNo } from "../../../src/server/api-types.ts";
+import { m } from "../i18n/index.ts";
+
+/**
+ * A 托票's possible targets, labelled as the ballot's buttons are (seat number and alias: aliases like 云中鹤1…4 are
+ * told apart by number). The voter is left out: nobody hands the referee a vote against themselves.
+ */
+export function proxyTargets(
+  seats: readonly { seat: SeatNo; alias: string; alive: boolean }[],
+  mySeat: SeatNo | null,
+): { seat: SeatNo; label: string }[] {
+  return seats
+    .filter((s) => s.alive && s.seat !== mySeat)
+    .map((s) => ({ seat: s.seat, label: `${m.app.seat(s.seat)} ${s.alias}` }));
+}
+
+/**
+ * A gentle note when a ballot names fewer seats than the voter has votes. Legal (seed 002: 「若当轮投票为一票以上的，
+ * 只投一票者或两票同投一人者，不算自杀，以第一票计算」), but a voter who meant to cast both should know one is unused.
+ * Null for a full ballot and for an abstention (弃权 is its own choice).
+ */
+export function unusedVotesNote(perVoter: number, targets: readonly SeatNo[]): string | null {
+  if (targets.length === 0 || targets.length >= perVoter) return null;
+  return m.vote.fewerVotes(perVoter, targets.length);
+}
