@@ -199,6 +199,9 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
     await page.locator("input[name=seed]").fill("airforce-e2e");
     await page.getByRole("button", { name: "开始游戏" }).click();
     await page.getByTestId("roster").locator("tbody tr").nth(40).waitFor();
+    // Seats and roles show without a reload: the roster is asked for again when the game starts.
+    await page.getByTestId("roster").getByRole("cell", { name: "1号", exact: true }).waitFor();
+    assert.equal(await page.getByTestId("roster").getByText("未入座").count(), 0);
   });
   // round1At defaults to now (20:00); the first round opens at 21:00 by the schedule.
   await learnSeats(server, game);
