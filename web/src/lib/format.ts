@@ -15,12 +15,32 @@ export function clock(ms: number): string {
 
 /** HH:MM:SS, with the date in front ("12/6 22:00:00") when it is not on the site's day of `now`: a 7kill weekend phase ends two days later, and the time alone would read as today. */
 export function clockOn(ms: number, now: number): string {
-  const day = (x: number) =>
-    new Intl.DateTimeFormat("zh-CN", { timeZone: siteTimeZone(), month: "numeric", day: "numeric" }).format(
-      new Date(x),
-    );
-  const d = day(ms);
-  return d === day(now) ? clock(ms) : `${d} ${clock(ms)}`;
+  const d = dayOf(ms);
+  return d === dayOf(now) ? clock(ms) : `${d} ${clock(ms)}`;
+}
+
+/** "12/6 22:00:00": the date always, for a record read long after (the archive's ballots). */
+export function dateClock(ms: number): string {
+  return `${dayOf(ms)} ${clock(ms)}`;
+}
+
+/** "12/6": month and day in the site's time zone. */
+function dayOf(ms: number): string {
+  return new Intl.DateTimeFormat("zh-CN", {
+    timeZone: siteTimeZone(),
+    month: "numeric",
+    day: "numeric",
+  }).format(new Date(ms));
+}
+
+/**
+ * When a ballot came in, on the 投票记录: the time, with the date in front when it is not the vote's closing day. A
+ * round's vote runs from one evening to the next (空军: 21:30 to 21:00 the day after), and bare times from both days
+ * read as one day's.
+ */
+export function ballotTime(at: number, closesAt: number): string {
+  // The stated deadline (21:00:00), not the instant it fires one second later, names the closing day.
+  return clockOn(at, closesAt - 1000);
 }
 
 export function dateTime(ms: number): string {

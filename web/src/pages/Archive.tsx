@@ -7,7 +7,7 @@ import { CampChart } from "../components/CampChart.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
-import { clock, seatLabel } from "../lib/format.ts";
+import { dateClock, seatLabel } from "../lib/format.ts";
 import { type LifeEvent, livingByCamp } from "../lib/living-by-camp.ts";
 import { termsOf } from "../lib/terms.ts";
 import { SeatCard } from "./Board.tsx";
@@ -108,7 +108,8 @@ export function Archive({ game }: { game: LiveGame }) {
               {list.map((e) => (
                 <li key={e.seq}>
                   {m.archive.voteAt(
-                    clock(e.at),
+                    // A round's vote spans two evenings: the time alone would read as one day's.
+                    dateClock(e.at),
                     label(Number(e.data.voter)),
                     m.app.list(targetsOf(e).map(label)) || m.vote.abstain,
                   )}

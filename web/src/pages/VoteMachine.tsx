@@ -9,7 +9,7 @@ import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
-import { clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
+import { ballotTime, clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
 import { proxyTargets, unusedVotesNote } from "../lib/vote-choices.ts";
 
@@ -209,7 +209,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
             {vote.casts.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: casts are an append-only list
               <li key={i}>
-                <span className="muted small">{clock(c.at)}</span>{" "}
+                <span className="muted small">{ballotTime(c.at, vote.closesAt)}</span>{" "}
                 {m.vote.ballotLine(
                   label(c.voter),
                   c.targets.length ? m.app.list(c.targets.map(label)) : m.vote.abstain,
