@@ -285,6 +285,9 @@ export const zhCN = {
     round: (n: number, dayNight = false) => (dayNight ? `第${n}天` : `第${n}轮`),
     night: (n: number) => `第${n}夜`,
     notStarted: "游戏尚未开始",
+    // Between 开始游戏 and round 1's start: roles are dealt, no round runs yet.
+    started: "游戏已开始",
+    startedOpensAt: (round: string, at: string) => `游戏已开始，${round}于 ${at} 开始`,
     // `duel`: 7kill's second stage is the 高票对决, not an overtime.
     phase: (p: string, duel = false) => (duel && p === "overtime" ? "高票对决" : (phases[p] ?? p)),
     progression: "本轮进程",

@@ -7,6 +7,7 @@ import { m } from "../i18n/index.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { offenceText } from "../lib/offence-text.ts";
+import { progressionTitle } from "../lib/progression-title.ts";
 import { termsOf } from "../lib/terms.ts";
 
 export function Board({ game }: { game: LiveGame }) {
@@ -99,7 +100,7 @@ export function Board({ game }: { game: LiveGame }) {
 
       <section className="card" data-testid="progression">
         <h2>
-          {view.round !== null ? t.round(view.round) : m.board.notStarted}
+          {progressionTitle(view.round, game.status ?? data.game.status, view.deadlines, t, now)}
           {view.phase ? (
             <span className="badge phase">{m.board.phase(view.phase, game.data?.game.duel ?? false)}</span>
           ) : null}
