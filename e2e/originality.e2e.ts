@@ -85,11 +85,24 @@ test("a complaint reaches the referee's queue with the post's originality report
   assert.match((await report.textContent()) ?? "", /来源：corpus 使至塞上/);
   await screenshot(ref, "referee-complaint");
   await inbox.locator("input").fill("引用不超过两成，不构成抄袭");
+  // 举报成立 puts the poster out: asked first, and nothing is ruled when the referee backs out.
+  let asked = "";
+  ref.once("dialog", (d) => {
+    asked = d.message();
+    void d.dismiss();
+  });
+  await inbox.getByRole("button", { name: "举报成立" }).click();
+  assert.match(asked, /^确定举报成立？出帖者 .+ 将出局/);
+  assert.equal(await inbox.getByTestId("inbox-done").count(), 0);
   await inbox.getByRole("button", { name: "驳回" }).click();
-  // The ruling comes back on the stream and the row turns into the record, without a reload.
+  // The ruling comes back on the stream and the row turns into the record, without a reload, with its reason.
   await inbox
     .getByTestId("inbox-done")
     .getByText(/^已驳回 · /)
+    .waitFor();
+  await inbox
+    .getByTestId("inbox-ruling")
+    .getByText("理由：引用不超过两成，不构成抄袭", { exact: true })
     .waitFor();
   assert.equal(await inbox.getByRole("button", { name: "驳回" }).count(), 0);
   await rctx.close();

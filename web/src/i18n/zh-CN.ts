@@ -711,6 +711,17 @@ export const zhCN = {
       `已裁定：${winner}${reason ? `（理由：${reason}）` : ""}`,
     decideEnding: "结束游戏",
     uphold: "举报成立",
+    confirmUphold: (poster: string, target: string | null) =>
+      `确定举报成立？出帖者 ${poster} 将出局${target ? `，被帖者 ${target} 若因此帖出局将复活` : ""}。此操作无法撤销。`,
+    // A handled complaint's record: the reason given, and what followed (seed 000: 出帖者出局，被帖者复活).
+    rulingComplaint: (reason: string, posterOut: string | null, revived: string | null) =>
+      [
+        reason ? `理由：${reason}` : "",
+        posterOut ? `出帖者 ${posterOut} 出局` : "",
+        revived ? `被帖者 ${revived} 复活` : "",
+      ]
+        .filter((x) => x !== "")
+        .join("；"),
     dismiss: "驳回",
     rulingReason: "裁定理由",
     originality: "原创报告",

@@ -75,3 +75,55 @@ test("nothing while the item waits, once it expired, or before its ruling reache
   assert.equal(inboxRuling(item({ round: 1 }), []), null);
   assert.equal(inboxRuling(item({ kind: "complaint", round: 1 }), events), null);
 });
+
+const ev = (seq: number, type: string, data: Record<string, unknown>, at = 3000): GameEventDto => ({
+  seq,
+  type,
+  at,
+  data,
+});
+
+test("an upheld complaint: the reason, the poster put out and the target revived by that ruling", () => {
+  const complaint = item({
+    kind: "complaint",
+    round: 2,
+    post: 1,
+    against: 7,
+    target: 4,
+    handled: { at: 3000, outcome: "upheld" },
+  });
+  const events = [
+    ev(11, "ComplaintUpheld", { round: 2, post: 0, poster: 9, target: 5, reason: "another post" }, 2500),
+    ev(12, "ComplaintUpheld", { round: 2, post: 1, poster: 7, target: 4, reason: "抄了唐诗" }),
+    ev(13, "PlayerRevived", { round: 2, seat: 4, reason: "complaint" }),
+    ev(14, "PlayerOut", { round: 2, seat: 7, cause: "complaint", by: null, post: 1, halfVote: false }),
+  ];
+  assert.deepEqual(inboxRuling(complaint, events), {
+    kind: "complaint",
+    upheld: true,
+    reason: "抄了唐诗",
+    posterOut: 7,
+    revived: 4,
+  });
+  // A poster already out, a target another post killed too: nothing followed but the ruling.
+  assert.deepEqual(inboxRuling(complaint, events.slice(0, 2)), {
+    kind: "complaint",
+    upheld: true,
+    reason: "抄了唐诗",
+    posterOut: null,
+    revived: null,
+  });
+});
+
+test("a dismissed complaint: its reason; one filed before complaints named their post is matched by its poster", () => {
+  const complaint = item({ kind: "complaint", against: 7, handled: { at: 3000, outcome: "dismissed" } });
+  const events = [ev(12, "ComplaintDismissed", { round: 2, post: 1, poster: 7, reason: "引用不超过两成" })];
+  assert.deepEqual(inboxRuling(complaint, events), {
+    kind: "complaint",
+    upheld: false,
+    reason: "引用不超过两成",
+    posterOut: null,
+    revived: null,
+  });
+  assert.equal(inboxRuling({ ...complaint, handled: { at: 3000, outcome: "voided" } }, events), null);
+});

@@ -1,10 +1,12 @@
-// What the referee decided on a handled 平票, 领票人 or 胜负 item, found in the referee's log the page already holds.
+// What the referee decided on a handled 平票, 领票人, 胜负 or 举报 item, found in the referee's log the page already holds.
 import type { GameEventDto, InboxItem, SeatNo } from "../../../src/server/api-types.ts";
 
 export type InboxRuling =
   | { kind: "out"; seats: SeatNo[]; reason: string }
   | { kind: "lead-voter"; seat: SeatNo; reason: string }
-  | { kind: "ending"; winner: string | null; reason: string };
+  | { kind: "ending"; winner: string | null; reason: string }
+  /** A complaint's ruling: its reason, and what followed (the poster out, the post's target revived) if anything did. */
+  | { kind: "complaint"; upheld: boolean; reason: string; posterOut: SeatNo | null; revived: SeatNo | null };
 
 interface OverrideData {
   action?: unknown;
@@ -25,8 +27,9 @@ const seatsOf = (v: unknown): SeatNo[] =>
  * as the server's inbox also takes the first).
  */
 export function inboxRuling(item: InboxItem, events: readonly GameEventDto[]): InboxRuling | null {
-  if (item.handled?.outcome !== "decided") return null;
   const after = events.filter((e) => e.seq > item.seq);
+  if (item.kind === "complaint") return complaintRuling(item, after);
+  if (item.handled?.outcome !== "decided") return null;
   const override = (match: (o: OverrideData) => boolean) => {
     for (const e of after) {
       if (e.type !== "OverrideApplied") continue;
@@ -64,4 +67,48 @@ export function inboxRuling(item: InboxItem, events: readonly GameEventDto[]): I
     default:
       return null;
   }
+}
+
+/**
+ * An upheld or dismissed complaint: the engine's ComplaintUpheld / ComplaintDismissed on the post it names (a
+ * complaint filed before complaints named their post: the first on that poster), and, for an upheld one, the outs
+ * and revivals of the same ruling (seed 000: 「宣判出帖者出局，被帖者复活」). Either may not happen: a poster already
+ * out stays out without a second PlayerOut, a target another post killed too stays out.
+ */
+function complaintRuling(item: InboxItem, after: readonly GameEventDto[]): InboxRuling | null {
+  const outcome = item.handled?.outcome;
+  if (outcome !== "upheld" && outcome !== "dismissed") return null;
+  const type = outcome === "upheld" ? "ComplaintUpheld" : "ComplaintDismissed";
+  const ruled = after.find(
+    (e) =>
+      e.type === type &&
+      (item.round !== undefined && item.post !== undefined
+        ? e.data.round === item.round && e.data.post === item.post
+        : e.data.poster === item.against),
+  );
+  if (!ruled) return null;
+  const reason = typeof ruled.data.reason === "string" ? ruled.data.reason : "";
+  if (outcome === "dismissed")
+    return { kind: "complaint", upheld: false, reason, posterOut: null, revived: null };
+  // The same ruling's consequences: emitted in its batch, at its instant, right after it.
+  const batch = after.filter(
+    (e) => e.seq > ruled.seq && e.at === ruled.at && e.data.round === ruled.data.round,
+  );
+  const out = batch.find(
+    (e) =>
+      e.type === "PlayerOut" &&
+      e.data.cause === "complaint" &&
+      e.data.seat === ruled.data.poster &&
+      e.data.post === ruled.data.post,
+  );
+  const back = batch.find(
+    (e) => e.type === "PlayerRevived" && e.data.reason === "complaint" && e.data.seat === ruled.data.target,
+  );
+  return {
+    kind: "complaint",
+    upheld: true,
+    reason,
+    posterOut: typeof out?.data.seat === "number" ? out.data.seat : null,
+    revived: typeof back?.data.seat === "number" ? back.data.seat : null,
+  };
 }

@@ -702,13 +702,14 @@ function InboxRow(props: {
                       item.against !== undefined ? label(item.against) : "",
                     );
     const ruling = inboxRuling(item, props.events);
+    const ruled = ruling ? rulingText(ruling, label, props.terms) : "";
     return (
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
         <span className="badge">{m.referee.handled(item.handled.outcome, dateTime(item.handled.at))}</span>
-        {ruling ? (
+        {ruled ? (
           <div className="small" data-testid="inbox-ruling">
-            {rulingText(ruling, label, props.terms)}
+            {ruled}
           </div>
         ) : null}
       </li>
@@ -845,9 +846,13 @@ function InboxRow(props: {
   // The complaint names its post: a poster with two posts in a round is ruled on the right one.
   const named =
     item.round !== undefined && item.post !== undefined ? { round: item.round, post: item.post } : {};
-  const rule = (upheld: boolean) =>
-    against !== null &&
-    run(() => api.ruleComplaint(gameId, { requestId: requestId(), against, upheld, reason, ...named }));
+  const rule = (upheld: boolean) => {
+    if (against === null) return;
+    // 举报成立 puts the poster out and revives the target at once (seed 000), and no button takes it back: asked first.
+    const target = item.target !== undefined ? label(item.target) : null;
+    if (upheld && !window.confirm(m.referee.confirmUphold(label(against), target))) return;
+    void run(() => api.ruleComplaint(gameId, { requestId: requestId(), against, upheld, reason, ...named }));
+  };
   return (
     <li className="inbox-item">
       <div>
@@ -875,7 +880,7 @@ function InboxRow(props: {
   );
 }
 
-/** The decision on a handled 平票, 领票人 or 胜负 item, in Chinese. */
+/** The decision on a handled 平票, 领票人, 胜负 or 举报 item, in Chinese. */
 function rulingText(r: InboxRuling, label: (s: SeatNo) => string, terms: Terms): string {
   switch (r.kind) {
     case "out":
@@ -884,6 +889,12 @@ function rulingText(r: InboxRuling, label: (s: SeatNo) => string, terms: Terms):
       return m.referee.rulingLeadVoter(label(r.seat), r.reason);
     case "ending":
       return m.referee.rulingEnding(terms.winner(r.winner), r.reason);
+    case "complaint":
+      return m.referee.rulingComplaint(
+        r.reason,
+        r.posterOut === null ? null : label(r.posterOut),
+        r.revived === null ? null : label(r.revived),
+      );
   }
 }
 
