@@ -67,7 +67,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "member-account-disabled": () => "该账号已被站点管理员停用，不能替补或加为副哨",
   "member-is-co-referee": (d) => `该账号已是本游戏的副哨（马甲「${d?.alias ?? ""}」）`,
   "report-too-short": (d) =>
-    `报道字数不足：${d?.words ?? "?"}字，至少需要${d?.min ?? "?"}字（以word统计为准）`,
+    `报道字数不足：${d?.words ?? "?"}字，至少需要${d?.min ?? "?"}字（以 Word 字数统计为准）`,
   "report-not-found": (d) => `找不到马甲「${d?.alias ?? ""}」的报道`,
   "report-already-rejected": () => "该报道已被判定违规",
   "report-already-approved": () => "该报道已被裁定合规",

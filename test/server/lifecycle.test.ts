@@ -137,7 +137,7 @@ test("join: 报道 字数 is checked against the rule set; taken aliases, closed
     });
     assert.equal(short.status, 409);
     assert.equal(short.json.error.code, "report-too-short");
-    assert.equal(short.json.error.message, "报道字数不足：3字，至少需要10字（以word统计为准）");
+    assert.equal(short.json.error.message, "报道字数不足：3字，至少需要10字（以 Word 字数统计为准）");
     // An empty 报道 is a short one, named as such (not a malformed body).
     const empty = await call<ApiError>(h, "POST", `/api/games/${id}/join`, u1, { alias: "甲", report: "" });
     assert.equal(empty.json.error.code, "report-too-short");
