@@ -39,6 +39,8 @@ test("sign up, open a game from the lobby, sign out and back in", async () => {
   const playing = page.getByTestId("lobby-closed");
   await signup.locator(".game-row").first().waitFor();
   assert.match((await signup.locator(".game-row").first().textContent()) ?? "", /12\/40人/);
+  // The time on a card is labelled: it is when the game was opened (开版), not when it starts.
+  assert.match((await signup.locator(".game-row").first().textContent()) ?? "", /开版：12\/1 \d\d:\d\d/);
   assert.equal(await playing.locator(".game-row").count(), 1);
   await screenshot(page, "lobby");
   await signup.getByRole("link", { name: "报道" }).click();

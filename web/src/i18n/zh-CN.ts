@@ -235,6 +235,8 @@ export const zhCN = {
     ended: "已结束",
     empty: "这里还没有游戏",
     players: (signed: number, total: number) => `${signed}/${total}人`,
+    // When the referee opened the game (its createdAt), not when it starts: a bare 「12/1 12:00」 read as either.
+    createdAt: (at: string) => `开版：${at}`,
     rules: "规则",
     status: (s: string) => statuses[s] ?? s,
     join: "报道",

@@ -62,7 +62,7 @@ function GameRow({ game }: { game: GameListItem }) {
         </Link>
         <div className="muted small">
           {m.lobby.rules} {game.rulesName} · {m.lobby.players(game.signedUp, game.players)} ·{" "}
-          {dateTime(game.createdAt)}
+          {m.lobby.createdAt(dateTime(game.createdAt))}
         </div>
       </div>
       <div className="game-row-actions">
