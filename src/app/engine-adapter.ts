@@ -276,12 +276,13 @@ function myVoteOf(
   rules: RuleSet | null,
   thread: VoteState,
   seat: number,
-  mine: { targets: readonly number[]; at: number },
+  mine: { targets: readonly number[]; at: number; codes?: readonly (string | null)[] },
 ): NonNullable<GameView["myVote"]> {
   const max = rules?.vote.changes.max ?? null;
   const changesMade = (thread.casts.byVoter[seat] ?? 1) - 1;
   return {
     targets: [...mine.targets],
+    ...(mine.codes?.some((c) => c !== null) ? { codes: [...mine.codes] } : {}),
     at: mine.at,
     changesLeft: max === null ? null : Math.max(0, max - changesMade),
     changesFrozenFrom: frozenFromOf(rules, thread),

@@ -393,6 +393,11 @@ export interface TallyView {
 
 export interface MyVoteView {
   targets: SeatNo[];
+  /**
+   * Score rule: the 代号 guessed with each target, in the order of `targets` (null: none); absent when the ballot
+   * guessed none. The page fills its code boxes from it, so a 改票 does not silently drop a guess.
+   */
+  codes?: (string | null)[];
   at: Millis;
   /** Changes still allowed under the rule set's limit (RULINGS 7); null where changes are unlimited. */
   changesLeft: number | null;

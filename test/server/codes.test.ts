@@ -86,6 +86,21 @@ test("代号: GameInfo.codeGuesses; no codes offered before the first black kill
     // "提供所有有分值的黑道代号供投选": 13 scored black codes, not the black bomb's 十面埋伏.
     assert.equal(offered.length, 13);
     assert.ok(offered.includes("苍龙斧") && !offered.includes("十面埋伏"));
+    // The voter's own ballot comes back with its guess, so the vote machine can show it and keep it on a 改票 (风云 audit:
+    // the page reset the code box and a 改票 sent null).
+    await must(
+      call(h, "POST", `/api/games/${id}/votes`, ranger, {
+        requestId: rid(),
+        targets: [0],
+        codes: ["苍龙斧"],
+      }),
+    );
+    const mine = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, ranger));
+    assert.deepEqual(mine.json.view!.myVote?.codes, ["苍龙斧"]);
+    await must(call(h, "POST", `/api/games/${id}/votes`, cookies[31]!, { requestId: rid(), targets: [0] }));
+    const other = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, cookies[31]!));
+    assert.deepEqual(other.json.view!.myVote?.targets, [0]);
+    assert.equal(other.json.view!.myVote?.codes, undefined, "a ballot without a guess has none");
   } finally {
     await h.close();
   }

@@ -398,6 +398,8 @@ export const zhCN = {
     change: "改票",
     abstain: "弃权",
     myVote: (targets: string) => `你已投：${targets}`,
+    /** A target of the viewer's own ballot, with the 代号 guessed for it (score rule). */
+    withCode: (target: string, code: string | null) => (code ? `${target}（代号 ${code}）` : target),
     // Seed 002: 只投一票者…不算自杀 — legal, only worth a word in case the second vote was meant.
     fewerVotes: (perVoter: number, cast: number) =>
       `本轮每人${perVoter}票，你只投了${cast}票（合规，按${cast}票计）`,

@@ -1,7 +1,7 @@
 // proxyTargets and unusedVotesNote: the 托票 list by seat number without the voter; a note on a ballot short of votes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { proxyTargets, unusedVotesNote } from "./vote-choices.ts";
+import { proxyTargets, standingCodes, unusedVotesNote } from "./vote-choices.ts";
 
 const seats = [
   { seat: 0, alias: "云中鹤1", alive: true },
@@ -26,4 +26,10 @@ test("no note for a full ballot, a one-vote round or an abstention", () => {
   assert.equal(unusedVotesNote(2, [5, 6]), null);
   assert.equal(unusedVotesNote(1, [5]), null);
   assert.equal(unusedVotesNote(2, []), null);
+});
+
+test("seed 000 「在票杀和贴杀时需同步提交…代号猜想」: a 改票 form starts from the standing ballot's guesses, not empty", () => {
+  assert.deepEqual(standingCodes({ targets: [3, 7], codes: ["苍龙斧", null] }), { 3: "苍龙斧" });
+  assert.deepEqual(standingCodes({ targets: [3] }), {});
+  assert.deepEqual(standingCodes(null), {});
 });

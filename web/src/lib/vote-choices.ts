@@ -1,5 +1,5 @@
-// Small decisions of the 投票机: whom a 托票 may name, and whether a ballot leaves votes unused.
-import type { SeatNo } from "../../../src/server/api-types.ts";
+// Small decisions of the 投票机: whom a 托票 may name, whether a ballot leaves votes unused, its standing code guesses.
+import type { MyVoteView, SeatNo } from "../../../src/server/api-types.ts";
 import { m } from "../i18n/index.ts";
 
 /**
@@ -23,4 +23,17 @@ export function proxyTargets(
 export function unusedVotesNote(perVoter: number, targets: readonly SeatNo[]): string | null {
   if (targets.length === 0 || targets.length >= perVoter) return null;
   return m.vote.fewerVotes(perVoter, targets.length);
+}
+
+/**
+ * The code boxes of a ballot form, filled from the standing ballot's guesses (score rule): left empty they would send
+ * null on a 改票 and silently drop a guess that may decide a point (风云 audit).
+ */
+export function standingCodes(myVote: Pick<MyVoteView, "targets" | "codes"> | null): Record<number, string> {
+  return Object.fromEntries(
+    (myVote?.targets ?? []).flatMap((t, i) => {
+      const code = myVote?.codes?.[i];
+      return code ? [[t, code]] : [];
+    }),
+  );
 }

@@ -11,7 +11,7 @@ import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { ballotTime, clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
-import { proxyTargets, unusedVotesNote } from "../lib/vote-choices.ts";
+import { proxyTargets, standingCodes, unusedVotesNote } from "../lib/vote-choices.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -333,7 +333,8 @@ function Ballot({
   const [picked, setPicked] = useState<SeatNo[]>(() =>
     myVote ? myVote.targets.filter((t) => choices.includes(t)) : [],
   );
-  const [codes, setCodes] = useState<Record<number, string>>({});
+  // The standing ballot's guesses, so that a 改票 keeps them unless the player changes them (风云 audit: they reset).
+  const [codes, setCodes] = useState<Record<number, string>>(() => standingCodes(myVote));
   const [filter, setFilter] = useState("");
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -384,7 +385,11 @@ function Ballot({
       </h3>
       {myVote ? (
         <p className="my-vote" data-testid="my-vote">
-          {m.vote.myVote(myVote.targets.length ? m.app.list(myVote.targets.map(label)) : m.vote.abstain)}
+          {m.vote.myVote(
+            myVote.targets.length
+              ? m.app.list(myVote.targets.map((t, i) => m.vote.withCode(label(t), myVote.codes?.[i] ?? null)))
+              : m.vote.abstain,
+          )}
           {spent || frozen ? null : (
             <>
               {myVote.changesLeft !== null ? (
