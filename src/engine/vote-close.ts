@@ -131,9 +131,11 @@ function closeHouseVote(b: Batch, at: Instant, round: number, house: number): vo
   const nonVoters = b.state.seats
     .filter((s) => s.alive && houseOfSeat(b.state, s.seat) === house && !hasCast(v.casts, s.seat))
     .map((s) => s.seat);
+  const present = livingSeats(b);
   closed(b, at, round, "regular", res, nonVoters, house);
-  // 7kill: the day's discussion and vote threads close; 潜水 is counted (src/engine/night/penalties.ts).
-  closeThread(b, at, round, "regular", nonVoters);
+  // 7kill: the day's discussion and vote threads close; 潜水 is counted (src/engine/night/penalties.ts), for the seats
+  // that played the day, those the vote has just put out too.
+  closeThread(b, at, round, "regular", nonVoters, present);
 
   // Seed 000: "不投票者或迟到者算自杀，不得参加后续游戏，自杀者身份立即公布。" (RULINGS 8; excused rounds are an option)
   const nv = rules.vote.nonVoting;
@@ -212,9 +214,14 @@ function closeHouseOvertime(b: Batch, at: Instant, round: number, house: number)
     kind === "duel"
       ? b.state.seats.filter((s) => s.alive && !hasCast(v.casts, s.seat)).map((s) => s.seat)
       : [];
+  const present = livingSeats(b);
   closed(b, at, round, "overtime", res, nonVoters, house);
-  closeThread(b, at, round, "overtime", nonVoters);
+  closeThread(b, at, round, "overtime", nonVoters, present);
   if (res.tie) breakTie(b, at, round, kind, res, house);
+}
+
+function livingSeats(b: Batch): ReadonlySet<Seat> {
+  return new Set(b.state.seats.filter((s) => s.alive).map((s) => s.seat));
 }
 
 /** Results post: identities of this round's dead are published (seed 000: "由哨子公布被票杀者身份以及被帖杀者身份"). */

@@ -104,6 +104,7 @@ export function closeThread(
   round: number,
   stage: "regular" | "overtime",
   nonVoters: readonly Seat[],
+  present: ReadonlySet<Seat>,
 ): void {
   const rules = rulesOf(b.state);
   const p = rules.penalties;
@@ -115,7 +116,9 @@ export function closeThread(
   const found: { seat: Seat; reasons: string[] }[] = [];
   const excusedVote = rules.vote.nonVoting.excusedRounds.includes(round);
   for (const s of b.state.seats) {
-    if (!s.alive || isExcused(b.state, s.seat, round, key)) continue;
+    // Seats in the game while the thread ran, a seat its own vote has just put out included: its duties were missed
+    // while it played (seed 001 4.2 「b. 没有在导演指定的投票帖投票」), and warnings count after an out (4.3).
+    if (!present.has(s.seat) || isExcused(b.state, s.seat, round, key)) continue;
     const n = posts[s.seat] ?? 0;
     const reasons: string[] = [];
     if (p.minPostsPerDay !== undefined && n < p.minPostsPerDay) reasons.push("posts");
