@@ -257,6 +257,9 @@ export class DiscussionService<S> {
 
     const decide = (snap: GameSnapshot<S>): JobDecision => {
       const started = engine.started(snap.engine);
+      // A player whose seat a substitute took over (替补) has left the game: a post under the old alias would tie it
+      // to the account and carry what the seat knew (the seat's secrets are the substitute's now).
+      if (started && !v.referee && seat === null) return refuse("seat-replaced", 403, { at });
       const me = seat === null ? undefined : engine.seats(snap.engine).find((s) => s.seat === seat);
       // The 场外总帖 takes a dead player's post like anyone's where the referee judges 诈尸 there
       // (penalties.zhashiInGeneral).

@@ -41,12 +41,20 @@ export function authorize(v: Viewer, need: Need): { ok: false; refusal: AppRefus
       return v.memberKind === "player" ? null : refuse("forbidden", 403);
     case "seated":
       if (v.memberKind !== "player") return refuse("forbidden", 403);
-      return v.seat === null ? refuse("game-not-started", 409) : null;
+      return v.seat === null ? seatless(v) : null;
     case "living":
       if (v.memberKind !== "player") return refuse("forbidden", 403);
-      if (v.seat === null) return refuse("game-not-started", 409);
+      if (v.seat === null) return seatless(v);
       return v.alive ? null : refuse("seat-out", 403);
   }
+}
+
+/**
+ * A player with no seat: before the start everyone is (alive, not yet dealt); after it, only one whose seat a
+ * substitute took over (替补), who must be told so, not that the game has yet to start.
+ */
+function seatless(v: Viewer): { ok: false; refusal: AppRefusal } {
+  return v.alive ? refuse("game-not-started", 409) : refuse("seat-replaced", 403);
 }
 
 export function toCommandResult(res: JobResult, at: number): Result<CommandOk> {

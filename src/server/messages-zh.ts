@@ -80,6 +80,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "game-already-started": () => "游戏已经开始",
   "game-ended": () => "游戏已经结束",
   "seat-out": () => "你已出局，不能执行此操作",
+  "seat-replaced": () => "你的座位已由替补接手，不能再以原马甲行动或发言",
   "seat-unknown": (d) => `没有${seatNo(d?.seat)}座位`,
   "target-out": (d) => `目标（${seatNo(d?.seat)}）已出局`,
   "not-in-room": () => "你不在这个房间里",

@@ -135,6 +135,38 @@ test("discussion: pages of posts, newest last, with older pages by seq", async (
   });
 });
 
+test("discussion: a player whose seat a substitute took over posts nowhere under the old alias", async () => {
+  await withDaily(async (h, g) => {
+    const [a] = g.players;
+    await quickAccount(h, "接手的人");
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/substitutes`, g.referee, {
+        requestId: rid(),
+        seat: a!.seat,
+        username: "接手的人",
+        alias: "接手马甲",
+      }),
+    );
+    // Override audit: the old account still posted 「我被替补了，我是警察，8号是杀手」 under its old alias.
+    for (const thread of ["round-1", "general"]) {
+      const refused = await say<ApiError>(h, g.id, thread, a!.cookie, "我原来是剑侠");
+      assert.equal(refused.status, 403, thread);
+      assert.equal(refused.json.error.code, "seat-replaced");
+      assert.equal(refused.json.error.message, "你的座位已由替补接手，不能再以原马甲行动或发言");
+    }
+    const posts = await must(
+      call<DiscussionPostsResponse>(h, "GET", `/api/games/${g.id}/discussion/general/posts`),
+    );
+    assert.ok(!posts.text.includes("我原来是剑侠"));
+    // Nor does it act: told why, not that the game has yet to start.
+    const vote = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, a!.cookie, {
+      requestId: rid(),
+      targets: [g.players[1]!.seat],
+    });
+    assert.equal(vote.json.error.code, "seat-replaced");
+  });
+});
+
 test("discussion: refused for the anonymous, another game's player, a dead player of a daily game, a closed thread", async () => {
   const h = await makeHarness();
   try {
