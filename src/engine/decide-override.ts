@@ -5,6 +5,7 @@ import { hasCast } from "./cast-log.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
 import { pendingDeadlines } from "./deadlines.ts";
 import { applyLeadVoterDecision, applyTieDecision } from "./decisions.ts";
+import { openThreads } from "./houses.ts";
 import { decideDayNightOverride } from "./night/actions.ts";
 import { excuseLateSubstitute } from "./night/penalties.ts";
 import { putOut, revive, reviveTargetOf } from "./outs.ts";
@@ -13,7 +14,8 @@ import { putOut, revive, reviveTargetOf } from "./outs.ts";
 function resolveDeadline(b: Batch, name: string): string | null {
   const pending = pendingDeadlines(b.state);
   if (pending.some((d) => d.key === name)) return name;
-  if (/^round:\d+:(posting|vote|overtime|iou|complaint)$/.test(name)) return name;
+  // A full key that is not pending (a closed round's vote, a round that does not exist) would be recorded and change
+  // nothing (overrides audit): refused like an unknown name.
   const found = pending.find((d) => d.kind === name && d.kind !== "open");
   return found?.key ?? null;
 }
@@ -69,7 +71,10 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       return null;
     }
     case "void-vote": {
-      const r = b.state.rounds.find((x) => x?.vote && hasCast(x.vote.casts, o.voter));
+      // In whichever house's thread the ballot stands (两府制 audit: house 2's ballots could not be voided).
+      const r = b.state.rounds.find(
+        (x) => x && openThreads(x).some(({ vote }) => hasCast(vote.casts, o.voter)),
+      );
       if (!r) return { code: "override.no-vote", message: "the seat has no ballot in an open vote" };
       emit(b, { type: "OverrideApplied", at, round: r.round, override: o, reason });
       return null;

@@ -87,6 +87,11 @@ describe(`overrides — ${quote}`, () => {
       d.override(local("12-02 22:01"), { action: "extend", deadline: "nothing", until: 0 })?.code,
       "override.unknown-deadline",
     );
+    // A full key that is no longer, or never was, pending would be recorded and change nothing (overrides audit).
+    for (const deadline of ["round:1:vote", "round:7:iou"]) {
+      const late = { action: "extend", deadline, until: local("12-03 23:00") } as const;
+      assert.equal(d.override(local("12-02 22:02"), late)?.code, "override.unknown-deadline", deadline);
+    }
   });
 
   test("void-vote removes a ballot; void-post withdraws a post and revives its target", () => {

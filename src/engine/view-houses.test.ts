@@ -96,3 +96,21 @@ test("liveViewFor lists only the ballots after those the reader holds; house 1's
     [0, 2, 4],
   );
 });
+
+test("两府制, seed 000 「哨子最大」 (RULINGS 23): the referee voids a ballot in house 2 as in house 1", () => {
+  const d = twoHouses();
+  const at = local("12-02 20:00:00");
+  assert.equal(d.vote(at, 0, 56), null);
+  assert.equal(d.vote(at, 1, 55), null);
+  // Before, house 2's ballot was not found (only house 1's thread was searched): override.no-vote.
+  assert.equal(d.override(local("12-02 20:10"), { action: "void-vote", voter: 1 }, "冒名投票"), null);
+  assert.equal(d.override(local("12-02 20:11"), { action: "void-vote", voter: 0 }, "冒名投票"), null);
+  const pub = viewFor(d.state, { kind: "public" }).rounds.find((r) => r.round === 1)!;
+  assert.deepEqual(
+    pub.houses?.map((h) => [h.house, h.vote?.casts.length]),
+    [
+      [1, 0],
+      [2, 0],
+    ],
+  );
+});
