@@ -178,7 +178,11 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   const current = v.rounds.find((r) => r.round === v.current) ?? null;
   // The vote in progress: a round's 加时 runs after the next round has opened (its posts come at 21:30), and its
   // tally, phase and the viewer's ballot are the live ones until it closes.
-  const voting = v.rounds.find((r) => r.vote !== null) ?? current;
+  // Under 两府制 any house's open thread counts: with only house 2 in overtime, the public and the referee (who read
+  // house 1's thread) saw the next round's posting phase and no tally (两府制 audit).
+  const voting =
+    v.rounds.find((r) => r.vote !== null || (r.houses ?? []).some((h) => h.vote !== null)) ?? current;
+  const liveVote = voting?.vote ?? voting?.houses?.find((h) => h.vote !== null)?.vote ?? null;
   const round = state.rounds[voting?.round ?? v.current];
   const thread = (house: number) => (round ? threadOf(round, house) : null);
   // The viewer's own house's thread (the only one without 两府制); each house's for the `houses` list.
@@ -192,7 +196,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
   let phase: string;
   if (v.status === "ended") phase = "ended";
   else if (!current) phase = "waiting";
-  else if (voting?.vote) phase = voting.vote.stage === "overtime" ? "overtime" : "vote";
+  else if (liveVote) phase = liveVote.stage === "overtime" ? "overtime" : "vote";
   // 7kill: after the day's vote come the night and the last words, not a results wait.
   else if (v.dayNight?.nights.some((n) => !n.resolved)) phase = "night";
   else if (v.dayNight?.lastWords.some((l) => l.endedAt === null)) phase = "last-words";

@@ -176,3 +176,30 @@ test("两府制 over HTTP: the referee's start deals every seat a house from the
     await h.close();
   }
 });
+
+test("两府制: while only house 2 is in overtime, the public and the referee see it (phase and tally)", async () => {
+  const h = await makeHarness();
+  try {
+    const { id, cookies, referee } = await twoHouseGame(h);
+    await advanceTo(h, local("12-02 20:00:00"));
+    // 风云 round 1 puts two out per house. House 1 (even seats): 56 and 54, no tie. House 2 (odd seats): 55 first,
+    // then 53 and 51 tie for the second place: house 2 goes to overtime, house 1 closes.
+    for (const [i, cookie] of cookies.entries()) {
+      const target = i % 2 === 0 ? (i < 40 ? 56 : 54) : i < 37 ? 55 : i < 47 ? 53 : 51;
+      await must(call(h, "POST", `/api/games/${id}/votes`, cookie, { requestId: rid(), targets: [target] }));
+    }
+    await advanceTo(h, local("12-02 21:00:01"));
+    await must(call(h, "POST", `/api/games/${id}/votes`, cookies[1], { requestId: rid(), targets: [53] }));
+    for (const viewer of [undefined, referee]) {
+      const view = (await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`, viewer))).json.view!;
+      assert.equal(view.phase, "overtime", viewer ?? "public");
+      const two = view.houses?.find((x) => x.house === 2);
+      assert.deepEqual(
+        two?.tally.filter((t) => t.votes > 0).map((t) => [t.seat, t.votes]),
+        [[53, 1]],
+      );
+    }
+  } finally {
+    await h.close();
+  }
+});
