@@ -179,7 +179,8 @@ export function VoteMachine({ game }: { game: LiveGame }) {
 
       {!vote && lastClosed ? <FinalTally round={lastClosed} label={label} duel={data.game.duel} /> : null}
 
-      {round?.houses && mySeat === null
+      {/* The other houses' tallies are public (a visitor sees them), so a seated player sees them too. */}
+      {round?.houses
         ? (view?.houses ?? [])
             .filter((h) => h.house !== round.house)
             .map((h) => (
@@ -228,7 +229,8 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         <section className="card">
           <h2>{m.vote.results}</h2>
           {round.results.map((r) => (
-            <p key={r.stage}>
+            <p key={`${r.house ?? 1}-${r.stage}`}>
+              {round.houses ? <span className="badge">{m.vote.house(r.house ?? 1)}</span> : null}
               {r.stage === "overtime" ? `${m.vote.overtime} · ` : ""}
               {r.out.length > 0 || !r.tie ? m.vote.outBy(m.app.list(r.out.map(label)) || m.app.none) : null}
               {r.tie && r.out.length === 0 ? m.vote.tied(m.app.list(r.tie.map(label)), data.game.duel) : null}
