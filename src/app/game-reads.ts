@@ -217,8 +217,14 @@ export class GameReads<S> {
     await gate.value.actor.snapshot(); // loads the stream if it is not in memory
     const waiting = (kind: InboxItem["kind"], matches: (item: InboxItem) => boolean) =>
       items.filter((it) => it.kind === kind && it.handled === undefined && matches(it));
+    // Each round's submissions in order (a post's index is its place), voided or not, for the post a 作废杀帖 hit: the
+    // poster's latest standing one, as the engine picks it (decide-override.ts).
+    const sent = new Map<number, { poster: number; voided: boolean }[]>();
     gate.value.actor.visitLoaded(1, (event, seq) => {
       const e = event as AppEvent | GameEvent;
+      if (e.type === "KillPostSubmitted") {
+        sent.set(e.round, [...(sent.get(e.round) ?? []), { poster: e.poster, voided: false }]);
+      }
       if (e.type === "VoteCast" && e.proxy) {
         // The proxy ballot answers the seat's requests before it (a later one supersedes an earlier one).
         for (const it of waiting("proxy-request", (x) => x.fromSeat === e.voter))
@@ -311,7 +317,11 @@ export class GameReads<S> {
           it.handled = { at: e.at, outcome: "voided" };
       } else if (e.type === "OverrideApplied" && e.override.action === "void-post") {
         const poster = e.override.poster;
-        for (const it of waiting("complaint", (x) => x.against === poster && x.round === e.round))
+        const posts = sent.get(e.round) ?? [];
+        const index = posts.findLastIndex((p) => p.poster === poster && !p.voided);
+        if (index >= 0) (posts[index] as { voided: boolean }).voided = true;
+        // Only the complaint on that very post: one on the poster's other post of the round still waits.
+        for (const it of waiting("complaint", (x) => x.round === e.round && x.post === index))
           it.handled = { at: e.at, outcome: "voided" };
       } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
         const outcome = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";

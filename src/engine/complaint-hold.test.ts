@@ -214,3 +214,25 @@ describe("an out a seat owes for its own void post stands when the post that kil
     assert.equal(d.events("GameEnded")[0]?.at, at);
   });
 });
+
+describe("an owed out is owed once", () => {
+  test("served, or forgiven by the referee's revive, it is not applied again when a later post on the seat is undone", () => {
+    const d = new Driver(preset("airforce-40"));
+    d.everyoneVotes(local("12-02 10:00"), () => [39]);
+    d.tick(local("12-02 21:00:01"));
+    // Round 2: killer 0's 白条 on ranger 14 fails at 10:00: 0 is out for it, 14 is back. The referee brings 0 back.
+    assert.equal(d.post(local("12-02 21:05"), 0, 14, 500), null);
+    d.tick(local("12-03 10:00:01"));
+    assert.equal(d.state.seats[0]?.out?.cause, "iou");
+    assert.equal(d.override(local("12-03 11:00"), { action: "revive", target: 0 }, "误判"), null);
+    d.everyoneVotes(local("12-03 12:00"), () => [38, 37]);
+    d.tick(local("12-03 21:00:01"));
+    // Round 3: killer 1's 白条 on 0 puts 0 out; it fails at 10:00, and 0 comes back for good.
+    assert.equal(d.post(local("12-03 21:05"), 1, 0, 500), null);
+    d.tick(local("12-03 21:30:01"));
+    assert.equal(d.alive(0), false);
+    d.tick(local("12-04 10:00:01"));
+    assert.equal(d.alive(1), false);
+    assert.equal(d.alive(0), true, "round 2's 白条 was served, then forgiven: nothing is owed");
+  });
+});

@@ -198,7 +198,8 @@ export interface RoundSummary {
   forfeited?: Record<string, number>;
   /**
    * Posts sent but not released because their poster went out before the release (a 加时, a referee's ruling), per
-   * posting unit; absent when none. Their slots were free again, and count as forfeited only if nobody used them.
+   * posting unit; absent when none. They count as sent, not as `forfeited`; their slots were free again for the rest
+   * of the unit.
    */
   withdrawn?: Record<string, number>;
   /** Seats brought back in the round, each once; not one that went out again after (see `out`). */

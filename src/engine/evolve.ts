@@ -1,7 +1,7 @@
 // evolve: folds one event into the state. A dumb fold: every decision was made by decide; this only records it.
 import { appendCast, castsOf, emptyCastLog, rewriteCastLog } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
-import type { Override } from "./contract.ts";
+import type { Override, Seat } from "./contract.ts";
 import { carryDeadlines } from "./deadline-memo.ts";
 import type { GameEvent } from "./events.ts";
 import { recalledFold } from "./fold-memo.ts";
@@ -159,27 +159,27 @@ function apply(state: GameState, e: GameEvent): GameState {
     case "IouCompleted":
       return setIou(state, e.round, e.post, "completed");
     case "IouFailed":
-      return voidReleased(setIou(state, e.round, e.post, "failed"), e.round, e.post);
+      return owedIfOut(voidReleased(setIou(state, e.round, e.post, "failed"), e.round, e.post), e, "iou");
     case "ComplaintFiled":
       return withRound(state, e.round, (r) =>
         r.complaintsFiled?.includes(e.post) || r.complaintsRuled?.includes(e.post)
           ? r
           : { ...r, complaintsFiled: [...(r.complaintsFiled ?? []), e.post] },
       );
-    case "ComplaintUpheld": {
-      const s = withRound(setIou(ruled(state, e.round, e.post), e.round, e.post, "voided"), e.round, (r) => ({
-        ...r,
-        complaintsUpheld: [...(r.complaintsUpheld ?? []), e.post],
-      }));
-      return voidReleased(s, e.round, e.post);
-    }
+    case "ComplaintUpheld":
+      return owedIfOut(
+        voidReleased(setIou(ruled(state, e.round, e.post), e.round, e.post, "voided"), e.round, e.post),
+        e,
+        "complaint",
+      );
     case "ComplaintDismissed":
       return ruled(state, e.round, e.post);
     case "ComplaintWindowClosed":
       // Past the window the referee can no longer rule (RULINGS 16): a complaint still unruled lapses with it.
       return withRound(state, e.round, (r) => ({ ...r, complaintsOpen: false, complaintsFiled: [] }));
     case "PlayerOut": {
-      const s = withSeat(state, e.seat, (seat) => ({
+      // Any out serves what the seat owed (outs.ts reviveTargetOf puts it out for it when it comes back).
+      const s = withSeat(state, e.seat, ({ owes: _served, ...seat }) => ({
         ...seat,
         alive: false,
         out: { round: e.round, cause: e.cause, at: e.at, ...(e.night ? { night: true } : {}) },
@@ -193,7 +193,13 @@ function apply(state: GameState, e: GameEvent): GameState {
       }));
     }
     case "PlayerRevived": {
-      const s = withSeat(state, e.seat, (seat) => ({ ...seat, alive: true, out: null }));
+      // 哨子最大: the referee's revive forgives an owed out; a revival by the rules keeps it owed (reviveTargetOf).
+      const s = withSeat(state, e.seat, ({ owes, ...seat }) => ({
+        ...seat,
+        alive: true,
+        out: null,
+        ...(owes && e.reason !== "referee" ? { owes } : {}),
+      }));
       // RULINGS 10: a revived target has a full vote.
       return withRound(s, e.round, (r) => ({
         ...r,
@@ -295,10 +301,21 @@ function apply(state: GameState, e: GameEvent): GameState {
  * 白条 is otherwise recorded nowhere as void, and another post on the same target would count it as still killing.
  */
 function voidReleased(state: GameState, round: number, post: number): GameState {
-  return withRound(state, round, (r) => ({
-    ...r,
-    released: r.released?.map((p) => (p.index === post ? { ...p, lapsed: "voided" as const } : p)) ?? null,
-  }));
+  return withRound(state, round, (r) => ({ ...r, released: voidedIn(r.released, post) }));
+}
+
+function voidedIn(released: RoundState["released"], post: number): RoundState["released"] {
+  return released?.map((p) => (p.index === post ? { ...p, lapsed: "voided" as const } : p)) ?? null;
+}
+
+/** The poster of a post voided by its own fault owes the out if it is out already and cannot serve it now. */
+function owedIfOut(
+  state: GameState,
+  e: { round: number; post: number; poster: Seat },
+  cause: "iou" | "complaint",
+): GameState {
+  if (state.seats[e.poster]?.alive !== false) return state;
+  return withSeat(state, e.poster, (seat) => ({ ...seat, owes: { cause, post: e.post, round: e.round } }));
 }
 
 /** A ruling answers every complaint filed against the post, and any filed after it. */
@@ -389,9 +406,7 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
         return {
           ...r,
           submissions: r.submissions.map((s) => (s.index === latest.index ? { ...s, voided: true } : s)),
-          released:
-            r.released?.map((p) => (p.index === latest.index ? { ...p, lapsed: "voided" as const } : p)) ??
-            null,
+          released: voidedIn(r.released, latest.index),
           ious: r.ious.map((i) =>
             i.post === latest.index && i.status === "open" ? { ...i, status: "voided" as const } : i,
           ),

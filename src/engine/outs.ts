@@ -187,23 +187,7 @@ export function reviveTargetOf(
   if (otherKill || bombTook) return;
   if (!revive(b, at, round, p.target, reason)) return;
   // A seat that owed an out for a post of its own (白条 failed, 举报属实) while it was out already comes back only to
-  // go out for it: the penalty is not undone by undoing the post that had killed it.
-  const owed = penaltyOwed(b.state, p.target);
-  if (owed) putOut(b, at, owed.round, p.target, owed.cause, { post: owed.post });
-}
-
-/** The first post of `seat`'s that no longer stands by its own fault: a failed 白条 or an upheld complaint. */
-function penaltyOwed(
-  state: Batch["state"],
-  seat: Seat,
-): { round: number; post: number; cause: "iou" | "complaint" } | null {
-  for (const r of state.rounds) {
-    for (const p of r?.released ?? []) {
-      if (!r || p.poster !== seat) continue;
-      if (r.complaintsUpheld?.includes(p.index)) return { round: r.round, post: p.index, cause: "complaint" };
-      if (r.ious.some((i) => i.post === p.index && i.status === "failed"))
-        return { round: r.round, post: p.index, cause: "iou" };
-    }
-  }
-  return null;
+  // go out for it: the penalty is not undone by undoing the post that had killed it (SeatState.owes).
+  const owes = b.state.seats[p.target]?.owes;
+  if (owes) putOut(b, at, round, p.target, owes.cause, { post: owes.post });
 }

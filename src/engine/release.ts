@@ -4,7 +4,7 @@ import { emit } from "./batch.ts";
 import { activeBomb } from "./bombs.ts";
 import type { Instant } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
-import { rotationAfterRound, unitQuotas, unitUsed, withdrawnByOut } from "./groups.ts";
+import { resolveUnit, rotationAfterRound, unitQuotas, unitUsed, withdrawnByOut } from "./groups.ts";
 import { putOut } from "./outs.ts";
 import { roleOfSeat } from "./roles.ts";
 import { releaseDeadlines } from "./schedule.ts";
@@ -32,9 +32,13 @@ export function releasePosts(b: Batch, at: Instant, round: number): void {
 
   // A dead player posts nothing: a post its poster went out before the release is withdrawn, and its slot was free
   // again for the rest of the unit. Told apart from a post never sent, so the post does not say the unit sent none.
+  // Counted under the unit the submission's own unit resolves to now, as unitUsed counts them (an alliance may have
+  // merged groups since it was sent).
   const withdrawn: Record<string, number> = {};
   for (const s of r.submissions) {
-    if (!s.voided && withdrawnByOut(b.state, r, s.poster)) withdrawn[s.unit] = (withdrawn[s.unit] ?? 0) + 1;
+    if (s.voided || !withdrawnByOut(b.state, r, s.poster)) continue;
+    const unit = resolveUnit(b.state, s.unit) ?? s.unit;
+    withdrawn[unit] = (withdrawn[unit] ?? 0) + 1;
   }
   // RULINGS 19: a post not submitted in the window is forfeited.
   const forfeited: Record<string, number> = {};

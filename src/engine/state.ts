@@ -18,6 +18,12 @@ export interface SeatState {
   out: { round: number; cause: OutCause; at: Instant; night?: boolean } | null;
   /** 两府制: the vote thread (house 1 or 2) the seat votes in; absent = house 1 (score rule, issue 7). */
   house?: number;
+  /**
+   * An out the seat owes for a post of its own that no longer stands (白条 failed, 举报属实) and could not serve because
+   * it was out already: if the post that put it out is undone, it goes out for this instead of coming back. Served by
+   * its next out; forgiven by the referee's revive. Absent when nothing is owed.
+   */
+  owes?: { cause: "iou" | "complaint"; post: number; round: number };
 }
 
 export interface Submission {
@@ -97,8 +103,6 @@ export interface RoundState {
    * hold the end again (else one player could keep a decided game waiting until the window closes).
    */
   complaintsRuled?: readonly number[];
-  /** Posts a complaint was upheld against (举报属实): their poster owes the out even while out for another cause. */
-  complaintsUpheld?: readonly number[];
   ious: IouState[];
   /** The vote in progress (regular, then possibly overtime), null before it opens and after it closes. */
   vote: VoteState | null;

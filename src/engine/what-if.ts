@@ -142,7 +142,7 @@ function outcomesFrom(
 
 /**
  * An elimination game's ending that holds now waits only if some way of answering the open questions (the referee's
- * ties and 领票人, the open IOUs) leads to another outcome; when every way leads to the same one it holds already.
+ * ties, 领票人 and filed complaints, the open IOUs) leads to another outcome; when every way leads to the same one it holds already.
  * Alliances a change triggers are formed on the way, as settle forms them.
  */
 export function endingCouldChange(state: GameState, at: Instant, round: number): boolean {

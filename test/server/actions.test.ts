@@ -469,6 +469,35 @@ test("a complaint whose post is voided before a ruling leaves the inbox as 帖�
   });
 });
 
+test("a complaint on a post the referee voids (作废杀帖) leaves the inbox as 帖已作废", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, IN_WINDOW);
+    await postKill(h, g.id, first.cookie, rangers[3]!.seat);
+    await advanceTo(h, local("12-01 21:31:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/complaints`, rangers[0]!.cookie, {
+        requestId: rid(),
+        round: 1,
+        post: 0,
+        text: "抄袭",
+      }),
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "void-post", poster: first.seat },
+        reason: "旧帖",
+      }),
+    );
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    assert.deepEqual(
+      inbox.json.items.filter((i) => i.kind === "complaint").map((i) => [i.post, i.handled?.outcome]),
+      [[0, "voided"]],
+    );
+  });
+});
+
 test("a complaint still waiting when the game ends expires (nothing can be ruled on after the end)", async () => {
   await withGame(async (h, g) => {
     const { first, rangers } = cast(g);
