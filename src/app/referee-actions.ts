@@ -113,7 +113,7 @@ export class RefereeActions<S> {
   async substitute(
     gameId: string,
     account: Account | null,
-    input: { requestId: string; seat: number; username: string; alias: string },
+    input: { requestId: string; seat: number; username: string; alias: string; reason?: string },
   ): Promise<Result<CommandOk>> {
     const at = this.#clock.now(); // receipt time: before any I/O
     if (!account) return refuse("unauthenticated", 401);
@@ -136,7 +136,8 @@ export class RefereeActions<S> {
             type: "Override",
             at,
             override: { action: "substitute", seat: input.seat, alias: input.alias },
-            reason: "替补",
+            // A blank or absent reason (older clients) keeps the plain word every substitution carried before.
+            reason: input.reason?.trim() || "替补",
           }),
         { requestId: input.requestId },
       );

@@ -119,7 +119,16 @@ export type Override =
   | { action: "void-vote"; voter: Seat }
   | { action: "void-post"; poster: Seat }
   /** 替补: a new person takes over the seat under a new alias. */
-  | { action: "substitute"; seat: Seat; alias: string }
+  | {
+      action: "substitute";
+      seat: Seat;
+      alias: string;
+      /**
+       * Set by the engine on the event, never by the command: the alias the seat had until now, so the log can say
+       * who was replaced (aliases are public; the account behind them is not). Absent on events stored before it was set.
+       */
+      previous?: string;
+    }
   /**
    * 判定胜负: the referee ends the game now with this result, e.g. "违者立即宣布其身份所在的一方失败，游戏终止"
    * (seeds 000 and 002) or "游戏中哨子最大" when the table can no longer play on.

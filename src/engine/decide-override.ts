@@ -101,7 +101,18 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       if (o.alias.trim() === "" || b.state.seats.some((s) => s.alias === o.alias)) {
         return { code: "override.bad-alias", message: "the new alias is empty or already taken" };
       }
-      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      {
+        // The command's own `previous` is ignored: the old alias is read from the state, as the log must name it.
+        const { previous: _ignored, ...command } = o;
+        const previous = b.state.seats[o.seat]?.alias;
+        emit(b, {
+          type: "OverrideApplied",
+          at,
+          round,
+          override: { ...command, ...(previous !== undefined ? { previous } : {}) },
+          reason,
+        });
+      }
       excuseLateSubstitute(b, at, o.seat);
       return null;
     case "end-game":

@@ -111,6 +111,9 @@ describe(`overrides — ${quote}`, () => {
     assert.equal(d.override(local("12-02 21:10"), { action: "substitute", seat: 3, alias: "替补甲" }), null);
     assert.equal(d.state.seats[3]?.alias, "替补甲");
     assert.equal(d.state.seats[3]?.role, "killer-a");
+    // The event names the alias the seat had, so the public log can say who was replaced.
+    const applied = d.events("OverrideApplied").at(-1)?.override;
+    assert.deepEqual(applied, { action: "substitute", seat: 3, alias: "替补甲", previous: "s3" });
     assert.equal(
       d.override(local("12-02 21:10"), { action: "substitute", seat: 4, alias: "替补甲" })?.code,
       "override.bad-alias",

@@ -878,6 +878,8 @@ export interface SubstituteRequest {
   /** The new player's site account and their new alias. */
   username: string;
   alias: string;
+  /** Why the seat changes hands, shown in the public log; absent or blank reads 「替补」. */
+  reason?: string;
 }
 
 export interface ResultsPreviewResponse {

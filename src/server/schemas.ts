@@ -169,7 +169,14 @@ export const OverrideSchema = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("reputation"), target: seat, points: z.int().min(-1000).max(1000) }),
 ]);
 export const OverrideBody = z.strictObject({ requestId, override: OverrideSchema, reason: text(1_000) });
-export const SubstituteBody = z.strictObject({ requestId, seat, username: z.string().min(1).max(64), alias });
+export const SubstituteBody = z.strictObject({
+  requestId,
+  seat,
+  username: z.string().min(1).max(64),
+  alias,
+  // Optional so older clients keep working: without it the ruling reads 「替补」 (RULINGS 23: every override has one).
+  reason: text(1_000).optional(),
+});
 export const ResultsQuery = z.strictObject({ round: z.coerce.number().int().positive() });
 export const PublishResultsBody = z.strictObject({
   requestId,

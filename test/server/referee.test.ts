@@ -383,6 +383,57 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
   });
 });
 
+test("substitutes (替补) carry the referee's reason (「替补」 when absent) and the old alias into every viewer's feed, never an account", async () => {
+  await withGame(async (h, g) => {
+    const [a, b, c] = g.players;
+    await quickAccount(h, "sub-one");
+    await quickAccount(h, "sub-two");
+    const url = `/api/games/${g.id}/referee/substitutes`;
+    await must(
+      call(h, "POST", url, g.referee, {
+        requestId: rid(),
+        seat: a!.seat,
+        username: "sub-one",
+        alias: "新马甲一",
+        reason: "原玩家出差",
+      }),
+    );
+    // An older client sends no reason: the ruling still carries one.
+    await must(
+      call(h, "POST", url, g.referee, {
+        requestId: rid(),
+        seat: b!.seat,
+        username: "sub-two",
+        alias: "新马甲二",
+      }),
+    );
+    const blank = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      seat: c!.seat,
+      username: "sub-two",
+      alias: "新马甲三",
+      reason: "",
+    });
+    assert.equal(blank.status, 400, "an empty reason is refused like any other field left empty");
+    for (const viewer of [c!.cookie, undefined]) {
+      const feed = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, viewer));
+      const subs = feed.json.events
+        .filter((e) => e.type === "OverrideApplied")
+        .map((e) => e.data as { override: Record<string, unknown>; reason: string });
+      assert.deepEqual(
+        subs.map((x) => [x.override.seat, x.override.previous, x.override.alias, x.reason]),
+        [
+          [a!.seat, a!.alias, "新马甲一", "原玩家出差"],
+          [b!.seat, b!.alias, "新马甲二", "替补"],
+        ],
+      );
+      const text = JSON.stringify(feed.json.events);
+      for (const username of ["sub-one", "sub-two", a!.username, b!.username])
+        assert.ok(!text.includes(username), `${username} is not in the feed`);
+    }
+  });
+});
+
 test("results post: preview and publish after the round; unknown round and players refused", async () => {
   await withGame(async (h, g) => {
     const [a, b] = g.players;

@@ -813,6 +813,7 @@ export const zhCN = {
     substituteHint:
       "新人以新马甲接手座位：身份、代号和本局记录不变，原账号不再能以该座位行动。新人须已注册账号。",
     substituteSeat: "接手的座位",
+    substituteReason: "理由（选填，会公开记录；不填记为「替补」）",
     pickSeat: "选择座位",
     newAlias: "新马甲",
     coRefereeHint: "副哨与你一样可以看到全部身份和裁判操作。对方须已注册账号。",
@@ -936,7 +937,8 @@ export const zhCN = {
     extend: (deadline: string, until: string) => `${deadline}延至 ${until}`,
     voidVote: (who: string) => `作废 ${who} 的投票`,
     voidPost: (who: string) => `作废 ${who} 的杀帖`,
-    substitute: (seat: string, alias: string) => `替补：${seat}改由 ${alias} 上场`,
+    substitute: (seat: string, previous: string | null, alias: string, reason: string) =>
+      `替补：${seat}${previous === null ? "" : ` ${previous}`} → ${alias}（${reason}）`,
     endGame: (result: string) => `结束游戏，判定${result}`,
     invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
     warn: (who: string, offence: string, severe: boolean) =>

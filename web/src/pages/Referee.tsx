@@ -368,6 +368,7 @@ function Members({ game }: { game: LiveGame }) {
   const [seat, setSeat] = useState("");
   const [subUser, setSubUser] = useState("");
   const [subAlias, setSubAlias] = useState("");
+  const [subReason, setSubReason] = useState("");
   const [coUser, setCoUser] = useState("");
   const [coAlias, setCoAlias] = useState("");
   const sub = useAction();
@@ -375,11 +376,19 @@ function Members({ game }: { game: LiveGame }) {
   const substitute = async (e: FormEvent) => {
     e.preventDefault();
     const ok = await sub.run(() =>
-      api.substitute(id, { requestId: requestId(), seat: Number(seat), username: subUser, alias: subAlias }),
+      api.substitute(id, {
+        requestId: requestId(),
+        seat: Number(seat),
+        username: subUser,
+        alias: subAlias,
+        // Left blank, the server records 「替补」: the field is optional, the ruling still has a reason.
+        ...(subReason.trim() ? { reason: subReason.trim() } : {}),
+      }),
     );
     if (ok) {
       setSubUser("");
       setSubAlias("");
+      setSubReason("");
       game.reload();
     }
   };
@@ -416,6 +425,13 @@ function Members({ game }: { game: LiveGame }) {
             aliasLabel={m.referee.newAlias}
             user={[subUser, setSubUser]}
             alias={[subAlias, setSubAlias]}
+          />
+          <input
+            name="substitute-reason"
+            value={subReason}
+            onChange={(e) => setSubReason(e.target.value)}
+            placeholder={m.referee.substituteReason}
+            maxLength={1000}
           />
           {sub.notice}
           <button type="submit" className="btn small">
@@ -1530,7 +1546,12 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
     out?: unknown;
     bomb?: unknown;
     leadVoter?: unknown;
+    alias?: unknown;
+    previous?: unknown;
   };
+  // substitute: the seat, the alias it leaves (when the event names it) and the new one.
+  if (typeof x.seat === "number" && typeof x.alias === "string")
+    return ` · ${m.app.seat(x.seat)}${typeof x.previous === "string" ? ` ${x.previous}` : ""} → ${x.alias}`;
   // decide-lead-voter: the bomb and the voter named its 领票人.
   if (typeof x.bomb === "number" && typeof x.leadVoter === "number")
     return ` · ${label(x.bomb)} → ${label(x.leadVoter)}`;

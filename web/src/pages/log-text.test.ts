@@ -215,6 +215,26 @@ test("an override says what the referee did and why", () => {
   assert.equal(say("OverrideApplied", { round: 2, override: { action: "teleport" }, reason: "x" }), "");
 });
 
+test("a substitution names the seat, the alias it leaves, the new one and the reason", () => {
+  assert.equal(
+    say("OverrideApplied", {
+      round: 2,
+      override: { action: "substitute", seat: 11, alias: "新马甲", previous: "张三" },
+      reason: "原玩家出差",
+    }),
+    "替补：12号 张三 → 新马甲（原玩家出差）",
+  );
+  // Stored before the engine named the old alias: the line says what it knows.
+  assert.equal(
+    say("OverrideApplied", {
+      round: 2,
+      override: { action: "substitute", seat: 11, alias: "新马甲" },
+      reason: "替补",
+    }),
+    "替补：12号 → 新马甲（替补）",
+  );
+});
+
 test("a rejected report names the alias, the reason and the redo deadline", () => {
   assert.equal(
     say("app.ReportRejected", {

@@ -210,9 +210,6 @@ function overrideText(o: Data, c: Ctx): string {
       return m.log.voidVote(c.seat(r.num("voter")));
     case "void-post":
       return m.log.voidPost(c.seat(r.num("poster")));
-    case "substitute":
-      // The seat's label already carries the new alias; the number alone says which seat changed hands.
-      return m.log.substitute(m.app.seat(r.num("seat")), r.str("alias"));
     case "end-game":
       return m.log.endGame(m.board.winner(r.str("winner"), c.names.camps));
     case "invalid-vote":
@@ -515,7 +512,19 @@ function describe(e: GameEventDto, names: LogNames): string {
     case "AllianceFormed":
       return m.log.allianceFormed(r.num("round"), r.str("name"));
     case "OverrideApplied": {
-      const what = overrideText(r.data("override"), c);
+      const o = r.data("override");
+      if (o.action === "substitute") {
+        // Its own line, not 「哨子改判」: the seat by number (its label would carry the new alias already), the alias
+        // it leaves (absent on events stored before the engine named it), the new one, and why.
+        const s = reader(o);
+        return m.log.substitute(
+          m.app.seat(s.num("seat")),
+          s.optStr("previous"),
+          s.str("alias"),
+          r.str("reason"),
+        );
+      }
+      const what = overrideText(o, c);
       return what ? m.log.override(r.str("reason"), what) : "";
     }
     case "GameEnded":
