@@ -36,12 +36,16 @@ async function visitAll(page: Page, seat: Seat): Promise<{ bodies: unknown[]; do
     }
   });
   const dom: string[] = [];
-  for (const path of ["", "/me", "/vote", "/threads"]) {
+  for (const path of ["", "/me", "/vote", "/threads", "/log"]) {
     await page.goto(`/games/${game.id}${path}`);
     await page.getByTestId("viewer-banner").waitFor();
     await page.waitForLoadState("networkidle").catch(() => {});
     dom.push(await page.content());
   }
+  // The log's ballots are fetched from the viewer's own feed when asked for: its data is checked as well.
+  await page.getByTestId("log-filter-votes").click();
+  await page.waitForLoadState("networkidle").catch(() => {});
+  dom.push(await page.content());
   const stream = await page.evaluate(
     (id) => fetch(`/api/games/${id}/stream?after=0&limit=0`).then((r) => r.text()),
     game.id,
@@ -347,7 +351,7 @@ test("mobile layout at 390×844: no sideways scroll, tab bar at the bottom, thum
   const me = game.seats.find((s) => s.role === "ranger")!;
   const ctx = await contextFor(browser, server.url, me.cookie, PHONE);
   const page = await ctx.newPage();
-  for (const path of ["", "/vote", "/me", "/threads"]) {
+  for (const path of ["", "/vote", "/me", "/threads", "/log"]) {
     await page.goto(`/games/${game.id}${path}`);
     await page.getByTestId("viewer-banner").waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -391,4 +395,56 @@ test("mobile layout at 390×844: no sideways scroll, tab bar at the bottom, thum
   assert.ok(cast && tabs && cast.y >= 0 && cast.y + cast.height <= tabs.y, "the 投票 button is on screen");
   assert.equal(await page.getByTestId("ballot-picked").isVisible(), true);
   await ctx.close();
+});
+
+test("the game log shows every viewer the referee's rulings with their reasons and the 替补 line, no account, no hidden role", async () => {
+  const [gone, replaced] = game.seats.filter((s) => s.role === "killer");
+  const reader = game.seats.find((s) => s.role === "ranger")!;
+  await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
+    requestId: requestId(),
+    override: { action: "eliminate", target: gone!.seat },
+    reason: "在群里公开自己身份",
+  });
+  const newcomer = "pv-newcomer";
+  await server.account(newcomer);
+  await server.api("POST", `/api/games/${game.id}/referee/substitutes`, game.refereeCookie, {
+    requestId: requestId(),
+    seat: replaced!.seat,
+    username: newcomer,
+    alias: "新来的",
+    reason: "原玩家出差",
+  });
+  for (const cookie of [reader.cookie, null]) {
+    const ctx = await contextFor(browser, server.url, cookie);
+    const page = await ctx.newPage();
+    const urls: string[] = [];
+    page.on("request", (req) => urls.push(new URL(req.url()).pathname));
+    await page.goto(`/games/${game.id}`);
+    await page.getByTestId("tab-log").click();
+    const lines = page.getByTestId("log-line");
+    await lines.first().waitFor();
+    const text = (await lines.allTextContents()).join("\n");
+    assert.match(
+      text,
+      new RegExp(`哨子改判（理由：在群里公开自己身份）：判 ${gone!.seat + 1}号 ${gone!.alias} 出局`),
+    );
+    assert.match(text, new RegExp(`替补：${replaced!.seat + 1}号 ${replaced!.alias} → 新来的（原玩家出差）`));
+    // Newest first: the substitution came last.
+    assert.match((await lines.first().textContent()) ?? "", /替补：/);
+    assert.doesNotMatch(text, /null|undefined|\{/);
+    const html = await page.content();
+    for (const username of [newcomer, replaced!.username, gone!.username, game.refereeUsername])
+      assert.ok(!html.includes(username), `no account (${username}) on the log page`);
+    // The out killer's role is published when the round's vote closes, not before (airforce): not in the log yet.
+    assert.ok(!text.includes(gone!.roleName), "the out seat's role is not in the log before it is public");
+    await page.getByTestId("log-filter-votes").click();
+    await page.waitForLoadState("networkidle").catch(() => {});
+    assert.deepEqual(
+      urls.filter((u) => u.includes("/referee/")),
+      [],
+      "the log page calls no referee route",
+    );
+    if (cookie === null) await screenshot(page, "game-log-public");
+    await ctx.close();
+  }
 });

@@ -14,6 +14,7 @@ export type Route =
   | { page: "vote"; id: string }
   | { page: "me"; id: string }
   | { page: "threads"; id: string }
+  | { page: "log"; id: string }
   | { page: "write"; id: string; kind: "kill" | "iou" }
   | { page: "referee"; id: string }
   | { page: "archive"; id: string }
@@ -39,6 +40,7 @@ export function parseRoute(pathname: string, search: string): Route {
       case "vote":
       case "me":
       case "threads":
+      case "log":
       case "referee":
       case "archive":
         return { page: sub, id };

@@ -158,6 +158,7 @@ export const zhCN = {
     vote: "投票机",
     me: "我的身份",
     threads: "帖子",
+    log: "日志",
     write: "写帖",
     referee: "哨子",
     archive: "存档",
@@ -354,6 +355,17 @@ export const zhCN = {
     started: "已开始",
     startsAt: (clock: string) => `${clock} 开始`,
     serverTime: (clock: string) => `服务器时间 ${clock}`,
+  },
+  /** The game's public log (web/src/pages/GameLog.tsx): the lines themselves are `log` below. */
+  gameLog: {
+    title: "游戏日志",
+    hint: "出局、复活、哨子改判（含理由）、杀帖放出、投票结果、替补与结局都记在这里；只列出你有权看到的内容。",
+    filters: { important: "重要事件", all: "全部事件", votes: "含投票" } as Record<
+      "important" | "all" | "votes",
+      string
+    >,
+    empty: "暂无记录",
+    earlier: (more: number, hidden: number) => `显示更早的 ${more} 条（共 ${hidden} 条未显示）`,
   },
   threads: {
     title: "帖子",
@@ -882,7 +894,7 @@ export const zhCN = {
     complaintPending: (post: string, poster: string) => `${post}（${poster}）被举报，待裁定`,
     complaintWindowClosed: (round: number) => `第${round}轮举报期结束`,
     playerOut: (who: string, details: readonly string[], vote: string) =>
-      `${who} 出局（${details.join("，")}）${vote}`,
+      `${who} 出局${details.length > 0 ? `（${details.join("，")}）` : ""}${vote}`,
     /** Who put the seat out, by cause: the poster, the 领票人, the bomb, the shooter. */
     outBy: (cause: string, who: string) =>
       `${({ post: "出帖者", vote: "领票人", bomb: "烟花来自", shot: "开枪者" } as Record<string, string>)[cause] ?? "来自"} ${who}`,
@@ -937,6 +949,9 @@ export const zhCN = {
     extend: (deadline: string, until: string) => `${deadline}延至 ${until}`,
     voidVote: (who: string) => `作废 ${who} 的投票`,
     voidPost: (who: string) => `作废 ${who} 的杀帖`,
+    voidPostHidden: "作废一篇杀帖（出帖者不公开）",
+    /** Another's kill post in the viewer's feed: its poster stays secret until the game ends. */
+    hiddenPoster: "出帖者不公开",
     substitute: (seat: string, previous: string | null, alias: string, reason: string) =>
       `替补：${seat}${previous === null ? "" : ` ${previous}`} → ${alias}（${reason}）`,
     endGame: (result: string) => `结束游戏，判定${result}`,
@@ -948,11 +963,12 @@ export const zhCN = {
     excuse: (who: string, round: string) => `${who} ${round}不计潜水`,
     reputation: (who: string, points: number) => `${who} 信誉度 ${points}`,
     gameEnded: (result: string, why: string | null) => `游戏结束：${result}${why ? `（${why}）` : ""}`,
-    iouExtension: (round: number, camp: string, by: string, deadline: string, why: string) =>
-      `白条延期${why}：应${camp} ${by} 的请求，第${round}轮投票截止延至 ${deadline}`,
+    iouExtension: (round: number, camp: string, by: string | null, deadline: string, why: string) =>
+      `白条延期${why}：应${camp}${by === null ? "" : ` ${by} `}的请求，第${round}轮投票截止延至 ${deadline}`,
     nightOpened: (night: number, endsAt: string) => `第${night}夜开始，${endsAt} 天亮`,
     abilityUsed: (night: number, who: string, ability: string, target: string | null) =>
       target === null ? `第${night}夜 ${who} 放弃${ability}` : `第${night}夜 ${who} ${ability} → ${target}`,
+    banditShotDay: "秘匪白天开枪",
     banditShot: (who: string, target: string, byDay: boolean) =>
       `秘匪 ${who} ${byDay ? "白天" : "夜晚"}开枪，射向 ${target}`,
     banditConverted: (who: string, role: string, used: boolean) =>

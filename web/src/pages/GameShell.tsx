@@ -8,6 +8,7 @@ import { votingRound } from "../lib/engine-view.ts";
 import { viewerBanner } from "../lib/viewer-banner.ts";
 import { Link, type Route } from "../router.tsx";
 import { Board } from "./Board.tsx";
+import { GameLog } from "./GameLog.tsx";
 import { JoinPage, RedoReminder } from "./JoinPage.tsx";
 import { MyRole } from "./MyRole.tsx";
 import { Threads } from "./Threads.tsx";
@@ -38,6 +39,8 @@ export function GameShell({ route }: { route: GameRoute }) {
     { page: "vote", to: `${base}/vote`, label: m.nav.vote, show: status === "running" || status === "ended" },
     { page: "me", to: `${base}/me`, label: m.nav.me, show: isPlayer },
     { page: "threads", to: `${base}/threads`, label: m.nav.threads, show: true },
+    // Every viewer's: outs, rulings with their reasons, results (RULINGS 23), as far as the viewer's feed holds them.
+    { page: "log", to: `${base}/log`, label: m.nav.log, show: status === "running" || status === "ended" },
     { page: "referee", to: `${base}/referee`, label: m.nav.referee, show: isReferee },
     { page: "archive", to: `${base}/archive`, label: m.nav.archive, show: status === "ended" },
   ];
@@ -99,6 +102,8 @@ function Page({ route, game, inbox }: { route: GameRoute; game: ReturnType<typeo
       return <MyRole game={game} />;
     case "threads":
       return <Threads game={game} />;
+    case "log":
+      return <GameLog game={game} />;
     case "write":
       return <WritePage game={game} kind={route.kind} />;
     case "referee":

@@ -136,6 +136,8 @@ function short(text: string, max = 60): string {
 function context(e: GameEventDto, names: LogNames) {
   const seat = (n: number) => m.log.seat(n, names.seats.get(n) ?? null);
   const seats = (ns: readonly number[]) => (ns.length > 0 ? m.app.list(ns.map(seat)) : m.log.nobody);
+  /** A seat the viewer's feed left out (null: another's kill post before the end) reads as unnamed, never "null". */
+  const poster = (n: number | null) => (n === null ? m.log.hiddenPoster : seat(n));
   const unit = (id: string) => names.units[id] ?? id;
   const role = (id: string) => names.roles[id] ?? m.night.roleName(id);
   const house = (r: Reader) => {
@@ -144,7 +146,7 @@ function context(e: GameEventDto, names: LogNames) {
   };
   const round = (n: number) => m.board.round(n, names.dayNight);
   const camp = (id: string) => m.board.camp(id, names.camps);
-  return { seat, seats, unit, role, house, round, camp, names, time: timeFrom(e.at) };
+  return { seat, seats, poster, unit, role, house, round, camp, names, time: timeFrom(e.at) };
 }
 type Ctx = ReturnType<typeof context>;
 
@@ -208,8 +210,10 @@ function overrideText(o: Data, c: Ctx): string {
       return m.log.extend(m.board.deadline(r.str("deadline"), c.names.dayNight), c.time(r.num("until")));
     case "void-vote":
       return m.log.voidVote(c.seat(r.num("voter")));
-    case "void-post":
-      return m.log.voidPost(c.seat(r.num("poster")));
+    case "void-post": {
+      const poster = r.optNum("poster");
+      return poster === null ? m.log.voidPostHidden : m.log.voidPost(c.seat(poster));
+    }
     case "end-game":
       return m.log.endGame(m.board.winner(r.str("winner"), c.names.camps));
     case "invalid-vote":
@@ -375,14 +379,14 @@ function describe(e: GameEventDto, names: LogNames): string {
     case "IouOpened":
       return m.log.iouOpened(
         m.log.post(r.num("round"), r.num("post")),
-        c.seat(r.num("poster")),
+        c.poster(r.optNum("poster")),
         c.seat(r.num("target")),
         c.time(r.num("deadline")),
       );
     case "IouCompleted":
       return m.log.iouCompleted(
         m.log.post(r.num("round"), r.num("post")),
-        c.seat(r.num("poster")),
+        c.poster(r.optNum("poster")),
         r.num("words"),
       );
     case "IouFailed":
@@ -403,23 +407,24 @@ function describe(e: GameEventDto, names: LogNames): string {
     case "ComplaintDismissed":
       return m.log.complaintDismissed(
         m.log.post(r.num("round"), r.num("post")),
-        c.seat(r.num("poster")),
+        c.poster(r.optNum("poster")),
         m.log.because(r.optStr("reason")),
       );
     case "ComplaintWindowClosed":
       return m.log.complaintWindowClosed(r.num("round"));
     case "PlayerOut": {
-      const cause = r.str("cause");
+      // Null where the rules publish no causes (7kill): the viewer's feed leaves cause and actor out.
+      const cause = r.optStr("cause");
       const by = r.optNum("by");
       const post = r.optNum("post");
       const details = [
-        m.board.outCause(cause),
-        by === null ? "" : m.log.outBy(cause, c.seat(by)),
+        cause === null ? "" : m.board.outCause(cause),
+        by === null || cause === null ? "" : m.log.outBy(cause, c.seat(by)),
         post === null ? "" : m.log.post(r.num("round"), post),
       ].filter((x) => x !== "");
       // Whether the seat still votes matters for the round it went out in, not for a vote that just closed.
       const vote =
-        cause === "vote"
+        cause === "vote" || cause === null
           ? ""
           : r.optBool("halfVote") === true
             ? m.log.keepsHalfVote
@@ -531,10 +536,12 @@ function describe(e: GameEventDto, names: LogNames): string {
       return m.log.gameEnded(m.board.winner(r.optStr("winner"), names.camps), endingOf(d.why, names));
     case "IouExtensionGranted": {
       const camp = r.str("camp");
+      // Empty for others: who asked would reveal a swordsman.
+      const by = r.seats("requestedBy");
       return m.log.iouExtension(
         r.num("round"),
         c.camp(camp),
-        c.seats(r.seats("requestedBy")),
+        by.length > 0 ? c.seats(by) : null,
         c.time(r.num("voteDeadline")),
         m.log.because(r.optStr("reason")),
       );
@@ -552,6 +559,8 @@ function describe(e: GameEventDto, names: LogNames): string {
       );
     }
     case "BanditShot":
+      // Others learn of a day shot, not who fired it nor at whom (the target's out is its own line).
+      if (d.seat === undefined && d.target === undefined && d.by === "day") return m.log.banditShotDay;
       return m.log.banditShot(c.seat(r.num("seat")), c.seat(r.num("target")), r.str("by") === "day");
     case "BanditConverted":
       return m.log.banditConverted(c.seat(r.num("seat")), c.role(r.str("became")), r.bool("used"));
