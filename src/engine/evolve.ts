@@ -6,7 +6,7 @@ import { carryDeadlines } from "./deadline-memo.ts";
 import type { GameEvent } from "./events.ts";
 import { recalledFold } from "./fold-memo.ts";
 import { housesOf, houseVoteOut, mapThreads, threadOf, withThread } from "./houses.ts";
-import { applyDayNightOverride, evolveDayNight, extendPhase } from "./night/evolve.ts";
+import { applyDayNightOverride, evolveDayNight, extendPhase, markPenaltyOut } from "./night/evolve.ts";
 import type { GameState, RoundState } from "./state.ts";
 import { initialState, rulesOf } from "./state.ts";
 
@@ -184,7 +184,8 @@ function apply(state: GameState, e: GameEvent): GameState {
         alive: false,
         out: { round: e.round, cause: e.cause, at: e.at, ...(e.night ? { night: true } : {}) },
       }));
-      return withRound(s, e.round, (r) => ({
+      const marked = e.cause === "penalty" ? markPenaltyOut(s, e.seat, e.at) : s;
+      return withRound(marked, e.round, (r) => ({
         ...r,
         outs: [...r.outs, { seat: e.seat, cause: e.cause, by: e.by, post: e.post }],
         aliveChanges: [...(r.aliveChanges ?? []), { seat: e.seat, out: true }],
@@ -269,7 +270,7 @@ function apply(state: GameState, e: GameEvent): GameState {
         alliances: [...state.alliances, { id: e.alliance, name: e.name, round: e.round, at: e.at }],
       };
     case "OverrideApplied":
-      return applyOverride(state, e.round, e.override);
+      return applyOverride(state, e.round, e.override, e.reason);
     case "GameEnded":
       return {
         ...state,
@@ -342,7 +343,7 @@ function setIou(
 }
 
 /** The plain record of an override; its consequences (outs, revivals) follow as their own events. */
-function applyOverride(state: GameState, round: number, o: Override): GameState {
+function applyOverride(state: GameState, round: number, o: Override, reason: string): GameState {
   switch (o.action) {
     case "eliminate":
     case "revive":
@@ -413,7 +414,7 @@ function applyOverride(state: GameState, round: number, o: Override): GameState 
         };
       });
     default:
-      return applyDayNightOverride(state, round, o);
+      return applyDayNightOverride(state, round, o, reason);
   }
 }
 

@@ -1,6 +1,6 @@
 // Folding 7kill's events and rulings into the state's `dayNight` slice (a dumb fold: decide made every choice).
 import { castsOf, rewriteCastLog } from "../cast-log.ts";
-import type { Seat } from "../contract.ts";
+import type { Instant, Seat } from "../contract.ts";
 import type { GameState } from "../state.ts";
 import type { DayNightEvent, DayNightOverride, DayNightState } from "./types.ts";
 import { initialDayNight } from "./types.ts";
@@ -132,6 +132,7 @@ export function evolveDayNight(state: GameState, e: DayNightEvent): GameState {
             public: e.public,
             withdrawn: false,
             at: e.at,
+            ...(e.banned ? { banned: true as const } : {}),
           },
         ],
         banned: e.banned && !dn.banned.includes(e.seat) ? [...dn.banned, e.seat] : dn.banned,
@@ -139,8 +140,28 @@ export function evolveDayNight(state: GameState, e: DayNightEvent): GameState {
   }
 }
 
-/** The plain record of a 7kill ruling; warnings and outs it causes follow as their own events. */
-export function applyDayNightOverride(state: GameState, round: number, o: DayNightOverride): GameState {
+/**
+ * A penalty out (cause `penalty`) comes right after the warning that triggered it, in the same batch (recordOffence):
+ * that warning is marked, so the 处罚公告 can say the player was put out for it.
+ */
+export function markPenaltyOut(state: GameState, seat: Seat, at: Instant): GameState {
+  if (!state.dayNight) return state;
+  return withDn(state, (dn) => {
+    const i = dn.offences.findLastIndex((x) => x.seat === seat && x.at === at && x.warning && !x.withdrawn);
+    return i < 0 ? dn : { ...dn, offences: dn.offences.map((x, k) => (k === i ? { ...x, out: true } : x)) };
+  });
+}
+
+/**
+ * The plain record of a 7kill ruling; warnings and outs it causes follow as their own events. `reason`: the ruling's,
+ * kept on a warning it takes back.
+ */
+export function applyDayNightOverride(
+  state: GameState,
+  round: number,
+  o: DayNightOverride,
+  reason: string,
+): GameState {
   switch (o.action) {
     case "invalid-vote":
       return invalidVote(state, round, o.voter);
@@ -152,8 +173,8 @@ export function applyDayNightOverride(state: GameState, round: number, o: DayNig
         exemptions: [...dn.exemptions, { seat: o.target, round: o.round }],
         // An exemption granted after the count withdraws that round's lurking warning.
         offences: dn.offences.map((x) =>
-          x.seat === o.target && x.round === o.round && x.offence === "lurking"
-            ? { ...x, withdrawn: true }
+          x.seat === o.target && x.round === o.round && x.offence === "lurking" && !x.withdrawn
+            ? { ...x, withdrawn: true, withdrawnReason: reason }
             : x,
         ),
       }));
@@ -168,7 +189,12 @@ export function applyDayNightOverride(state: GameState, round: number, o: DayNig
             x.warning &&
             !x.withdrawn,
         );
-        return { ...dn, offences: dn.offences.map((x, k) => (k === i ? { ...x, withdrawn: true } : x)) };
+        return {
+          ...dn,
+          offences: dn.offences.map((x, k) =>
+            k === i ? { ...x, withdrawn: true, withdrawnReason: reason } : x,
+          ),
+        };
       });
     case "reputation":
       return withDn(state, (dn) => ({ ...dn, reputation: { ...dn.reputation, [o.target]: o.points } }));

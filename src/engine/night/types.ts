@@ -60,6 +60,14 @@ export interface Offence {
   public: boolean;
   withdrawn: boolean;
   at: Instant;
+  /**
+   * What the warning brought with it, for the 处罚公告: 「封玩家ID」 (a second 诈尸), and the penalty out it triggered
+   * (情节严重, or the warning that reached the limit). Set only when true, so older records read the same.
+   */
+  banned?: true;
+  out?: true;
+  /** The reason of the ruling that took the warning back (撤销警告, or an exemption granted after the count). */
+  withdrawnReason?: string;
 }
 
 export interface BanditState {

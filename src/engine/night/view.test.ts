@@ -266,3 +266,46 @@ test('"所有出局者公布身份": a player put out by a penalty is published 
   assert.equal(seen?.role, "villager");
   assert.deepEqual(seen?.out, { round: 1, cause: null });
 });
+
+test("处罚公告: a warning says what followed it (a penalty out, a banned ID) and a withdrawn one why, to everyone", () => {
+  // Seed 001 4.3: "情节严重者，或累积两次警告，将被判罚出局"; "第二次诈尸，再次给予警告的同时，封玩家ID".
+  const g = new Game();
+  const warn = (target: Seat, offence: "cheating" | "zhashi" | "abuse", reason: string, severe = false) =>
+    g.send({
+      type: "Override",
+      at: g.now + 60_000,
+      override: { action: "warn", target, offence, ...(severe ? { severe: true } : {}) },
+      reason,
+    });
+  warn(9, "cheating", "场外串联", true);
+  warn(10, "zhashi", "第一次诈尸");
+  warn(10, "zhashi", "第二次诈尸");
+  warn(11, "abuse", "骂人");
+  g.send({
+    type: "Override",
+    at: g.now + 60_000,
+    override: { action: "withdraw-warning", target: 11, round: 1, offence: "abuse" },
+    reason: "误判，实为引用",
+  });
+  const offences = g.public.dayNight?.offences ?? [];
+  const of = (seat: Seat) =>
+    offences
+      .filter((o) => o.seat === seat)
+      .map(({ offence, banned, out, withdrawn, withdrawnReason }) => ({
+        offence,
+        banned,
+        out,
+        withdrawn,
+        withdrawnReason,
+      }));
+  const none = { banned: undefined, out: undefined, withdrawnReason: undefined };
+  assert.deepEqual(of(9), [{ ...none, offence: "cheating", out: true, withdrawn: false }]);
+  assert.deepEqual(of(10), [
+    { ...none, offence: "zhashi", withdrawn: false },
+    // The second: the ID banned, and the two warnings put the seat out.
+    { ...none, offence: "zhashi", banned: true, out: true, withdrawn: false },
+  ]);
+  assert.deepEqual(of(11), [
+    { ...none, offence: "abuse", withdrawn: true, withdrawnReason: "误判，实为引用" },
+  ]);
+});

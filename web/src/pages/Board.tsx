@@ -200,7 +200,8 @@ export function Board({ game }: { game: LiveGame }) {
 function PublicPenalties({ game }: { game: LiveGame }) {
   const seats = game.view?.seats ?? [];
   const t = termsOf(game.data?.game);
-  const shown = (engineOf(game.view)?.dayNight?.offences ?? []).filter((o) => o.public && !o.withdrawn);
+  // Withdrawn ones stay listed, marked with the ruling's reason: the withdrawal is as public as the warning was.
+  const shown = (engineOf(game.view)?.dayNight?.offences ?? []).filter((o) => o.public);
   if (shown.length === 0) return null;
   return (
     <section className="card" data-testid="public-penalties">

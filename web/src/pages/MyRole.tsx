@@ -267,11 +267,10 @@ function RolePowersList({ powers, killPostMin }: { powers: RolePowers; killPostM
  * view already holds the seat's own offences, hidden ones included ("此种情况处罚时不公开" hides them from others only).
  */
 function MyWarnings({ game, seat }: { game: LiveGame; seat: number }) {
-  const offences = (engineOf(game.view)?.dayNight?.offences ?? []).filter(
-    (o) => o.seat === seat && !o.withdrawn,
-  );
+  const offences = (engineOf(game.view)?.dayNight?.offences ?? []).filter((o) => o.seat === seat);
   if (offences.length === 0) return null;
-  const warnings = offences.filter((o) => o.warning).length;
+  // A withdrawn warning is listed (marked, with why) but no longer counts toward the two that put a player out.
+  const warnings = offences.filter((o) => o.warning && !o.withdrawn).length;
   return (
     <section className="card" data-testid="my-warnings">
       <h2>{m.me.warnings}</h2>
