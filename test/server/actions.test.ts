@@ -469,7 +469,12 @@ test("a complaint whose post is voided before a ruling leaves the inbox as 帖�
   });
 });
 
-test("a complaint on a post the referee voids (作废杀帖) leaves the inbox as 帖已作废", async () => {
+/**
+ * Round 1's kill post is released and complained about; then the referee's `override` (with its reason): what the
+ * inbox's complaint items say afterwards, as [post, outcome].
+ */
+async function complaintThen(override: Record<string, unknown>, reason: string): Promise<unknown[][]> {
+  let outcomes: unknown[][] = [];
   await withGame(async (h, g) => {
     const { first, rangers } = cast(g);
     await advanceTo(h, IN_WINDOW);
@@ -483,48 +488,31 @@ test("a complaint on a post the referee voids (作废杀帖) leaves the inbox as
         text: "抄袭",
       }),
     );
+    const named = { ...override, ...("poster" in override ? { poster: first.seat } : {}) };
     await must(
       call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
         requestId: rid(),
-        override: { action: "void-post", poster: first.seat },
-        reason: "旧帖",
+        override: named,
+        reason,
       }),
     );
     const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
-    assert.deepEqual(
-      inbox.json.items.filter((i) => i.kind === "complaint").map((i) => [i.post, i.handled?.outcome]),
-      [[0, "voided"]],
-    );
+    outcomes = inbox.json.items
+      .filter((i) => i.kind === "complaint")
+      .map((i) => [i.post, i.handled?.outcome]);
   });
+  return outcomes;
+}
+
+test("a complaint on a post the referee voids (作废杀帖) leaves the inbox as 帖已作废", async () => {
+  // `poster` is filled in with the post's poster.
+  assert.deepEqual(await complaintThen({ action: "void-post", poster: null }, "旧帖"), [[0, "voided"]]);
 });
 
 test("a complaint still waiting when the game ends expires (nothing can be ruled on after the end)", async () => {
-  await withGame(async (h, g) => {
-    const { first, rangers } = cast(g);
-    await advanceTo(h, IN_WINDOW);
-    await postKill(h, g.id, first.cookie, rangers[3]!.seat);
-    await advanceTo(h, local("12-01 21:31:00"));
-    await must(
-      call(h, "POST", `/api/games/${g.id}/complaints`, rangers[0]!.cookie, {
-        requestId: rid(),
-        round: 1,
-        post: 0,
-        text: "抄袭",
-      }),
-    );
-    await must(
-      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
-        requestId: rid(),
-        override: { action: "end-game", winner: "white" },
-        reason: "测试结束",
-      }),
-    );
-    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
-    assert.deepEqual(
-      inbox.json.items.filter((i) => i.kind === "complaint").map((i) => i.handled?.outcome),
-      ["expired"],
-    );
-  });
+  assert.deepEqual(await complaintThen({ action: "end-game", winner: "white" }, "测试结束"), [
+    [0, "expired"],
+  ]);
 });
 
 test("a 托票 asked after the cut-off and a 举报 after its deadline are refused; an unanswered 托票 expires with its vote", async () => {
