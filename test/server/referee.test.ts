@@ -455,26 +455,19 @@ test("results post: preview and publish after the round; unknown round and playe
     assert.equal(early.status, 409);
     assert.equal(early.json.error.code, "results-vote-open");
     assert.match(early.json.error.message, /尚未结束/);
+    // The referee's preview of a round's results post.
+    const preview = <T>(round: number) =>
+      call<T>(h, "GET", `/api/games/${g.id}/referee/results?round=${round}`, g.referee);
     // Nor is there a preview: it would show the regular vote's outs as the round's result.
-    const earlyPreview = await call<ApiError>(
-      h,
-      "GET",
-      `/api/games/${g.id}/referee/results?round=1`,
-      g.referee,
-    );
+    const earlyPreview = await preview<ApiError>(1);
     assert.equal(earlyPreview.json.error.code, "results-vote-open");
     assert.equal(earlyPreview.json.error.message, "第1轮的投票（含加时）尚未结束，结束后才有结果帖");
     await advanceTo(h, local("12-02 21:00:05"));
-    const preview = await call<ResultsPreviewResponse>(
-      h,
-      "GET",
-      `/api/games/${g.id}/referee/results?round=1`,
-      g.referee,
-    );
-    assert.equal(preview.status, 200, preview.text);
-    assert.ok(preview.json.text.includes(b!.alias), preview.json.text);
+    const first = await preview<ResultsPreviewResponse>(1);
+    assert.equal(first.status, 200, first.text);
+    assert.ok(first.json.text.includes(b!.alias), first.json.text);
     // "同时发布下一轮的游戏进程": round 2 of this rule set votes one out and gives the killers one post.
-    assert.match(preview.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
+    assert.match(first.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
     // A 进程微调 made since does not rewrite round 1's post: it announced round 2's plan as it stood then.
     await must(
       call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
@@ -483,12 +476,7 @@ test("results post: preview and publish after the round; unknown round and playe
         reason: "加快进程",
       }),
     );
-    const again = await call<ResultsPreviewResponse>(
-      h,
-      "GET",
-      `/api/games/${g.id}/referee/results?round=1`,
-      g.referee,
-    );
+    const again = await preview<ResultsPreviewResponse>(1);
     assert.match(again.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
     // Once the game is over (ended by the referee after round 2's results), round 1's post is still previewed as it was
     // published (风云 audit: the line vanished); round 2's, the last, has none.
@@ -500,20 +488,10 @@ test("results post: preview and publish after the round; unknown round and playe
         reason: "测试结束",
       }),
     );
-    const last = await call<ResultsPreviewResponse>(
-      h,
-      "GET",
-      `/api/games/${g.id}/referee/results?round=2`,
-      g.referee,
-    );
+    const last = await preview<ResultsPreviewResponse>(2);
     assert.match(last.json.text, /游戏结束/);
     assert.doesNotMatch(last.json.text, /进程/);
-    const ended = await call<ResultsPreviewResponse>(
-      h,
-      "GET",
-      `/api/games/${g.id}/referee/results?round=1`,
-      g.referee,
-    );
+    const ended = await preview<ResultsPreviewResponse>(1);
     assert.match(ended.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
     const unknown = await call(h, "GET", `/api/games/${g.id}/referee/results?round=9`, g.referee);
     assert.equal(unknown.status, 404);
@@ -526,7 +504,7 @@ test("results post: preview and publish after the round; unknown round and playe
     assert.equal(publish.status, 200, publish.text);
     const events = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`));
     const published = events.json.events.find((e) => e.type === "app.ResultsPublished")!;
-    assert.equal(published.data.text, preview.json.text);
+    assert.equal(published.data.text, first.json.text);
     const publishByPlayer = await call(h, "POST", `/api/games/${g.id}/referee/results`, a!.cookie, {
       requestId: rid(),
       round: 1,
