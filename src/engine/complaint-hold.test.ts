@@ -38,6 +38,17 @@ function postsOnTheLast(keep: readonly number[]): Driver {
   return d;
 }
 
+/** A full airforce-40 game: in round 2's window killer 0 posts on `first`, assassin 8 on `second`; released at 21:30. */
+function roundTwoPosts(first: number, second: number): Driver {
+  const d = new Driver(preset("airforce-40"));
+  d.everyoneVotes(local("12-02 10:00"), () => [39]);
+  d.tick(local("12-02 21:00:01"));
+  assert.equal(d.post(local("12-02 21:05"), 0, first), null);
+  assert.equal(d.post(local("12-02 21:06"), 8, second), null);
+  d.tick(local("12-02 21:30:01"));
+  return d;
+}
+
 /** The round and place of killer 0's post on ranger 14. */
 function killersPost(d: Driver): { round: number; post: number } {
   const r = d.state.rounds.find((x) => x?.released?.some((p) => p.poster === 0));
@@ -124,12 +135,7 @@ describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣�
 
   test("refused: a post that is void already, a post that does not exist, and after the deadline", () => {
     // A full game: round 2's posts, complaints taken until 16:00 the next day.
-    const g = new Driver(preset("airforce-40"));
-    g.everyoneVotes(local("12-02 10:00"), () => [39]);
-    g.tick(local("12-02 21:00:01"));
-    assert.equal(g.post(local("12-02 21:05"), 0, 30), null);
-    assert.equal(g.post(local("12-02 21:06"), 8, 31), null);
-    g.tick(local("12-02 21:30:01"));
+    const g = roundTwoPosts(30, 31);
     g.must({ type: "RuleComplaint", at: local("12-02 22:00"), against: 0, upheld: true, round: 2, post: 0 });
     const file = (t: string, post: number) =>
       g.do({ type: "FileComplaint", at: local(t), round: 2, post })?.code;
@@ -158,12 +164,7 @@ describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣�
 
 describe("a post a complaint voided no longer counts as killing its target", () => {
   test("seed 000 「一经查证举报属实…被帖者复活」: two posts on one seat, both upheld: the seat comes back at the second", () => {
-    const d = new Driver(preset("airforce-40"));
-    d.everyoneVotes(local("12-02 10:00"), () => [39]);
-    d.tick(local("12-02 21:00:01"));
-    assert.equal(d.post(local("12-02 21:05"), 0, 30), null);
-    assert.equal(d.post(local("12-02 21:06"), 8, 30), null);
-    d.tick(local("12-02 21:30:01"));
+    const d = roundTwoPosts(30, 30);
     assert.equal(d.alive(30), false);
     d.must({ type: "RuleComplaint", at: local("12-03 09:00"), against: 0, upheld: true, round: 2, post: 0 });
     assert.equal(d.alive(30), false, "the assassin's post still kills it");
