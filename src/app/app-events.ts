@@ -66,7 +66,8 @@ export type AppEvent =
     }
   /** 白条延期 asked of the referee by a player (score rule); the referee grants it with GrantIouExtension. */
   | { type: "app.ExtensionRequested"; at: number; seat: Seat; alias: string; note: string }
-  | { type: "app.ResultsPublished"; at: number; round: number; text: string }
+  /** `referee`: who published it, by alias (absent in events stored before it was kept). */
+  | { type: "app.ResultsPublished"; at: number; round: number; text: string; referee?: string }
   /** A discussion post (讨论帖); its body is stored beside the events. `seat` is null for a referee's post. */
   | {
       type: "app.DiscussionPosted";

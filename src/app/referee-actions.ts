@@ -6,10 +6,15 @@ import type { Clock } from "./clock.ts";
 import type { EngineEvent, RoundPlanInfo } from "./engine-port.ts";
 import type { GameActor } from "./game-actor.ts";
 import { addMemberThen, okEvents } from "./game-helpers.ts";
-import type { CommandOk, GameService } from "./game-service.ts";
+import type { CommandOk, GameService, Viewer } from "./game-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 import { penaltiesOf, pointsOf, renderResultsPost, resultsPostRules } from "./results-post.ts";
 import { toAliases } from "./scenario/output.ts";
+
+/** The acting referee's alias, which the engine signs the referee's acts with (events.ts `Signed`). */
+function signedBy(v: Viewer): { referee?: string } {
+  return v.alias === null ? {} : { referee: v.alias };
+}
 
 export class RefereeActions<S> {
   readonly #games: GameService<S>;
@@ -31,8 +36,9 @@ export class RefereeActions<S> {
       gameId,
       account,
       "referee",
-      (_ctx, _v, at) =>
+      (_ctx, v, at) =>
         this.#games.engineJob({
+          ...signedBy(v),
           type: "EnterProxyVote",
           at,
           voter: input.voter,
@@ -59,8 +65,9 @@ export class RefereeActions<S> {
       gameId,
       account,
       "referee",
-      (_ctx, _v, at) =>
+      (_ctx, v, at) =>
         this.#games.engineJob({
+          ...signedBy(v),
           type: "RuleComplaint",
           at,
           against: input.against,
@@ -83,8 +90,14 @@ export class RefereeActions<S> {
       gameId,
       account,
       "referee",
-      (_ctx, _v, at) =>
-        this.#games.engineJob({ type: "Override", at, override: input.override, reason: input.reason }),
+      (_ctx, v, at) =>
+        this.#games.engineJob({
+          ...signedBy(v),
+          type: "Override",
+          at,
+          override: input.override,
+          reason: input.reason,
+        }),
       { requestId: input.requestId },
     );
   }
@@ -99,8 +112,9 @@ export class RefereeActions<S> {
       gameId,
       account,
       "referee",
-      (_ctx, _v, at) =>
+      (_ctx, v, at) =>
         this.#games.engineJob({
+          ...signedBy(v),
           type: "GrantIouExtension",
           at,
           requestedBy: input.requestedBy,
@@ -131,8 +145,9 @@ export class RefereeActions<S> {
         gameId,
         account,
         "referee",
-        () =>
+        (_ctx, v) =>
           this.#games.engineJob({
+            ...signedBy(v),
             type: "Override",
             at,
             override: { action: "substitute", seat: input.seat, alias: input.alias },
@@ -155,10 +170,12 @@ export class RefereeActions<S> {
       gameId,
       account,
       "referee",
-      (_ctx, _v, at) => (snap) => {
+      (_ctx, v, at) => (snap) => {
         if (this.#voteRuns(snap.engine, input.round))
           return refuse("results-vote-open", 409, { round: input.round, at });
-        return okEvents([{ type: "app.ResultsPublished", at, round: input.round, text: input.text }]);
+        return okEvents([
+          { type: "app.ResultsPublished", at, round: input.round, text: input.text, ...signedBy(v) },
+        ]);
       },
       { requestId: input.requestId },
     );

@@ -47,6 +47,8 @@ export type Command =
       targets: Seat[];
       codes?: (string | null)[];
       round?: number;
+      /** The referee or co-referee who acted, by alias: recorded on the events it makes (see `Signed` in events.ts). */
+      referee?: string;
     }
   /** 杀帖: submitted privately in the posting window; `words` is its 字数 as counted by src/text. */
   | {
@@ -78,14 +80,16 @@ export type Command =
       reason?: string;
       round?: number;
       post?: number;
+      /** The referee or co-referee who acted, by alias: recorded on the events it makes (see `Signed` in events.ts). */
+      referee?: string;
     }
   /** 哨子最大: an override always wins over a rule, and always carries a reason. */
-  | { type: "Override"; at: Instant; override: Override; reason: string }
+  | { type: "Override"; at: Instant; override: Override; reason: string; referee?: string }
   /**
    * 白条延期 (score rule): the referee grants the other camp's request to run the round one day longer while an IOU is
    * open; `requestedBy` are the requesting seats (a swordsman for white, or every living full-vote ranger).
    */
-  | { type: "GrantIouExtension"; at: Instant; requestedBy: Seat[]; reason?: string }
+  | { type: "GrantIouExtension"; at: Instant; requestedBy: Seat[]; reason?: string; referee?: string }
   /** Fire every deadline due at or before `at`. */
   | { type: "Tick"; at: Instant }
   /** 7kill (issue 8): a night ability or the bandit's bullet, and a post in a game thread. */

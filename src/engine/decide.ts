@@ -48,6 +48,8 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
   if (b.state.status === "ended" && command.type !== "Tick") return refuse("game.ended", "the game is over");
 
   let refusal = null;
+  // Signed from here to the command's own consequences; what follows by itself (settle) is nobody's act.
+  if ("referee" in command) b.signedBy = command.referee;
   switch (command.type) {
     case "Tick":
       break;
@@ -88,6 +90,7 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
       break;
   }
   if (refusal) return { ok: false, refusal };
+  b.signedBy = undefined;
   settle(b, command.at);
   return accepted(b);
 }

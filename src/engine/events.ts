@@ -94,6 +94,8 @@ export type GameEvent =
       proxy: boolean;
       /** 两府制: the house whose thread this is (absent = house 1, or the only thread). */
       house?: number;
+      /** A 托票's: the referee who entered it (Signed). */
+      referee?: string;
     }
   | {
       type: "KillPostSubmitted";
@@ -154,6 +156,7 @@ export type GameEvent =
       poster: Seat;
       target: Seat;
       reason: string | null;
+      referee?: string;
     }
   | {
       type: "ComplaintDismissed";
@@ -162,6 +165,7 @@ export type GameEvent =
       post: number;
       poster: Seat;
       reason: string | null;
+      referee?: string;
     }
   | { type: "ComplaintWindowClosed"; at: Instant; round: number }
   | {
@@ -245,7 +249,14 @@ export type GameEvent =
     }
   | { type: "RoundClosed"; at: Instant; round: number; alive: number }
   | { type: "AllianceFormed"; at: Instant; round: number; alliance: string; name: string }
-  | { type: "OverrideApplied"; at: Instant; round: number; override: Override; reason: string }
+  | {
+      type: "OverrideApplied";
+      at: Instant;
+      round: number;
+      override: Override;
+      reason: string;
+      referee?: string;
+    }
   | {
       type: "GameEnded";
       at: Instant;
@@ -286,6 +297,27 @@ export type GameEvent =
       requestedBy: Seat[];
       voteDeadline: Instant;
       reason: string | null;
+      referee?: string;
     };
 
 export type EventType = GameEvent["type"];
+
+/**
+ * The referee's own acts, signed with the alias of the referee or co-referee whose command made them (`referee`), so
+ * a game with several referees keeps who ruled what. Unsigned: the server's own acts (a missed 报道 redo), scenario
+ * replays, and events stored before signing.
+ */
+export type Signed = Extract<GameEvent, { type: (typeof SIGNED)[number] }>;
+
+const SIGNED = [
+  "OverrideApplied",
+  "ComplaintUpheld",
+  "ComplaintDismissed",
+  "IouExtensionGranted",
+  "VoteCast",
+] as const satisfies readonly EventType[];
+const SIGNED_TYPES: ReadonlySet<EventType> = new Set(SIGNED);
+
+export function isSigned(event: GameEvent): event is Signed {
+  return SIGNED_TYPES.has(event.type);
+}

@@ -198,3 +198,48 @@ test("a revival in round 2 does not change how many were in after round 1 (the r
   assert.equal(rounds.find((r) => r.round === 1)?.alive, 39);
   assert.equal(rounds.find((r) => r.round === 2)?.alive, 40);
 });
+
+describe("the referee's acts are signed with the acting referee's alias", () => {
+  test("an override's OverrideApplied carries its referee; deadlines fired first and its consequences do not", () => {
+    const d = new Driver(preset("fengyun-57"));
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 ? 56 : 55]);
+    const before = d.log.length;
+    // No tick at 21:00: the override arrives after the deadline, so the close fires inside its own decision.
+    d.must({
+      type: "Override",
+      at: local("12-02 21:05"),
+      override: { action: "eliminate", target: 30 },
+      reason: "曝ID",
+      referee: "副哨甲",
+    });
+    const made = d.log.slice(before);
+    assert.ok(made.some((e) => e.type === "VoteClosed"));
+    const signed = made.filter((e) => "referee" in e);
+    assert.deepEqual(
+      signed.map((e) => e.type),
+      ["OverrideApplied"],
+    );
+    assert.equal(d.events("OverrideApplied")[0]?.referee, "副哨甲");
+    assert.ok(made.some((e) => e.type === "PlayerOut" && e.seat === 30 && !("referee" in e)));
+  });
+
+  test("a 托票 names the referee who entered it; a player's own ballot names nobody", () => {
+    const d = new Driver(preset("fengyun-57"));
+    d.must({ type: "EnterProxyVote", at: local("12-02 20:00"), voter: 3, targets: [7], referee: "哨子乙" });
+    assert.equal(d.vote(local("12-02 20:01"), 4, 7), null);
+    const casts = d.events("VoteCast");
+    assert.deepEqual(
+      casts.map((c) => [c.voter, c.proxy, c.referee]),
+      [
+        [3, true, "哨子乙"],
+        [4, false, undefined],
+      ],
+    );
+  });
+
+  test("an override without a referee (a scenario replay, the server's own act) stays unsigned", () => {
+    const d = fengyunRound2();
+    assert.equal(d.override(local("12-02 21:10"), { action: "eliminate", target: 30 }, "曝ID"), null);
+    assert.equal("referee" in (d.events("OverrideApplied")[0] ?? {}), false);
+  });
+});

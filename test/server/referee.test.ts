@@ -873,3 +873,69 @@ async function castVotes(h: Harness, g: Game, votes: readonly (readonly [Player,
       call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, { requestId: rid(), targets: [target.seat] }),
     );
 }
+
+test("the referee's acts name the referee or co-referee who made them, in the referee's log and the players' feed", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    const co = await quickAccount(h, "co-ref");
+    await must(
+      call(h, "POST", `/api/games/${g.id}/co-referees`, g.referee, { username: "co-ref", alias: "副哨" }),
+    );
+    await advanceTo(h, local("12-01 21:10:00"));
+    await postKill(h, g.id, first.cookie, rangers[0]!.seat);
+    await advanceTo(h, local("12-01 22:00:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/complaint-rulings`, co, {
+        requestId: rid(),
+        against: first.seat,
+        upheld: false,
+        reason: "未见抄袭",
+        round: 1,
+        post: 0,
+      }),
+    );
+    await advanceTo(h, VOTING);
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+        requestId: rid(),
+        voter: rangers[1]!.seat,
+        targets: [rangers[2]!.seat],
+      }),
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, rangers[2]!.cookie, {
+        requestId: rid(),
+        targets: [rangers[1]!.seat],
+      }),
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, co, {
+        requestId: rid(),
+        override: { action: "eliminate", target: rangers[3]!.seat },
+        reason: "曝ID",
+      }),
+    );
+    const signers = (events: EventListResponse["events"]) =>
+      events
+        .filter(
+          (e) =>
+            ["ComplaintDismissed", "VoteCast", "OverrideApplied"].includes(e.type) ||
+            (e.type === "PlayerOut" && e.data.cause === "referee"),
+        )
+        .map((e) => [e.type, e.data.referee ?? null]);
+    const expected = [
+      ["ComplaintDismissed", "副哨"],
+      ["VoteCast", "p哨子"],
+      ["VoteCast", null],
+      ["OverrideApplied", "副哨"],
+      ["PlayerOut", null],
+    ];
+    const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    assert.deepEqual(signers(log.json.events), expected);
+    // Referees' aliases are public (the game's page names its 哨子 and 副哨), so players read who ruled.
+    const feed = await must(
+      call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, rangers[2]!.cookie),
+    );
+    assert.deepEqual(signers(feed.json.events), expected);
+  });
+});

@@ -1020,6 +1020,8 @@ export const zhCN = {
     resultsPublished: (round: string) => `发布${round}结果帖`,
     discussionPosted: (who: string, thread: string, words: number) => `${who} 在${thread}发言（${words}字）`,
     refereeAlias: (alias: string) => `哨子 ${alias}`,
+    /** Who of the referees made this ruling (a game may have co-referees). */
+    signedBy: (alias: string) => `（操作：${alias}）`,
     appGameEnded: "本局结束",
   },
   discussion: {

@@ -1526,6 +1526,7 @@ function Overrides({ game }: { game: LiveGame }) {
             {dateTime(e.at)} · {overrideName(e.data.override, terms)}
             {overrideSubject(e.data.override, (x) => seatLabel(seats, x), terms)} ·{" "}
             {String(e.data.reason ?? "")}
+            {typeof e.data.referee === "string" ? m.log.signedBy(e.data.referee) : null}
           </li>
         ))}
       </ol>

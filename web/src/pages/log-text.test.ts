@@ -426,3 +426,24 @@ test("a 7kill log speaks of days and of 杀手方 / 好人方, and says nothing 
   const ended = dtos.find((e) => e.type === "GameEnded")!;
   assert.match(describeEvent(ended, n), /^游戏结束：(杀手方胜利|好人方胜利|平局)（/);
 });
+
+test("a referee's act names the referee or co-referee who made it; a tie handed to the referee is not a name", () => {
+  assert.equal(
+    say("OverrideApplied", {
+      round: 2,
+      override: { action: "eliminate", target: 6 },
+      reason: "曝ID",
+      referee: "副哨",
+    }),
+    "哨子改判（理由：曝ID）：判 7号 李四 出局（操作：副哨）",
+  );
+  assert.equal(
+    say("VoteCast", { round: 2, stage: "regular", voter: 11, targets: [6], proxy: true, referee: "老哨" }),
+    "哨子代投：12号 张三 → 7号 李四（操作：老哨）",
+  );
+  // Stored before acts were signed: as before.
+  assert.equal(
+    say("OverrideApplied", { round: 2, override: { action: "eliminate", target: 6 }, reason: "曝ID" }),
+    "哨子改判（理由：曝ID）：判 7号 李四 出局",
+  );
+});

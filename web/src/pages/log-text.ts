@@ -690,7 +690,11 @@ function describe(e: GameEventDto, names: LogNames): string {
  */
 export function describeEvent(e: GameEventDto, names: LogNames): string {
   try {
-    return isData(e.data) ? describe(e, names) : "";
+    if (!isData(e.data)) return "";
+    const text = describe(e, names);
+    // A referee's act names who made it (events.ts `Signed`); TieBroken's `referee` is its hand-over, an object.
+    const by = e.data.referee;
+    return text !== "" && typeof by === "string" && by !== "" ? text + m.log.signedBy(by) : text;
   } catch {
     // Unreadable, or anything else odd data could cause: a log line must never break the page.
     return "";
