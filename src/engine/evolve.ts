@@ -309,14 +309,27 @@ function voidedIn(released: RoundState["released"], post: number): RoundState["r
   return released?.map((p) => (p.index === post ? { ...p, lapsed: "voided" as const } : p)) ?? null;
 }
 
-/** The poster of a post voided by its own fault owes the out if it is out already and cannot serve it now. */
+/**
+ * The poster of a post voided by its own fault owes the out if it is out already and cannot serve it now. Out by a
+ * post this round, it also loses the vote it kept (半票): seed 002 「过时未补，出帖者出局当轮无票权」, as a living
+ * poster put out for it has none (RULINGS 10); its ballot then no longer counts.
+ */
 function owedIfOut(
   state: GameState,
   e: { round: number; post: number; poster: Seat },
   cause: "iou" | "complaint",
 ): GameState {
   if (state.seats[e.poster]?.alive !== false) return state;
-  return withSeat(state, e.poster, (seat) => ({ ...seat, owes: { cause, post: e.post, round: e.round } }));
+  const owing = withSeat(state, e.poster, (seat) => ({
+    ...seat,
+    owes: { cause, post: e.post, round: e.round },
+  }));
+  if (!state.rounds[e.round]?.outVoters.includes(e.poster)) return owing;
+  return withRound(owing, e.round, (r) => ({
+    ...r,
+    outVoters: r.outVoters.filter((s) => s !== e.poster),
+    halfVoters: r.halfVoters.filter((s) => s !== e.poster),
+  }));
 }
 
 /** A ruling answers every complaint filed against the post, and any filed after it. */
