@@ -190,14 +190,32 @@ describe("proxy votes (托票)", () => {
     assert.equal(codeOf(c, cast(1, [], "12:00:00", { proxy: true })), "proxy.no-target");
     assert.equal(codeOf(c, cast(1, [], "12:00:00")), null);
   });
-  test("an overtime's proxies are not timed by the day's cut-off (it would fall before the overtime opens)", () => {
+  test("an overtime takes no 托票: it opens at the day's deadline, past the day's cut-off", () => {
+    // seed 000: "晚20：40之后不接受托票。" seed 002: "20:45分后不接受任何形式的托票。"
     const c = ctx({
       kind: "overtime",
       candidates: [A, B],
       deadline: clock("21:15:00"),
+      opensAt: clock("21:00:00"),
       settings: settings({ proxy: { cutoffMinutes: 20, publishMinutes: null } }),
     });
-    assert.equal(codeOf(c, cast(1, [A], "21:10:00", { proxy: true })), null);
+    const v = checkCast(c, cast(1, [A], "21:05:00", { proxy: true }));
+    assert.equal(v?.code, "proxy.after-cutoff");
+    // The message names the day's cut-off, not one counted back from the overtime's own deadline.
+    assert.equal(v?.details.cutoff, clock("20:40:00"));
+    // The player's own vote in the overtime is still taken.
+    assert.equal(codeOf(c, cast(1, [A], "21:05:00")), null);
+  });
+  test("7kill's duel times its 代投 by the duel's own deadline", () => {
+    // seed 001: "建议导演至少在投票截至的10～15分钟前（如果已经收到代投信息）发出代投信息"
+    const c = ctx({
+      kind: "duel",
+      candidates: [A, B],
+      deadline: clock("23:00:00"),
+      settings: settings({ abstainAllowed: true, proxy: { cutoffMinutes: 0, publishMinutes: 10 } }),
+    });
+    assert.equal(codeOf(c, cast(1, [A], "22:40:00", { proxy: true })), null);
+    assert.equal(codeOf(c, cast(1, [A], "22:55:00", { proxy: true })), "proxy.too-late-to-publish");
   });
   test("7kill: a proxy published later than 10 minutes before the deadline is void", () => {
     // seed 001: "建议导演至少在投票截至的10～15分钟前（如果已经收到代投信息）发出代投信息" /

@@ -122,8 +122,18 @@ export function checkCast(ctx: CastContext, cast: VoteCast): CastViolation | nul
     return violation("vote.voter-out", "an out player has no vote", { voter, seat: voter });
   }
 
-  // An overtime's own deadline is minutes after it opens, so its cut-off would fall before it: proxies there are not timed.
-  if (cast.proxy && ctx.kind !== "overtime") {
+  // An overtime opens at the day's deadline, past the day's cut-off (seed 000 「晚20：40之后不接受托票」, seed 002
+  // 「20:45分后不接受任何形式的托票」), so it takes none; ctx.deadline is the overtime's own. 7kill's duel times its
+  // 代投 by its own deadline, like any of its votes.
+  if (cast.proxy && ctx.kind === "overtime") {
+    const dayDeadline = ctx.opensAt ?? deadline;
+    return violation("proxy.after-cutoff", "proxy votes are no longer accepted", {
+      cutoff: proxyCutoff(settings, dayDeadline),
+      deadline: dayDeadline,
+      receivedAt,
+    });
+  }
+  if (cast.proxy) {
     const cutoff = proxyCutoff(settings, deadline);
     if (receivedAt >= cutoff) {
       return violation("proxy.after-cutoff", "proxy votes are no longer accepted", {
