@@ -63,6 +63,15 @@ function openVote(
       details: { round: closed.round, nextRound: last.round, opensAt: last.postingClosesAt },
     };
   }
+  if (last?.voteOpened) {
+    // 7kill: the day's vote (and its duel) has closed and the round goes on into its night; the next day's vote
+    // opens with the next round. A ballot now is late, not early.
+    return {
+      code: "vote.after-deadline",
+      message: `no vote is open: round ${last.round}'s vote has closed`,
+      details: { round: last.round },
+    };
+  }
   return { code: "vote.not-open", message: "no vote is open", details: {} };
 }
 

@@ -121,17 +121,26 @@ export function resolveNight(b: Batch, at: Instant, round: number): void {
   if (S !== null && S !== P) dies(S, "shot", dn.bandit?.seat ?? null);
   const limit = protectAbility?.emptyNeedleLimit;
   if (emptyNeedle && limit !== undefined && emptyNeedle.count >= limit) dies(emptyNeedle.seat, "needle");
-  // ...but announced in seat order: 「所有出局者公布身份，不公布死因」, and an order of kill, shot, needle would tell the
-  // causes (and that the bandit fired) to anyone reading the post, the last words due or the event stream.
+  // A missed duty's second warning puts its seat out at dawn too ("此种情况处罚时不公开"), unless the night takes it
+  // anyway (a death, which counts for points where a penalty does not).
+  const penalised: Seat[] = [];
+  for (const seat of missed) {
+    if (isExcused(b.state, seat, round)) continue;
+    const out = recordOffence(b, at, round, seat, "lurking", {
+      reasons: ["night-action"],
+      public: false,
+      deferOut: true,
+    });
+    if (out && !deaths.some((d) => d.seat === seat)) penalised.push(seat);
+  }
+  // ...all announced in seat order as night outs: 「所有出局者公布身份，不公布死因」, and an order of kill, shot, needle,
+  // penalty (or a penalty dated by day) would tell the causes, and that the bandit fired, to anyone reading the post,
+  // the board, the last words due or the event stream.
+  const nightOuts = [...deaths, ...penalised.map((seat) => ({ seat, cause: "penalty" as const, by: null }))];
   const outs: Seat[] = [];
-  for (const d of [...deaths].sort((x, y) => x.seat - y.seat)) {
+  for (const d of nightOuts.sort((x, y) => x.seat - y.seat)) {
     const opts = d.cause === "shot" ? { by: d.by, night: true } : { night: true };
     if (putOut(b, at, round, d.seat, d.cause, opts)) outs.push(d.seat);
-  }
-  for (const seat of missed) {
-    if (!isExcused(b.state, seat, round)) {
-      recordOffence(b, at, round, seat, "lurking", { reasons: ["night-action"], public: false });
-    }
   }
   revealOuts(b, at, round);
   if (endingNow(b.state)) return;

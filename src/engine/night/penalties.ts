@@ -60,8 +60,8 @@ export function recordOffence(
   round: number,
   seat: Seat,
   offence: OffenceKind,
-  o: { reasons?: string[]; public?: boolean; severe?: boolean } = {},
-): void {
+  o: { reasons?: string[]; public?: boolean; severe?: boolean; deferOut?: boolean } = {},
+): boolean {
   const rules = rulesOf(b.state);
   const zhashiBefore = dayNightOf(b.state).offences.filter(
     (x) => x.seat === seat && x.offence === "zhashi" && !x.withdrawn,
@@ -78,13 +78,17 @@ export function recordOffence(
     banned: offence === "zhashi" && zhashiBefore >= 1,
   });
   const limit = rules.penalties?.warningsToOut ?? 2;
-  if ((o.severe || warningsOf(b.state, seat) >= limit) && putOut(b, at, round, seat, "penalty")) {
+  const goesOut = o.severe === true || warningsOf(b.state, seat) >= limit;
+  // The night's own outs are emitted by the night, in seat order among its deaths (night.ts).
+  if (o.deferOut) return goesOut;
+  if (goesOut && putOut(b, at, round, seat, "penalty")) {
     // "所有出局者公布身份": a penalty out is announced when it is judged, not at the round's close, which a 高票对决
     // can put two days later (the duel's voters would not know who left).
     const s = b.state.seats[seat];
     if (rules.disclosure.identity && s && !s.revealed)
       emit(b, { type: "IdentityRevealed", at, seat, role: publishedRole(b.state, seat), code: s.code });
   }
+  return goesOut;
 }
 
 export function threadKey(round: number, stage: "regular" | "overtime"): string {

@@ -1,0 +1,101 @@
+// 7kill at night (seed 001): a missed duty's out reads as any other night out, and a ballot sent at night is late.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parseRuleSet } from "../../rules/parse.ts";
+import { sevenkill16 } from "../../rules/presets/sevenkill-16.ts";
+import type { Command } from "../contract.ts";
+import { pendingDeadlines } from "../deadlines.ts";
+import { decide } from "../decide.ts";
+import type { GameEvent } from "../events.ts";
+import { evolve } from "../evolve.ts";
+import { initialState } from "../state.ts";
+import { redactEvent, viewFor } from "../view.ts";
+
+// Only the night duty is policed here: no discussion posts are written, so the day's counts are left out.
+const parsed = parseRuleSet({
+  ...sevenkill16,
+  penalties: {
+    notVoting: false,
+    missedNightAction: true,
+    warningsToOut: 2,
+    reputation: { min: -30, max: -10 },
+  },
+  vote: { ...sevenkill16.vote, nonVoting: { outcome: "abstain", excusedRounds: [] } },
+});
+if (!parsed.ok) throw new Error("sevenkill-16 does not parse");
+const rules = parsed.ruleSet;
+const t = (s: string) => Date.parse(`${s}+08:00`);
+// Seats 0–3 killers, 4–6 police, 7 doctor, 8–14 villagers, 15 the bandit.
+const roles = ["killer", "killer", "killer", "killer", "police", "police", "police", "doctor"];
+const seats = [...roles, ...Array(7).fill("villager"), "bandit"].map((role, i) => ({ alias: `p${i}`, role }));
+
+/** Night 1 after a day on which police seat 6 was warned once: the killers kill 8, the police check nobody. */
+function missedCheck(): {
+  state: typeof initialState;
+  log: GameEvent[];
+  dawn: GameEvent[];
+  night: typeof initialState;
+} {
+  let state = initialState;
+  const log: GameEvent[] = [];
+  const send = (c: Command) => {
+    const d = decide(state, c);
+    assert.ok(d.ok, d.ok ? "" : d.refusal.code);
+    for (const e of d.events) {
+      state = evolve(state, e);
+      log.push(e);
+    }
+  };
+  const next = () => {
+    const due = pendingDeadlines(state)[0];
+    assert.ok(due);
+    send({ type: "Tick", at: due.at });
+    return due.at;
+  };
+  send({ type: "StartGame", at: t("2026-12-01T19:00:00"), rules, start: t("2026-12-01T20:00:00"), seats });
+  send({
+    type: "Override",
+    at: t("2026-12-01T21:00:00"),
+    override: { action: "warn", target: 6, offence: "negative-play" },
+    reason: "消极游戏",
+  });
+  while (!state.dayNight?.nights[1]) next();
+  send({ type: "UseAbility", at: t("2026-12-02T23:00:00"), actor: 0, ability: "kill", target: 8 });
+  send({ type: "UseAbility", at: t("2026-12-02T23:00:00"), actor: 7, ability: "protect", target: 9 });
+  const night = state;
+  const before = log.length;
+  next();
+  return { state, log, dawn: log.slice(before), night };
+}
+
+test("「此种情况处罚时不公开」: the second warning's out at dawn is a night out, in seat order with the night's deaths", () => {
+  const { state, dawn } = missedCheck();
+  const outs = dawn.filter((e) => e.type === "PlayerOut");
+  // Seat 6 (second warning) before seat 8 (the killers' victim): an order by cause would tell which is which.
+  assert.deepEqual(
+    outs.map((e) => [e.seat, e.cause, e.night]),
+    [
+      [6, "penalty", true],
+      [8, "night", true],
+    ],
+  );
+  for (const viewer of [{ kind: "public" } as const, { kind: "seat", seat: 9 } as const]) {
+    const view = viewFor(state, viewer);
+    // The board's 「第1夜出局」 for both, no cause.
+    assert.deepEqual(view.seats[6]?.out, { round: 1, cause: null, night: true });
+    assert.deepEqual(view.seats[8]?.out, view.seats[6]?.out);
+    const shown = outs.map((e) => redactEvent(e, viewer, state));
+    assert.deepEqual(shown[0], { ...shown[1], seat: 6 });
+  }
+  // 「前三夜出局的玩家有遗言」: both are owed last words, as any night out is.
+  const opened = dawn.find((e) => e.type === "LastWordsOpened");
+  assert.deepEqual(opened && "due" in opened ? opened.due : null, [6, 8]);
+});
+
+test("a ballot sent at night is refused as late (投票已截止), not as a vote yet to open", () => {
+  // seed 001 「a. 白天讨论、投票：20:00～次日22:00」: the day's vote has closed; the next opens with the next day.
+  const { night } = missedCheck();
+  const d = decide(night, { type: "CastVote", at: t("2026-12-03T01:00:00"), voter: 9, targets: [10] });
+  assert.equal(d.ok ? null : d.refusal.code, "vote.after-deadline");
+  assert.equal(d.ok ? null : d.refusal.details?.round, 1);
+});
