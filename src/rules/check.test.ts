@@ -83,6 +83,17 @@ describe("cross-checks", () => {
       "freeze-too-long vote.changes.freezeMinutes: no vote change is allowed in the last 2000 minutes, but voting lasts only 1560 (see schedule.phases.day)",
     ],
     [
+      // The vote opens when the posts are released (21:30), not at the round's start: 1410 minutes, not 1440.
+      "a freeze longer than the vote, which opens at the posts' release",
+      broken("fengyun-57", ["vote.changes.freezeMinutes", 1420]),
+      "freeze-too-long vote.changes.freezeMinutes: no vote change is allowed in the last 1420 minutes, but voting lasts only 1410 (from the posts' release, 0h30 after the round starts, to schedule.voteDeadline)",
+    ],
+    [
+      "a proxy cut-off longer than the vote, which opens at the posts' release",
+      broken("airforce-40", ["vote.proxy.cutoffMinutes", 1410]),
+      "proxy-cutoff-too-long vote.proxy.cutoffMinutes: proxy votes close 1410 minutes before the deadline, but voting lasts only 1410 (from the posts' release, 0h30 after the round starts, to schedule.voteDeadline)",
+    ],
+    [
       "proxies that cannot be published in time",
       broken("sevenkill-16", ["vote.proxy.publishMinutes", 15]),
       "proxy-publish-after-cutoff vote.proxy.publishMinutes: a proxy vote accepted at the cut-off (10 minutes before the deadline) cannot be published 15 minutes before it",

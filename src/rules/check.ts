@@ -548,12 +548,24 @@ export function crossCheck(rs: RuleSet): Problem[] {
     );
   }
   let votingMinutes: number | undefined;
-  let votingPath: PathSegment[] = [];
+  let votingFrom = { en: "", zh: "" };
   if (rs.schedule.kind === "daily-rounds") {
     const s = rs.schedule;
     const round = span(s.roundStart, s.voteDeadline);
-    votingMinutes = round;
-    votingPath = ["schedule", "voteDeadline"];
+    const release = s.postingWindow.opensAfterMinutes + s.postingWindow.minutes;
+    // A round's vote opens when its posts are released, at the window's close (the engine's roundClock), or with the
+    // round when it has none. Any round may have posts when there are posting groups (the referee can add them), so
+    // the shortest vote is the one from the release; rules cannot import the engine, hence the arithmetic here.
+    if (rs.groups.length > 0) {
+      votingMinutes = round - release;
+      votingFrom = {
+        en: `from the posts' release, ${hm(release)} after the round starts, to schedule.voteDeadline`,
+        zh: `（投票在杀帖公布时才开始，即本轮开始 ${hm(release)} 后）`,
+      };
+    } else {
+      votingMinutes = round;
+      votingFrom = { en: "see schedule.voteDeadline", zh: "" };
+    }
     if (round <= 0) {
       add(
         ["schedule", "voteDeadline"],
@@ -562,7 +574,6 @@ export function crossCheck(rs: RuleSet): Problem[] {
         `投票截止时间（${s.voteDeadline.daysAfter} 天后 ${s.voteDeadline.at}）不晚于本轮开始时间（${s.roundStart}）`,
       );
     } else {
-      const release = s.postingWindow.opensAfterMinutes + s.postingWindow.minutes;
       if (release >= round) {
         add(
           ["schedule", "postingWindow"],
@@ -609,7 +620,7 @@ export function crossCheck(rs: RuleSet): Problem[] {
       }
     }
     votingMinutes = span(s.phases.day.start, s.phases.day.end);
-    votingPath = ["schedule", "phases", "day"];
+    votingFrom = { en: "see schedule.phases.day", zh: "" };
     s.weekend.forEach((w, i) => {
       if (w.start.weekday === w.end.weekday && w.start.at === w.end.at) {
         add(
@@ -626,16 +637,16 @@ export function crossCheck(rs: RuleSet): Problem[] {
       add(
         ["vote", "changes", "freezeMinutes"],
         "freeze-too-long",
-        `no vote change is allowed in the last ${rs.vote.changes.freezeMinutes} minutes, but voting lasts only ${votingMinutes} (see ${votingPath.join(".")})`,
-        `截止前 ${rs.vote.changes.freezeMinutes} 分钟不得改票，但投票总共只有 ${votingMinutes} 分钟`,
+        `no vote change is allowed in the last ${rs.vote.changes.freezeMinutes} minutes, but voting lasts only ${votingMinutes} (${votingFrom.en})`,
+        `截止前 ${rs.vote.changes.freezeMinutes} 分钟不得改票，但投票总共只有 ${votingMinutes} 分钟${votingFrom.zh}`,
       );
     }
     if (rs.vote.proxy.cutoffMinutes >= votingMinutes) {
       add(
         ["vote", "proxy", "cutoffMinutes"],
         "proxy-cutoff-too-long",
-        `proxy votes close ${rs.vote.proxy.cutoffMinutes} minutes before the deadline, but voting lasts only ${votingMinutes}`,
-        `托票在截止前 ${rs.vote.proxy.cutoffMinutes} 分钟关闭，但投票总共只有 ${votingMinutes} 分钟`,
+        `proxy votes close ${rs.vote.proxy.cutoffMinutes} minutes before the deadline, but voting lasts only ${votingMinutes} (${votingFrom.en})`,
+        `托票在截止前 ${rs.vote.proxy.cutoffMinutes} 分钟关闭，但投票总共只有 ${votingMinutes} 分钟${votingFrom.zh}`,
       );
     }
   }
