@@ -124,6 +124,11 @@ describe("cross-checks", () => {
       'not-supported roles[1].abilities[0].reveals: a check that shows the role is not supported yet: a check shows good or killer ("good-or-killer")',
     ],
     [
+      "an empty-needle rule on an ability that is not a protect",
+      broken("sevenkill-16", ["roles.1.abilities.0.emptyNeedleUnless", "killers"]),
+      'ability-field roles[1].abilities[0].emptyNeedleUnless: "emptyNeedleUnless" belongs to a protect, not to "check"',
+    ],
+    [
       "a limited use on an ability that is not the bullet",
       broken("sevenkill-16", ["roles.2.abilities.0.uses", 3]),
       'not-supported roles[2].abilities[0].uses: only the bullet\'s single use is supported ("shoot" with uses 1), not 3 of "protect"',

@@ -229,6 +229,14 @@ export function crossCheck(rs: RuleSet): Problem[] {
           `"emptyNeedleLimit" 只适用于救治（protect），不适用于 "${a.ability}"`,
         );
       }
+      if (a.emptyNeedleUnless !== undefined && a.ability !== "protect") {
+        add(
+          [...at, "abilities", j, "emptyNeedleUnless"],
+          "ability-field",
+          `"emptyNeedleUnless" belongs to a protect, not to "${a.ability}"`,
+          `"emptyNeedleUnless" 只适用于救治（protect），不适用于 "${a.ability}"`,
+        );
+      }
     });
     if (role.abilities.length > 0 && rs.schedule.kind !== "day-night") {
       add(
