@@ -2,6 +2,7 @@
 import { type CastLog, standingBallots } from "../engine/cast-log.ts";
 import { SECOND } from "../engine/clock.ts";
 import type { Command } from "../engine/contract.ts";
+import { proxyCutoffFor } from "../engine/decide-vote.ts";
 import { campNamesOf, endingText } from "../engine/ending-text.ts";
 import { resolveUnit, roomsOf } from "../engine/groups.ts";
 import { threadOf } from "../engine/houses.ts";
@@ -84,6 +85,7 @@ export const realEngine: EnginePort<GameState> = {
   ended: (state) => state.status === "ended",
   posterOf: (state, round, post) =>
     state.rounds[round]?.released?.find((p) => p.index === post)?.poster ?? null,
+  proxyCutoffOf: (state, voter, round) => proxyCutoffFor(state, voter, round),
   summarize: (state) => summarize(state),
   roundPlan(state, round) {
     const r = round > 0 ? state.rounds[round] : undefined;

@@ -71,6 +71,11 @@ export interface EnginePort<S = unknown> {
   started(state: S): boolean;
   /** The poster of a released post (round, index as the view lists it); null when no such post is out. */
   posterOf?(state: S, round: number, post: number): Seat | null;
+  /**
+   * From when a 托票 for `voter` is refused (RULINGS 12): with `round`, that round's regular vote's cut-off; without,
+   * the cut-off of the vote a proxy entered now would go to. Null when there is none (an overtime's are not timed).
+   */
+  proxyCutoffOf?(state: S, voter: Seat, round?: number): number | null;
   /** Whether the game is over; cheaper than a summary when the engine knows it directly. */
   ended?(state: S): boolean;
   summarize(state: S): GameSummary;

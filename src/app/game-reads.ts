@@ -214,7 +214,8 @@ export class GameReads<S> {
     const gate = await this.#games.refereeGate(gameId, account);
     if (!gate.ok) return gate;
     const items: InboxItem[] = [];
-    await gate.value.actor.snapshot(); // loads the stream if it is not in memory
+    const snap = await gate.value.actor.snapshot(); // loads the stream if it is not in memory
+    const engine = this.#games.engine;
     const waiting = (kind: InboxItem["kind"], matches: (item: InboxItem) => boolean) =>
       items.filter((it) => it.kind === kind && it.handled === undefined && matches(it));
     // Each round's submissions in order (a post's index is its place), voided or not, for the post a 作废杀帖 hit: the
@@ -225,14 +226,22 @@ export class GameReads<S> {
       if (e.type === "KillPostSubmitted") {
         sent.set(e.round, [...(sent.get(e.round) ?? []), { poster: e.poster, voided: false }]);
       }
-      if (e.type === "VoteCast" && e.proxy) {
-        // The proxy ballot answers the seat's requests before it (a later one supersedes an earlier one).
+      if (e.type === "VoteCast") {
+        // A proxy ballot answers the seat's requests before it (a later one supersedes an earlier one); the player's
+        // own ballot overrides them (any still waiting were asked in this vote: a vote's close settles the rest).
         for (const it of waiting("proxy-request", (x) => x.fromSeat === e.voter))
-          it.handled = { at: e.at, outcome: "proxy-cast" };
+          it.handled = { at: e.at, outcome: e.proxy ? "proxy-cast" : "self-voted" };
       } else if (e.type === "VoteClosed") {
-        // A 托票 is for the vote it was asked in: once that closes, its button would cast into the next round's.
-        for (const it of waiting("proxy-request", (x) => x.at <= e.at))
-          it.handled = { at: e.at, outcome: "expired" };
+        // A 托票 is for the vote it was asked in: once that closes, its button would cast into the next round's. One
+        // still waiting went unentered past its cut-off (an overtime's proxies are not timed: those simply expire).
+        const cutoff =
+          e.stage === "regular" ? (engine.proxyCutoffOf?.(snap.engine, 0, e.round) ?? null) : null;
+        for (const it of waiting("proxy-request", (x) => x.at <= e.at)) {
+          if (cutoff !== null && it.at < cutoff && cutoff <= e.at) {
+            it.cutoff = cutoff;
+            it.handled = { at: cutoff, outcome: "after-cutoff" };
+          } else it.handled = { at: e.at, outcome: "expired" };
+        }
       } else if (e.type === "TieBroken" && e.referee && e.referee.slots > 0) {
         // Nobody asked: the rule left the place open, and only the referee can fill it (RULINGS 11).
         items.push({
@@ -376,6 +385,16 @@ export class GameReads<S> {
           text: e.note,
         });
     });
+    // The requests still waiting are for the vote open now or the next to open: each is told its cut-off, and from
+    // the cut-off on (no event marks it) it can no longer be entered (RULINGS 12: the entry time is what counts).
+    const now = this.#clock.now();
+    for (const it of items) {
+      if (it.kind !== "proxy-request" || it.handled !== undefined || it.fromSeat === null) continue;
+      const cutoff = engine.proxyCutoffOf?.(snap.engine, it.fromSeat) ?? null;
+      if (cutoff === null) continue;
+      it.cutoff = cutoff;
+      if (now >= cutoff) it.handled = { at: cutoff, outcome: "after-cutoff" };
+    }
     return ok(items);
   }
 

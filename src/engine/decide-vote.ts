@@ -10,7 +10,7 @@ import { memoOn } from "./memo.ts";
 import { offeredCodes } from "./score/ledger.ts";
 import type { GameState, RoundState, VoteState } from "./state.ts";
 import { rulesOf } from "./state.ts";
-import { checkCast, voteKind } from "./vote/check-cast.ts";
+import { checkCast, proxyCutoff, voteKind } from "./vote/check-cast.ts";
 import type { VoteCast } from "./vote/types.ts";
 
 export interface BallotCommand {
@@ -73,6 +73,29 @@ function openVote(
     };
   }
   return { code: "vote.not-open", message: "no vote is open", details: {} };
+}
+
+/**
+ * From when a 托票 for `voter` is refused (RULINGS 12, check-cast.ts `proxyCutoff`): with `round`, that round's regular
+ * vote's cut-off; without, the cut-off of the vote a proxy entered now would go to (the voter's open thread, else the
+ * latest round's vote still to open). Null where no such vote is known, and in an overtime, whose proxies are not timed.
+ */
+export function proxyCutoffFor(state: GameState, voter: Seat, round?: number): Instant | null {
+  const rules = state.rules;
+  if (!rules) return null;
+  if (round !== undefined) {
+    const r = state.rounds[round];
+    return r ? proxyCutoff(rules.vote, r.voteDeadline) : null;
+  }
+  const house = houseOfSeat(state, voter);
+  for (const r of state.rounds) {
+    const v = r ? threadOf(r, house) : null;
+    if (!r || !v) continue;
+    // The thread closes a second after its stated deadline (RULINGS 6), as decideBallot reads it.
+    return voteKind(rules.vote, v.stage) === "overtime" ? null : proxyCutoff(rules.vote, v.closesAt - SECOND);
+  }
+  const last = state.rounds.filter((r): r is RoundState => r !== undefined).at(-1);
+  return last && !last.voteOpened ? proxyCutoff(rules.vote, last.voteDeadline) : null;
 }
 
 /** Seat sets every ballot is checked against, per seats (or voters) array: a vote changes none of them. */

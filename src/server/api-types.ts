@@ -772,6 +772,12 @@ export interface InboxItem {
   target?: SeatNo;
   /** A proxy request's code guess (score rule), entered with the ballot. */
   code?: string | null;
+  /**
+   * A proxy request's cut-off (RULINGS 12: 风云 20:40 for a 21:00 deadline): from this instant the referee can no
+   * longer enter it. Given while it waits and once it is `after-cutoff`; absent in an overtime (its proxies are not
+   * timed) and before any vote is known.
+   */
+  cutoff?: Millis;
   /** A flagged 报道's copied share, in percent. */
   copiedPercent?: number;
   /** A tie left to the referee: the tied seats, how many go out, why the rule could not decide, the house (两府制). */
@@ -793,7 +799,11 @@ export interface InboxItem {
    * a complaint whose round's complaint deadline passed, a 白条延期 request whose round closed, a tie or a 领票人
    * whose game ended undecided. `decided`: a tie the referee filled, a 领票人 the referee named. `withdrawn`: an
    * ending-decision whose conditions no longer held at once (EndingContestWithdrawn). `voided`: a complaint whose post
-   * was voided another way before a ruling (its 白条 failed, the referee's 作废杀帖). Absent while it waits.
+   * was voided another way before a ruling (its 白条 failed, the referee's 作废杀帖). `after-cutoff`: a proxy request
+   * not entered by its vote's cut-off (`cutoff`, the instant it took effect), which the engine now refuses (RULINGS 12
+   * keeps the entry time as what counts); it stays so when the vote closes. `self-voted`: a proxy request the player
+   * overrode by voting himself after it in the same vote (the referee may still enter a proxy; the inbox no longer
+   * offers it). Absent while it waits.
    */
   handled?: {
     at: Millis;
@@ -807,7 +817,9 @@ export interface InboxItem {
       | "expired"
       | "decided"
       | "withdrawn"
-      | "voided";
+      | "voided"
+      | "after-cutoff"
+      | "self-voted";
   };
 }
 

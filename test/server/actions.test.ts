@@ -469,6 +469,86 @@ test("a complaint whose post is voided before a ruling leaves the inbox as 帖�
   });
 });
 
+/** The referee's inbox's 托票 items: [asker, outcome or null while waiting, when handled, cut-off]. */
+async function proxyItems(h: Harness, g: Game): Promise<unknown[][]> {
+  const res = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+  return res.json.items
+    .filter((i) => i.kind === "proxy-request")
+    .map((i) => [i.fromAlias, i.handled?.outcome ?? null, i.handled?.at ?? null, i.cutoff ?? null]);
+}
+
+test("a 托票 waiting in the inbox shows its cut-off, and from the cut-off on is marked as no longer enterable", async () => {
+  await withGame(async (h, g) => {
+    const { rangers } = cast(g);
+    const [a, , c] = rangers;
+    const cutoff = local("12-02 20:40:00");
+    await advanceTo(h, local("12-02 20:30:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, { requestId: rid(), target: c!.seat }),
+    );
+    await advanceTo(h, cutoff - 1);
+    assert.deepEqual(await proxyItems(h, g), [[a!.alias, null, null, cutoff]], "waits, with its cut-off");
+    // RULINGS 12: the referee's entry time counts, so from 20:40 on the engine refuses it: the inbox says so.
+    await advanceTo(h, local("12-02 20:41:00"));
+    assert.deepEqual(await proxyItems(h, g), [[a!.alias, "after-cutoff", cutoff, cutoff]]);
+    const entry = await call<ApiError>(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+      requestId: rid(),
+      voter: a!.seat,
+      targets: [c!.seat],
+    });
+    assert.equal(entry.json.error.code, "proxy.after-cutoff", "the engine agrees: it cannot be entered");
+    // The vote's close changes nothing: it lapsed at the cut-off.
+    await advanceTo(h, local("12-02 21:00:02"));
+    assert.deepEqual(await proxyItems(h, g), [[a!.alias, "after-cutoff", cutoff, cutoff]]);
+  });
+});
+
+test("a 托票 the player overrode by voting himself afterwards is no longer offered; one asked after his vote waits", async () => {
+  await withGame(async (h, g) => {
+    const { rangers } = cast(g);
+    const [a, b, c, d] = rangers;
+    const vote = (p: typeof a, target: number) =>
+      must(call(h, "POST", `/api/games/${g.id}/votes`, p!.cookie, { requestId: rid(), targets: [target] }));
+    const ask = (p: typeof a, target: number) =>
+      must(call(h, "POST", `/api/games/${g.id}/proxy-requests`, p!.cookie, { requestId: rid(), target }));
+    const cutoff = local("12-02 20:40:00");
+    await advanceTo(h, local("12-02 19:00:00"));
+    await ask(a, c!.seat);
+    await ask(b, c!.seat);
+    // d votes before asking: his request is the later word, and waits.
+    await vote(d, c!.seat);
+    await advanceTo(h, local("12-02 19:10:00"));
+    await ask(d, b!.seat);
+    // a then votes himself: his own ballot supersedes the request he made at 19:00.
+    await advanceTo(h, local("12-02 19:30:00"));
+    await vote(a, d!.seat);
+    assert.deepEqual(await proxyItems(h, g), [
+      [a!.alias, "self-voted", local("12-02 19:30:00"), null],
+      [b!.alias, null, null, cutoff],
+      [d!.alias, null, null, cutoff],
+    ]);
+    // Another seat's vote answers nobody's request but its own.
+    await vote(c, a!.seat);
+    assert.deepEqual(
+      (await proxyItems(h, g)).map((x) => x[1]),
+      ["self-voted", null, null],
+    );
+    // A 托票 entered for a afterwards is the referee's call (the engine takes it); the item stays as the player left it.
+    await advanceTo(h, local("12-02 20:35:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+        requestId: rid(),
+        voter: a!.seat,
+        targets: [c!.seat],
+      }),
+    );
+    assert.deepEqual(
+      (await proxyItems(h, g)).map((x) => x[1]),
+      ["self-voted", null, null],
+    );
+  });
+});
+
 /**
  * Round 1's kill post is released and complained about; then the referee's `override` (with its reason): what the
  * inbox's complaint items say afterwards, as [post, outcome].
@@ -515,7 +595,7 @@ test("a complaint still waiting when the game ends expires (nothing can be ruled
   ]);
 });
 
-test("a 托票 asked after the cut-off and a 举报 after its deadline are refused; an unanswered 托票 expires with its vote", async () => {
+test("a 托票 asked after the cut-off and a 举报 after its deadline are refused; an unanswered 托票 lapses at the cut-off", async () => {
   await withGame(async (h, g) => {
     const { first, rangers } = cast(g);
     const [a, b, c] = rangers;
@@ -546,10 +626,11 @@ test("a 托票 asked after the cut-off and a 举报 after its deadline are refus
       (await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))).json.items
         .filter((i) => i.kind === "proxy-request")
         .map((i) => [i.kind, i.fromAlias, i.handled?.outcome ?? null]);
-    assert.deepEqual(await inbox(), [["proxy-request", a!.alias, null]]);
-    // Round 1's vote closes without it: the request is not left to cast into round 2's vote.
+    // Asked before the vote opened and not entered by the cut-off: the referee can no longer enter it.
+    assert.deepEqual(await inbox(), [["proxy-request", a!.alias, "after-cutoff"]]);
+    // Round 1's vote closes without it: it stays so, and is not left to cast into round 2's vote.
     await advanceTo(h, local("12-02 21:00:02"));
-    assert.deepEqual(await inbox(), [["proxy-request", a!.alias, "expired"]]);
+    assert.deepEqual(await inbox(), [["proxy-request", a!.alias, "after-cutoff"]]);
     // In round 2, before its posts are out, the message still gives round 1's deadline (it read the current round's).
     await advanceTo(h, local("12-02 21:20:00"));
     const later = await call<ApiError>(h, "POST", `/api/games/${g.id}/complaints`, a!.cookie, {
