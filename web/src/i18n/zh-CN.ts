@@ -696,6 +696,9 @@ export const zhCN = {
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,
     complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
     castProxy: "代投",
+    // RULINGS 12: the referee's entry time counts, so a 托票 is entered before its cut-off or not at all.
+    proxyCutoff: (cutoff: string, left: string) => `托票截止 ${cutoff}（还剩 ${left}），之后无法代投`,
+    proxyAfterCutoff: (cutoff: string) => `已过托票截止时间（${cutoff}），无法代投`,
     extensionItem: (from: string) => `${from} 申请白条延期`,
     reportFlaggedItem: (alias: string, percent: number | null) =>
       `${alias} 的报道疑似抄袭${percent === null ? "" : `（${percent}%）`}，待裁定`,
@@ -704,7 +707,7 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票" }[outcome] ?? outcome} · ${at}`,
     tieItem: (round: string, seats: string, slots: number, reason: string) =>
       `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
     tieItemHint: (slots: number) =>

@@ -15,7 +15,7 @@ import { ALIAS_MAX, USERNAME_MAX } from "../../../src/server/field-limits.ts";
 
 import { api, errorText, requestId } from "../api/client.ts";
 import { LogFollower } from "../api/log-follower.ts";
-import { serverNow, siteLocalToMs } from "../api/server-time.ts";
+import { serverNow, siteLocalToMs, useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import type { Inbox as InboxState } from "../api/use-inbox.ts";
 import { Notice } from "../components/Notice.tsx";
@@ -24,8 +24,9 @@ import { PostScriptBadges, ScriptHint } from "../components/ScriptHint.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
-import { clock, dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
+import { clock, clockOn, dateTime, deadlineKind, remaining, seatLabel, statedAt } from "../lib/format.ts";
 import { type InboxRuling, inboxRuling } from "../lib/inbox-ruling.ts";
+import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
@@ -655,6 +656,8 @@ function Inbox({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
   const seats = game.view?.seats ?? [];
   const names = logNames(game.view, game.events);
   const { items } = inbox;
+  // The open threads' ballots as the live view has them: a player's own vote after a 托票 supersedes it at once.
+  const ballots = openBallots(engineOf(game.view)?.rounds ?? []);
   return (
     <section className="card" data-testid="inbox" id="referee-inbox">
       <h3>
@@ -675,6 +678,7 @@ function Inbox({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
             events={game.events}
             rounds={engineOf(game.view)?.rounds ?? []}
             ending={(why) => endingOf(why, names) ?? ""}
+            ballots={ballots}
             onEntered={inbox.refresh}
           />
         ))}
@@ -693,30 +697,43 @@ function InboxRow(props: {
   rounds: RoundView[];
   /** Why an ending held, in Chinese (the inbox's 胜负待裁定). */
   ending: (why: unknown) => string;
+  /** The open vote threads' ballots, for a 托票 the player has since overridden by voting himself. */
+  ballots: readonly LiveBallot[];
   onEntered: () => void;
 }) {
   const { gameId, item, label } = props;
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
+  if (item.kind === "proxy-request" && item.fromSeat !== null && item.target !== undefined) {
+    return (
+      <ProxyRequestRow
+        gameId={gameId}
+        item={item}
+        voter={item.fromSeat}
+        target={item.target}
+        label={label}
+        ballots={props.ballots}
+        onEntered={props.onEntered}
+      />
+    );
+  }
   if (item.handled) {
     // Done already: shown for the record, without the buttons that would handle it a second time.
     const what =
-      item.kind === "proxy-request" && item.target !== undefined
-        ? m.referee.proxyItem(item.fromAlias, label(item.target))
-        : item.kind === "extension-request"
-          ? m.referee.extensionItem(item.fromAlias)
-          : item.kind === "report-flagged"
-            ? m.referee.reportFlaggedItem(item.fromAlias, item.copiedPercent ?? null)
-            : item.kind === "tie-decision"
-              ? tieItemText(item, label, props.terms)
-              : item.kind === "lead-voter-decision"
-                ? leadVoterItemText(item, label, props.terms)
-                : item.kind === "ending-decision"
-                  ? m.referee.endingItem(item.round === undefined ? "" : props.terms.round(item.round))
-                  : m.referee.complaintItem(
-                      item.fromAlias,
-                      item.against !== undefined ? label(item.against) : "",
-                    );
+      item.kind === "extension-request"
+        ? m.referee.extensionItem(item.fromAlias)
+        : item.kind === "report-flagged"
+          ? m.referee.reportFlaggedItem(item.fromAlias, item.copiedPercent ?? null)
+          : item.kind === "tie-decision"
+            ? tieItemText(item, label, props.terms)
+            : item.kind === "lead-voter-decision"
+              ? leadVoterItemText(item, label, props.terms)
+              : item.kind === "ending-decision"
+                ? m.referee.endingItem(item.round === undefined ? "" : props.terms.round(item.round))
+                : m.referee.complaintItem(
+                    item.fromAlias,
+                    item.against !== undefined ? label(item.against) : "",
+                  );
     const ruling = inboxRuling(item, props.events);
     const ruled = ruling ? rulingText(ruling, label, props.terms) : "";
     return (
@@ -728,40 +745,6 @@ function InboxRow(props: {
             {ruled}
           </div>
         ) : null}
-      </li>
-    );
-  }
-  if (item.kind === "proxy-request" && item.fromSeat !== null && item.target !== undefined) {
-    const voter = item.fromSeat;
-    const target = item.target;
-    return (
-      <li className="inbox-item">
-        <div>
-          <span className="muted small">{dateTime(item.at)}</span>{" "}
-          {m.referee.proxyItem(item.fromAlias, label(target))}
-          {item.code ? <span className="badge">{m.threads.codeGuess(item.code)}</span> : null}
-          {item.text ? <span className="muted"> · {item.text}</span> : null}
-        </div>
-        <button
-          type="button"
-          className="btn small"
-          onClick={async () => {
-            if (
-              await run(() =>
-                api.proxyVote(gameId, {
-                  requestId: requestId(),
-                  voter,
-                  targets: [target],
-                  ...(item.code ? { codes: [item.code] } : {}),
-                }),
-              )
-            )
-              props.onEntered();
-          }}
-        >
-          {m.referee.castProxy}
-        </button>
-        {notice}
       </li>
     );
   }
@@ -891,6 +874,77 @@ function InboxRow(props: {
           {m.referee.dismiss}
         </button>
       </div>
+      {notice}
+    </li>
+  );
+}
+
+/**
+ * A 托票 request: 代投 while it can still be entered, with its cut-off and the time left; else what became of it. The
+ * cut-off passes and the player's own ballot arrives without an inbox event, so both are also read live here.
+ */
+function ProxyRequestRow(props: {
+  gameId: string;
+  item: InboxItem;
+  voter: SeatNo;
+  target: SeatNo;
+  label: (s: SeatNo) => string;
+  ballots: readonly LiveBallot[];
+  onEntered: () => void;
+}) {
+  const { gameId, item, voter, target } = props;
+  const now = useServerNow();
+  const { notice, run } = useAction();
+  const handled = proxyRequestState(item, now, props.ballots);
+  const what = (
+    <>
+      <span className="muted small">{dateTime(item.at)}</span>{" "}
+      {m.referee.proxyItem(item.fromAlias, props.label(target))}
+      {item.code ? <span className="badge">{m.threads.codeGuess(item.code)}</span> : null}
+    </>
+  );
+  if (handled) {
+    return (
+      <li className="inbox-item done" data-testid="inbox-done">
+        {what}{" "}
+        <span className="badge" data-testid="inbox-outcome">
+          {handled.outcome === "after-cutoff"
+            ? m.referee.proxyAfterCutoff(clockOn(handled.at, item.at))
+            : m.referee.handled(handled.outcome, dateTime(handled.at))}
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li className="inbox-item" data-testid="inbox-proxy">
+      <div>
+        {what}
+        {item.text ? <span className="muted"> · {item.text}</span> : null}
+      </div>
+      {item.cutoff !== undefined ? (
+        <p className="muted small" data-testid="proxy-cutoff">
+          {m.referee.proxyCutoff(clockOn(item.cutoff, now), remaining(item.cutoff - now))}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn small"
+        onClick={async () => {
+          if (
+            await run(() =>
+              api.proxyVote(gameId, {
+                requestId: requestId(),
+                voter,
+                targets: [target],
+                ...(item.code ? { codes: [item.code] } : {}),
+              }),
+            )
+          )
+            props.onEntered();
+        }}
+      >
+        {m.referee.castProxy}
+      </button>
       {notice}
     </li>
   );
