@@ -23,6 +23,7 @@ import {
   viewFor,
 } from "../engine/index.ts";
 import { pointsPerSeat } from "../engine/night/points.ts";
+import { extensionRequestRefusal } from "../engine/score/extension.ts";
 import { offeredCodes, postCodes } from "../engine/score/ledger.ts";
 import { scoreSummary } from "../engine/score/summary.ts";
 import type { RoundState, VoteState } from "../engine/state.ts";
@@ -86,6 +87,7 @@ export const realEngine: EnginePort<GameState> = {
   posterOf: (state, round, post) =>
     state.rounds[round]?.released?.find((p) => p.index === post)?.poster ?? null,
   proxyCutoffOf: (state, voter, round) => proxyCutoffFor(state, voter, round),
+  extensionRequestRefusal: (state, seat) => extensionRequestRefusal(state, seat),
   summarize: (state) => summarize(state),
   roundPlan(state, round) {
     const r = round > 0 ? state.rounds[round] : undefined;
@@ -228,6 +230,9 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
         rules && role
           ? rolePowers(rules, actingRole ?? role)
           : { post: null, group: null, victimsHalfVote: true, bomb: null, abilities: [] },
+      ...(rules?.win.kind === "score" && {
+        extensionRefusal: extensionRequestRefusal(state, you.seat)?.code ?? null,
+      }),
     };
   }
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;

@@ -76,6 +76,11 @@ export interface EnginePort<S = unknown> {
    * the cut-off of the vote a proxy entered now would go to. Null when there is none (an overtime's are not timed).
    */
   proxyCutoffOf?(state: S, voter: Seat, round?: number): number | null;
+  /**
+   * 白条延期 (score rule): the refusal `seat`'s own request would get now, computed from what the seat may know
+   * (src/engine/score/extension.ts `extensionRequestRefusal`); null when it may ask.
+   */
+  extensionRequestRefusal?(state: S, seat: Seat): Refusal | null;
   /** Whether the game is over; cheaper than a summary when the engine knows it directly. */
   ended?(state: S): boolean;
   summarize(state: S): GameSummary;

@@ -241,7 +241,8 @@ export class PlayerActions<S> {
 
   /**
    * 白条延期 (score rule): "对方阵营有权申请当轮延长一天…该申请必须在白条补齐前提出". The request goes to the referee's
-   * inbox, private like a 托票; the referee grants it (and the engine checks who may ask) or lets it lie.
+   * inbox, private like a 托票; the referee grants it or lets it lie. Who may ask and when is the engine's check, run
+   * here on the player's receipt time (src/engine/score/extension.ts `extensionRequestRefusal`).
    */
   extensionRequest(
     gameId: string,
@@ -254,10 +255,16 @@ export class PlayerActions<S> {
       "living",
       (ctx, v, at) => {
         if (ctx.rules.win.kind !== "score") return refuse("iou-extension.not-score-rule", 409);
-        return () =>
-          okEvents([
+        return (snap) => {
+          // The engine's check of the grant the referee would make (GrantIouExtension, requestedBy this seat): a
+          // request the referee could only fail to grant is refused now, not left in the inbox with a grant button.
+          // It reads only what the player may know (a ranger is not told whether a swordsman is alive).
+          const refusal = this.#games.engine.extensionRequestRefusal?.(snap.engine, v.seat!) ?? null;
+          if (refusal) return refuse(refusal.code, engineRefusalStatus(refusal.code), refusal.details);
+          return okEvents([
             { type: "app.ExtensionRequested", at, seat: v.seat!, alias: v.alias!, note: input.note ?? "" },
           ]);
+        };
       },
       { requestId: input.requestId },
     );

@@ -418,6 +418,12 @@ export interface RoleCard {
   postsDue: number;
   /** What the role (as told) can do, for the card to explain (src/app/role-powers.ts). */
   powers: RolePowers;
+  /**
+   * Score rule only: the refusal code a 白条延期 request by this seat would get now (`iou-extension.*`), null when it
+   * may ask. Read from public facts and the seat's own role only: a ranger is told `not-swordsman` until every
+   * swordsman has been published out, whether one is in fact alive or not (src/engine/score/extension.ts).
+   */
+  extensionRefusal?: string | null;
 }
 
 export interface RolePowers {

@@ -126,6 +126,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "iou-extension.vote-closed": () => "本轮投票已截止，不能再延期",
   "iou-extension.already-extended": () => "本轮已经延长过",
   "iou-extension.not-swordsman": () => "白道的延期申请由剑侠提出",
+  "iou-extension.neutral": () => "中立阵营没有白条延期的申请权",
   "iou-extension.not-unanimous": (d) =>
     `剑侠均已出局时，须所有存活全票游侠一致同意（还差${d?.missing ?? "?"}人）`,
   "post.outside-window": (d) => `现在不在出帖时间内${timesOf(d)}`,

@@ -523,11 +523,12 @@ test("白条延期 (score rule): the referee grants a swordsman's request while 
       seed: "extension",
       round1At: local("12-01 21:00:00"),
     });
-    const [killer, sword, ranger, victim] = [
+    const [killer, sword, ranger, victim, sword2] = [
       g.players.find((p) => p.role === "killer-a")!,
       g.players.find((p) => p.role === "sword")!,
       g.players.filter((p) => p.role === "ranger")[0]!,
       g.players.filter((p) => p.role === "ranger")[1]!,
+      g.players.filter((p) => p.role === "sword")[1]!,
     ];
     // Round 1: everyone votes (not voting is suicide in 风云), two rangers go out (票杀2人); round 2's posts follow.
     const rangers = g.players.filter((p) => p.role === "ranger");
@@ -554,18 +555,42 @@ test("白条延期 (score rule): the referee grants a swordsman's request while 
     const before = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
     const deadline = engineOf(before.json.view).rounds.find((r) => r.round === 2)!.voteDeadline;
     assert.equal((await grant([sword.seat], killer.cookie)).status, 403, "players cannot grant it");
-    // The swordsman asks through the site: the request reaches the referee's inbox only.
-    await must(
-      call(h, "POST", `/api/games/${g.id}/extension-requests`, sword.cookie, {
+    // Who may not ask is refused at once, as the referee's grant would be: no grant button the engine refuses.
+    const request = (p: Player, note = "请延期") =>
+      call<ApiError>(h, "POST", `/api/games/${g.id}/extension-requests`, p.cookie, {
         requestId: rid(),
-        note: "白条未补",
-      }),
+        note,
+      });
+    const ownIou = await request(killer);
+    assert.equal(ownIou.status, 409);
+    assert.equal(ownIou.json.error.code, "iou-extension.no-open-iou", "the open 白条 is black's own");
+    assert.equal(ownIou.json.error.message, "对方阵营没有未补齐的白条，不能申请延期");
+    const byRangerAsk = await request(ranger);
+    assert.equal(byRangerAsk.json.error.code, "iou-extension.not-swordsman");
+    assert.equal(byRangerAsk.json.error.message, "白道的延期申请由剑侠提出");
+    // The request form knows it too: each seat's own card says whether it may ask (from public facts only).
+    const refusalOf = async (p: Player) =>
+      (await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, p.cookie))).json.view!.roleCard!
+        .extensionRefusal;
+    assert.deepEqual(
+      [await refusalOf(sword), await refusalOf(ranger), await refusalOf(killer)],
+      [null, "iou-extension.not-swordsman", "iou-extension.no-open-iou"],
     );
+    // The swordsmen ask through the site: the requests reach the referee's inbox only.
+    await must(request(sword, "白条未补"));
+    await must(request(sword2, "再延"));
     const inboxOf = async () =>
       (
         await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
       ).json.items.find((i) => i.kind === "extension-request");
     assert.equal((await inboxOf())?.fromSeat, sword.seat);
+    const asked = (await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee)))
+      .json.items;
+    assert.deepEqual(
+      asked.filter((i) => i.kind === "extension-request").map((i) => i.fromSeat),
+      [sword.seat, sword2.seat],
+      "the refused requests never reached the inbox",
+    );
     assert.equal((await inboxOf())?.handled, undefined);
     const others = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, ranger.cookie));
     assert.ok(!others.json.events.some((e) => e.type === "app.ExtensionRequested"), "private to the referee");
@@ -604,17 +629,13 @@ test("白条延期 (score rule): the referee grants a swordsman's request while 
         codes: [item!.code!],
       }),
     );
+    // Once extended, nobody may ask again this round.
+    assert.equal((await request(sword2)).json.error.code, "iou-extension.already-extended");
     // A request nobody answered expires with its round: "当轮延长一天" has nothing left to extend.
-    await must(
-      call(h, "POST", `/api/games/${g.id}/extension-requests`, killer.cookie, {
-        requestId: rid(),
-        note: "再延",
-      }),
-    );
     const unanswered = async () =>
       (
         await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
-      ).json.items.find((i) => i.kind === "extension-request" && i.fromSeat === killer.seat);
+      ).json.items.find((i) => i.kind === "extension-request" && i.fromSeat === sword2.seat);
     assert.equal((await unanswered())?.handled, undefined);
     await advanceTo(h, deadline + 86_400_000 + 1_000);
     assert.equal((await unanswered())?.handled?.outcome, "expired");

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { RuleSet } from "../../rules/schema.ts";
 import { Driver, local, preset } from "../test-kit.ts";
+import { extensionRequestRefusal } from "./extension.ts";
 import { show } from "./fraction.ts";
 import { isScoredRole, offeredCodes, postCodes } from "./ledger.ts";
 import { renderScoreLines } from "./results.ts";
@@ -165,6 +166,53 @@ describe("IOU extension (白条延期)", () => {
     const rangers = d.state.seats.filter((s) => s.alive && s.seat >= 16).map((s) => s.seat);
     assert.equal(ask(d, rangers.slice(1))?.code, "iou-extension.not-unanimous");
     assert.equal(ask(d, rangers), null);
+  });
+});
+
+describe("a player's own 白条延期 request (extensionRequestRefusal)", () => {
+  const RANGER = 30;
+  const BRIGHT_BOMB = 16;
+  const code = (d: Driver, seat: number) => extensionRequestRefusal(d.state, seat)?.code ?? null;
+
+  test("refused as the referee's grant would be: a ranger while a swordsman lives, a camp about its own IOU", () => {
+    const d = afterRoundOne();
+    d.post(local("12-02 21:05"), A1, 20, 500);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(code(d, SWORD1), null);
+    assert.equal(code(d, RANGER), "iou-extension.not-swordsman");
+    assert.equal(code(d, BRIGHT_BOMB), "iou-extension.not-swordsman");
+    assert.equal(code(d, B1), "iou-extension.no-open-iou", "the open IOU is black's own");
+    assert.equal(code(d, 55), "iou-extension.bad-requesters", "out in round 1");
+    d.must({ type: "GrantIouExtension", at: local("12-03 09:00"), requestedBy: [SWORD1] });
+    assert.equal(code(d, SWORD2), "iou-extension.already-extended");
+  });
+
+  test("with both swordsmen published out, one ranger may ask: his part of the unanimous request", () => {
+    const d = new Driver(preset("fengyun-57"));
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? SWORD1 : SWORD2]);
+    d.tick(local("12-02 21:00:01"));
+    assert.ok(d.state.seats[SWORD1]?.revealed && d.state.seats[SWORD2]?.revealed);
+    d.post(local("12-02 21:05"), A1, 20, 500);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(code(d, RANGER), null);
+    assert.equal(code(d, BRIGHT_BOMB), null);
+  });
+
+  test("swordsmen out but not yet published: a ranger is refused just as while one lives (nothing secret leaks)", () => {
+    const alive = afterRoundOne();
+    alive.post(local("12-02 21:05"), A1, 20, 500);
+    alive.tick(local("12-02 21:30:01"));
+    const d = afterRoundOne();
+    d.post(local("12-02 21:05"), A1, SWORD1, 500);
+    d.post(local("12-02 21:06"), B1, SWORD2);
+    d.tick(local("12-02 21:30:01"));
+    assert.ok(!d.state.seats[SWORD1]?.alive && !d.state.seats[SWORD2]?.alive, "both post-killed");
+    assert.ok(!d.state.seats[SWORD1]?.revealed, "published only with the round's results");
+    assert.deepEqual(extensionRequestRefusal(d.state, RANGER), extensionRequestRefusal(alive.state, RANGER));
+    // The engine itself (the referee's grant) goes by the facts: every living ranger together may.
+    const rangers = d.state.seats.filter((s) => s.alive && s.seat >= 16).map((s) => s.seat);
+    assert.equal(d.do({ type: "GrantIouExtension", at: local("12-03 09:00"), requestedBy: rangers }), null);
   });
 });
 

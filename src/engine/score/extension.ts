@@ -1,11 +1,11 @@
 // 白条延期: while an IOU is open, the other camp may ask for the round to run one day longer; the referee grants it.
 import type { Batch } from "../batch.ts";
-import { emit } from "../batch.ts";
+import { emit, newBatch } from "../batch.ts";
 import { addLocalDays } from "../clock.ts";
 import type { Instant, Refusal, Seat } from "../contract.ts";
 import { roleById } from "../roles.ts";
 import { dailySchedule, roundClock } from "../schedule.ts";
-import type { RoundState } from "../state.ts";
+import type { GameState, RoundState } from "../state.ts";
 import { rulesOf } from "../state.ts";
 
 /**
@@ -54,9 +54,7 @@ export function decideIouExtension(
     const white = state.seats.filter((s) => s.alive && camp(s.seat) === "white");
     const swords = white.filter((s) => roleById(rules, s.role).post !== undefined).map((s) => s.seat);
     if (swords.length > 0) {
-      if (requesters.some((s) => !swords.includes(s))) {
-        return { code: "iou-extension.not-swordsman", message: "white's request is made by a swordsman" };
-      }
+      if (requesters.some((s) => !swords.includes(s))) return notSwordsman();
     } else {
       const rangers = white.filter((s) => roleById(rules, s.role).post === undefined).map((s) => s.seat);
       if (rangers.some((s) => !requesters.includes(s))) {
@@ -77,5 +75,39 @@ export function decideIouExtension(
     voteDeadline: addLocalDays(r.voteDeadline, 1, tz),
     reason: cmd.reason ?? null,
   });
+  return null;
+}
+
+function notSwordsman(): Refusal {
+  return { code: "iou-extension.not-swordsman", message: "white's request is made by a swordsman" };
+}
+
+/**
+ * A player's own 白条延期 request (the request form): the refusal the referee's grant of it would get now, so that
+ * the inbox never offers a grant the engine refuses. Two readings on top of decideIouExtension's:
+ * - `not-unanimous` is no refusal: with no swordsman alive each ranger asks, and the referee grants them together.
+ * - Who is a swordsman is secret, and whether one is alive is public only once every swordsman has been published out
+ *   (IdentityRevealed, the results post 「公布被票杀者身份以及被帖杀者身份」). A white seat without a post right is
+ *   refused as `not-swordsman` until then, whether a swordsman is in fact alive or not: refusing it only while one is
+ *   would tell a ranger what the public does not know. Every other refusal reads only public facts (the camp of an
+ *   open 白条 is that of its released post's unit, the deadline, the vote) and the seat's own role.
+ */
+export function extensionRequestRefusal(state: GameState, seat: Seat): Refusal | null {
+  const rules = state.rules;
+  const own = state.seats[seat];
+  if (!rules || !own) return null;
+  const role = roleById(rules, own.role);
+  if (role.camp === "neutral") {
+    return { code: "iou-extension.neutral", message: "the neutral camp has no request right" };
+  }
+  const refusal = decideIouExtension(newBatch(state), { at: 0, requestedBy: [seat] });
+  if (refusal && refusal.code !== "iou-extension.not-unanimous") return refusal;
+  if (role.camp === "white" && role.post === undefined) {
+    const published = state.seats.every((s) => {
+      const r = roleById(rules, s.role);
+      return r.camp !== "white" || r.post === undefined || (!s.alive && s.revealed);
+    });
+    if (!published) return notSwordsman();
+  }
   return null;
 }
