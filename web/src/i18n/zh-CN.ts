@@ -466,6 +466,16 @@ export const zhCN = {
       "有白条挂出时，对方阵营可申请当轮延长一天，须在白条补齐前提出；白道由剑侠申请。申请只发给哨子，由哨子批准并公告。",
     extensionSend: "发给哨子",
     extensionSent: "申请已交给哨子",
+    // Why this seat may not ask now (RoleCard.extensionRefusal): public facts and the seat's own role only.
+    extensionRefused: (code: string) =>
+      ({
+        "iou-extension.no-open-iou": "挂着的白条是你方阵营的，延期只能由对方阵营申请。",
+        "iou-extension.not-swordsman":
+          "白道的延期申请由剑侠提出；剑侠均已公布出局后，才由存活全票游侠一致申请。",
+        "iou-extension.neutral": "中立阵营没有白条延期的申请权。",
+        "iou-extension.vote-closed": "本轮投票已截止，不能再申请延期。",
+        "iou-extension.already-extended": "本轮已经延长过，不能再申请。",
+      })[code] ?? "你现在不能申请白条延期。",
     warningCount: (n: number) => `你已被警告${n}次。累积两次警告，将被判罚出局。`,
     warned: "记警告",
     penaltyOut: "判罚出局",

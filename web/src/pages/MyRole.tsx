@@ -76,7 +76,9 @@ export function MyRole({ game }: { game: LiveGame }) {
       ) : null}
       <NightActions game={game} />
       <MyWarnings game={game} seat={card.seat} />
-      {data.game.scoreRule && alive ? <ExtensionRequestCard game={game} /> : null}
+      {data.game.scoreRule && alive ? (
+        <ExtensionRequestCard game={game} refusal={card.extensionRefusal ?? null} />
+      ) : null}
 
       <section className="card">
         <h2>{m.me.teammates}</h2>
@@ -288,9 +290,10 @@ function MyWarnings({ game, seat }: { game: LiveGame; seat: number }) {
 
 /**
  * 白条延期 (score rule): while a 白条 hangs, a player may ask the referee to run the round one day longer ("对方阵营有权
- * 申请当轮延长一天…该申请必须在白条补齐前提出"). Who may ask (白道: 剑侠) is the engine's check when the referee grants it.
+ * 申请当轮延长一天…该申请必须在白条补齐前提出"). `refusal`: why this seat may not ask now (the server's own check, read
+ * from public facts and the seat's role only): the form says so and cannot be sent.
  */
-function ExtensionRequestCard({ game }: { game: LiveGame }) {
+function ExtensionRequestCard({ game, refusal }: { game: LiveGame; refusal: string | null }) {
   const id = game.data!.game.id;
   const [note, setNote] = useState("");
   const [ok, setOk] = useState<string | null>(null);
@@ -314,11 +317,21 @@ function ExtensionRequestCard({ game }: { game: LiveGame }) {
     <section className="card" data-testid="extension-request-card">
       <h2>{m.me.extensionTitle}</h2>
       <p className="muted small">{m.me.extensionHint}</p>
+      {refusal !== null ? (
+        <Notice kind="info">
+          <span data-testid="extension-refused">{m.me.extensionRefused(refusal)}</span>
+        </Notice>
+      ) : null}
       <form className="form" onSubmit={submit}>
-        <input value={note} placeholder={m.vote.proxyNote} onChange={(e) => setNote(e.target.value)} />
+        <input
+          value={note}
+          placeholder={m.vote.proxyNote}
+          disabled={refusal !== null}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <Notice kind="error">{error}</Notice>
         <Notice kind="ok">{ok}</Notice>
-        <button type="submit" className="btn">
+        <button type="submit" className="btn" disabled={refusal !== null}>
           {m.me.extensionSend}
         </button>
       </form>
