@@ -73,7 +73,7 @@ export interface EnginePort<S = unknown> {
   posterOf?(state: S, round: number, post: number): Seat | null;
   /**
    * From when a 托票 for `voter` is refused (RULINGS 12): with `round`, that round's regular vote's cut-off; without,
-   * the cut-off of the vote a proxy entered now would go to. Null when there is none (an overtime's are not timed).
+   * the cut-off of the vote a proxy entered now would go to (an overtime's is the day's, past). Null when there is none.
    */
   proxyCutoffOf?(state: S, voter: Seat, round?: number): number | null;
   /**

@@ -78,7 +78,8 @@ function openVote(
 /**
  * From when a 托票 for `voter` is refused (RULINGS 12, check-cast.ts `proxyCutoff`): with `round`, that round's regular
  * vote's cut-off; without, the cut-off of the vote a proxy entered now would go to (the voter's open thread, else the
- * latest round's vote still to open). Null where no such vote is known, and in an overtime, whose proxies are not timed.
+ * latest round's vote still to open). Null where no such vote is known. An overtime takes none: its cut-off is the
+ * day's, already past (check-cast.ts); 7kill's duel has its own, from the duel's deadline.
  */
 export function proxyCutoffFor(state: GameState, voter: Seat, round?: number): Instant | null {
   const rules = state.rules;
@@ -92,7 +93,8 @@ export function proxyCutoffFor(state: GameState, voter: Seat, round?: number): I
     const v = r ? threadOf(r, house) : null;
     if (!r || !v) continue;
     // The thread closes a second after its stated deadline (RULINGS 6), as decideBallot reads it.
-    return voteKind(rules.vote, v.stage) === "overtime" ? null : proxyCutoff(rules.vote, v.closesAt - SECOND);
+    const deadline = voteKind(rules.vote, v.stage) === "overtime" ? r.voteDeadline : v.closesAt - SECOND;
+    return proxyCutoff(rules.vote, deadline);
   }
   const last = state.rounds.filter((r): r is RoundState => r !== undefined).at(-1);
   return last && !last.voteOpened ? proxyCutoff(rules.vote, last.voteDeadline) : null;
