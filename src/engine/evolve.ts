@@ -278,7 +278,10 @@ function apply(state: GameState, e: GameEvent): GameState {
         result: { winner: e.winner, reason: e.reason, why: e.why ?? null, at: e.at },
       };
     case "IouExtensionGranted":
-      return extend(state, `round:${e.round}:vote`, e.voteDeadline);
+      return withRound(extend(state, `round:${e.round}:vote`, e.voteDeadline), e.round, (r) => ({
+        ...r,
+        iouExtended: true as const,
+      }));
     case "EndingLeftToReferee":
       return {
         ...state,

@@ -103,6 +103,8 @@ export interface RoundState {
    * hold the end again (else one player could keep a decided game waiting until the window closes).
    */
   complaintsRuled?: readonly number[];
+  /** 白条延期 granted this round (once per round); a referee's own `extend` of the deadline is not one. */
+  iouExtended?: true;
   ious: IouState[];
   /** The vote in progress (regular, then possibly overtime), null before it opens and after it closes. */
   vote: VoteState | null;

@@ -142,6 +142,21 @@ describe("IOU extension (白条延期)", () => {
     assert.equal(ask(d, [SWORD2], "12-03 09:30")?.code, "iou-extension.already-extended");
   });
 
+  test("「对方阵营有权申请当轮延长一天」: the referee moving the deadline for another reason does not use the extension up", () => {
+    const d = iouRound(A1);
+    const until = local("12-03 21:30");
+    d.must({
+      type: "Override",
+      at: local("12-03 08:00"),
+      override: { action: "extend", deadline: "round:2:vote", until },
+      reason: "论坛维护，延长半小时",
+    });
+    assert.equal(ask(d, [SWORD1]), null);
+    // One day on from the deadline as it stands.
+    assert.equal(d.state.rounds[2]?.voteDeadline, local("12-04 21:30"));
+    assert.equal(ask(d, [SWORD2], "12-03 09:30")?.code, "iou-extension.already-extended");
+  });
+
   test("「该申请必须在白条补齐前提出」: after the IOU is completed there is nothing to extend", () => {
     const d = iouRound(A1);
     d.must({ type: "CompleteIou", at: local("12-03 08:00"), poster: A1, words: 1300 });

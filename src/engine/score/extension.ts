@@ -4,7 +4,7 @@ import { emit, newBatch } from "../batch.ts";
 import { addLocalDays } from "../clock.ts";
 import type { Instant, Refusal, Seat } from "../contract.ts";
 import { roleById } from "../roles.ts";
-import { dailySchedule, roundClock } from "../schedule.ts";
+import { dailySchedule } from "../schedule.ts";
 import type { GameState, RoundState } from "../state.ts";
 import { rulesOf } from "../state.ts";
 
@@ -46,8 +46,9 @@ export function decideIouExtension(
     return { code: "iou-extension.vote-closed", message: "the round's vote has closed" };
   }
   const tz = dailySchedule(rules).timeZone;
-  // Once per round: a deadline already past its scheduled time has been moved (by this or by the referee).
-  if (r.voteDeadline > roundClock(rules, r.openedAt).voteDeadline) {
+  // "当轮延长一天": once per round. The referee moving the deadline for other reasons (论坛维护, say) is not the other
+  // camp's extension and does not use it up.
+  if (r.iouExtended) {
     return { code: "iou-extension.already-extended", message: "this round has already been extended" };
   }
   if (side === "white") {
