@@ -50,9 +50,15 @@ function voidedPosts(r: RoundState): Set<number> {
   return out;
 }
 
-/** The out code of a seat voted out: the overtime's if it was in overtime ("加时投票，出局代号以加时的选投为准"), else the regular vote's. */
+/**
+ * The out code of a seat voted out: the overtime's if it was voted for in overtime ("加时投票，出局代号以加时的选投为准"),
+ * else the regular vote's. An overtime nobody voted it in (the referee then decides the tie) leaves the votes that put it
+ * out the regular ones, as it leaves them its 领票人 (decisions.ts).
+ */
 function outCode(r: RoundState, seat: Seat): string | null {
-  const overtime = r.votes.find((v) => v.stage === "overtime" && v.entries.some((e) => e.seat === seat));
+  const overtime = r.votes.find(
+    (v) => v.stage === "overtime" && v.entries.some((e) => e.seat === seat && e.halves > 0),
+  );
   // 两府制: each house has its own regular record; the seat's is the one that tallied it.
   const record =
     overtime ??
