@@ -257,6 +257,7 @@ test("7kill 「高票对决后如仍平票，则无人出局」; other rule sets
   const duel = renderResultsPost(tied, resultsPostRules(parsedPreset("sevenkill-16")));
   assert.match(duel, /^平票：民4、杀1 同为最高票，进入高票对决。$/m);
   assert.match(duel, /高票对决后仍平票，本轮无人出局。/);
+  assert.equal(duel.split("本轮无人出局").length - 1, 1, "said once");
   assert.ok(!duel.includes("先到先出") && !duel.includes("加时"));
   const fengyun = renderResultsPost(tied, resultsPostRules(parsedPreset("fengyun-57")));
   assert.match(fengyun, /加时依然平票，按先到先出。/);
@@ -605,4 +606,29 @@ test("seed 002 「如被票出，带走领票人」: a bomb voted out that took 
   );
   assert.match(bomb({ why: "spent" }), /^暗 被票出：此前已引爆过，未带走领票人。$/m);
   assert.match(bomb({ why: "no-lead-voter" }), /^暗 被票出：投其票者均已出局，未带走领票人。$/m);
+});
+
+test("7kill: a duel short of 40% with nobody out says 本轮无人出局 once; a revival restores no 全票 (no half votes)", () => {
+  const round = {
+    round: 1,
+    out: [],
+    revived: [{ alias: "民4" }],
+    alive: 16,
+    tally: [
+      { alias: "民4", votes: 5 },
+      { alias: "杀1", votes: 5 },
+    ],
+    overtime: {
+      tied: ["民4", "杀1"],
+      tally: [
+        { alias: "民4", votes: 3 },
+        { alias: "杀1", votes: 2 },
+      ],
+    },
+  };
+  const text = renderResultsPost(round, resultsPostRules(parsedPreset("sevenkill-16")));
+  assert.match(text, /^高票对决无人达到出局票数。$/m);
+  assert.equal(text.split("本轮无人出局").length - 1, 1, text);
+  assert.match(text, /^复活：民4$/m);
+  assert.match(renderResultsPost(round, resultsPostRules(parsedPreset("fengyun-57"))), /^复活：民4（恢复全票）$/m);
 });

@@ -368,7 +368,10 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
           );
       } else if (ctx.duel && !part.out.some((o) => o.cause === "vote"))
         // Seed 001 「大于等于未出局人数的40%者，将被投出局」 holds in the duel too; a duellist may also have left that day.
-        lines.push("高票对决无人达到出局票数，本轮无人被投出局。");
+        lines.push(
+          // With nobody out at all, the post's own 「本轮无人出局」 follows.
+          part.out.length === 0 ? "高票对决无人达到出局票数。" : "高票对决无人达到出局票数，本轮无人被投出局。",
+        );
     }
     if (part.tally.length > 0 || part.overtime !== null) lines.push("");
     if (ctx.hideCauses) {
@@ -454,9 +457,11 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   // as a released post is, so it tells nobody who sent it.
   const withdrawn = perUnit(round.withdrawn);
   if (withdrawn) lines.push(`出帖者在放帖前出局，杀帖不放出：${withdrawn}`);
-  if (round.out.length === 0) lines.push("本轮无人出局。");
+  // Said once: a tie's outcome may have said it already (「加时依然平票，本轮无人出局」).
+  if (round.out.length === 0 && !lines.some((l) => l.endsWith("本轮无人出局。"))) lines.push("本轮无人出局。");
+  // 「被帖者复活当轮恢复全票」: a day-night game has no half votes to restore.
   if (round.revived.length > 0)
-    lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}（恢复全票）`);
+    lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}${ctx.dayNight ? "" : "（恢复全票）"}`);
   for (const a of ctx.alliances ?? []) lines.push(`联合：${a}，即日起合并群组与出帖顺序。`);
   // "每轮结果帖里…另外还公布黑白两道各自得分情况及分值归属原因"
   // 两府制 「结果发布时分值始终不跨楼归属」: each line names the house its dead seat is in (the round's `out` rows do not say).
