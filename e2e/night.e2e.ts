@@ -23,6 +23,17 @@ serverAndBrowser(beijing("12-01 12:00:00"), async (s, b) => {
   await server.advanceTo(beijing("12-02 22:00:05"));
 });
 
+test("at night the vote page shows the day's final count as 第1天, as 7kill names its days", async () => {
+  const villager = game.seats.find((s) => s.role === "villager")!;
+  const ctx = await contextFor(browser, server.url, villager.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/vote`);
+  const heading = page.getByTestId("final-tally").locator("h2");
+  await heading.waitFor();
+  assert.equal(await heading.textContent(), "第1天最终票数");
+  await ctx.close();
+});
+
 test("杀手每晚共同杀人 / 警察每晚共同验人: the 夜晚行动 panel, the group's choice, and the police's result at dawn", async () => {
   const [k1, k2] = game.seats.filter((s) => s.role === "killer");
   const [p1] = game.seats.filter((s) => s.role === "police");

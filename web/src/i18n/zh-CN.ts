@@ -434,7 +434,7 @@ export const zhCN = {
     accepted: (clock: string) => `投票成功（收到时间 ${clock}）`,
     tally: "实时票数",
     tallyEmpty: "还没有人投票",
-    finalTally: (round: number) => `第${round}轮最终票数`,
+    finalTally: (round: number, dayNight = false) => `第${round}${dayNight ? "天" : "轮"}最终票数`,
     votes: (v: number) => `${v}票`,
     half: (n: number) => `半票×${n}`,
     proxy: (n: number) => `托票×${n}`,

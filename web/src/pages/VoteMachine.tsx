@@ -177,7 +177,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         </p>
       </section>
 
-      {!vote && lastClosed ? <FinalTally round={lastClosed} label={label} duel={data.game.duel} /> : null}
+      {!vote && lastClosed ? <FinalTally round={lastClosed} label={label} duel={data.game.duel} dayNight={data.game.dayNight} /> : null}
 
       {/* The other houses' tallies are public (a visitor sees them), so a seated player sees them too. */}
       {round?.houses
@@ -268,15 +268,18 @@ function FinalTally({
   round,
   label,
   duel,
+  dayNight,
 }: {
   round: RoundView;
   label: (s: SeatNo) => string;
   /** 7kill: the second stage is the 高票对决, not an overtime. */
   duel: boolean;
+  /** 7kill: a round is a day (第N天). */
+  dayNight: boolean;
 }) {
   return (
     <section className="card" data-testid="final-tally">
-      <h2>{m.vote.finalTally(round.round)}</h2>
+      <h2>{m.vote.finalTally(round.round, dayNight)}</h2>
       {round.results.map((r) => (
         <div key={`${r.stage}-${r.house ?? 1}`}>
           {r.stage === "overtime" ? <h3>{duel ? m.vote.duel : m.vote.overtime}</h3> : null}
