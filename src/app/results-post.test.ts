@@ -630,5 +630,8 @@ test("7kill: a duel short of 40% with nobody out says 本轮无人出局 once; a
   assert.match(text, /^高票对决无人达到出局票数。$/m);
   assert.equal(text.split("本轮无人出局").length - 1, 1, text);
   assert.match(text, /^复活：民4$/m);
-  assert.match(renderResultsPost(round, resultsPostRules(parsedPreset("fengyun-57"))), /^复活：民4（恢复全票）$/m);
+  assert.match(
+    renderResultsPost(round, resultsPostRules(parsedPreset("fengyun-57"))),
+    /^复活：民4（恢复全票）$/m,
+  );
 });

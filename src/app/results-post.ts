@@ -370,7 +370,9 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
         // Seed 001 「大于等于未出局人数的40%者，将被投出局」 holds in the duel too; a duellist may also have left that day.
         lines.push(
           // With nobody out at all, the post's own 「本轮无人出局」 follows.
-          part.out.length === 0 ? "高票对决无人达到出局票数。" : "高票对决无人达到出局票数，本轮无人被投出局。",
+          part.out.length === 0
+            ? "高票对决无人达到出局票数。"
+            : "高票对决无人达到出局票数，本轮无人被投出局。",
         );
     }
     if (part.tally.length > 0 || part.overtime !== null) lines.push("");
@@ -458,7 +460,8 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   const withdrawn = perUnit(round.withdrawn);
   if (withdrawn) lines.push(`出帖者在放帖前出局，杀帖不放出：${withdrawn}`);
   // Said once: a tie's outcome may have said it already (「加时依然平票，本轮无人出局」).
-  if (round.out.length === 0 && !lines.some((l) => l.endsWith("本轮无人出局。"))) lines.push("本轮无人出局。");
+  if (round.out.length === 0 && !lines.some((l) => l.endsWith("本轮无人出局。")))
+    lines.push("本轮无人出局。");
   // 「被帖者复活当轮恢复全票」: a day-night game has no half votes to restore.
   if (round.revived.length > 0)
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}${ctx.dayNight ? "" : "（恢复全票）"}`);

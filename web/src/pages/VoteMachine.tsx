@@ -177,7 +177,9 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         </p>
       </section>
 
-      {!vote && lastClosed ? <FinalTally round={lastClosed} label={label} duel={data.game.duel} dayNight={data.game.dayNight} /> : null}
+      {!vote && lastClosed ? (
+        <FinalTally round={lastClosed} label={label} duel={data.game.duel} dayNight={data.game.dayNight} />
+      ) : null}
 
       {/* The other houses' tallies are public (a visitor sees them), so a seated player sees them too. */}
       {round?.houses
