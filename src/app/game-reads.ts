@@ -221,8 +221,13 @@ export class GameReads<S> {
     // Each round's submissions in order (a post's index is its place), voided or not, for the post a 作废杀帖 hit: the
     // poster's latest standing one, as the engine picks it (decide-override.ts).
     const sent = new Map<number, { poster: number; voided: boolean }[]>();
+    // When a 白条 last stopped being open (completed, failed, voided by an upheld complaint): a 白条延期 request with
+    // none of the other camp's left has nothing to extend.
+    let lastIouEnd: number | null = null;
     gate.value.actor.visitLoaded(1, (event, seq) => {
       const e = event as AppEvent | GameEvent;
+      if (e.type === "IouCompleted" || e.type === "IouFailed" || e.type === "ComplaintUpheld")
+        lastIouEnd = e.at;
       if (e.type === "KillPostSubmitted") {
         sent.set(e.round, [...(sent.get(e.round) ?? []), { poster: e.poster, voided: false }]);
       }
@@ -315,11 +320,11 @@ export class GameReads<S> {
         for (const it of waiting("complaint", (x) => x.round === e.round))
           it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "IouExtensionGranted") {
-        for (const it of waiting(
-          "extension-request",
-          (x) => x.fromSeat !== null && e.requestedBy.includes(x.fromSeat),
-        ))
-          it.handled = { at: e.at, outcome: "granted" };
+        // 「当轮延长一天」 once: every other request waiting for this round is answered by it too.
+        for (const it of waiting("extension-request", (x) => x.at <= e.at)) {
+          const asked = it.fromSeat !== null && e.requestedBy.includes(it.fromSeat);
+          it.handled = { at: e.at, outcome: asked ? "granted" : "round-extended" };
+        }
       } else if (e.type === "IouFailed") {
         // The post is void already (its 白条 failed): there is nothing left to rule on.
         for (const it of waiting("complaint", (x) => x.round === e.round && x.post === e.post))
@@ -388,6 +393,13 @@ export class GameReads<S> {
     // The requests still waiting are for the vote open now or the next to open: each is told its cut-off, and from
     // the cut-off on (no event marks it) it can no longer be entered (RULINGS 12: the entry time is what counts).
     const now = this.#clock.now();
+    for (const it of waiting("extension-request", () => true)) {
+      // Asked of the engine as the grant would be (score/extension.ts): only "nothing open to extend for" answers it.
+      const refusal =
+        it.fromSeat === null ? null : engine.extensionRequestRefusal?.(snap.engine, it.fromSeat);
+      if (refusal?.code === "iou-extension.no-open-iou")
+        it.handled = { at: Math.max(lastIouEnd ?? it.at, it.at), outcome: "iou-settled" };
+    }
     for (const it of items) {
       if (it.kind !== "proxy-request" || it.handled !== undefined || it.fromSeat === null) continue;
       const cutoff = engine.proxyCutoffOf?.(snap.engine, it.fromSeat) ?? null;

@@ -809,7 +809,9 @@ export interface InboxItem {
    * not entered by its vote's cut-off (`cutoff`, the instant it took effect), which the engine now refuses (RULINGS 12
    * keeps the entry time as what counts); it stays so when the vote closes. `self-voted`: a proxy request the player
    * overrode by voting himself after it in the same vote (the referee may still enter a proxy; the inbox no longer
-   * offers it). Absent while it waits.
+   * offers it). `round-extended`: a 白条延期 request left when another one was granted (once per round).
+   * `iou-settled`: a 白条延期 request with no open 白条 of the other camp left to extend for (completed, failed or
+   * voided; 「该申请必须在白条补齐前提出」), timed at the event that settled the last one. Absent while it waits.
    */
   handled?: {
     at: Millis;
@@ -825,7 +827,9 @@ export interface InboxItem {
       | "withdrawn"
       | "voided"
       | "after-cutoff"
-      | "self-voted";
+      | "self-voted"
+      | "round-extended"
+      | "iou-settled";
   };
 }
 

@@ -11,6 +11,7 @@ import type {
   ResultsPreviewResponse,
   SeatView,
 } from "../../src/server/api-types.ts";
+import { syntheticText } from "../../src/text/synthetic.ts";
 import { local, smallRules } from "./fixtures.ts";
 import {
   advanceTo,
@@ -513,36 +514,45 @@ test("results post: preview and publish after the round; unknown round and playe
   });
 });
 
+/**
+ * 风云 (score rule) to round 2's posting window: everyone voted in round 1, and killer-a has just sent a short post (a
+ * 白条 once released at 21:30) on a ranger.
+ */
+async function scoreGameWithIou(h: Harness, prefix: string) {
+  const g = await startedPresetGame(h, {
+    preset: "fengyun-57",
+    players: 57,
+    prefix,
+    seed: "extension",
+    round1At: local("12-01 21:00:00"),
+  });
+  const [killer, sword, ranger, victim, sword2] = [
+    g.players.find((p) => p.role === "killer-a")!,
+    g.players.find((p) => p.role === "sword")!,
+    g.players.filter((p) => p.role === "ranger")[0]!,
+    g.players.filter((p) => p.role === "ranger")[1]!,
+    g.players.filter((p) => p.role === "sword")[1]!,
+  ];
+  // Round 1: everyone votes (not voting is suicide in 风云), two rangers go out (票杀2人); round 2's posts follow.
+  const rangers = g.players.filter((p) => p.role === "ranger");
+  const out = rangers.at(-1)!;
+  await advanceTo(h, VOTING);
+  for (const p of g.players)
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
+        requestId: rid(),
+        targets: [p === out ? rangers.at(-2)!.seat : out.seat],
+      }),
+    );
+  await advanceTo(h, local("12-02 21:05:00"));
+  await postKill(h, g.id, killer.cookie, victim.seat, "短短一帖，挂个白条。");
+  return { g, killer, sword, ranger, sword2 };
+}
+
 test("白条延期 (score rule): the referee grants a swordsman's request while a black IOU is open; refused for a ranger, a player, and twice; a 托票 carries its code guess", async () => {
   const h = await makeHarness();
   try {
-    const g = await startedPresetGame(h, {
-      preset: "fengyun-57",
-      players: 57,
-      prefix: "yq",
-      seed: "extension",
-      round1At: local("12-01 21:00:00"),
-    });
-    const [killer, sword, ranger, victim, sword2] = [
-      g.players.find((p) => p.role === "killer-a")!,
-      g.players.find((p) => p.role === "sword")!,
-      g.players.filter((p) => p.role === "ranger")[0]!,
-      g.players.filter((p) => p.role === "ranger")[1]!,
-      g.players.filter((p) => p.role === "sword")[1]!,
-    ];
-    // Round 1: everyone votes (not voting is suicide in 风云), two rangers go out (票杀2人); round 2's posts follow.
-    const rangers = g.players.filter((p) => p.role === "ranger");
-    const out = rangers.at(-1)!;
-    await advanceTo(h, VOTING);
-    for (const p of g.players)
-      await must(
-        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
-          requestId: rid(),
-          targets: [p === out ? rangers.at(-2)!.seat : out.seat],
-        }),
-      );
-    await advanceTo(h, local("12-02 21:05:00"));
-    await postKill(h, g.id, killer.cookie, victim.seat, "短短一帖，挂个白条。");
+    const { g, killer, sword, ranger, sword2 } = await scoreGameWithIou(h, "yq");
     const grant = (requestedBy: number[], who = g.referee) =>
       call<ApiError>(h, "POST", `/api/games/${g.id}/referee/iou-extensions`, who, {
         requestId: rid(),
@@ -629,16 +639,46 @@ test("白条延期 (score rule): the referee grants a swordsman's request while 
         codes: [item!.code!],
       }),
     );
-    // Once extended, nobody may ask again this round.
+    // Once extended, nobody may ask again this round, and the other swordsman's request is answered by the grant
+    // (「当轮延长一天」 once): no 批准 button the engine would refuse.
     assert.equal((await request(sword2)).json.error.code, "iou-extension.already-extended");
-    // A request nobody answered expires with its round: "当轮延长一天" has nothing left to extend.
-    const unanswered = async () =>
-      (
-        await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
-      ).json.items.find((i) => i.kind === "extension-request" && i.fromSeat === sword2.seat);
-    assert.equal((await unanswered())?.handled, undefined);
-    await advanceTo(h, deadline + 86_400_000 + 1_000);
-    assert.equal((await unanswered())?.handled?.outcome, "expired");
+    const other = (
+      await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))
+    ).json.items.find((i) => i.kind === "extension-request" && i.fromSeat === sword2.seat);
+    assert.equal(other?.handled?.outcome, "round-extended");
+  } finally {
+    await h.close();
+  }
+});
+
+test("白条延期: a request left when the 白条 is completed has nothing to extend (「该申请必须在白条补齐前提出」)", async () => {
+  const h = await makeHarness();
+  try {
+    const { g, killer, sword, sword2 } = await scoreGameWithIou(h, "yr");
+    await advanceTo(h, local("12-02 21:30:01"));
+    for (const p of [sword, sword2])
+      await must(
+        call(h, "POST", `/api/games/${g.id}/extension-requests`, p.cookie, {
+          requestId: rid(),
+          note: "请延期",
+        }),
+      );
+    const requests = async () =>
+      (await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee))).json.items
+        .filter((i) => i.kind === "extension-request")
+        .map((i) => i.handled ?? null);
+    assert.deepEqual(await requests(), [null, null]);
+    await advanceTo(h, local("12-03 08:00:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/iou`, killer.cookie, {
+        requestId: rid(),
+        text: syntheticText(26, 1300),
+      }),
+    );
+    assert.deepEqual(await requests(), [
+      { at: local("12-03 08:00:00"), outcome: "iou-settled" },
+      { at: local("12-03 08:00:00"), outcome: "iou-settled" },
+    ]);
   } finally {
     await h.close();
   }

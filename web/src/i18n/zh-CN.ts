@@ -717,7 +717,7 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期" }[outcome] ?? outcome} · ${at}`,
     tieItem: (round: string, seats: string, slots: number, reason: string) =>
       `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
     tieItemHint: (slots: number) =>
