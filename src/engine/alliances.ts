@@ -1,5 +1,6 @@
 // 联合: alliance triggers, evaluated against the state; an alliance fires the moment its trigger holds.
 import type { Trigger } from "../rules/schema.ts";
+import { mergesAlreadyDone } from "./groups.ts";
 import { memoOn } from "./memo.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
@@ -52,6 +53,9 @@ export function nextAlliance(state: GameState): { id: string; name: string } | n
 function firstAllianceDue(state: GameState): { id: string; name: string } | null {
   for (const a of rulesOf(state).alliances) {
     if (state.alliances.some((f) => f.id === a.id)) continue;
+    // Already inside a larger merge: firing it would split nothing off, but rename the group (losing its turn
+    // order, 「综合一起轮流出帖」) and announce a 联合 that changes nothing.
+    if (mergesAlreadyDone(state, a.effects)) continue;
     if (triggerHolds(state, a.when)) return { id: a.id, name: a.name };
   }
   return null;

@@ -42,6 +42,27 @@ function computeMerges(state: GameState): Map<string, string> {
   return map;
 }
 
+/**
+ * Whether an alliance's merges would change nothing: every merge-groups effect names groups a larger alliance has
+ * already made one (风云's 「AB两组杀手联合」 after 「杀刺大联合」, which holds both groups). An alliance with any
+ * other effect (a room to join) is never redundant.
+ */
+export function mergesAlreadyDone(
+  state: GameState,
+  effects: readonly { kind: string; groups?: readonly string[] }[],
+): boolean {
+  const merges = mergedInto(state);
+  return (
+    effects.length > 0 &&
+    effects.every(
+      (e) =>
+        e.kind === "merge-groups" &&
+        e.groups !== undefined &&
+        new Set(e.groups.map((g) => latest(merges, g))).size === 1,
+    )
+  );
+}
+
 function latest(map: Map<string, string>, group: string): string {
   let g = group;
   for (let i = 0; i < 32; i++) {
