@@ -65,7 +65,8 @@ export function summarize(state: GameState): GameSummary {
       ...(r.leadVoterDecisions ? { leadVoterToReferee: r.leadVoterDecisions } : {}),
       ...(!r.closed && state.status !== "ended" ? { running: true as const } : {}),
       ...(houses.length > 1 ? { houses } : {}),
-      ...(score && r.closed ? { scores: score.roundScores(r.round) } : {}),
+      // A round the game ended in before its close (a camp wiped out by the posts) still tells whose its points were.
+      ...(score && (r.closed || state.status === "ended") ? { scores: score.roundScores(r.round) } : {}),
     });
   }
   return {
