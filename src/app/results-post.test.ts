@@ -635,3 +635,13 @@ test("7kill: a duel short of 40% with nobody out says 本轮无人出局 once; a
     /^复活：民4（恢复全票）$/m,
   );
 });
+
+test("seed 000 联合: an alliance that only opens a room (「黑弹进群」) does not say it merges posting order", () => {
+  const round = { round: 3, out: [], revived: [], alive: 40, tally: [], overtime: null };
+  const text = renderResultsPost(round, {
+    ...resultsPostRules(parsedPreset("fengyun-57")),
+    alliances: ["杀刺大联合", "黑弹进群"],
+  });
+  assert.match(text, /^联合：杀刺大联合，即日起合并群组与出帖顺序。$/m);
+  assert.match(text, /^联合：黑弹进群。$/m);
+});

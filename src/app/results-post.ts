@@ -103,6 +103,8 @@ export interface ResultsPostContext {
   campNames?: Record<string, string>;
   /** Alliances that formed in this round. */
   alliances?: string[];
+  /** The rule set's alliances that only open a room (join-room), by name: they merge no posting groups. */
+  roomOnlyAlliances?: string[];
   /** Posting unit id → name (联合杀手, 杀刺…); an unknown id is shown as is. */
   unitNames?: Record<string, string>;
   /**
@@ -157,7 +159,14 @@ export function resultsPostRules(
   rules: Pick<RuleSet, "disclosure" | "vote" | "campNames" | "roles" | "alliances" | "groups" | "schedule">,
 ): Pick<
   ResultsPostContext,
-  "hideCauses" | "finalTieBreak" | "duel" | "campNames" | "unitNames" | "dayNight" | "excusedFromSuicide"
+  | "hideCauses"
+  | "finalTieBreak"
+  | "duel"
+  | "campNames"
+  | "unitNames"
+  | "dayNight"
+  | "excusedFromSuicide"
+  | "roomOnlyAlliances"
 > {
   const nonVoting = rules.vote.nonVoting;
   return {
@@ -168,6 +177,9 @@ export function resultsPostRules(
     hideCauses: !rules.disclosure.cause,
     finalTieBreak: rules.vote.finalTieBreak,
     duel: rules.vote.duel !== null,
+    roomOnlyAlliances: rules.alliances
+      .filter((a) => !a.effects.some((e) => e.kind === "merge-groups"))
+      .map((a) => a.name),
   };
 }
 
@@ -465,7 +477,11 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   // 「被帖者复活当轮恢复全票」: a day-night game has no half votes to restore.
   if (round.revived.length > 0)
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}${ctx.dayNight ? "" : "（恢复全票）"}`);
-  for (const a of ctx.alliances ?? []) lines.push(`联合：${a}，即日起合并群组与出帖顺序。`);
+  // An alliance that only opens a room to someone (风云 「黑弹进群」) merges no posting groups.
+  for (const a of ctx.alliances ?? [])
+    lines.push(
+      ctx.roomOnlyAlliances?.includes(a) ? `联合：${a}。` : `联合：${a}，即日起合并群组与出帖顺序。`,
+    );
   // "每轮结果帖里…另外还公布黑白两道各自得分情况及分值归属原因"
   // 两府制 「结果发布时分值始终不跨楼归属」: each line names the house its dead seat is in (the round's `out` rows do not say).
   const houseOf = new Map((round.houses ?? []).flatMap((h) => h.out.map((o) => [o.alias, h.house] as const)));
