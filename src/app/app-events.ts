@@ -178,6 +178,8 @@ export interface AppViewer {
   readonly seat: Seat | null;
   /** Rooms the viewer's seat belongs to now. */
   readonly rooms: ReadonlySet<string>;
+  /** A room member whose messages this viewer must not see (EnginePort.hiddenRoomMemberOf). */
+  readonly hiddenMember?: Seat | null;
 }
 
 /** An app event as a visible viewer sees it: a complaint's author sees it without the poster it was mapped to. */
@@ -195,7 +197,7 @@ export function appEventVisible(raw: EngineEvent, viewer: AppViewer): boolean {
   const event = raw as AppEvent;
   switch (event.type) {
     case "app.RoomMessagePosted":
-      return viewer.referee || viewer.rooms.has(event.room);
+      return viewer.referee || (viewer.rooms.has(event.room) && event.seat !== viewer.hiddenMember);
     case "app.ComplaintFiled":
     case "app.ProxyRequested":
     case "app.ExtensionRequested":

@@ -1,11 +1,16 @@
 // The API view of a finished game: the score rule's totals and each round's, 7kill's points per seat.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { pendingDeadlines } from "../engine/deadlines.ts";
 import { simulateDayNight } from "../engine/night/sim.ts";
 import { simulate } from "../engine/sim.ts";
 import { summarize } from "../engine/summary.ts";
 import { Driver, local, preset } from "../engine/test-kit.ts";
+import { parseRuleSet } from "../rules/parse.ts";
+import { sevenkill16 } from "../rules/presets/sevenkill-16.ts";
+import { appEventVisible } from "./app-events.ts";
 import { realEngine } from "./engine-adapter.ts";
+import type { EngineEvent } from "./engine-port.ts";
 
 test("a finished score game's view carries the final totals and every round's, as the results posts give them", () => {
   const { state } = simulate(preset("fengyun-57"), "adapter", local("12-01 21:00:00"));
@@ -205,4 +210,60 @@ test("the 哨子台 is told why a game whose ending holds goes on (seed 002 「�
   assert.equal(d.do({ type: "CompleteIou", at: local("12-03 09:00"), poster: 10, words: 1200 }), null);
   assert.equal(d.state.status, "ended");
   assert.equal(realEngine.view(d.state, { kind: "referee" })!.endingWaits, undefined);
+});
+
+test("seed 001 「转成杀手（与存活的杀手互知共同杀人）」: a killer out before the bandit turns sees neither it in the room nor its messages", () => {
+  // Without the penalty ladder (nobody posts here), and so without a warning for not voting.
+  const parsed = parseRuleSet({
+    ...sevenkill16,
+    penalties: undefined,
+    vote: { ...sevenkill16.vote, nonVoting: { outcome: "abstain", excusedRounds: [] } },
+  });
+  assert.ok(parsed.ok);
+  const d = new Driver(parsed.ruleSet, local("12-01 20:00:00"));
+  const role = (r: string) => d.state.seats.filter((s) => s.role === r).map((s) => s.seat);
+  const [early, late] = role("killer") as [number, number];
+  const bandit = role("bandit")[0]!;
+  d.override(local("12-01 21:00"), { action: "eliminate", target: early }, "曝ID");
+  while (!d.state.dayNight?.bandit?.became) d.tick(pendingDeadlines(d.state)[0]!.at);
+  const members = (seat: number) => realEngine.roomsOf(d.state, seat)[0]?.seats ?? [];
+  assert.ok(members(late).includes(bandit));
+  assert.ok(!members(early).includes(bandit));
+  const message: EngineEvent = {
+    type: "app.RoomMessagePosted",
+    at: d.state.dayNight.bandit.becameAt! + 1,
+    room: "killer-room",
+    seat: bandit,
+    alias: "s15",
+    text: "我转杀手了",
+  };
+  const viewer = (seat: number) => ({
+    referee: false,
+    seat,
+    rooms: new Set(realEngine.roomIdsOf!(d.state, seat)),
+    hiddenMember: realEngine.hiddenRoomMemberOf!(d.state, seat),
+  });
+  assert.equal(appEventVisible(message, viewer(late)), true);
+  assert.equal(appEventVisible(message, viewer(early)), false);
+  assert.equal(
+    appEventVisible({ ...message, seat: late }, viewer(early)),
+    true,
+    "the others' messages still show",
+  );
+});
+
+test("seed 000 「如果杀手和刺客汇合以后，综合一起轮流出帖」: after 杀刺大联合 the role card's 出帖组 is 杀刺, not the seat's own group", () => {
+  const d = new Driver(preset("fengyun-57"));
+  const seatsOf = (role: string) => d.state.seats.filter((s) => s.role === role).map((s) => s.seat);
+  const lover = seatsOf("lover")[0]!;
+  const groupOf = (seat: number) => realEngine.view(d.state, { kind: "seat", seat })!.roleCard?.powers.group;
+  assert.equal(groupOf(lover)?.name, "情侣刺客");
+  // Seven of 杀刺 out (three assassins and four A killers): 「杀刺出局达到7人…刺客与杀手联合」.
+  for (const seat of [...seatsOf("assassin").slice(0, 3), ...seatsOf("killer-a")])
+    d.override(local("12-02 08:00"), { action: "eliminate", target: seat }, "判罚");
+  assert.ok(d.state.alliances.some((a) => a.name === "杀刺大联合"));
+  const black = ["killer-a", "killer-b", "assassin", "lover"].flatMap(seatsOf).length;
+  assert.deepEqual(groupOf(lover), { name: "杀刺", rotation: "code-order", members: black });
+  // The 暗弹 is told 游侠: no group to show, before or after.
+  assert.equal(groupOf(seatsOf("hidden-bomb")[0]!), null);
 });

@@ -4,7 +4,7 @@ import { SECOND } from "../engine/clock.ts";
 import type { Command } from "../engine/contract.ts";
 import { proxyCutoffFor } from "../engine/decide-vote.ts";
 import { campNamesOf, endingText } from "../engine/ending-text.ts";
-import { resolveUnit, roomsOf } from "../engine/groups.ts";
+import { ownUnit, resolveUnit, roomsOf, rotationOf } from "../engine/groups.ts";
 import { threadOf } from "../engine/houses.ts";
 import {
   type BallotMarks,
@@ -22,6 +22,7 @@ import {
   summarize,
   viewFor,
 } from "../engine/index.ts";
+import { banditHiddenFrom } from "../engine/night/bandit.ts";
 import { pointsPerSeat } from "../engine/night/points.ts";
 import { extensionRequestRefusal } from "../engine/score/extension.ts";
 import { offeredCodes, postCodes } from "../engine/score/ledger.ts";
@@ -30,7 +31,7 @@ import type { RoundState, VoteState } from "../engine/state.ts";
 import { changeFreezeFrom } from "../engine/vote/check-cast.ts";
 import { hasVoteRight } from "../engine/vote-close.ts";
 import type { RuleSet } from "../rules/schema.ts";
-import type { GameView, RoleCard, SeatView, TallyView } from "../server/api-types.ts";
+import type { GameView, RoleCard, RolePowers, SeatView, TallyView } from "../server/api-types.ts";
 import type {
   EngineEvent,
   EnginePort,
@@ -75,12 +76,16 @@ export const realEngine: EnginePort<GameState> = {
   roomsOf(state, seat): RoomInfo[] {
     if (!state.rules || !state.seats[seat]) return [];
     const rules = state.rules;
+    const hidden = banditHiddenFrom(state, seat);
     return roomsOf(state, seat).map((id) => ({
       id,
       name: rules.rooms.find((r) => r.id === id)?.name ?? id,
-      seats: state.seats.filter((s) => roomsOf(state, s.seat).includes(id)).map((s) => s.seat),
+      seats: state.seats
+        .filter((s) => s.seat !== hidden && roomsOf(state, s.seat).includes(id))
+        .map((s) => s.seat),
     }));
   },
+  hiddenRoomMemberOf: (state, seat) => banditHiddenFrom(state, seat),
   roomIdsOf: (state, seat) => (state.rules && state.seats[seat] ? roomsOf(state, seat) : []),
   started: (state) => state.status !== "idle",
   ended: (state) => state.status === "ended",
@@ -228,7 +233,7 @@ function toApiView(state: GameState, v: EngineGameView, viewer: EngineViewer): G
       postsDue: you.postRight?.yourTurn ? you.postRight.ownLeft : 0,
       powers:
         rules && role
-          ? rolePowers(rules, actingRole ?? role)
+          ? mergedPowers(state, you.seat, rolePowers(rules, actingRole ?? role))
           : { post: null, group: null, victimsHalfVote: true, bomb: null, abilities: [] },
       ...(rules?.win.kind === "score" && {
         extensionRefusal: extensionRequestRefusal(state, you.seat)?.code ?? null,
@@ -347,6 +352,20 @@ function postPlanOf(state: GameState, which = state.current): GameView["postPlan
 }
 
 /** The seats array with unpublished outs still alive, kept per seats array so the engine's memos keep hitting. */
+/**
+ * The card's 出帖组 as it stands now: after an alliance merged the seat's group (风云 「杀刺大联合」, 「综合一起轮流出帖」),
+ * the merged group, its rotation and its size, as the 待办 box and the results post's plan name it. Only for a card
+ * that shows a group at all (a role told as another, the 暗弹's 游侠, has none to show).
+ */
+function mergedPowers(state: GameState, seat: number, powers: RolePowers): RolePowers {
+  const unit = ownUnit(state, seat);
+  const rules = state.rules;
+  if (!powers.group || !rules || unit === null || rules.groups.some((g) => g.id === unit)) return powers;
+  const members = state.seats.filter((s) => ownUnit(state, s.seat) === unit).length;
+  const name = unitNamesOf(rules)[unit] ?? unit;
+  return { ...powers, group: { name, rotation: rotationOf(state, unit), members } };
+}
+
 const knownSeats = new WeakMap<GameState["seats"], GameState["seats"]>();
 
 /**

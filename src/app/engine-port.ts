@@ -67,6 +67,11 @@ export interface EnginePort<S = unknown> {
   roomsOf(state: S, seat: Seat): RoomInfo[];
   /** The ids of roomsOf alone, without each room's members (asked for every viewer of every live batch). */
   roomIdsOf?(state: S, seat: Seat): readonly string[];
+  /**
+   * A room member `seat` must not know of (7kill: a bandit turned killer after this seat went out, 「与存活的杀手互知」):
+   * left out of roomsOf's members, and its room messages are not shown to this seat. Null when there is none.
+   */
+  hiddenRoomMemberOf?(state: S, seat: Seat): Seat | null;
   /** Whether the game has been started (seats fixed). */
   started(state: S): boolean;
   /** The poster of a released post (round, index as the view lists it); null when no such post is out. */

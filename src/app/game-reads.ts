@@ -181,9 +181,13 @@ export class GameReads<S> {
     }
     if (!room) return refuse("not-in-room", 403, { room: roomId });
     const messages: RoomMessage[] = [];
+    const hidden =
+      v.referee || v.seat === null
+        ? null
+        : (this.#games.engine.hiddenRoomMemberOf?.(snap.engine, v.seat) ?? null);
     ctx.actor.visitLoaded(1, (event, seq) => {
       const e = event as AppEvent;
-      if (e.type === "app.RoomMessagePosted" && e.room === roomId)
+      if (e.type === "app.RoomMessagePosted" && e.room === roomId && e.seat !== hidden)
         messages.push({ seq, at: e.at, alias: e.alias, text: e.text });
     });
     return ok({ room: { id: room.id, name: room.name }, messages });

@@ -261,7 +261,9 @@ export class GameService<S> {
         ? []
         : (this.#engine.roomIdsOf?.(snapshot.engine, v.seat) ??
           this.#engine.roomsOf(snapshot.engine, v.seat).map((r) => r.id));
-    return { referee: v.referee, seat: v.seat, rooms: new Set(rooms) };
+    const hiddenMember =
+      v.seat === null ? null : (this.#engine.hiddenRoomMemberOf?.(snapshot.engine, v.seat) ?? null);
+    return { referee: v.referee, seat: v.seat, rooms: new Set(rooms), hiddenMember };
   }
 
   /**

@@ -6,7 +6,7 @@ import { pendingDeadlines } from "./deadlines.ts";
 import type { GameEvent, ReleasedPost, RoundPlan } from "./events.ts";
 import { ownTurns, type PostRight, postRightOf, roomsOf, rotationOf } from "./groups.ts";
 import { houseCount, houseOfSeat, housesOf, threadOf } from "./houses.ts";
-import { actingRole, countsAs, publishedRole } from "./night/bandit.ts";
+import { actingRole, banditHiddenFrom, countsAs, publishedRole } from "./night/bandit.ts";
 import type { DayNightView, NightYouView } from "./night/redact.ts";
 import {
   dayNightView,
@@ -171,8 +171,9 @@ export function knownSeats(state: GameState, seat: Seat, rooms: RoomMap = roomMa
   if (!rules || !me) return known;
   const role = roleById(rules, actingRole(state, seat));
   const mine = new Set(rooms.get(seat) ?? []);
+  const hidden = banditHiddenFrom(state, seat);
   for (const s of state.seats) {
-    if (s.seat === seat) continue;
+    if (s.seat === seat || s.seat === hidden) continue;
     const knows = role.knows.includes(s.role) || role.knows.includes(actingRole(state, s.seat));
     if (knows || (rooms.get(s.seat) ?? []).some((r) => mine.has(r))) known.add(s.seat);
   }
@@ -344,6 +345,7 @@ function buildView(
   if (me && rules && mySeat !== null) {
     const role = roleById(rules, me.role);
     const told = me.revealed || all ? role : role.toldAs ? roleById(rules, role.toldAs) : role;
+    const hiddenMember = all ? null : banditHiddenFrom(state, mySeat);
     const current = state.rounds[state.current];
     const right = current && !current.released && me.alive ? postRightOf(state, current, mySeat) : null;
     you = {
@@ -353,7 +355,9 @@ function buildView(
       rooms: (rooms.get(mySeat) ?? []).map((id) => ({
         id,
         name: rules.rooms.find((r) => r.id === id)?.name ?? id,
-        members: state.seats.filter((s) => rooms.get(s.seat)?.includes(id)).map((s) => s.seat),
+        members: state.seats
+          .filter((s) => s.seat !== hiddenMember && rooms.get(s.seat)?.includes(id))
+          .map((s) => s.seat),
       })),
       teammates: [...known].sort((a, b) => a - b),
       // A released post voided since (its 白条 failed, a complaint upheld) is void on the poster's list too; before,

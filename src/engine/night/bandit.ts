@@ -50,6 +50,18 @@ export function conversionPath(state: GameState, role: string): { became: string
   };
 }
 
+/**
+ * "转成杀手（与存活的杀手互知共同杀人）": a converted bandit is known to the seats alive when it converted, not to those
+ * out before (a dead killer must not learn who joined its group, nor see its kills or its room messages). For `seat`,
+ * the bandit's seat when it must stay hidden from it; else null.
+ */
+export function banditHiddenFrom(state: GameState, seat: Seat | null): Seat | null {
+  const b = dayNightOf(state).bandit;
+  if (seat === null || !b?.became || b.becameAt === undefined || seat === b.seat) return null;
+  const out = state.seats[seat]?.out;
+  return out && out.at <= b.becameAt ? b.seat : null;
+}
+
 /** The bandit's seat, if the rule set has one. */
 export function banditSeat(state: GameState): Seat | null {
   if (!state.rules) return null;

@@ -50,7 +50,7 @@ export function evolveDayNight(state: GameState, e: DayNightEvent): GameState {
     case "BanditConverted":
       return withDn(state, (dn) => ({
         ...dn,
-        bandit: { ...(dn.bandit ?? { seat: e.seat, shot: null }), became: e.became },
+        bandit: { ...(dn.bandit ?? { seat: e.seat, shot: null }), became: e.became, becameAt: e.at },
       }));
     case "NightResolved":
       return withDn(state, (dn) => {

@@ -3,7 +3,7 @@ import type { Instant, Seat } from "../contract.ts";
 import type { GameEvent } from "../events.ts";
 import { roleById } from "../roles.ts";
 import type { GameState } from "../state.ts";
-import { actingRole } from "./bandit.ts";
+import { actingRole, banditHiddenFrom } from "./bandit.ts";
 import { dayNightOf } from "./evolve.ts";
 import type {
   AbilityName,
@@ -36,7 +36,7 @@ export function redactDayNightEvent(
 ): DayNightEvent | Shown | null {
   switch (e.type) {
     case "AbilityUsed":
-      return holds(state, seat, e.ability) ? e : null;
+      return holds(state, seat, e.ability) && e.seat !== banditHiddenFrom(state, seat) ? e : null;
     case "CheckResult":
       // "验人结果只显示是好人或杀手" — to the police.
       return holds(state, seat, "check") ? e : null;
@@ -47,7 +47,11 @@ export function redactDayNightEvent(
       if (seat === e.seat) return e;
       return e.by === "day" ? { type: e.type, at: e.at, round: e.round, by: "day" } : null;
     case "BanditConverted":
-      return seat === e.seat || (e.became !== null && holds(state, seat, "kill") && e.used === false)
+      return seat === e.seat ||
+        (e.became !== null &&
+          holds(state, seat, "kill") &&
+          e.used === false &&
+          banditHiddenFrom(state, seat) === null)
         ? e
         : null;
     case "OffenceRecorded":
@@ -146,10 +150,11 @@ export function nightYouView(state: GameState, seat: Seat): NightYouView | null 
   const acting = actingRole(state, seat);
   const abilities = roleById(rules, acting).abilities;
   const actions: NightYouView["actions"] = [];
+  const hidden = banditHiddenFrom(state, seat);
   for (const night of Object.values(dn.nights)) {
     for (const ab of abilities) {
       const a = night.actions[ab.ability];
-      if (a && (ab.together || a.by === seat))
+      if (a && a.by !== hidden && (ab.together || a.by === seat))
         actions.push({ round: night.round, ability: ab.ability, ...a });
     }
   }

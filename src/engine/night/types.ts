@@ -75,6 +75,8 @@ export interface BanditState {
   shot: { round: number; target: Seat; at: Instant; by: "day" | "night" } | null;
   /** The role it became (秘匪转为水民 / 转为杀手), null before either. */
   became: string | null;
+  /** When it became it (BanditConverted's time). */
+  becameAt?: Instant;
 }
 
 export interface DayNightState {

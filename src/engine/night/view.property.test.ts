@@ -27,7 +27,7 @@ interface Known {
   /** Seat → the identity published at its reveal ("所有出局者公布身份"). */
   published: Map<Seat, string>;
   /** The bandit's conversion, once it has happened. */
-  converted: { seat: Seat; became: string } | null;
+  converted: { seat: Seat; became: string; at: number } | null;
   checks: GameEvent[];
 }
 
@@ -35,7 +35,7 @@ function read(log: readonly GameEvent[]): Known {
   const k: Known = { published: new Map(), converted: null, checks: [] };
   for (const e of log) {
     if (e.type === "IdentityRevealed") k.published.set(e.seat, e.role);
-    if (e.type === "BanditConverted") k.converted = { seat: e.seat, became: e.became };
+    if (e.type === "BanditConverted") k.converted = { seat: e.seat, became: e.became, at: e.at };
     if (e.type === "CheckResult") k.checks.push(e);
   }
   return k;
@@ -46,9 +46,16 @@ function acting(state: GameState, k: Known, x: Seat): string {
   return k.converted?.seat === x ? k.converted.became : (state.seats[x]?.role ?? "");
 }
 
+/** The converted bandit, for a seat out before it converted ("与存活的杀手互知": not to the dead); else null. */
+function hiddenBandit(state: GameState, k: Known, v: Seat): Seat | null {
+  const out = state.seats[v]?.out;
+  return k.converted && v !== k.converted.seat && out && out.at <= k.converted.at ? k.converted.seat : null;
+}
+
 /** Whether seat `v` knows seat `x`'s true role: "杀手（4人）互知", "警察（3人）互知", "转成杀手（与存活的杀手互知…）". */
 function knowsTrue(state: GameState, k: Known, v: Seat, x: Seat): boolean {
   if (v === x) return true;
+  if (x === hiddenBandit(state, k, v)) return false;
   const [a, b] = [acting(state, k, v), acting(state, k, x)];
   return a === b && (a === "killer" || a === "police");
 }
@@ -100,14 +107,14 @@ function checkSeat(
     assert.ok(scope, `${who} sees a ${a.ability} action`);
     if (scope === "own") assert.equal(a.by, v, `${who} sees another seat's ${a.ability}`);
   }
-  // And it does see its group's choices: the killers each night's kill, the police each night's check.
+  // And it does see its group's choices: the killers each night's kill, the police each night's check (a night whose
+  // last choice was the converted bandit's not, for a killer out before it converted).
+  const hidden = hiddenBandit(state, k, v);
   for (const [ability, scope] of mine) {
     if (scope !== "group") continue;
-    const rounds = new Set(
-      log
-        .filter((e) => e.type === "AbilityUsed" && e.ability === ability)
-        .map((e) => (e as { round: number }).round),
-    );
+    const last = new Map<number, Seat>();
+    for (const e of log) if (e.type === "AbilityUsed" && e.ability === ability) last.set(e.round, e.seat);
+    const rounds = new Set([...last].filter(([, by]) => by !== hidden).map(([round]) => round));
     assert.deepEqual(new Set(night.actions.filter((a) => a.ability === ability).map((a) => a.round)), rounds);
   }
   const police = acting(state, k, v) === "police";

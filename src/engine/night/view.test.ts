@@ -178,6 +178,41 @@ test('"秘匪…前三天不开枪则转成杀手（与存活的杀手互知共�
   assert.equal(g.public.seats[15]?.role, null);
 });
 
+test('"转成杀手（与存活的杀手互知共同杀人）": a killer out before the conversion learns nothing of it', () => {
+  const g = nightOne();
+  // Killer 3 goes out (a referee's ruling) before day 3 ends; killer 0 is still alive when the bandit turns.
+  g.send({
+    type: "Override",
+    at: g.now + 60_000,
+    override: { action: "eliminate", target: 3 },
+    reason: "曝ID",
+  });
+  while (!g.state.dayNight?.bandit?.became) g.next();
+  g.use(15, "kill", 10);
+  const dead = g.seat(3);
+  assert.equal(dead.seats[15]?.role, null);
+  assert.ok(!dead.you?.teammates.includes(15));
+  assert.deepEqual(dead.you?.rooms[0]?.members, [0, 1, 2, 3]);
+  assert.ok(!dead.you?.night?.actions.some((a) => a.by === 15), "the bandit's kill choice");
+  for (const e of g.log.filter(
+    (x) => x.type === "BanditConverted" || (x.type === "AbilityUsed" && x.seat === 15),
+  ))
+    assert.equal(redactEvent(e, { kind: "seat", seat: 3 }, g.state), null, e.type);
+  // A killer alive at the conversion knows, and keeps knowing once out.
+  g.send({
+    type: "Override",
+    at: g.now + 60_000,
+    override: { action: "eliminate", target: 0 },
+    reason: "曝ID",
+  });
+  const later = g.seat(0);
+  assert.equal(later.seats[15]?.role, "bandit");
+  assert.ok(later.you?.rooms[0]?.members.includes(15));
+  assert.ok(later.you?.night?.actions.some((a) => a.by === 15));
+  const converted = g.log.find((x) => x.type === "BanditConverted");
+  assert.ok(converted && redactEvent(converted, { kind: "seat", seat: 0 }, g.state) !== null);
+});
+
 test('"如果在前三天开枪，则转为水民（出局时公布水民）": the bandit sees its spent bullet; out, it is published as 水民', () => {
   const g = new Game();
   g.use(15, "shoot", 9);
