@@ -455,7 +455,7 @@ export class GameService<S> {
           const d = this.#engine.decide(snap.engine, {
             type: "Override",
             at,
-            override: { action: "eliminate", target: seat.seat },
+            override: { action: "eliminate", target: seat.seat, missedRedo: true },
             reason: "报道重做逾期，视为自杀",
           });
           return d.ok ? { ok: true, events: d.events } : okEvents([]);

@@ -645,3 +645,19 @@ test("seed 000 联合: an alliance that only opens a room (「黑弹进群」) d
   assert.match(text, /^联合：杀刺大联合，即日起合并群组与出帖顺序。$/m);
   assert.match(text, /^联合：黑弹进群。$/m);
 });
+
+test("RULINGS 24 「a missed redo counts as a suicide」: the post lists it as such, not as a referee's ruling", () => {
+  const text = renderResultsPost(
+    {
+      round: 1,
+      out: [{ alias: "乙", role: "ranger", camp: "white", cause: "redo" }],
+      revived: [],
+      alive: 39,
+      tally: [],
+      overtime: null,
+    },
+    { roleNames: { ranger: "游侠" } },
+  );
+  assert.match(text, /^报道重做逾期，按自杀处理：乙（白道·游侠）$/m);
+  assert.ok(!text.includes("哨子判定出局"));
+});

@@ -96,7 +96,11 @@ export type Command =
   | DayNightCommand;
 
 export type Override =
-  | { action: "eliminate"; target: Seat }
+  /**
+   * `missedRedo`: set by the server's redo timer, never by a referee's request: the seat's 报道 redo was not in by its
+   * deadline, which counts as a suicide (RULINGS 24): out with cause `redo`, its identity published at once.
+   */
+  | { action: "eliminate"; target: Seat; missedRedo?: true }
   /**
    * The referee fills the places a final tie-break left open (RULINGS 11's "referee decides", or a tie the rule could
    * not decide): `out`, chosen among the tied seats, go out as voted out, so a bomb among them takes its 领票人.
@@ -161,7 +165,9 @@ export type OutCause =
   | "shot"
   | "needle"
   | "referee"
-  | "penalty";
+  | "penalty"
+  /** A 报道 redo not in by its deadline: RULINGS 24 「a missed redo counts as a suicide」 (scored as one). */
+  | "redo";
 
 /** The per-round report behind `npx bansha replay --format json` (seats, not aliases: the runner maps them). */
 export interface RoundSummary {

@@ -7,6 +7,7 @@ import { pendingDeadlines } from "./deadlines.ts";
 import { applyLeadVoterDecision, applyTieDecision } from "./decisions.ts";
 import { openThreads } from "./houses.ts";
 import { decideDayNightOverride } from "./night/actions.ts";
+import { publishedRole } from "./night/bandit.ts";
 import { excuseLateSubstitute } from "./night/penalties.ts";
 import { putOut, revive, reviveTargetOf } from "./outs.ts";
 
@@ -30,7 +31,21 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       if (!b.state.seats[o.target]?.alive)
         return { code: "override.already-out", message: "the seat is already out" };
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
-      putOut(b, at, round, o.target, "referee");
+      if (!o.missedRedo) {
+        putOut(b, at, round, o.target, "referee");
+        return null;
+      }
+      // As a non-voter's suicide: seed 000 「自杀者身份立即公布」.
+      putOut(b, at, round, o.target, "redo");
+      const s = b.state.seats[o.target];
+      if (s)
+        emit(b, {
+          type: "IdentityRevealed",
+          at,
+          seat: o.target,
+          role: publishedRole(b.state, o.target),
+          code: s.code,
+        });
       return null;
     }
     case "decide-tie":

@@ -18,6 +18,7 @@ import { local, smallRules } from "./fixtures.ts";
 import {
   advanceTo,
   call,
+  engineOf,
   errorOf,
   type Harness,
   makeHarness,
@@ -280,7 +281,11 @@ test("RULINGS 24: a non-compliant 报道 must be redone at 600 字 by the deadli
     await advanceTo(h, local("12-01 18:00:02"));
     const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`));
     const seats = view.json.view!.seats;
-    assert.equal(seats.find((s) => s.alias === "乙")?.alive, false, "missed redo counts as a suicide");
+    const missed = seats.find((s) => s.alias === "乙");
+    assert.equal(missed?.alive, false, "missed redo counts as a suicide");
+    // As a suicide, not a referee's ruling, and published at once as one is (seed 000 「自杀者身份立即公布」).
+    assert.equal(engineOf(view.json.view).seats.find((s) => s.alias === "乙")?.out?.cause, "redo");
+    assert.notEqual(missed?.role ?? null, null);
     assert.equal(seats.find((s) => s.alias === "甲")?.alive, true);
   });
 });

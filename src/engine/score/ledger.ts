@@ -100,7 +100,7 @@ export function forcesOnDeath(state: GameState, seat: Seat): Force[] {
       forces.push({ kind: "firework", bomb: f.bomb, ...(f.via === "vote" && { leadVoter: true }) });
   }
   if (cause === "vote" && r) forces.push({ kind: "vote", code: guessOf(outCode(r, seat), s.code) });
-  if (cause === "suicide") forces.push({ kind: "suicide" });
+  if (cause === "suicide" || cause === "redo") forces.push({ kind: "suicide" });
   if (PENALTIES.has(cause)) forces.push({ kind: "penalty" });
   return forces;
 }

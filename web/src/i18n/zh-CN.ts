@@ -14,6 +14,7 @@ const outCauses: Record<string, string> = {
   needle: "空针",
   referee: "哨子判出局",
   penalty: "违规判罚出局",
+  redo: "报道重做逾期（按自杀）",
 };
 
 const phases: Record<string, string> = {
