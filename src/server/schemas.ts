@@ -6,17 +6,20 @@ import { ALIAS_MAX, USERNAME_MAX } from "./field-limits.ts";
 const requestId = z.string().min(8).max(80);
 const seat = z.int().nonnegative().max(10_000);
 const text = (max: number) => z.string().min(1).max(max);
-const username = z
-  .string()
-  .min(2)
-  .max(USERNAME_MAX)
-  .regex(/^[^\s<>"'&]+$/, "不能包含空白或 <>\"'&");
-const alias = z
-  .string()
-  .trim()
-  .min(1)
-  .max(ALIAS_MAX)
-  .regex(/^[^\s<>"'&]+$/, "不能包含空白或 <>\"'&");
+/**
+ * Characters that show as nothing (zero-width and other format characters, controls, Hangul fillers, the blank
+ * braille cell): a name holding one looks like another's (「站长」 and 「站长」 with a zero-width space), so it could pass
+ * for the site admin, a referee or another player.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/u;
+const name = (max: number, trim: boolean) =>
+  (trim ? z.string().trim() : z.string())
+    .min(trim ? 1 : 2)
+    .max(max)
+    .regex(/^[^\s<>"'&]+$/, "不能包含空白或 <>\"'&")
+    .refine((v) => !INVISIBLE.test(v), "不能包含看不见的字符（如零宽空格）");
+const username = name(USERNAME_MAX, false);
+const alias = name(ALIAS_MAX, true);
 const codes = z.array(z.string().max(40).nullable()).max(20).optional();
 
 export const SetupBody = z.strictObject({

@@ -260,6 +260,36 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
   });
 });
 
+test("a username or alias holding an invisible character (a zero-width space) is refused: it would pass for another's", async () => {
+  const h = await makeHarness();
+  try {
+    const plain = await call(h, "POST", "/api/auth/register", undefined, {
+      username: "站长",
+      password: "pw-123456",
+    });
+    assert.equal(plain.status, 200, plain.text);
+    for (const lookalike of ["站长\u200b", "站\u200d长", "\u2060站长", "站长\u3164"]) {
+      const res = await call<ApiError>(h, "POST", "/api/auth/register", undefined, {
+        username: lookalike,
+        password: "pw-123456",
+      });
+      assert.equal(res.status, 400, JSON.stringify(lookalike));
+      assert.equal(res.json.error.fields![0]!.path, "username");
+      assert.match(res.json.error.message, /看不见的字符/);
+    }
+    const cookie = await register(h, "player-1");
+    const game = await call<{ game: { id: string } }>(h, "POST", "/api/games", cookie, {
+      name: "局",
+      preset: "fengyun-57",
+      refereeAlias: "哨\u200b子",
+    });
+    assert.equal(game.status, 400);
+    assert.match((game.json as unknown as ApiError).error.message, /看不见的字符/);
+  } finally {
+    await h.close();
+  }
+});
+
 /**
  * A bare app (real engine and rules, no originality index) on `storage`, given to `body` and closed afterwards,
  * storage included.
