@@ -156,6 +156,16 @@ describe("cross-checks", () => {
   }
 });
 
+describe("a round that kills more than are alive", () => {
+  it("is reported once, at that round: the later rounds' counts would start below zero", () => {
+    assert.deepEqual(problemsOf(broken("airforce-40", ["progression.1.voteOut", 60])), [
+      "total-mismatch progression[1].totalKills: round 2 says 9 killed, but 60 voted out + 5 posts = 65",
+      "survivors-mismatch progression[1].survivors: round 2 says 30 survive, but 39 − 65 = -26",
+      "too-many-kills progression[1].voteOut: round 2 kills 65 but only 39 are alive",
+    ]);
+  });
+});
+
 describe("schema problems in plain words", () => {
   it("a misspelled key is named, with the key it probably meant, in English and Chinese", () => {
     const r = parseRuleSet(broken("airforce-40", ["vote.overtimeMinuts", 10]));
@@ -171,6 +181,16 @@ describe("schema problems in plain words", () => {
           '未知的键 "overtimeMinuts"（是不是 "overtimeMinutes"？）',
         ],
       ],
+    );
+  });
+
+  it("a number out of range says what it is now, in plain Chinese", () => {
+    const r = parseRuleSet(broken("airforce-40", ["vote.overtimeMinutes", -5]));
+    assert.equal(r.ok, false);
+    if (r.ok) return;
+    assert.deepEqual(
+      r.problems.map((p) => p.zh),
+      ["必须大于 0（现在是数字 -5）"],
     );
   });
 

@@ -395,6 +395,9 @@ export function crossCheck(rs: RuleSet): Problem[] {
       });
 
   let alive = rs.players;
+  // Once a round kills more than are alive, the later rounds' counts start from a negative number: each would be
+  // reported again (「只剩 -3 人」), though only the first round is wrong.
+  let overKilled = false;
   rs.progression.forEach((r, i) => {
     const at: PathSegment[] = ["progression", i];
     if (r.round !== i + 1) {
@@ -480,6 +483,7 @@ export function crossCheck(rs: RuleSet): Problem[] {
         `第 ${r.round} 轮写明共杀 ${r.totalKills} 人，但票杀 ${r.voteOut} + 帖杀 ${postKills} = ${kills}`,
       );
     }
+    if (overKilled) return;
     if (r.survivors !== undefined && r.survivors !== alive) {
       add(
         [...at, "survivors"],
@@ -489,6 +493,7 @@ export function crossCheck(rs: RuleSet): Problem[] {
       );
     }
     if (alive < 0 || (alive === 0 && kills > 0)) {
+      overKilled = true;
       add(
         [...at, "voteOut"],
         "too-many-kills",

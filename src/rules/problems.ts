@@ -304,7 +304,7 @@ function issueProblems(
         } else {
           const [gotEn, gotZh] = describeValue(got);
           out.push(
-            problem(at, "wrong-type", `must be ${wantEn}, not ${gotEn}`, `应为${wantZh}，而不是${gotZh}`),
+            problem(at, "wrong-type", `must be ${wantEn}, not ${gotEn}`, `应为${wantZh}（现在是${gotZh}）`),
           );
         }
         break;
@@ -325,10 +325,10 @@ function issueProblems(
           );
         } else if (issue.inclusive) {
           const en = n === 0 ? "must be 0 or more" : `must be at least ${n}`;
-          out.push(problem(at, "too-small", `${en}, not ${gotEn}`, `不能小于 ${n}，而不是${gotZh}`));
+          out.push(problem(at, "too-small", `${en}, not ${gotEn}`, `不能小于 ${n}（现在是${gotZh}）`));
         } else {
           out.push(
-            problem(at, "too-small", `must be more than ${n}, not ${gotEn}`, `必须大于 ${n}，而不是${gotZh}`),
+            problem(at, "too-small", `must be more than ${n}, not ${gotEn}`, `必须大于 ${n}（现在是${gotZh}）`),
           );
         }
         break;
@@ -346,7 +346,7 @@ function issueProblems(
               at,
               "too-big",
               `${issue.inclusive ? `must be at most ${n}` : `must be less than ${n}`}, not ${gotEn}`,
-              `${issue.inclusive ? `不能大于 ${n}` : `必须小于 ${n}`}，而不是${gotZh}`,
+              `${issue.inclusive ? `不能大于 ${n}` : `必须小于 ${n}`}（现在是${gotZh}）`,
             ),
           );
         }
@@ -382,7 +382,7 @@ function issueProblems(
               at,
               "not-allowed",
               `must be ${JSON.stringify(issue.values[0])}, not ${gotEn}`,
-              `必须是 ${JSON.stringify(issue.values[0])}，而不是${gotZh}`,
+              `必须是 ${JSON.stringify(issue.values[0])}（现在是${gotZh}）`,
             ),
           );
         } else {
@@ -391,7 +391,7 @@ function issueProblems(
               at,
               "not-allowed",
               `must be one of ${optionList(issue.values, ", ")}, not ${gotEn}`,
-              `必须是 ${optionList(issue.values, "、")} 之一，而不是${gotZh}`,
+              `必须是 ${optionList(issue.values, "、")} 之一（现在是${gotZh}）`,
             ),
           );
         }
@@ -418,7 +418,7 @@ function issueProblems(
                 at,
                 "not-allowed",
                 `must be one of ${optionList(opts, ", ")}, not ${gotEn}`,
-                `必须是 ${optionList(opts, "、")} 之一，而不是${gotZh}`,
+                `必须是 ${optionList(opts, "、")} 之一（现在是${gotZh}）`,
               ),
             );
           }
