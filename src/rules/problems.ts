@@ -328,7 +328,12 @@ function issueProblems(
           out.push(problem(at, "too-small", `${en}, not ${gotEn}`, `不能小于 ${n}（现在是${gotZh}）`));
         } else {
           out.push(
-            problem(at, "too-small", `must be more than ${n}, not ${gotEn}`, `必须大于 ${n}（现在是${gotZh}）`),
+            problem(
+              at,
+              "too-small",
+              `must be more than ${n}, not ${gotEn}`,
+              `必须大于 ${n}（现在是${gotZh}）`,
+            ),
           );
         }
         break;
