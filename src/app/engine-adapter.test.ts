@@ -3,11 +3,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { pendingDeadlines } from "../engine/deadlines.ts";
 import { simulateDayNight } from "../engine/night/sim.ts";
+import { quietSevenKill } from "../engine/night/test-game.ts";
 import { simulate } from "../engine/sim.ts";
 import { summarize } from "../engine/summary.ts";
 import { Driver, local, preset } from "../engine/test-kit.ts";
-import { parseRuleSet } from "../rules/parse.ts";
-import { sevenkill16 } from "../rules/presets/sevenkill-16.ts";
 import { appEventVisible } from "./app-events.ts";
 import { realEngine } from "./engine-adapter.ts";
 import type { EngineEvent } from "./engine-port.ts";
@@ -213,14 +212,8 @@ test("the 哨子台 is told why a game whose ending holds goes on (seed 002 「�
 });
 
 test("seed 001 「转成杀手（与存活的杀手互知共同杀人）」: a killer out before the bandit turns sees neither it in the room nor its messages", () => {
-  // Without the penalty ladder (nobody posts here), and so without a warning for not voting.
-  const parsed = parseRuleSet({
-    ...sevenkill16,
-    penalties: undefined,
-    vote: { ...sevenkill16.vote, nonVoting: { outcome: "abstain", excusedRounds: [] } },
-  });
-  assert.ok(parsed.ok);
-  const d = new Driver(parsed.ruleSet, local("12-01 20:00:00"));
+  // Without the penalty ladder: nobody posts here.
+  const d = new Driver(quietSevenKill(), local("12-01 20:00:00"));
   const role = (r: string) => d.state.seats.filter((s) => s.role === r).map((s) => s.seat);
   const [early, late] = role("killer") as [number, number];
   const bandit = role("bandit")[0]!;

@@ -1,8 +1,6 @@
 // 7kill at night (seed 001): a missed duty's out reads as any other night out, and a ballot sent at night is late.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseRuleSet } from "../../rules/parse.ts";
-import { sevenkill16 } from "../../rules/presets/sevenkill-16.ts";
 import type { Command } from "../contract.ts";
 import { pendingDeadlines } from "../deadlines.ts";
 import { decide } from "../decide.ts";
@@ -10,24 +8,18 @@ import type { GameEvent } from "../events.ts";
 import { evolve } from "../evolve.ts";
 import { initialState } from "../state.ts";
 import { redactEvent, viewFor } from "../view.ts";
+import { beijing, quietSevenKill, SEVEN_SEATS } from "./test-game.ts";
 
 // Only the night duty is policed here: no discussion posts are written, so the day's counts are left out.
-const parsed = parseRuleSet({
-  ...sevenkill16,
-  penalties: {
-    notVoting: false,
-    missedNightAction: true,
-    warningsToOut: 2,
-    reputation: { min: -30, max: -10 },
-  },
-  vote: { ...sevenkill16.vote, nonVoting: { outcome: "abstain", excusedRounds: [] } },
+const rules = quietSevenKill({
+  notVoting: false,
+  missedNightAction: true,
+  warningsToOut: 2,
+  zhashiInGeneral: "referee",
+  reputation: { min: -30, max: -10 },
 });
-if (!parsed.ok) throw new Error("sevenkill-16 does not parse");
-const rules = parsed.ruleSet;
-const t = (s: string) => Date.parse(`${s}+08:00`);
-// Seats 0–3 killers, 4–6 police, 7 doctor, 8–14 villagers, 15 the bandit.
-const roles = ["killer", "killer", "killer", "killer", "police", "police", "police", "doctor"];
-const seats = [...roles, ...Array(7).fill("villager"), "bandit"].map((role, i) => ({ alias: `p${i}`, role }));
+const t = beijing;
+const seats = SEVEN_SEATS;
 
 /** Night 1 after a day on which police seat 6 was warned once: the killers kill 8, the police check nobody. */
 function missedCheck(): {

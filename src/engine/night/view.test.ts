@@ -13,20 +13,12 @@ import type { GameState } from "../state.ts";
 import { initialState } from "../state.ts";
 import type { GameView } from "../view.ts";
 import { redactEvent, viewFor } from "../view.ts";
+import { beijing, quietSevenKill, SEVEN_SEATS } from "./test-game.ts";
 
 // The penalty ladder is left out: these games have no discussion posts, and 潜水 warnings are not what is checked here.
-// Without penalties nobody is warned for not voting, so the outcome says so too.
-const parsed = parseRuleSet({
-  ...sevenkill16,
-  penalties: undefined,
-  vote: { ...sevenkill16.vote, nonVoting: { outcome: "abstain", excusedRounds: [] } },
-});
-if (!parsed.ok) throw new Error("sevenkill-16 does not parse");
-const rules = parsed.ruleSet;
-const t = (s: string) => Date.parse(`${s}+08:00`);
-// Seats 0–3 killers, 4–6 police, 7 doctor, 8–14 villagers, 15 the bandit.
-const roles = ["killer", "killer", "killer", "killer", "police", "police", "police", "doctor"];
-const seats = [...roles, ...Array(7).fill("villager"), "bandit"].map((role, i) => ({ alias: `p${i}`, role }));
+const rules = quietSevenKill();
+const t = beijing;
+const seats = SEVEN_SEATS;
 
 class Game {
   state: GameState = initialState;
