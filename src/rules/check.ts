@@ -221,20 +221,13 @@ export function crossCheck(rs: RuleSet): Problem[] {
           `暂只支持开枪（shoot）限用 1 次，不支持 "${a.ability}" 限用 ${a.uses} 次`,
         );
       }
-      if (a.emptyNeedleLimit !== undefined && a.ability !== "protect") {
+      for (const field of ["emptyNeedleLimit", "emptyNeedleUnless"] as const) {
+        if (a[field] === undefined || a.ability === "protect") continue;
         add(
-          [...at, "abilities", j, "emptyNeedleLimit"],
+          [...at, "abilities", j, field],
           "ability-field",
-          `"emptyNeedleLimit" belongs to a protect, not to "${a.ability}"`,
-          `"emptyNeedleLimit" 只适用于救治（protect），不适用于 "${a.ability}"`,
-        );
-      }
-      if (a.emptyNeedleUnless !== undefined && a.ability !== "protect") {
-        add(
-          [...at, "abilities", j, "emptyNeedleUnless"],
-          "ability-field",
-          `"emptyNeedleUnless" belongs to a protect, not to "${a.ability}"`,
-          `"emptyNeedleUnless" 只适用于救治（protect），不适用于 "${a.ability}"`,
+          `"${field}" belongs to a protect, not to "${a.ability}"`,
+          `"${field}" 只适用于救治（protect），不适用于 "${a.ability}"`,
         );
       }
     });
