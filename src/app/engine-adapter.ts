@@ -394,7 +394,7 @@ const runningMemo = new WeakMap<object, { key: string; value: GameView["runningS
  * replaced), a round closing, a kill post (activation).
  */
 function runningScoresOf(state: GameState): Pick<GameView, "runningScores"> {
-  if (!state.rules || state.rules.win.kind !== "score" || state.status !== "running") return {};
+  if (state.rules?.win.kind !== "score" || state.status !== "running") return {};
   let closed = 0;
   let posts = 0;
   for (const r of state.rounds) {
