@@ -1,22 +1,61 @@
 // Drafts kept in localStorage on every keystroke, so a reload or a closed tab loses nothing.
+//
+// A draft belongs to the account that wrote it: on a shared computer the next account must never open the last
+// one's 杀帖 (it names a killer and ties an account to an alias). Keys carry the account id, nothing is kept while
+// signed out, and every draft goes on 退出 or when the session is found gone (clearAllDrafts, from session.tsx).
 import { useCallback, useState } from "react";
+import { useSession } from "../api/session.tsx";
 
 const PREFIX = "bansha.draft.";
 
-function read(key: string): string {
+/** Who owns a draft: the signed-in account's id; null while signed out (no draft is read or kept). */
+export type DraftOwner = number | null;
+
+function storageKey(owner: number, key: string): string {
+  return `${PREFIX}${owner}.${key}`;
+}
+
+function storage(): Storage | null {
   try {
-    return window.localStorage.getItem(PREFIX + key) ?? "";
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readDraft(owner: DraftOwner, key: string): string {
+  if (owner === null) return "";
+  try {
+    return storage()?.getItem(storageKey(owner, key)) ?? "";
   } catch {
     return "";
   }
 }
 
-function write(key: string, text: string): void {
+export function writeDraft(owner: DraftOwner, key: string, text: string): void {
+  if (owner === null) return;
   try {
-    if (text) window.localStorage.setItem(PREFIX + key, text);
-    else window.localStorage.removeItem(PREFIX + key);
+    const s = storage();
+    if (text) s?.setItem(storageKey(owner, key), text);
+    else s?.removeItem(storageKey(owner, key));
   } catch {
     // Private mode or a full quota: the editor still works, only without the safety net.
+  }
+}
+
+/** Forgets every draft on this browser, whoever wrote it (older unkeyed drafts included). */
+export function clearAllDrafts(): void {
+  try {
+    const s = storage();
+    if (!s) return;
+    const keys: string[] = [];
+    for (let i = 0; i < s.length; i++) {
+      const k = s.key(i);
+      if (k?.startsWith(PREFIX)) keys.push(k);
+    }
+    for (const k of keys) s.removeItem(k);
+  } catch {
+    // Nothing stored can be read either.
   }
 }
 
@@ -29,27 +68,28 @@ export interface Draft {
 }
 
 export function useDraft(key: string): Draft {
+  const owner: DraftOwner = useSession().account?.id ?? null;
   const [state, setState] = useState(() => {
-    const text = read(key);
-    return { key, text, restored: text.length > 0 };
+    const text = readDraft(owner, key);
+    return { owner, key, text, restored: text.length > 0 };
   });
-  // A new key (another game or post) starts from that key's own draft.
+  // A new key (another game or post) or another account starts from that key's own draft.
   let current = state;
-  if (state.key !== key) {
-    const text = read(key);
-    current = { key, text, restored: text.length > 0 };
+  if (state.key !== key || state.owner !== owner) {
+    const text = readDraft(owner, key);
+    current = { owner, key, text, restored: text.length > 0 };
     setState(current);
   }
   const setText = useCallback(
     (t: string) => {
-      write(key, t);
+      writeDraft(owner, key, t);
       setState((s) => ({ ...s, text: t }));
     },
-    [key],
+    [owner, key],
   );
   const clear = useCallback(() => {
-    write(key, "");
-    setState({ key, text: "", restored: false });
-  }, [key]);
+    writeDraft(owner, key, "");
+    setState({ owner, key, text: "", restored: false });
+  }, [owner, key]);
   return { text: current.text, setText, clear, restored: current.restored };
 }
