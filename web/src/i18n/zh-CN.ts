@@ -666,6 +666,7 @@ export const zhCN = {
     lifecycle: "开版",
     openSignup: "开放报名",
     closeSignup: "截止报名",
+    reopenSignup: "重新开放报名",
     start: "开始游戏",
     seed: "随机种子（可不填）",
     reports: "报道审核",

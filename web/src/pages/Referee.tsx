@@ -258,6 +258,10 @@ function Lifecycle({ game }: { game: LiveGame }) {
         ) : null}
         {status === "closed" ? (
           <>
+            {/* Closed too early (a seat left empty, a 报道 to redo first): the server opens it again until the start. */}
+            <button type="button" className="btn" onClick={() => run(() => api.openSignup(id))}>
+              {m.referee.reopenSignup}
+            </button>
             <input
               value={seed}
               onChange={(e) => setSeed(e.target.value)}
