@@ -34,11 +34,16 @@ export class GameReads<S> {
     this.#clock = deps.clock;
   }
 
-  async list(status?: GameStatus): Promise<GameListItem[]> {
+  /**
+   * The lobby's list. A draft (筹备中, sign-up not yet open) is listed only to its own referees and 副哨: nobody else
+   * can do anything with it, and a half-made game is not public.
+   */
+  async list(status?: GameStatus, account: Account | null = null): Promise<GameListItem[]> {
     const games = await this.#storage.listGames();
     const items: GameListItem[] = [];
     for (const g of games) {
       if (status && g.status !== status) continue;
+      if (g.status === "draft" && !(await this.#referees(g.id, account))) continue;
       const rules = g.rules as RuleSet;
       items.push({
         id: g.id,
@@ -51,6 +56,12 @@ export class GameReads<S> {
       });
     }
     return items;
+  }
+
+  async #referees(gameId: string, account: Account | null): Promise<boolean> {
+    if (!account) return false;
+    const member = await this.#games.membership(gameId, account.id);
+    return member !== undefined && member.kind !== "player";
   }
 
   /**

@@ -31,7 +31,7 @@
 //   POST /api/admin/accounts/enable                  A  AdminAccountRequest → AccountStatusResponse
 //   GET  /api/presets                                *  PresetListResponse
 //   POST /api/rules/check                            signed in: CheckRulesRequest → CheckRulesResponse
-//   GET  /api/games?status=signup                    *  GameListResponse
+//   GET  /api/games?status=signup                    *  GameListResponse (a draft only to its R)
 //   POST /api/games                                  signed in: CreateGameRequest → GameCreatedResponse | 422
 //   GET  /api/games/:id                              *  GameViewResponse (filtered for the viewer)
 //   GET  /api/games/:id/events?after=N               *  EventListResponse (filtered for the viewer)

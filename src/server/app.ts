@@ -349,7 +349,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.get("/api/games", async (req, reply) => {
     const q = parseOr400(S.GameListQuery, req.query, reply);
     if (!q) return reply;
-    return { games: await reads.list(q.status) };
+    return { games: await reads.list(q.status, req.account) };
   });
 
   app.post("/api/games", { config: writeLimit }, async (req, reply) => {

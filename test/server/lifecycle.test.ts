@@ -90,8 +90,40 @@ test("create: from a preset, from uploaded text; broken rules come back with Chi
       ).status,
       401,
     );
-    const lobby = await must(call<GameListResponse>(h, "GET", "/api/games?status=draft"));
+    const lobby = await must(call<GameListResponse>(h, "GET", "/api/games?status=draft", ref));
     assert.equal(lobby.json.games.length, 1);
+  });
+});
+
+test("a draft (筹备中) is listed only to its referee and 副哨, not to players or anonymous visitors", async () => {
+  await withHarness(async (h) => {
+    const ref = await quickAccount(h, "draftref");
+    const co = await quickAccount(h, "coref");
+    const other = await quickAccount(h, "other");
+    const draft = await must(
+      call<GameCreatedResponse>(h, "POST", "/api/games", ref, {
+        name: "筹备局",
+        rulesText: JSON.stringify(smallRules(3)),
+        refereeAlias: "哨",
+      }),
+    );
+    const id = draft.json.game.id;
+    const open = await openGame(h);
+    const names = async (cookie?: string, q = "") =>
+      (await must(call<GameListResponse>(h, "GET", `/api/games${q}`, cookie))).json.games.map((g) => g.name);
+    assert.deepEqual(await names(), ["小局"]);
+    assert.deepEqual(await names(other), ["小局"]);
+    assert.deepEqual(await names(undefined, "?status=draft"), []);
+    assert.deepEqual(await names(other, "?status=draft"), []);
+    assert.deepEqual((await names(ref)).sort(), ["小局", "筹备局"].sort());
+    assert.deepEqual(await names(ref, "?status=draft"), ["筹备局"]);
+    // The other game's referee is no referee of this draft.
+    assert.deepEqual(await names(open.referee, "?status=draft"), []);
+    await must(call(h, "POST", `/api/games/${id}/co-referees`, ref, { username: "coref", alias: "副" }));
+    assert.deepEqual(await names(co, "?status=draft"), ["筹备局"]);
+    // Once sign-up opens it is everyone's.
+    await must(call(h, "POST", `/api/games/${id}/signup/open`, ref));
+    assert.deepEqual((await names(other, "?status=signup")).sort(), ["小局", "筹备局"].sort());
   });
 });
 
