@@ -1,4 +1,4 @@
-// A malformed body's problems in plain Chinese, each field named as the forms label it and by its key.
+// A malformed body's problems in plain Chinese, each field named as the forms label it (its key only when unlabelled).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z } from "zod";
@@ -20,24 +20,20 @@ function said(schema: z.ZodType, input: unknown): string[] {
 }
 
 test("lengths say how many characters, not 数值过小", () => {
-  assert.deepEqual(said(CredentialsBody, { username: "abc", password: "short12" }), [
-    "密码（password）至少需要8个字符",
-  ]);
-  assert.deepEqual(said(RejectReportBody, { alias: "甲", reason: "", redoDeadline: 1 }), [
-    "理由（reason）不能为空",
-  ]);
+  assert.deepEqual(said(CredentialsBody, { username: "abc", password: "short12" }), ["密码至少需要8个字符"]);
+  assert.deepEqual(said(RejectReportBody, { alias: "甲", reason: "", redoDeadline: 1 }), ["理由不能为空"]);
   // A field's own message (the alias's characters) is kept, after the field's name.
   assert.deepEqual(said(RejectReportBody, { alias: "a b", reason: "x", redoDeadline: 1 }), [
-    `马甲（alias）：不能包含空白或 <>"'&`,
+    `马甲：不能包含空白或 <>"'&`,
   ]);
 });
 
-test("a missing field is 必须填写; a wrong type says what it should be; a nested field keeps its path", () => {
+test("a missing field is 必须填写; a wrong type says what it should be; a nested field is named by its label", () => {
   assert.deepEqual(said(ComplaintBody, { requestId: "request-0001", post: 0, text: "抄袭" }), [
-    "轮次（round）必须填写",
+    "轮次必须填写",
   ]);
   assert.deepEqual(said(ComplaintBody, { requestId: "request-0001", round: "一", post: 0, text: "抄袭" }), [
-    "轮次（round）应为数字",
+    "轮次应为数字",
   ]);
   assert.deepEqual(
     said(OverrideBody, {
@@ -45,8 +41,17 @@ test("a missing field is 必须填写; a wrong type says what it should be; a ne
       override: { action: "end-game", winner: "ranger" },
       reason: "x",
     }),
-    ["判定结果（override.winner）的取值无效"],
+    ["判定结果的取值无效"],
   );
+});
+
+test("the username is 用户名 as the register form says, with no English key; a list item says which", () => {
+  assert.deepEqual(said(CredentialsBody, { username: "a", password: "long enough" }), [
+    "用户名至少需要2个字符",
+  ]);
+  assert.deepEqual(said(z.strictObject({ targets: z.array(z.int()) }), { targets: [1, "x"] }), [
+    "投票对象第2项应为数字",
+  ]);
 });
 
 test("an unknown key is named; a field without a label is named by its key", () => {
@@ -60,12 +65,12 @@ test("an unknown key is named; a field without a label is named by its key", () 
 
 test("the account routes' fields are named as their forms label them", () => {
   assert.deepEqual(said(PasswordChangeBody, { currentPassword: "", newPassword: "short" }), [
-    "当前密码（currentPassword）不能为空",
-    "新密码（newPassword）至少需要8个字符",
+    "当前密码不能为空",
+    "新密码至少需要8个字符",
   ]);
-  assert.deepEqual(said(PasswordResetBody, { password: "long-enough-1" }), ["链接（token）必须填写"]);
+  assert.deepEqual(said(PasswordResetBody, { password: "long-enough-1" }), ["链接必须填写"]);
   assert.deepEqual(said(AdminAccountsQuery, { prefix: "a".repeat(65), after: 1 }), [
-    "用户名开头（prefix）最多64个字符",
-    "起始位置（after）应为文字",
+    "用户名开头最多64个字符",
+    "起始位置应为文字",
   ]);
 });

@@ -3,7 +3,8 @@ import type { z } from "zod";
 
 /** Request fields by their last path segment, as the pages label them. */
 const LABELS: Readonly<Record<string, string>> = {
-  username: "账号",
+  // The register and log-in forms say 用户名: the message names the field the same way.
+  username: "用户名",
   password: "密码",
   alias: "马甲",
   refereeAlias: "哨子马甲",
@@ -61,13 +62,19 @@ const TYPES: Readonly<Record<string, string>> = {
   object: "对象",
 };
 
-/** The field as the pages call it, with its key, so the API's contract (the field named) holds in either language. */
+/**
+ * The field as the pages call it (「密码」, not 「密码（password）」: the message is read by players; the key is in
+ * the problem's `path`). An item of a list says which (「投票对象第2项」). A field without a label keeps its key.
+ */
 export function fieldLabel(path: readonly PropertyKey[]): string {
   const key = path.map(String).join(".");
   if (key === "") return "请求";
-  const last = [...path].reverse().find((p) => typeof p === "string");
+  const at = path.findLastIndex((p) => typeof p === "string");
+  const last = path[at];
   const label = typeof last === "string" ? LABELS[last] : undefined;
-  return label ? `${label}（${key}）` : key;
+  if (!label) return key;
+  const item = path[at + 1];
+  return typeof item === "number" ? `${label}第${item + 1}项` : label;
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
