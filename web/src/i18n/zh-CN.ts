@@ -865,8 +865,16 @@ export const zhCN = {
     house: (name: string) => `（${name}）`,
     votes: (who: string, votes: number) => `${who}（${votes}票）`,
     withCode: (who: string, code: string) => `${who}（代号 ${code}）`,
-    gameStarted: (rules: string | null, players: number, seed: string | null, start: string, first: string) =>
-      `游戏开始：${rules ? `${rules}，` : ""}${players}人，${seed === null ? "固定分配身份" : `种子 ${seed}`}，` +
+    // `seed` undefined: the viewer is not shown how roles were dealt (the seed is the referee's until the end).
+    gameStarted: (
+      rules: string | null,
+      players: number,
+      seed: string | null | undefined,
+      start: string,
+      first: string,
+    ) =>
+      `游戏开始：${rules ? `${rules}，` : ""}${players}人，` +
+      `${seed === undefined ? "" : seed === null ? "固定分配身份，" : `种子 ${seed}，`}` +
       `${first} ${start} 开始`,
     // `posting` undefined: the rule set has no kill posts at all (7kill), so there is nothing to say about them.
     roundOpened: (round: string, plan: string, posting: string | null | undefined, vote: string) =>

@@ -268,6 +268,18 @@ test("the game's start names the players and the seed, not the rule set", () => 
   assert.ok(!text.includes("killer"), "no rule set dump");
 });
 
+test("a viewer not shown the seed is told nothing of how roles were dealt; only a fixed deal says 固定分配", () => {
+  // As the public log has it: no rule set, no seed (redacted), only the seats and the start.
+  const hidden = say("GameStarted", {
+    rulesId: "airforce-40",
+    start: T0 + 30 * MIN,
+    seats: Array.from({ length: 12 }, (_, seat) => ({ seat, alias: `马甲${seat + 1}` })),
+  });
+  assert.equal(hidden, "游戏开始：12人，第1轮 18:30:00 开始");
+  const fixed = say("GameStarted", { start: T0 + 30 * MIN, seed: null, seats: [{ alias: "甲" }] });
+  assert.equal(fixed, "游戏开始：1人，固定分配身份，第1轮 18:30:00 开始");
+});
+
 test("the game's creation names the rule set by its name once the game has started, by its id before", () => {
   const created = dto("app.GameCreated", { name: "空军版杀", rulesId: "airforce-40", refereeAlias: "总哨" });
   const started = dto("GameStarted", { rules: { id: "airforce-40", name: "空军场", roles: [] }, seats: [] });

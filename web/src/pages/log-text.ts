@@ -310,10 +310,11 @@ function describe(e: GameEventDto, names: LogNames): string {
     case "GameStarted": {
       // The rule set is in the raw data; the line only names it.
       const rules = isData(d.rules) ? asStr(d.rules.name) : undefined;
+      // A fixed deal says seed null; a viewer not shown the seed gets none at all, and is told nothing of the deal.
       return m.log.gameStarted(
         rules ?? null,
         r.list("seats").length,
-        r.optStr("seed"),
+        "seed" in d ? r.optStr("seed") : undefined,
         c.time(r.num("start")),
         c.round(1),
       );
