@@ -123,14 +123,25 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
   }
   if (!res.ok) {
     const err = isApiError(json) ? json : null;
+    const wait = res.status === 429 ? retryAfterSeconds(res.headers.get("retry-after")) : null;
     throw new ApiFailure(
       res.status,
       err?.error.code ?? "http",
-      err?.error.message ?? (NOT_ANSWERED.has(res.status) ? m.app.serverUnavailable : m.app.unknownError),
+      // Too many tries: how long to wait, as the server's Retry-After says, rather than a bare 「稍后」.
+      wait !== null
+        ? m.app.rateLimited(wait)
+        : (err?.error.message ??
+            (NOT_ANSWERED.has(res.status) ? m.app.serverUnavailable : m.app.unknownError)),
       err,
     );
   }
   return json as T;
+}
+
+/** Retry-After in seconds (the server sends whole seconds); null when absent or an HTTP date. */
+export function retryAfterSeconds(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Math.max(1, Number(header.trim()));
 }
 
 function isApiError(x: unknown): x is ApiError {

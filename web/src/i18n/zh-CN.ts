@@ -132,6 +132,9 @@ export const zhCN = {
     confirm: "确认",
     none: "暂无",
     unknownError: "出错了，请稍后重试",
+    // 429 with the server's Retry-After (its windows last a minute; a longer wait would be said in minutes).
+    rateLimited: (seconds: number) =>
+      `操作过于频繁，请 ${seconds <= 120 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`}后再试`,
     networkError: "网络连接失败，请检查网络",
     resending: "连接不稳定，正在重新提交……同一次提交不会重复记录，请勿关闭页面",
     serverUnavailable: "服务器暂时不可用（可能正在重启），请稍后重试",
