@@ -51,6 +51,7 @@ import type {
   RoomMessagesResponse,
   RosterResponse,
   SetupRequest,
+  SetupStatusResponse,
   StartGameRequest,
   SubstituteRequest,
   TimeResponse,
@@ -169,6 +170,7 @@ const g = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
   time: () => call<TimeResponse>("GET", "/api/time"),
+  setupStatus: () => call<SetupStatusResponse>("GET", "/api/setup"),
   setup: (b: SetupRequest) => call<MeResponse>("POST", "/api/setup", b),
   me: () => call<MeResponse>("GET", "/api/auth/me"),
   login: (b: LoginRequest) => call<MeResponse>("POST", "/api/auth/login", b),

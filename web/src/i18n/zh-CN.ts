@@ -173,6 +173,8 @@ export const zhCN = {
     setupTitle: "创建站长账号",
     setupHint: "首次启动时的一次性链接：在这里创建本站的管理员账号。",
     setupButton: "创建站长",
+    setupDone: "本站已完成初始化，站长账号已经创建，这个链接不能再用。",
+    toLoginPlain: "去登录",
     username: "用户名",
     password: "密码",
     usernameHint: "2–32个字符，可用中文",

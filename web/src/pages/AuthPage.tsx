@@ -1,6 +1,6 @@
 // Sign in and sign up.
 
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { USERNAME_MAX } from "../../../src/server/field-limits.ts";
 import { api } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
@@ -10,6 +10,29 @@ import { m } from "../i18n/index.ts";
 import { Link, navigate } from "../router.tsx";
 
 export function AuthPage({ mode, token }: { mode: "login" | "register" | "setup"; token?: string }) {
+  // The admin link works once: afterwards the site says it is set up rather than offering a form it refuses.
+  const [pending, setPending] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (mode !== "setup") return;
+    api
+      .setupStatus()
+      .then((r) => setPending(r.pending))
+      // Unknown: the form, whose answer then says what is wrong.
+      .catch(() => setPending(true));
+  }, [mode]);
+  if (mode === "setup" && pending === null) return <p className="empty">{m.app.loading}</p>;
+  if (mode === "setup" && pending === false)
+    return (
+      <section className="card narrow" data-testid="setup-done">
+        <h1>{m.auth.setupTitle}</h1>
+        <p>{m.auth.setupDone}</p>
+        <Link to="/login">{m.auth.toLoginPlain}</Link>
+      </section>
+    );
+  return <AuthForm mode={mode} token={token} />;
+}
+
+function AuthForm({ mode, token }: { mode: "login" | "register" | "setup"; token?: string | undefined }) {
   const { setAccount } = useSession();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -69,7 +92,8 @@ export function AuthPage({ mode, token }: { mode: "login" | "register" | "setup"
               ? m.auth.setupButton
               : m.auth.registerButton}
         </button>
-        <p className="muted small">{m.auth.accountSecret}</p>
+        {/* For players; the site admin's setup is no sign-up for a game. */}
+        {mode !== "setup" ? <p className="muted small">{m.auth.accountSecret}</p> : null}
         {mode === "login" ? (
           <Link to="/register">{m.auth.toRegister}</Link>
         ) : (
