@@ -135,6 +135,9 @@ export const zhCN = {
     // 429 with the server's Retry-After (its windows last a minute; a longer wait would be said in minutes).
     rateLimited: (seconds: number) =>
       `操作过于频繁，请 ${seconds <= 120 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`}后再试`,
+    /** A name field's length against its limit; at the limit the browser stops typing (and cuts a paste) silently. */
+    charCount: (n: number, max: number) => `${n}/${max}字符`,
+    atLimit: (max: number) => `已达上限（最多${max}个字符），超出的部分不会输入，请改短。`,
     networkError: "网络连接失败，请检查网络",
     resending: "连接不稳定，正在重新提交……同一次提交不会重复记录，请勿关闭页面",
     serverUnavailable: "服务器暂时不可用（可能正在重启），请稍后重试",
@@ -843,7 +846,7 @@ export const zhCN = {
     substitute: "替补",
     noSeatYet: "未入座",
     coReferee: "加副哨",
-    username: "账号",
+    username: "用户名",
     members: "替补与副哨",
     substituteHint:
       "新人以新马甲接手座位：身份、代号和本局记录不变，原账号不再能以该座位行动。新人须已注册账号。",

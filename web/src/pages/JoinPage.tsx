@@ -6,6 +6,7 @@ import { ALIAS_MAX } from "../../../src/server/field-limits.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
 import type { LiveGame } from "../api/use-game.ts";
+import { LengthHint } from "../components/LengthHint.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { PostEditor } from "../components/PostEditor.tsx";
 import { m } from "../i18n/index.ts";
@@ -84,6 +85,7 @@ export function JoinPage({ game }: { game: LiveGame }) {
           required
           maxLength={ALIAS_MAX}
         />
+        <LengthHint value={alias} max={ALIAS_MAX} testId="alias-length" />
         <span className="field-hint">{m.join.aliasHint}</span>
       </label>
       <PostEditor

@@ -5,6 +5,7 @@ import type { GameListItem, PresetInfo, RuleProblem } from "../../../src/server/
 import { ALIAS_MAX } from "../../../src/server/field-limits.ts";
 import { ApiFailure, api, errorText } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
+import { LengthHint } from "../components/LengthHint.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { dateTime } from "../lib/format.ts";
@@ -228,6 +229,7 @@ function CreateGame() {
             required
             maxLength={ALIAS_MAX}
           />
+          <LengthHint value={alias} max={ALIAS_MAX} />
         </label>
         <Notice kind="error">{error}</Notice>
         <button type="submit" className="btn primary">

@@ -18,6 +18,7 @@ import { LogFollower } from "../api/log-follower.ts";
 import { serverNow, siteLocalToMs, useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import type { Inbox as InboxState } from "../api/use-inbox.ts";
+import { LengthHint } from "../components/LengthHint.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
 import { PostScriptBadges, ScriptHint } from "../components/ScriptHint.tsx";
@@ -507,6 +508,7 @@ function TextField(props: {
         required
         maxLength={props.maxLength}
       />
+      <LengthHint value={props.value} max={props.maxLength} />
     </label>
   );
 }
