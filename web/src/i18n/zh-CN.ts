@@ -240,6 +240,7 @@ export const zhCN = {
   },
   lobby: {
     title: "游戏大厅",
+    drafts: "筹备中（仅本局哨子可见）",
     signup: "报名中",
     running: "进行中",
     ended: "已结束",

@@ -11,8 +11,10 @@ import { m } from "../i18n/index.ts";
 import { dateTime } from "../lib/format.ts";
 import { Link, navigate } from "../router.tsx";
 
-const GROUPS: { title: string; statuses: GameListItem["status"][] }[] = [
-  { title: m.lobby.signup, statuses: ["signup", "draft"] },
+// 筹备中 games come only to their own referees (the server lists a draft to nobody else): shown when there are any.
+const GROUPS: { title: string; statuses: GameListItem["status"][]; onlyIfAny?: boolean }[] = [
+  { title: m.lobby.drafts, statuses: ["draft"], onlyIfAny: true },
+  { title: m.lobby.signup, statuses: ["signup"] },
   { title: m.lobby.running, statuses: ["closed", "running"] },
   { title: m.lobby.ended, statuses: ["ended"] },
 ];
@@ -34,6 +36,7 @@ export function Lobby() {
       {games
         ? GROUPS.map((g) => {
             const list = games.filter((x) => g.statuses.includes(x.status));
+            if (g.onlyIfAny && list.length === 0) return null;
             return (
               <section key={g.title} className="stack" data-testid={`lobby-${g.statuses[0]}`}>
                 <h2>
