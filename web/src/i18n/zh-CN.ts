@@ -251,6 +251,7 @@ export const zhCN = {
     rules: "规则",
     status: (s: string) => statuses[s] ?? s,
     join: "报道",
+    full: "已满",
     enter: "进入",
     archive: "看存档",
     create: "开新版",
@@ -282,6 +283,12 @@ export const zhCN = {
         : "本局不要求报道，可以留空；想写的话请原创首发。",
     submit: "提交报道",
     done: "报道成功！等待哨子开版。",
+    doneStarted: "你已报道，游戏已开始。",
+    doneEnded: "你已报道，本局已结束。",
+    youReferee: (co: boolean, alias: string) =>
+      `你是本局的${co ? "副哨" : "哨子"}${alias ? `（马甲：${alias}）` : ""}，不需要报道。`,
+    toReferee: "前往哨子台",
+    full: (players: number) => `本局报名人数已满（${players}人），不再接受报道。`,
     // RULINGS 17: a flag never rejects a 报道 by itself; the referee rules (and may ask for a 600-字 redo, RULINGS 24).
     doneFlagged: (percent: number | null) =>
       `报道已提交，但${percent === null ? "" : `与已有文本重合 ${percent}%，`}被标为「疑似抄袭」，待哨子裁定。哨子若判为不合规，你需要在期限内重写报道。`,
@@ -292,6 +299,10 @@ export const zhCN = {
     redoReminder: (reason: string, min: number, at: string) =>
       `你的报道被哨子判为不合规（${reason}）。请在${at}前重写不少于${min}字的报道，逾期按自杀处理。`,
     redoHint: (min: number, at: string) => `你的报道被判定不合规，请在${at}前重写不少于${min}字。`,
+    // RULINGS 24: a missed redo counts as a suicide when the game starts or the deadline passes, whichever is later.
+    redoClosed: (reason: string, at: string) =>
+      `你的报道被哨子判为不合规（${reason}），重写期限（${at}）已过，不能再重写，按自杀处理。`,
+    redoOut: "你已出局，报道无需再重写。",
   },
   board: {
     // A day-night game's round is a day and its night: 第N天, its night 第N夜.

@@ -1,9 +1,10 @@
 // Sign-up under an alias: the 报道 written in the shared editor, plus the 600-字 redo when a referee rejects it.
 
 import { type FormEvent, useEffect, useState } from "react";
-import type { ReportInfo } from "../../../src/server/api-types.ts";
+import type { GameStatus, ReportInfo } from "../../../src/server/api-types.ts";
 import { ALIAS_MAX } from "../../../src/server/field-limits.ts";
 import { api, errorText, requestId } from "../api/client.ts";
+import { useServerNow } from "../api/server-time.ts";
 import { useSession } from "../api/session.tsx";
 import type { LiveGame } from "../api/use-game.ts";
 import { LengthHint } from "../components/LengthHint.tsx";
@@ -12,7 +13,7 @@ import { PostEditor } from "../components/PostEditor.tsx";
 import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
 import { dateTime } from "../lib/format.ts";
-import { reportNotice } from "../lib/report-notice.ts";
+import { redoState, refereeJoinText, reportNotice, signupFull } from "../lib/report-notice.ts";
 import { Link } from "../router.tsx";
 
 export function JoinPage({ game }: { game: LiveGame }) {
@@ -24,15 +25,17 @@ export function JoinPage({ game }: { game: LiveGame }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [mine, setMine] = useState<ReportInfo | null>(null);
+  const now = useServerNow(10_000);
   const member = data.viewer.memberKind !== null;
+  const isPlayer = data.viewer.memberKind === "player";
 
   useEffect(() => {
-    if (!member || !data.viewer.alias) return;
+    if (!isPlayer || !data.viewer.alias) return;
     api
       .reports(id)
       .then((r) => setMine(r.reports.find((x) => x.alias === data.viewer.alias) ?? null))
       .catch(() => {});
-  }, [id, member, data.viewer.alias]);
+  }, [id, isPlayer, data.viewer.alias]);
 
   if (!account) {
     return (
@@ -41,12 +44,39 @@ export function JoinPage({ game }: { game: LiveGame }) {
       </Notice>
     );
   }
+  if (member && !isPlayer) {
+    // A referee or 副哨 signs up nobody and has no 报道: their page is the 哨子台.
+    return (
+      <Notice kind="info">
+        <span data-testid="join-referee">
+          {refereeJoinText(data.viewer.memberKind ?? "referee", data.viewer.alias)}{" "}
+          <Link to={`/games/${id}/referee`}>{m.join.toReferee}</Link>
+        </span>
+      </Notice>
+    );
+  }
   if (member) {
-    if (mine?.status === "rejected" && mine.rejection)
+    const redo = redoState(mine, now, playerOut(game));
+    if (redo === "due" && mine?.rejection)
       return (
-        <Redo gameId={id} rejection={mine.rejection} ambiguousIsEastAsian={data.game.ambiguousIsEastAsian} />
+        <Redo
+          gameId={id}
+          rejection={mine.rejection}
+          ambiguousIsEastAsian={data.game.ambiguousIsEastAsian}
+          status={game.status}
+        />
       );
-    const told = reportNotice(mine);
+    if ((redo === "closed" || redo === "out") && mine?.rejection)
+      return (
+        <Notice kind={redo === "out" ? "info" : "error"}>
+          <span data-testid="redo-closed">
+            {redo === "out"
+              ? m.join.redoOut
+              : m.join.redoClosed(mine.rejection.reason, dateTime(mine.rejection.redoDeadline))}
+          </span>
+        </Notice>
+      );
+    const told = reportNotice(mine, game.status);
     return (
       <Notice kind={told.kind}>
         <span data-testid="join-done">{told.text}</span>
@@ -55,6 +85,13 @@ export function JoinPage({ game }: { game: LiveGame }) {
   }
   if (game.status !== "signup")
     return <Notice kind="info">{game.status === "draft" ? m.join.notOpen : m.join.closed}</Notice>;
+  const signedUp = data.members.filter((x) => x.kind === "player").length;
+  if (signupFull(data.game.players, signedUp))
+    return (
+      <Notice kind="info">
+        <span data-testid="join-full">{m.join.full(data.game.players)}</span>
+      </Notice>
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -126,7 +163,18 @@ export function RedoReminder({ game, hide }: { game: LiveGame; hide: boolean }) 
       .then((r) => setMine(r.reports.find((x) => x.alias === alias) ?? null))
       .catch(() => {});
   }, [id, alias, version]);
-  if (hide || mine?.status !== "rejected" || !mine.rejection) return null;
+  const now = useServerNow(10_000);
+  const redo = redoState(mine, now, playerOut(game));
+  // Out of the game (the missed redo's suicide, or anything else) or over: nothing is left to nag about.
+  if (hide || redo === "none" || redo === "out" || !mine?.rejection) return null;
+  if (redo === "closed")
+    return (
+      <Notice kind="error">
+        <span data-testid="redo-reminder">
+          {m.join.redoClosed(mine.rejection.reason, dateTime(mine.rejection.redoDeadline))}
+        </span>
+      </Notice>
+    );
   return (
     <Notice kind="error">
       <span data-testid="redo-reminder">
@@ -141,14 +189,27 @@ export function RedoReminder({ game, hide }: { game: LiveGame; hide: boolean }) 
   );
 }
 
+/** The viewer's seat is out, or the game is over: a pending redo no longer matters. */
+function playerOut(game: LiveGame): boolean {
+  if (game.status === "ended") return true;
+  // The seat by the alias too: the page's data may predate the start, which dealt the seats.
+  const viewer = game.data?.viewer;
+  const seat = game.view?.seats.find(
+    (s) => s.seat === viewer?.seat || (viewer?.alias !== null && s.alias === viewer?.alias),
+  );
+  return seat?.alive === false;
+}
+
 function Redo({
   gameId,
   rejection,
   ambiguousIsEastAsian,
+  status,
 }: {
   gameId: string;
   rejection: NonNullable<ReportInfo["rejection"]>;
   ambiguousIsEastAsian: boolean;
+  status: GameStatus | null;
 }) {
   const draft = useDraft(`redo:${gameId}`);
   const [error, setError] = useState<string | null>(null);
@@ -166,7 +227,7 @@ function Redo({
   };
   if (done) {
     // A redo is checked for copying like the first 报道 (RULINGS 17), and a flagged one waits for the referee again.
-    const told = reportNotice(done);
+    const told = reportNotice(done, status);
     return (
       <Notice kind={told.kind}>
         <span data-testid="join-done">{told.text}</span>

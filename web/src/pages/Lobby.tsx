@@ -9,6 +9,7 @@ import { LengthHint } from "../components/LengthHint.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { dateTime } from "../lib/format.ts";
+import { signupFull } from "../lib/report-notice.ts";
 import { Link, navigate } from "../router.tsx";
 
 // 筹备中 games come only to their own referees (the server lists a draft to nobody else): shown when there are any.
@@ -58,6 +59,8 @@ export function Lobby() {
 }
 
 function GameRow({ game }: { game: GameListItem }) {
+  // Every seat taken: the server refuses any further 报道, so none is invited.
+  const full = game.status === "signup" && signupFull(game.players, game.signedUp);
   return (
     <li className="game-row card">
       <div className="game-row-main">
@@ -71,7 +74,12 @@ function GameRow({ game }: { game: GameListItem }) {
       </div>
       <div className="game-row-actions">
         <span className={`badge status-${game.status}`}>{m.lobby.status(game.status)}</span>
-        {game.status === "signup" ? (
+        {full ? (
+          <span className="badge" data-testid="lobby-full">
+            {m.lobby.full}
+          </span>
+        ) : null}
+        {game.status === "signup" && !full ? (
           <Link to={`/games/${game.id}/join`} className="btn small primary">
             {m.lobby.join}
           </Link>
