@@ -2,7 +2,7 @@
 // plain success follows the game's status. redoState: a redo is due until its deadline, then closed; out, nothing.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { redoState, refereeJoinText, reportNotice, signupFull } from "./report-notice.ts";
+import { redoState, refereeJoinText, reportNotice, reviewPending, signupFull } from "./report-notice.ts";
 
 test("a flagged 报道 says it is accepted, flagged at N%, and waits for the referee's ruling", () => {
   const n = reportNotice({ flagged: true, copiedPercent: 35, approved: null });
@@ -69,4 +69,17 @@ test("a redo is due until its deadline, closed after it, and nothing once the pl
 test("a game is full once every seat has a 报道", () => {
   assert.equal(signupFull(12, 11), false);
   assert.equal(signupFull(12, 12), true);
+});
+
+test("the referee's 报道审核 stays after the start while a redo is still due or a flag is unruled", () => {
+  const accepted = { status: "accepted" as const, rejection: null, flagged: false, approved: null };
+  assert.equal(reviewPending([accepted], 0), false);
+  assert.equal(reviewPending([accepted, { ...rejected, flagged: false, approved: null }], 999), true);
+  // Past the deadline the missed redo is a suicide: nothing is left to review.
+  assert.equal(reviewPending([{ ...rejected, flagged: false, approved: null }], 1_001), false);
+  assert.equal(reviewPending([{ ...accepted, flagged: true }], 5_000), true);
+  assert.equal(
+    reviewPending([{ ...accepted, flagged: true, approved: { at: 1, reason: "引用" } }], 5_000),
+    false,
+  );
 });

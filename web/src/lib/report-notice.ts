@@ -49,3 +49,18 @@ export function refereeJoinText(kind: MemberKind, alias: string | null): string 
 export function signupFull(players: number, signedUp: number): boolean {
   return signedUp >= players;
 }
+
+/**
+ * Whether the referee's 报道审核 still has work once the game has started: a redo not yet due (RULINGS 24: the
+ * deadline may fall after the start, "whichever is later"), or a 疑似抄袭 flag not yet ruled on either way.
+ */
+export function reviewPending(
+  reports: readonly Pick<ReportInfo, "status" | "rejection" | "flagged" | "approved">[],
+  now: number,
+): boolean {
+  return reports.some(
+    (r) =>
+      (r.status === "rejected" && !!r.rejection && now <= r.rejection.redoDeadline) ||
+      (r.flagged && r.status !== "rejected" && !r.approved),
+  );
+}

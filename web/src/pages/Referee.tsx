@@ -28,6 +28,7 @@ import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engi
 import { clock, clockOn, dateTime, deadlineKind, remaining, seatLabel, statedAt } from "../lib/format.ts";
 import { type InboxRuling, inboxRuling } from "../lib/inbox-ruling.ts";
 import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
+import { reviewPending } from "../lib/report-notice.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
@@ -64,7 +65,7 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
       <OvertimeNotice game={game} />
       <EndingWaitsNotice game={game} />
       <Lifecycle game={game} />
-      {game.status === "signup" || game.status === "closed" ? <ReviewReports game={game} /> : null}
+      {game.status !== "ended" ? <ReviewReports game={game} /> : null}
       {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
       <Inbox game={game} inbox={inbox} />
       <RoundPosts game={game} />
@@ -589,6 +590,7 @@ function ReviewReports({ game }: { game: LiveGame }) {
       .then((r) => setReports(r.reports))
       .catch(() => {});
   }, [gameId, version]);
+  const now = useServerNow(30_000);
   // Flagged and not yet ruled on either way: what the referee still has to look at.
   const pending = reports.filter((r) => r.flagged && r.status !== "rejected" && !r.approved).length;
   const approve = () => {
@@ -601,6 +603,9 @@ function ReviewReports({ game }: { game: LiveGame }) {
       api.rejectReport(gameId, { alias, reason, redoDeadline: serverNow() + Number(hours) * 3_600_000 }),
     );
   };
+  // Before the start always; after it only while a redo is still due or a flag waits for a ruling.
+  const started = game.status !== "draft" && game.status !== "signup" && game.status !== "closed";
+  if (started && !reviewPending(reports, now)) return null;
   return (
     <details className="card" data-testid="review-reports">
       <summary>
