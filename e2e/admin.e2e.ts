@@ -26,9 +26,17 @@ test("the admin hands out a reset link, its owner sets a new password; a disable
   const admin = await (await contextFor(browser, server.url, null)).newPage();
   await admin.goto(`/setup?token=${setupToken}`);
   await admin.locator("input[name=username]").fill("站长");
+  // The site admin's form says nothing about players' accounts and aliases.
+  assert.equal(await admin.getByText("其他玩家只看到你的马甲", { exact: false }).count(), 0);
   await admin.locator("input[name=password]").fill("admin-password-1");
   await admin.getByRole("button", { name: "创建站长" }).click();
   await admin.getByTestId("me-name").waitFor();
+  // The link works once: opened again, the page says the site is set up and leads to 登录, with no form.
+  const again = await (await contextFor(browser, server.url, null)).newPage();
+  await again.goto(`/setup?token=${setupToken}`);
+  await again.getByTestId("setup-done").getByRole("link", { name: "去登录" }).waitFor();
+  assert.equal(await again.locator("input[name=username]").count(), 0);
+  await again.context().close();
   await admin.getByTestId("nav-admin").click();
   const table = admin.getByTestId("admin-accounts");
   await table.waitFor();
