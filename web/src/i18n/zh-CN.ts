@@ -800,6 +800,12 @@ export const zhCN = {
       substitute: "替补",
     } as Record<string, string>,
     /** 7kill rulings (seed 001 4.2, 4.3), offered when the rule set is a day-night game. */
+    /** 作废投票 removes the voter's ballots of the open vote: one who does not vote again counts as not voting. */
+    voidVoteHint: (dayNight: boolean) =>
+      dayNight
+        ? "作废投票会删去该玩家本次投票的全部选票：截止前未重新投票，即按未投票计（潜水警告）。只想让这一票作废而计为弃权，请用「无效票」。"
+        : "作废投票会删去该玩家本次投票的全部选票：截止前未重新投票，即按未投票处理（不投票算自杀的规则下，按自杀出局）。",
+    invalidVoteHint: "无效票：首次投票按弃权计；无效的改票作废，以原投票为准（「改票无效则以原投票计」）。",
     dayNightActions: {
       "invalid-vote": "无效票",
       warn: "警告",

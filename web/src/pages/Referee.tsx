@@ -1516,6 +1516,12 @@ function Overrides({ game }: { game: LiveGame }) {
             ))}
           </select>
         )}
+        {action === "void-vote" || action === "invalid-vote" ? (
+          // What each does to the voter differs (RULINGS 7/8, seed 001 「否则视为弃权」): said before it is applied.
+          <p className="muted small" data-testid="override-vote-hint">
+            {action === "void-vote" ? m.referee.voidVoteHint(dayNight !== null) : m.referee.invalidVoteHint}
+          </p>
+        ) : null}
         {action === "warn" || action === "withdraw-warning" ? (
           <>
             <label className="field inline">
