@@ -90,7 +90,10 @@ test("the referee ends the game (判定胜负) after confirming; players see the
   await box.waitFor();
   // 作废投票 says before it is applied that a voter who does not vote again counts as not voting (seed 002: suicide).
   await box.locator("select[name=override-action]").selectOption("void-vote");
-  assert.match((await box.getByTestId("override-vote-hint").textContent()) ?? "", /截止前未重新投票.*按自杀出局/);
+  assert.match(
+    (await box.getByTestId("override-vote-hint").textContent()) ?? "",
+    /截止前未重新投票.*按自杀出局/,
+  );
   await box.locator("select[name=override-action]").selectOption("end-game");
   assert.equal(await box.getByTestId("override-vote-hint").count(), 0);
   await box.locator("select[name=override-winner]").selectOption("black");
