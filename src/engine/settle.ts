@@ -31,10 +31,11 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
   const ending = endingNow(b.state);
   const contested = b.state.endingToReferee ? null : contestedEndings(b.state);
   if (!ending && !contested) return;
-  // A tie or a 领票人 the referee has yet to decide, or an IOU not yet completed, could still put someone out or bring
-  // someone back and change the winner (a tied bomb taking the last seat of a side): the end waits, and is read again
-  // once it is answered (settle follows every command and deadline). A question no answer of which changes the
-  // winner does not hold the end back. A score game's points move with every out, so there any open decision waits.
+  // A tie, a 领票人 or a filed complaint the referee has yet to decide, or an IOU not yet completed, could still put
+  // someone out or bring someone back and change the winner (a tied bomb taking the last seat of a side): the end
+  // waits, and is read again once it is answered (settle follows every command and deadline). A question no answer of
+  // which changes the winner does not hold the end back. A score game's points move with every out, so there any open
+  // decision waits.
   if (endWaits(b.state, at, round)) return;
   if (ending) {
     emit(b, { type: "GameEnded", at, winner: ending.winner, reason: ending.reason, why: ending.why });
