@@ -73,9 +73,14 @@ export function useDraft(key: string): Draft {
     const text = readDraft(owner, key);
     return { owner, key, text, restored: text.length > 0 };
   });
-  // A new key (another game or post) or another account starts from that key's own draft.
+  // A new key (another game or post) or another account starts from that key's own draft. Text typed while the
+  // session was still being read (no owner yet: nothing could be kept) is the account's now, and kept.
   let current = state;
-  if (state.key !== key || state.owner !== owner) {
+  if (state.key === key && state.owner === null && owner !== null && state.text !== "") {
+    writeDraft(owner, key, state.text);
+    current = { owner, key, text: state.text, restored: false };
+    setState(current);
+  } else if (state.key !== key || state.owner !== owner) {
     const text = readDraft(owner, key);
     current = { owner, key, text, restored: text.length > 0 };
     setState(current);
