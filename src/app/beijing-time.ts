@@ -12,3 +12,19 @@ const CLOCK = new Intl.DateTimeFormat("zh-CN", {
 export function beijingClock(ms: number): string {
   return CLOCK.format(new Date(ms));
 }
+
+const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Asia/Shanghai",
+  month: "numeric",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** 1764763800000 → "12月3日 20:00" (Beijing time): a deadline a day or more away, as a referee's post names it. */
+export function beijingDateTime(ms: number): string {
+  const part = (type: string) =>
+    DATE_TIME.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? "";
+  return `${part("month")}月${part("day")}日 ${part("hour")}:${part("minute")}`;
+}

@@ -4,7 +4,16 @@ import { test } from "node:test";
 import { parseRuleSet } from "../rules/parse.ts";
 import { presets } from "../rules/presets/index.ts";
 import type { RuleSet } from "../rules/schema.ts";
-import { formatVotes, penaltiesOf, renderResultsPost, resultsPostRules } from "./results-post.ts";
+import {
+  formatVotes,
+  lastWordsOf,
+  nightResolved,
+  penaltiesOf,
+  renderNightPost,
+  renderResultsPost,
+  resultsPostRules,
+  roundPostText,
+} from "./results-post.ts";
 
 function parsedPreset(id: string): RuleSet {
   const r = parseRuleSet(presets[id]);
@@ -200,40 +209,139 @@ test("a round nobody left says so", () => {
   assert.match(text, /本轮无人出局。/);
 });
 
-test("7kill 「所有出局者公布身份，不公布死因」: night deaths without their cause, the bandit as it was published", () => {
-  const text = renderResultsPost(
+/** A 7kill round 2: 民4 voted out and 民3 shot by the bandit by day; at dawn 民2 (needle), 民5 (shot), 匪 (killed). */
+const sevenKillRound = {
+  round: 2,
+  out: [
+    { alias: "民4", role: "villager", camp: "white", cause: "vote" as const },
+    { alias: "民3", role: "villager", camp: "white", cause: "shot" as const },
+    { alias: "民2", role: "villager", camp: "white", cause: "needle" as const, night: true as const },
+    { alias: "民5", role: "villager", camp: "white", cause: "shot" as const, night: true as const },
+    // "如果秘匪出局时未开枪且未转为杀手，则仍视为水民（此时公布为水民）"
     {
-      round: 2,
-      out: [
-        { alias: "民4", role: "villager", camp: "white", cause: "vote" },
-        { alias: "民2", role: "villager", camp: "white", cause: "needle" },
-        { alias: "民5", role: "villager", camp: "white", cause: "shot" },
-        // "如果秘匪出局时未开枪且未转为杀手，则仍视为水民（此时公布为水民）"
-        {
-          alias: "匪",
-          role: "bandit",
-          camp: "white",
-          cause: "night",
-          published: { role: "villager", camp: "white" },
-        },
-      ],
-      revived: [],
-      alive: 12,
-      tally: [{ alias: "民4", votes: 8 }],
-      overtime: null,
+      alias: "匪",
+      role: "bandit",
+      camp: "white",
+      cause: "night" as const,
+      published: { role: "villager", camp: "white" },
+      night: true as const,
     },
-    {
-      roleNames: { villager: "水民", bandit: "秘匪" },
-      ...resultsPostRules(parsedPreset("sevenkill-16")),
-    },
-  );
+  ],
+  revived: [],
+  alive: 9,
+  dayAlive: 12,
+  tally: [{ alias: "民4", votes: 8 }],
+  overtime: null,
+};
+
+test("7kill 「所有出局者公布身份，不公布死因」: the day's post lists the day's outs only; the night's dead wait for dawn", () => {
+  const text = renderResultsPost(sevenKillRound, {
+    roleNames: { villager: "水民", bandit: "秘匪" },
+    ...resultsPostRules(parsedPreset("sevenkill-16")),
+  });
   // "分为杀手、好人两方": the preset's campNames.
   // Seed 001 calls it 投票出局 on 第N天, where a daily game says 票杀 on 第N轮.
   assert.match(text, /^投票出局：民4（好人方·水民）$/m);
   assert.match(text, /^## 第2天结果$/m);
   assert.match(text, /^投票结果：民4 8票$/m);
-  assert.match(text, /^出局（不公布死因）：民2（好人方·水民）、民5（好人方·水民）、匪（好人方·水民）$/m);
+  // The bandit's day shot is the day's, without its cause.
+  assert.match(text, /^出局（不公布死因）：民3（好人方·水民）$/m);
+  // 「III.天亮公布结果」: the night's dead are not the day's, nor counted in its living.
+  for (const night of ["民2", "民5", "匪"]) assert.ok(!text.includes(night), night);
+  assert.match(text, /\n白天出局2人，现存活12人。$/);
   for (const secret of ["空针", "枪杀", "夜间被杀", "秘匪"]) assert.ok(!text.includes(secret), secret);
+});
+
+test("7kill 「III.天亮公布结果」: the night's post lists the night's dead in order, identities without causes, and their last words", () => {
+  const text = renderNightPost(sevenKillRound, {
+    roleNames: { villager: "水民", bandit: "秘匪" },
+    ...resultsPostRules(parsedPreset("sevenkill-16")),
+    // 「前三夜出局的玩家有遗言」; 「等待死者遗言：12:50～20:00」.
+    lastWords: { due: ["民2", "民5", "匪"], endsAt: "2026-12-05T12:00:00.000Z" },
+  });
+  assert.equal(
+    text,
+    [
+      "## 第2夜结果",
+      "",
+      "出局（不公布死因）：民2（好人方·水民）、民5（好人方·水民）、匪（好人方·水民）",
+      "遗言：民2、民5、匪，请于 12月5日 20:00 前发表遗言。",
+      "",
+      "夜晚出局3人，现存活9人。",
+    ].join("\n"),
+  );
+  // Nothing of the day (its vote, its outs) and nothing of the night's actions.
+  for (const secret of ["民4", "民3", "投票", "空针", "枪杀", "夜间被杀", "秘匪", "救", "验"])
+    assert.ok(!text.includes(secret), secret);
+  // Past the nights with last words, the post says none are due.
+  const late = renderNightPost(
+    { ...sevenKillRound, round: 4 },
+    {
+      ...resultsPostRules(parsedPreset("sevenkill-16")),
+      lastWords: { due: [], endsAt: "2026-12-11T12:00:00.000Z" },
+    },
+  );
+  assert.match(late, /^本夜出局者无遗言。$/m);
+  assert.doesNotMatch(late, /请于/);
+});
+
+test("7kill 「平安夜」: a night nobody left says so, and its day post says nothing of it", () => {
+  const round = {
+    round: 1,
+    out: [{ alias: "民4", role: "villager", camp: "white", cause: "vote" as const }],
+    revived: [],
+    alive: 15,
+    dayAlive: 15,
+    tally: [{ alias: "民4", votes: 7 }],
+    overtime: null,
+  };
+  const rules = resultsPostRules(parsedPreset("sevenkill-16"));
+  const night = renderNightPost(round, {
+    ...rules,
+    lastWords: { due: [], endsAt: "2026-12-03T12:00:00.000Z" },
+  });
+  assert.equal(night, ["## 第1夜结果", "", "平安夜，无人出局。", "", "夜晚出局0人，现存活15人。"].join("\n"));
+  assert.match(renderResultsPost(round, rules), /\n白天出局1人，现存活15人。$/);
+});
+
+test("7kill: the game's end goes on the round's last part, the night's once dawn has come; the day's post keeps its penalties", () => {
+  const rules = parsedPreset("sevenkill-16");
+  const result = {
+    ended: true,
+    winner: "draw" as const,
+    reason: "villagers out",
+    why: { kind: "all-out" as const, roles: ["villager"], camps: [] },
+  };
+  const dayNight = (resolved: boolean) => ({
+    nights: [{ round: 2, resolved }],
+    lastWords: [],
+    offences: [{ round: 2, alias: "民4", offence: "abuse", public: true, withdrawn: false }],
+    points: [{ alias: "民4", points: 0 }],
+  });
+  const src = (resolved: boolean) => ({
+    rules,
+    alliances: [],
+    result,
+    dayNight: dayNight(resolved),
+    lastRound: 2,
+  });
+  const dawnDay = roundPostText("day", sevenKillRound, src(true));
+  const dawnNight = roundPostText("night", sevenKillRound, src(true));
+  assert.doesNotMatch(dawnDay, /游戏结束/);
+  assert.match(dawnDay, /^处罚：民4 不当发言（警告）$/m);
+  assert.match(dawnNight, /\*\*游戏结束：平局。\*\*/);
+  assert.doesNotMatch(dawnNight, /处罚/);
+  // Ended by day (no night opened): the day's post says it.
+  assert.match(roundPostText("day", sevenKillRound, src(false)), /\*\*游戏结束：平局。\*\*/);
+  assert.equal(nightResolved(dayNight(true), 2), true);
+  assert.equal(nightResolved(dayNight(false), 2), false);
+  assert.equal(nightResolved(dayNight(true), 3), false);
+  assert.equal(nightResolved(null, 2), false);
+  assert.deepEqual(lastWordsOf({ lastWords: [{ round: 1, due: ["民1"], endsAt: "x" }] }, 1), {
+    due: ["民1"],
+    endsAt: "x",
+  });
+  assert.equal(lastWordsOf({ lastWords: [] }, 1), undefined);
 });
 
 test("7kill 「高票对决后如仍平票，则无人出局」; other rule sets' ties after overtime follow their final tie-break", () => {
@@ -256,8 +364,9 @@ test("7kill 「高票对决后如仍平票，则无人出局」; other rule sets
   };
   const duel = renderResultsPost(tied, resultsPostRules(parsedPreset("sevenkill-16")));
   assert.match(duel, /^平票：民4、杀1 同为最高票，进入高票对决。$/m);
-  assert.match(duel, /高票对决后仍平票，本轮无人出局。/);
-  assert.equal(duel.split("本轮无人出局").length - 1, 1, "said once");
+  // The day's post: its night may put players out yet.
+  assert.match(duel, /高票对决后仍平票，白天无人出局。/);
+  assert.equal(duel.split("无人出局").length - 1, 1, "said once");
   assert.ok(!duel.includes("先到先出") && !duel.includes("加时"));
   const fengyun = renderResultsPost(tied, resultsPostRules(parsedPreset("fengyun-57")));
   assert.match(fengyun, /加时依然平票，按先到先出。/);
@@ -608,7 +717,7 @@ test("seed 002 「如被票出，带走领票人」: a bomb voted out that took 
   assert.match(bomb({ why: "no-lead-voter" }), /^暗 被票出：投其票者均已出局，未带走领票人。$/m);
 });
 
-test("7kill: a duel short of 40% with nobody out says 本轮无人出局 once; a revival restores no 全票 (no half votes)", () => {
+test("7kill: a duel short of 40% with nobody out says 白天无人出局 once; a revival restores no 全票 (no half votes)", () => {
   const round = {
     round: 1,
     out: [],
@@ -628,7 +737,8 @@ test("7kill: a duel short of 40% with nobody out says 本轮无人出局 once; a
   };
   const text = renderResultsPost(round, resultsPostRules(parsedPreset("sevenkill-16")));
   assert.match(text, /^高票对决无人达到出局票数。$/m);
-  assert.equal(text.split("本轮无人出局").length - 1, 1, text);
+  assert.equal(text.split("白天无人出局").length - 1, 1, text);
+  assert.doesNotMatch(text, /本轮/);
   assert.match(text, /^复活：民4$/m);
   assert.match(
     renderResultsPost(round, resultsPostRules(parsedPreset("fengyun-57"))),

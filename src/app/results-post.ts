@@ -1,11 +1,11 @@
 // Renders a round's results post (结果帖) in Chinese, as a referee publishes it; pure, so the server and web reuse it.
-import type { FinalScores, OutCause, ScorePoints } from "../engine/contract.ts";
+import type { FinalScores, GameSummary, OutCause, ScorePoints } from "../engine/contract.ts";
 import { CAMP, campNamesOf, endingText, winnerText } from "../engine/ending-text.ts";
 import type { EndingWhy } from "../engine/events.ts";
 import type { ScoreValue } from "../engine/score/results.ts";
 import { finalScoreLines, scoreLinesOfRound } from "../engine/score/results.ts";
 import type { RuleSet } from "../rules/schema.ts";
-import { beijingClock } from "./beijing-time.ts";
+import { beijingClock, beijingDateTime } from "./beijing-time.ts";
 import { unitNamesOf } from "./unit-names.ts";
 
 /** Why a seat went out: the engine's causes, as the summary reports them. */
@@ -41,6 +41,8 @@ export interface ResultsPostRound {
     points?: ScorePoints<string>;
     /** The identity published where it is not the role (7kill's bandit as 水民 or 杀手): the post shows this one. */
     published?: { role: string; camp: string };
+    /** Day-night games: out at dawn, so listed in the night's post (第N夜结果), not the day's. */
+    night?: true;
   }[];
   /** Score rule: each camp's running score after the round, per house. */
   scores?: { house: number; black: ScoreValue; white: ScoreValue }[];
@@ -55,6 +57,10 @@ export interface ResultsPostRound {
   voided?: string[];
   revived: { alias: string }[];
   alive: number;
+  /** Day-night games: the living after the day, before the night's dead (the day's post says this one). */
+  dayAlive?: number;
+  /** The round's vote (or its 加时) still runs: no results yet. */
+  running?: true;
   tally: ResultsPostTally[];
   /**
    * `referee`: the aliases among which the final tie-break left `slots` places to the referee, and why; `decided`,
@@ -131,6 +137,11 @@ export interface ResultsPostContext {
   dayNight?: boolean;
   /** 7kill: the round's public warnings, withdrawn ones left out (penaltiesOf reads them from the summary). */
   penalties?: { alias: string; offence: string }[];
+  /**
+   * The night's post (renderNightPost): whose last words are due and until when (ISO 8601), as dawn opened them
+   * (lastWordsOf). Absent when no last-words phase opened (the game ended at dawn).
+   */
+  lastWords?: { due: string[]; endsAt: string };
   /** Set on the round where win conditions naming different winners held at once, until the referee ends the game. */
   endingToReferee?: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
   /**
@@ -304,6 +315,29 @@ export function penaltiesOf(dayNight: unknown, round: number): { alias: string; 
   });
 }
 
+/** The last words dawn opened in `round` (7kill's report, `dayNight.lastWords`, seats named by alias), if it did. */
+export function lastWordsOf(dayNight: unknown, round: number): { due: string[]; endsAt: string } | undefined {
+  const all = (dayNight as { lastWords?: unknown } | null | undefined)?.lastWords;
+  if (!Array.isArray(all)) return undefined;
+  const lw = all.find((l: unknown) => (l as { round?: unknown } | null)?.round === round) as
+    | { due?: unknown; endsAt?: unknown }
+    | undefined;
+  if (!lw || !Array.isArray(lw.due) || typeof lw.endsAt !== "string") return undefined;
+  return { due: lw.due.filter((d): d is string => typeof d === "string"), endsAt: lw.endsAt };
+}
+
+/** Whether round `round`'s night has come to dawn (7kill's report, `dayNight.nights`): its post can be written. */
+export function nightResolved(dayNight: unknown, round: number): boolean {
+  const nights = (dayNight as { nights?: unknown } | null | undefined)?.nights;
+  return (
+    Array.isArray(nights) &&
+    nights.some((n: unknown) => {
+      const x = n as { round?: unknown; resolved?: unknown } | null;
+      return x?.round === round && x.resolved === true;
+    })
+  );
+}
+
 /** 10.5 → "10.5票"; integers stay integers. */
 export function formatVotes(votes: number): string {
   return `${Number.isInteger(votes) ? votes : votes.toFixed(1)}票`;
@@ -319,16 +353,28 @@ function tallyLine(t: ResultsPostTally): string {
   return `${t.alias} ${formatVotes(t.votes)}${notes.length > 0 ? `（${notes.join("，")}）` : ""}`;
 }
 
-/** The results post of one round, as plain text with light markdown. */
-export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostContext = {}): string {
+/** 「杀1（杀手方·杀手）」: an out seat with the identity its post publishes. */
+function whoOf(ctx: ResultsPostContext): (o: ResultsPostRound["out"][number]) => string {
   const name = (role: string) => ctx.roleNames?.[role] ?? role;
   const camps = ctx.campNames ?? CAMP;
-  const who = (o: ResultsPostRound["out"][number]) => {
+  return (o) => {
     const shown = o.published ?? o;
     return `${o.alias}（${camps[shown.camp] ?? shown.camp}·${name(shown.role)}）`;
   };
+}
+
+/**
+ * The results post of one round, as plain text with light markdown. A day-night game's round has two: this is its
+ * day's (第N天结果: the vote, the duel and the day's outs), and renderNightPost its night's; outs marked `night` are
+ * left to the night's post.
+ */
+export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostContext = {}): string {
+  const round = ctx.dayNight ? dayPart(whole) : whole;
+  const who = whoOf(ctx);
   const heading = (cause: ResultsPostCause) =>
     ctx.dayNight && cause === "vote" ? "投票出局" : CAUSE_HEADING[cause];
+  // A day-night round's day is not the whole round: its night may put players out yet.
+  const period = ctx.dayNight ? "白天" : "本轮";
   const lines: string[] = [`## 第${round.round}${ctx.dayNight ? "天" : "轮"}结果`, ""];
   const thread = (
     part: Pick<ResultsPostRound, "tally" | "overtime" | "out" | "tieToReferee" | "tieFilled">,
@@ -368,7 +414,9 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       else if (atTop > 1 || ot.tally.length === 0) {
         lines.push(
           ctx.duel
-            ? "高票对决后仍平票，本轮无人出局。"
+            ? part.out.length === 0
+              ? `高票对决后仍平票，${period}无人出局。`
+              : "高票对决后仍平票，无人被投出局。"
             : (FINAL_TIE[ctx.finalTieBreak ?? "first-reached"] ?? FINAL_TIE["first-reached"]!),
         );
         // RULINGS 11 「the tied player whose final count was reached earliest goes out」: the times, to check it by.
@@ -386,7 +434,7 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
           // With nobody out at all, the post's own 「本轮无人出局」 follows.
           part.out.length === 0
             ? "高票对决无人达到出局票数。"
-            : "高票对决无人达到出局票数，本轮无人被投出局。",
+            : `高票对决无人达到出局票数，${ctx.dayNight ? "" : "本轮"}无人被投出局。`,
         );
     }
     if (part.tally.length > 0 || part.overtime !== null) lines.push("");
@@ -474,8 +522,8 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   const withdrawn = perUnit(round.withdrawn);
   if (withdrawn) lines.push(`出帖者在放帖前出局，杀帖不放出：${withdrawn}`);
   // Said once: a tie's outcome may have said it already (「加时依然平票，本轮无人出局」).
-  if (round.out.length === 0 && !lines.some((l) => l.endsWith("本轮无人出局。")))
-    lines.push("本轮无人出局。");
+  if (round.out.length === 0 && !lines.some((l) => l.endsWith(`${period}无人出局。`)))
+    lines.push(`${period}无人出局。`);
   // 「被帖者复活当轮恢复全票」: a day-night game has no half votes to restore.
   if (round.revived.length > 0)
     lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}${ctx.dayNight ? "" : "（恢复全票）"}`);
@@ -494,9 +542,56 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
   if (scoreLines.length > 0) lines.push("", ...scoreLines);
   if (ctx.result?.scores) lines.push(...finalScoreLines(ctx.result.scores));
   const revived = round.revived.length > 0 ? `，复活${round.revived.length}人` : "";
-  lines.push("", `本轮出局${round.out.length}人${revived}，现存活${round.alive}人。`);
+  lines.push("", `${period}出局${round.out.length}人${revived}，现存活${round.alive}人。`);
   if (ctx.nextPlan && !ctx.result) lines.push("", nextPlanLine(ctx.nextPlan, ctx.unitNames ?? {}));
+  lines.push(...endingLines(ctx));
+  return lines.join("\n");
+}
 
+/** A day-night round as its day's post tells it: the night's dead left out, the living counted before them. */
+function dayPart(round: ResultsPostRound): ResultsPostRound {
+  const nightOuts = round.out.filter((o) => o.night).length;
+  return {
+    ...round,
+    out: round.out.filter((o) => !o.night),
+    alive: round.dayAlive ?? round.alive + nightOuts,
+    ...(round.houses && {
+      houses: round.houses.map((h) => ({ ...h, out: h.out.filter((o) => !o.night) })),
+    }),
+  };
+}
+
+/**
+ * A day-night round's night post (第N夜结果), 「III.天亮公布结果」: who went out in the night, in seat order as the
+ * engine put them out, with the identities published and no cause (「所有出局者公布身份，不公布死因」), or 平安夜; whose
+ * last words are due and until when (「前三夜出局的玩家有遗言」); the living. Nothing of the night's actions: no save,
+ * empty needle or check. `round.out` is the whole round's: only the outs marked `night` are the night's.
+ */
+export function renderNightPost(round: ResultsPostRound, ctx: ResultsPostContext = {}): string {
+  const who = whoOf(ctx);
+  const outs = round.out.filter((o) => o.night);
+  const lines: string[] = [`## 第${round.round}夜结果`, ""];
+  if (outs.length === 0) lines.push("平安夜，无人出局。");
+  else {
+    lines.push(`出局（不公布死因）：${outs.map(who).join("、")}`);
+    if (ctx.lastWords) {
+      const due = ctx.lastWords.due.filter((a) => outs.some((o) => o.alias === a));
+      const ends = Date.parse(ctx.lastWords.endsAt);
+      const until = Number.isFinite(ends) ? beijingDateTime(ends) : ctx.lastWords.endsAt;
+      lines.push(
+        due.length > 0 ? `遗言：${due.join("、")}，请于 ${until} 前发表遗言。` : "本夜出局者无遗言。",
+      );
+    }
+  }
+  lines.push("", `夜晚出局${outs.length}人，现存活${round.alive}人。`);
+  lines.push(...endingLines(ctx));
+  return lines.join("\n");
+}
+
+/** What the round's last post says of the game's end: a contested ending, one that waits, or the result. */
+function endingLines(ctx: ResultsPostContext): string[] {
+  const camps = ctx.campNames ?? CAMP;
+  const lines: string[] = [];
   if (ctx.endingToReferee && !ctx.result) {
     const each = ctx.endingToReferee.map(
       (c) => `${winnerText(c.winner, camps)}（${endingText(c.why, ctx.roleNames ?? {}, camps)}）`,
@@ -541,7 +636,66 @@ export function renderResultsPost(round: ResultsPostRound, ctx: ResultsPostConte
       lines.push(`本局积分：${scored.join("、")}${rest}。`);
     }
   }
-  return lines.join("\n");
+  return lines;
+}
+
+/** A day-night round's results post comes in two parts: the day's (第N天结果) and the night's (第N夜结果). */
+export type ResultsPart = "day" | "night";
+
+/** What of a (aliased) game summary a round's results post is written from, beside the round itself. */
+export interface ResultsPostSource {
+  rules: RuleSet | null;
+  alliances: { round: number; name: string }[];
+  result: GameSummary["result"];
+  dayNight?: unknown;
+  /** The next round's plan as the post announces it (nextPlan), where the rule set has one to announce. */
+  nextPlan?: ResultsPostContext["nextPlan"];
+  /** The game's last round with results: an ended game's result goes on its post. */
+  lastRound?: number;
+}
+
+/**
+ * One part of a round's results post, as the live preview and the replay's md both write it. A daily game's round has
+ * one part, "day". The game's end (the result, a contested ending, one that waits) goes on the round's last part: a
+ * day-night round's night once dawn has come, else its day.
+ */
+export function roundPostText(part: ResultsPart, r: ResultsPostRound, src: ResultsPostSource): string {
+  const rules = src.rules;
+  const dayNight = rules?.schedule.kind === "day-night";
+  const resolved = dayNight && nightResolved(src.dayNight, r.round);
+  const lastPart = part === "night" || !resolved;
+  const isLast = src.result.ended && lastPart && r.round === src.lastRound;
+  const penalties = part === "day" ? penaltiesOf(src.dayNight, r.round) : [];
+  const lastWords = part === "night" ? lastWordsOf(src.dayNight, r.round) : undefined;
+  const ctx: ResultsPostContext = {
+    ...(penalties.length > 0 && { penalties }),
+    ...(lastWords && { lastWords }),
+    ...(part === "day" && src.nextPlan && !isLast && { nextPlan: src.nextPlan }),
+    roleNames: Object.fromEntries((rules?.roles ?? []).map((x) => [x.id, x.name])),
+    ...(rules ? resultsPostRules(rules) : {}),
+    alliances: part === "day" ? src.alliances.filter((a) => a.round === r.round).map((a) => a.name) : [],
+    ...(lastPart &&
+      src.result.toReferee?.round === r.round && {
+        endingToReferee: src.result.toReferee.candidates,
+      }),
+    // From the round in which the ending came to hold on: an earlier post was published before it held.
+    // A running round has no results yet.
+    ...(lastPart &&
+      src.result.endingWaits &&
+      !r.running &&
+      r.round >= src.result.endingWaits.since && {
+        endingWaits: src.result.endingWaits,
+      }),
+    ...(isLast && {
+      result: {
+        winner: src.result.winner,
+        why: src.result.why,
+        ...(src.result.scores && { scores: src.result.scores }),
+        points: pointsOf(src.dayNight),
+      },
+    }),
+  };
+  return part === "night" ? renderNightPost(r, ctx) : renderResultsPost(r, ctx);
 }
 
 /** The 7kill points of a summary's (aliased) dayNight part, if it has them. */

@@ -210,6 +210,11 @@ export interface RoundSummary {
      * 时公布水民）", "此时公布为水民"). A results post shows this one.
      */
     published?: { role: string; camp: string };
+    /**
+     * 7kill: out at dawn with the night's dead (PlayerOut's `night`), announced in the night's post (第N夜结果); the
+     * round's other outs are its day's (第N天结果).
+     */
+    night?: true;
   }[];
   /** Score rule: each camp's running score after this round's results, per house. */
   scores?: HouseScores[];
@@ -225,6 +230,8 @@ export interface RoundSummary {
   revived: { seat: Seat }[];
   /** Living seats after the round's results. */
   alive: number;
+  /** Day-night games: living seats after the round's day, before its night's dead (`out` marked `night`). */
+  dayAlive?: number;
   /** The round's final tally; `votes` may be a half, e.g. 10.5. */
   tally: { seat: Seat; votes: number; proxy?: number; half?: number }[];
   /**

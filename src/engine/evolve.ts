@@ -187,8 +187,20 @@ function apply(state: GameState, e: GameEvent): GameState {
       const marked = e.cause === "penalty" ? markPenaltyOut(s, e.seat, e.at) : s;
       return withRound(marked, e.round, (r) => ({
         ...r,
-        outs: [...r.outs, { seat: e.seat, cause: e.cause, by: e.by, post: e.post }],
-        aliveChanges: [...(r.aliveChanges ?? []), { seat: e.seat, out: true }],
+        outs: [
+          ...r.outs,
+          {
+            seat: e.seat,
+            cause: e.cause,
+            by: e.by,
+            post: e.post,
+            ...(e.night ? { night: true as const } : {}),
+          },
+        ],
+        aliveChanges: [
+          ...(r.aliveChanges ?? []),
+          { seat: e.seat, out: true, ...(e.night ? { night: true as const } : {}) },
+        ],
         halfVoters: e.halfVote ? [...r.halfVoters, e.seat] : r.halfVoters,
         outVoters: e.keepsVote ? [...r.outVoters, e.seat] : r.outVoters,
       }));

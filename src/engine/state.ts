@@ -132,9 +132,12 @@ export interface RoundState {
    */
   leadVoterDecisions?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
   /** Every PlayerOut and PlayerRevived of this round, in order: who was in after the round, whatever came later. */
-  aliveChanges?: { seat: Seat; out: boolean }[];
-  /** Every PlayerOut of this round, in order (a later revival does not remove it). */
-  outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null }[];
+  aliveChanges?: { seat: Seat; out: boolean; night?: true }[];
+  /**
+   * Every PlayerOut of this round, in order (a later revival does not remove it). `night`: 7kill, out at dawn with
+   * the night's dead (PlayerOut's `night`); the round's other outs are its day's.
+   */
+  outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null; night?: true }[];
   revived: Seat[];
   closed: boolean;
 }

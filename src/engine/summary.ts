@@ -3,6 +3,7 @@ import type { GameSummary, HouseRound, RoundSummary, Seat, TieToReferee } from "
 import { contestedEndings, endingNow, endingRound } from "./end.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
+import { isDayNight } from "./night/night.ts";
 import { dayNightSummary } from "./night/points.ts";
 import { roleById, roleOfSeat } from "./roles.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
@@ -45,6 +46,7 @@ export function summarize(state: GameState): GameSummary {
         ...(score && state.seats[o.seat]?.code ? { code: state.seats[o.seat]?.code as string } : {}),
         ...(points ? { points } : {}),
         ...(published ? { published: { role: published.id, camp: published.camp } } : {}),
+        ...(o.night ? { night: true as const } : {}),
       };
     });
     const houses = housesOf(rulesOf(state)).map((house) => houseRound(state, r, house, out));
@@ -55,6 +57,8 @@ export function summarize(state: GameState): GameSummary {
       out,
       revived: revived.map((seat) => ({ seat })),
       alive: aliveAfter(state, r.round),
+      // 7kill: the day's post (第N天结果) counts the living before the night's dead (第N夜结果).
+      ...(isDayNight(state) ? { dayAlive: aliveAfter(state, r.round, false) } : {}),
       tally: houses.flatMap((h) => h.tally),
       overtime: first?.overtime ?? null,
       ...(r.forfeited ? { forfeited: r.forfeited } : {}),
@@ -199,12 +203,13 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
 /**
  * Seats in after round `round`'s results: each seat's outs and revivals of that round and the ones before, in order.
  * Not the seats alive now: a seat out in round 1 and revived in round 2 was out after round 1 (「现存活N人」).
+ * `night` false: without round `round`'s night outs (7kill's day post, published before dawn).
  */
-function aliveAfter(state: GameState, round: number): number {
+function aliveAfter(state: GameState, round: number, night = true): number {
   const alive = state.seats.map(() => true);
   for (const r of state.rounds) {
     if (!r || r.round > round) continue;
-    for (const c of r.aliveChanges ?? []) alive[c.seat] = !c.out;
+    for (const c of r.aliveChanges ?? []) if (night || r.round < round || !c.night) alive[c.seat] = !c.out;
   }
   return alive.filter(Boolean).length;
 }

@@ -167,9 +167,50 @@ test("--format md: a duel whose other duellist left puts nobody out short of 40%
   assert.equal(r.code, 0, r.stderr);
   assert.match(
     r.stdout,
-    /对决结果：杀1 5票\n对决中投给已出局者（作废）：民5、民6\n高票对决无人达到出局票数，本轮无人被投出局。/,
+    /对决结果：杀1 5票\n对决中投给已出局者（作废）：民5、民6\n高票对决无人达到出局票数，无人被投出局。/,
   );
   assert.doesNotMatch(r.stdout, /投票出局/);
+});
+
+test("--format md: a 7kill round prints its day's post, then its night's (「III.天亮公布结果」): the night's dead only there", () => {
+  // Day 1: 匪 shoots 杀1 by day, 杀2 is voted out; night 1 the killers take 民1; day 2 杀3 out, night 2 民2.
+  const r = replay(join(here, "sevenkill/28-full-game-white-wins-with-points.yaml"), "--format", "md");
+  assert.equal(r.code, 0, r.stderr);
+  const posts = r.stdout.split("\n\n---\n\n");
+  assert.deepEqual(
+    posts.map((p) => p.split("\n")[0]),
+    ["## 第1天结果", "## 第1夜结果", "## 第2天结果", "## 第2夜结果", "## 第3天结果"],
+  );
+  assert.match(posts[0]!, /^投票出局：杀2（杀手方·杀手）\n出局（不公布死因）：杀1（杀手方·杀手）$/m);
+  assert.doesNotMatch(posts[0]!, /民1/);
+  assert.match(posts[0]!, /\n白天出局2人，现存活14人。$/);
+  assert.equal(
+    posts[1],
+    [
+      "## 第1夜结果",
+      "",
+      "出局（不公布死因）：民1（好人方·水民）",
+      // 「前三夜出局的玩家有遗言」; 「等待死者遗言：12:50～20:00」.
+      "遗言：民1，请于 12月3日 20:00 前发表遗言。",
+      "",
+      "夜晚出局1人，现存活13人。",
+    ].join("\n"),
+  );
+  // The game ends by day 3's vote: that day's post says so, and no night follows.
+  assert.match(posts[4]!, /\*\*游戏结束：好人方胜利。\*\*/);
+  // A game that ends at dawn says so in the night's post, not the day's before it.
+  const dawn = replay(join(here, "sevenkill/31-draw-when-all-villagers-are-out.yaml"), "--format", "md");
+  const dawnPosts = dawn.stdout.split("\n\n---\n\n");
+  assert.match(dawnPosts.at(-1)!, /^## 第3夜结果\n\n出局（不公布死因）：民7（好人方·水民）\n/);
+  assert.match(dawnPosts.at(-1)!, /\*\*游戏结束：平局。\*\*/);
+  assert.doesNotMatch(dawnPosts.at(-2)!, /游戏结束/);
+  // A night nobody left is 平安夜.
+  const quiet = replay(
+    join(here, "sevenkill/36-no-last-words-due-opens-the-day-at-dawn.yaml"),
+    "--format",
+    "md",
+  );
+  assert.match(quiet.stdout, /## 第1夜结果\n\n平安夜，无人出局。\n\n夜晚出局0人，现存活16人。/);
 });
 
 test("a malformed file exits 2 with the line and the problem", () => {

@@ -1,7 +1,7 @@
 // Prints a replay: JSON (the contract), or the results posts (结果帖) in Chinese with the refusals after them.
 import type { RuleSet } from "../../rules/schema.ts";
 import type { RoundPlanInfo } from "../engine-port.ts";
-import { penaltiesOf, pointsOf, renderResultsPost, resultsPostRules } from "../results-post.ts";
+import { nightResolved, type ResultsPart, roundPostText } from "../results-post.ts";
 import type { RefusalOutput, ScenarioOutput } from "./output.ts";
 
 export function formatJson(output: ScenarioOutput): string {
@@ -25,8 +25,10 @@ export function formatRefusal(r: RefusalOutput): string {
  * A round the clock reached but whose results are not out yet: its vote (or 加时) still runs, as the live preview
  * refuses it (`results-vote-open`), though its posts' 帖杀 are already listed; or nothing happened in it at all.
  */
-function hasNoResults(r: ScenarioOutput["rounds"][number]): boolean {
+function hasNoResults(r: ScenarioOutput["rounds"][number], dayNight: unknown): boolean {
   if (r.running) return true;
+  // A day nobody voted in or left still has a night whose dawn was announced (平安夜 too).
+  if (nightResolved(dayNight, r.round)) return false;
   return r.out.length === 0 && r.revived.length === 0 && r.tally.length === 0 && r.overtime === null;
 }
 
@@ -41,44 +43,32 @@ export function formatMarkdown(
 ): string {
   // 7kill has no 进程 of posts and votes to announce: its days follow the threshold rule (as referee-actions.ts).
   const announces = rules?.roles.some((x) => x.post !== undefined) ?? false;
-  const roleNames = Object.fromEntries((rules?.roles ?? []).map((r) => [r.id, r.name]));
   let end = output.rounds.length;
-  while (end > 0 && hasNoResults(output.rounds[end - 1]!)) end--;
+  while (end > 0 && hasNoResults(output.rounds[end - 1]!, output.dayNight)) end--;
   const settled = output.rounds.slice(0, end);
   const last = settled.at(-1)?.round;
-  const posts = settled.map((round) =>
-    renderResultsPost(round, {
-      penalties: penaltiesOf(output.dayNight, round.round),
-      roleNames,
-      ...(rules ? resultsPostRules(rules) : {}),
-      alliances: output.alliances.filter((a) => a.round === round.round).map((a) => a.name),
-      ...(output.result.toReferee?.round === round.round && {
-        endingToReferee: output.result.toReferee.candidates,
-      }),
-      // From the round in which the ending came to hold on: an earlier post was published before it held.
-      ...(output.result.endingWaits &&
-        round.round >= output.result.endingWaits.since && {
-          endingWaits: output.result.endingWaits,
-        }),
+  const dayNight = rules?.schedule.kind === "day-night";
+  const posts = settled.flatMap((round) => {
+    const src = {
+      rules,
+      alliances: output.alliances,
+      result: output.result,
+      dayNight: output.dayNight,
+      ...(last !== undefined && { lastRound: last }),
       // An earlier post of an ended game keeps its next round's line, as it was published; only the last has none.
       ...(announces &&
         !(output.result.ended && round.round === last) &&
         plans[round.round + 1] && { nextPlan: { round: round.round + 1, ...plans[round.round + 1]! } }),
-      ...(output.result.ended && round.round === last
-        ? {
-            result: {
-              winner: output.result.winner,
-              why: output.result.why,
-              ...(output.result.scores ? { scores: output.result.scores } : {}),
-              points: pointsOf(output.dayNight),
-            },
-          }
-        : {}),
-    }),
-  );
+    };
+    // A day-night round's day, then its night once dawn has come (第N天结果, 第N夜结果).
+    const parts: ResultsPart[] =
+      dayNight && nightResolved(output.dayNight, round.round) ? ["day", "night"] : ["day"];
+    return parts.map((part) => roundPostText(part, round, src));
+  });
   // Rounds opened when the clock stopped have no results post yet; once the game is over they never will.
   if (!output.result.ended) {
-    for (const r of output.rounds.slice(end)) posts.push(`## 第${r.round}轮\n\n本轮进行中，尚无结果。`);
+    for (const r of output.rounds.slice(end))
+      posts.push(`## 第${r.round}${dayNight ? "天" : "轮"}\n\n本轮进行中，尚无结果。`);
   }
   const parts = [posts.join("\n\n---\n\n")];
   if (output.refusals.length > 0) {

@@ -48,6 +48,8 @@ export function dayNightSummary(state: GameState): Record<string, unknown> | nul
     nights: Object.values(dn.nights).map((n) => ({
       round: n.round,
       endsAt: iso(n.endsAt),
+      // Dawn has come: the night's dead are out and its post (第N夜结果) can be written.
+      resolved: n.resolved,
       protected: n.result?.protected ?? null,
       saved: n.result?.saved ?? [],
       emptyNeedle: n.result?.emptyNeedle ?? null,
