@@ -66,8 +66,20 @@ export type AppEvent =
     }
   /** 白条延期 asked of the referee by a player (score rule); the referee grants it with GrantIouExtension. */
   | { type: "app.ExtensionRequested"; at: number; seat: Seat; alias: string; note: string }
-  /** `referee`: who published it, by alias (absent in events stored before it was kept). */
-  | { type: "app.ResultsPublished"; at: number; round: number; text: string; referee?: string }
+  /**
+   * `referee`: who published it, by alias (absent in events stored before it was kept). `part`: which of a day-night
+   * round's two posts (第N天结果 / 第N夜结果); absent for a daily game's round and in events stored before a day-night
+   * round had two, which read as its day's. `correction`: a day-night round's part published again with other text.
+   */
+  | {
+      type: "app.ResultsPublished";
+      at: number;
+      round: number;
+      part?: "day" | "night";
+      text: string;
+      correction?: true;
+      referee?: string;
+    }
   /** A discussion post (讨论帖); its body is stored beside the events. `seat` is null for a referee's post. */
   | {
       type: "app.DiscussionPosted";
@@ -102,9 +114,16 @@ export interface ReportState {
 export interface AppState {
   readonly status: GameStatus;
   readonly reports: ReadonlyMap<string, ReportState>;
+  /** The text last published for each results post, by `resultsKey` (a round and its part). */
+  readonly published?: ReadonlyMap<string, string>;
 }
 
 export const initialAppState: AppState = { status: "draft", reports: new Map() };
+
+/** A results post's key in AppState.published: its round and part ("day" for a daily game's round). */
+export function resultsKey(round: number, part: "day" | "night" | undefined): string {
+  return `${round}:${part ?? "day"}`;
+}
 
 export function evolveApp(state: AppState, raw: EngineEvent): AppState {
   const event = raw as AppEvent;
@@ -115,6 +134,11 @@ export function evolveApp(state: AppState, raw: EngineEvent): AppState {
       return { ...state, status: "closed" };
     case "app.GameEnded":
       return { ...state, status: "ended" };
+    case "app.ResultsPublished": {
+      const published = new Map(state.published);
+      published.set(resultsKey(event.round, event.part), event.text);
+      return { ...state, published };
+    }
     case "app.PlayerJoined": {
       const reports = new Map(state.reports);
       reports.set(event.alias, {

@@ -1,14 +1,14 @@
 // What a referee does in play: proxy votes, complaint rulings, overrides, substitutes, and the results post.
 import type { Override, Seat } from "../engine/contract.ts";
 import type { Account, Storage } from "../storage/storage.ts";
-import { isAppEvent } from "./app-events.ts";
+import { isAppEvent, resultsKey } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, RoundPlanInfo } from "./engine-port.ts";
 import type { GameActor } from "./game-actor.ts";
 import { addMemberThen, okEvents } from "./game-helpers.ts";
 import type { CommandOk, GameService, Viewer } from "./game-service.ts";
-import { ok, type Result, refuse } from "./refusal.ts";
-import { penaltiesOf, pointsOf, renderResultsPost, resultsPostRules } from "./results-post.ts";
+import { ok, type RefusalStatus, type Result, refuse } from "./refusal.ts";
+import { nightResolved, type ResultsPart, roundPostText } from "./results-post.ts";
 import { toAliases } from "./scenario/output.ts";
 
 /** The acting referee's alias, which the engine signs the referee's acts with (events.ts `Signed`). */
@@ -164,21 +164,54 @@ export class RefereeActions<S> {
   publishResults(
     gameId: string,
     account: Account | null,
-    input: { requestId: string; round: number; text: string },
+    input: { requestId: string; round: number; part?: ResultsPart | undefined; text: string },
   ): Promise<Result<CommandOk>> {
     return this.#games.run(
       gameId,
       account,
       "referee",
-      (_ctx, v, at) => (snap) => {
-        if (this.#voteRuns(snap.engine, input.round))
-          return refuse("results-vote-open", 409, { round: input.round, at });
+      (ctx, v, at) => (snap) => {
+        const dayNight = ctx.rules.schedule.kind === "day-night";
+        const part = input.part ?? "day";
+        const refused = this.#partRefused(snap.engine, dayNight, input.round, part);
+        if (refused) return refuse(refused.code, refused.status, { ...refused.details, at });
+        // A daily game's round may be published again, as before. A day-night round's part published again is a
+        // plain duplicate with the same text (the old way to announce the night: 第N天结果 twice), else a correction.
+        const before = snap.app.published?.get(resultsKey(input.round, part));
+        if (dayNight && before === input.text)
+          return refuse("results-already-published", 409, { round: input.round, part, at });
         return okEvents([
-          { type: "app.ResultsPublished", at, round: input.round, text: input.text, ...signedBy(v) },
+          {
+            type: "app.ResultsPublished",
+            at,
+            round: input.round,
+            ...(dayNight && { part }),
+            text: input.text,
+            ...(dayNight && before !== undefined && { correction: true }),
+            ...signedBy(v),
+          },
         ]);
       },
       { requestId: input.requestId },
     );
+  }
+
+  /**
+   * Why a part of a round's results post cannot be written yet, if it cannot: a daily game's round has no night; a
+   * post written while the round's vote (or its 加时, 7kill's duel) still runs would tell the wrong outs and the wrong
+   * count; the night's post waits for dawn (「III.天亮公布结果」).
+   */
+  #partRefused(
+    state: S,
+    dayNight: boolean,
+    round: number,
+    part: ResultsPart,
+  ): { code: string; status: RefusalStatus; details: Record<string, string | number> } | null {
+    if (part === "night" && !dayNight) return { code: "results-no-night", status: 400, details: { round } };
+    if (this.#voteRuns(state, round)) return { code: "results-vote-open", status: 409, details: { round } };
+    if (part === "night" && !nightResolved(this.#games.engine.summarize(state).dayNight, round))
+      return { code: "results-night-unresolved", status: 409, details: { round } };
+    return null;
   }
 
   /**
@@ -209,50 +242,39 @@ export class RefereeActions<S> {
     gameId: string,
     account: Account | null,
     round: number,
-  ): Promise<Result<{ round: number; text: string }>> {
+    part?: ResultsPart,
+  ): Promise<Result<{ round: number; part?: ResultsPart; text: string }>> {
     const gate = await this.#games.refereeGate(gameId, account);
     if (!gate.ok) return gate;
     const snap = await gate.value.actor.snapshot();
     if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409);
-    // A preview while the 加时 runs showed the regular vote's outs as the round's result.
-    if (this.#voteRuns(snap.engine, round)) return refuse("results-vote-open", 409, { round });
+    const rules = gate.value.rules;
+    const dayNight = rules.schedule.kind === "day-night";
     const summary = this.#games.engine.summarize(snap.engine);
     const aliasOf = new Map(this.#games.engine.seats(snap.engine).map((s) => [s.seat, s.alias]));
     // The replay's own alias mapping, so the live post has what `bansha replay --format md` has (两府制 houses too).
     const named = toAliases(summary, (seat: Seat): string => aliasOf.get(seat) ?? `${seat}号`);
     const r = named.rounds.find((x) => x.round === round);
+    // A preview while the 加时 runs showed the regular vote's outs as the round's result.
+    const refused = this.#partRefused(snap.engine, dayNight, round, part ?? "day");
+    if (refused?.code === "results-no-night" || refused?.code === "results-vote-open")
+      return refuse(refused.code, refused.status, refused.details);
     if (!r) return refuse("round-unknown", 404);
-    const isLast = summary.result.ended && summary.rounds.at(-1)?.round === round;
+    if (refused) return refuse(refused.code, refused.status, refused.details);
+    const lastRound = summary.rounds.at(-1)?.round;
+    const isLast = summary.result.ended && lastRound === round;
     // 7kill has no 进程 of posts and votes to announce: its days follow the threshold rule.
-    const announces = gate.value.rules.roles.some((x) => x.post !== undefined);
+    const announces = rules.roles.some((x) => x.post !== undefined);
     // Only the game's last post has no next round: an earlier post of an ended game is previewed as it was published.
     const next = isLast || !announces ? null : this.#planWhenClosed(gate.value.actor, snap.engine, round);
-    const penalties = penaltiesOf(named.dayNight, round);
-    const text = renderResultsPost(r, {
-      ...(penalties.length > 0 && { penalties }),
+    const text = roundPostText(part ?? "day", r, {
+      rules,
+      alliances: summary.alliances,
+      result: summary.result,
+      dayNight: named.dayNight,
+      ...(lastRound !== undefined && { lastRound }),
       ...(next && { nextPlan: { round: round + 1, ...next } }),
-      roleNames: Object.fromEntries(gate.value.rules.roles.map((x) => [x.id, x.name])),
-      ...resultsPostRules(gate.value.rules),
-      alliances: summary.alliances.filter((a) => a.round === round).map((a) => a.name),
-      ...(summary.result.toReferee?.round === round && {
-        endingToReferee: summary.result.toReferee.candidates,
-      }),
-      // An end that waits for a decision is said on each post with results from the round in which it came to hold
-      // on: an earlier round's post was published before it held (a running round has no results yet).
-      ...(summary.result.endingWaits &&
-        !r.running &&
-        round >= summary.result.endingWaits.since && {
-          endingWaits: summary.result.endingWaits,
-        }),
-      ...(isLast && {
-        result: {
-          winner: summary.result.winner,
-          why: summary.result.why,
-          ...(summary.result.scores && { scores: summary.result.scores }),
-          points: pointsOf(named.dayNight),
-        },
-      }),
     });
-    return ok({ round, text });
+    return ok({ round, ...(dayNight && { part: part ?? "day" }), text });
   }
 }

@@ -65,7 +65,8 @@
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
 //   POST /api/games/:id/referee/overrides            R  OverrideRequest → CommandResponse (every override)
 //   POST /api/games/:id/referee/substitutes          R  SubstituteRequest → CommandResponse (替补)
-//   GET  /api/games/:id/referee/results?round=N      R  ResultsPreviewResponse
+//   GET  /api/games/:id/referee/results?round=N      R  ResultsPreviewResponse (day-night games: &part=day|night,
+//                                                      第N天结果 / 第N夜结果; absent = day)
 //   POST /api/games/:id/referee/results              R  PublishResultsRequest → CommandResponse
 
 import type { Override, ScoreParts } from "../engine/contract.ts";
@@ -904,15 +905,30 @@ export interface SubstituteRequest {
   reason?: string;
 }
 
+/**
+ * A day-night game's round has two results posts: its day's (第N天结果, the vote and the day's outs), once the day's
+ * vote and duel are over, and its night's (第N夜结果, 天亮公布结果), once the night has come to dawn (before that:
+ * 409 results-night-unresolved). A daily game's round has one; `night` there is 400 results-no-night.
+ */
+export type ResultsPart = "day" | "night";
+
 export interface ResultsPreviewResponse {
   round: number;
+  /** Day-night games only: the part previewed. */
+  part?: ResultsPart;
   text: string;
 }
 
 export interface PublishResultsRequest {
   requestId: string;
   round: number;
-  /** The text to publish; the preview when absent. */
+  /** Day-night games: which part (absent = day). */
+  part?: ResultsPart;
+  /**
+   * The text to publish; the preview when absent. In a day-night game the same part of a round published again with
+   * the same text is refused (409 results-already-published); with other text it is a correction (the event's
+   * `correction`). A daily game's round may be published again, as before.
+   */
   text?: string;
 }
 

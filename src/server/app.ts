@@ -597,14 +597,14 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.get<P>("/api/games/:id/referee/results", async (req, reply) => {
     const q = parseOr400(S.ResultsQuery, req.query, reply);
     if (!q) return reply;
-    return answer(reply, await referees.resultsPreview(req.params.id, req.account, q.round));
+    return answer(reply, await referees.resultsPreview(req.params.id, req.account, q.round, q.part));
   });
   app.post<P>("/api/games/:id/referee/results", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.PublishResultsBody, req.body, reply);
     if (!body) return reply;
     let text = body.text;
     if (text === undefined) {
-      const preview = await referees.resultsPreview(req.params.id, req.account, body.round);
+      const preview = await referees.resultsPreview(req.params.id, req.account, body.round, body.part);
       if (!preview.ok) return sendRefusal(reply, preview.refusal);
       text = preview.value.text;
     }
@@ -613,6 +613,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       await referees.publishResults(req.params.id, req.account, {
         requestId: body.requestId,
         round: body.round,
+        ...(body.part && { part: body.part }),
         text,
       }),
     );

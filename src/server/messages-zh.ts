@@ -171,6 +171,13 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,
   "discussion-thread-closed": () => "该讨论帖现在不能发帖",
   "results-vote-open": (d) => `第${d?.round ?? "?"}轮的投票（含加时）尚未结束，结束后才有结果帖`,
+  // 7kill's two posts a round: 第N天结果 and, from dawn, 第N夜结果 (「III.天亮公布结果」).
+  "results-night-unresolved": (d) => `第${d?.round ?? "?"}夜尚未天亮，天亮后才有第${d?.round ?? "?"}夜结果`,
+  "results-no-night": () => "本局规则没有夜晚，结果帖每轮只有一帖",
+  "results-already-published": (d) =>
+    `第${d?.round ?? "?"}${d?.part === "night" ? "夜" : "天"}结果已经发布过，内容相同，不再重复发布${
+      d?.part === "night" ? "" : `（当晚的出局请发布第${d?.round ?? "?"}夜结果）`
+    }`,
   "discussion-banned": () => "该ID已因第二次诈尸被封禁，不能再发言",
   "discussion-zhashi": (d) =>
     d?.banned

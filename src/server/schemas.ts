@@ -180,10 +180,16 @@ export const SubstituteBody = z.strictObject({
   // Optional so older clients keep working: without it the ruling reads 「替补」 (RULINGS 23: every override has one).
   reason: text(1_000).optional(),
 });
-export const ResultsQuery = z.strictObject({ round: z.coerce.number().int().positive() });
+/** A day-night round's results post comes in two parts; absent reads as "day". */
+const resultsPart = z.enum(["day", "night"]);
+export const ResultsQuery = z.strictObject({
+  round: z.coerce.number().int().positive(),
+  part: resultsPart.optional(),
+});
 export const PublishResultsBody = z.strictObject({
   requestId,
   round: roundNo,
+  part: resultsPart.optional(),
   text: text(200_000).optional(),
 });
 

@@ -9,6 +9,7 @@ import type {
   GameEventDto,
   GameView,
   GameViewResponse,
+  ResultsPreviewResponse,
 } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import {
@@ -360,6 +361,92 @@ test("7kill 「投票后，有一次改票机会」: a 托票 asked after the on
     assert.equal(refused.status, 409);
     assert.equal(refused.json.error.code, "vote.no-more-changes");
     assert.match(refused.json.error.message, /改票次数已用完/);
+  } finally {
+    await h.close();
+  }
+});
+
+test("7kill results over HTTP: 第N天结果 after the day's vote, 第N夜结果 (天亮公布结果) only from dawn; a part is not published twice", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await sevenKill(h);
+    const [bandit] = byRole(g, "bandit");
+    const [k1] = byRole(g, "killer");
+    const [v1, v2, v3] = byRole(g, "villager");
+    const [doc] = byRole(g, "doctor");
+    const results = `/api/games/${g.id}/referee/results`;
+    const preview = (query: string) =>
+      call<ResultsPreviewResponse & ApiError>(h, "GET", `${results}?${query}`, g.referee);
+    const publish = (body: Record<string, unknown>) =>
+      call<CommandResponse & ApiError>(h, "POST", results, g.referee, { requestId: rid(), ...body });
+    // Day 1: the bandit shoots v1 by day; night 1: the killers take v2, the doctor's needle on v3 is empty, the
+    // police check a killer.
+    await advanceTo(h, DAY1);
+    await must(act(h, g, bandit!, "shoot", v1!.seat));
+    await advanceTo(h, NIGHT1);
+    await must(act(h, g, k1!, "kill", v2!.seat));
+    await must(act(h, g, doc!, "protect", v3!.seat));
+    await must(act(h, g, byRole(g, "police")[0]!, "check", k1!.seat));
+    // The night runs: the day's post is out, without the night's dead.
+    const day = await must(preview("round=1"));
+    assert.equal(day.json.part, "day");
+    assert.match(day.json.text, /^## 第1天结果$/m);
+    assert.match(day.json.text, new RegExp(`^出局（不公布死因）：${v1!.alias}（好人方·水民）$`, "m"));
+    assert.match(day.json.text, /\n白天出局1人，现存活15人。$/);
+    assert.equal((await must(preview("round=1&part=day"))).json.text, day.json.text);
+    // 「III.天亮公布结果」: before dawn there is no night post to preview or publish.
+    for (const r of [
+      await preview("round=1&part=night"),
+      await publish({ round: 1, part: "night" }),
+      await publish({ round: 1, part: "night", text: "## 第1夜结果" }),
+    ]) {
+      assert.equal(r.status, 409, JSON.stringify(r.json));
+      assert.equal(r.json.error.code, "results-night-unresolved");
+      assert.equal(r.json.error.message, "第1夜尚未天亮，天亮后才有第1夜结果");
+    }
+    assert.equal((await preview("round=1&part=evening")).status, 400);
+    await must(publish({ round: 1 }));
+    // The same day post again (the old way to announce the night) is refused, not published twice.
+    const again = await publish({ round: 1 });
+    assert.equal(again.status, 409);
+    assert.equal(again.json.error.code, "results-already-published");
+    assert.equal(
+      again.json.error.message,
+      "第1天结果已经发布过，内容相同，不再重复发布（当晚的出局请发布第1夜结果）",
+    );
+
+    await advanceTo(h, DAWN1);
+    // The day's post reads as before dawn; the night's lists its dead with identities, no cause, and their last words.
+    assert.equal((await must(preview("round=1"))).json.text, day.json.text);
+    const night = await must(preview("round=1&part=night"));
+    assert.equal(night.json.part, "night");
+    assert.equal(
+      night.json.text,
+      [
+        "## 第1夜结果",
+        "",
+        `出局（不公布死因）：${v2!.alias}（好人方·水民）`,
+        `遗言：${v2!.alias}，请于 12月3日 20:00 前发表遗言。`,
+        "",
+        "夜晚出局1人，现存活14人。",
+      ].join("\n"),
+    );
+    await must(publish({ round: 1, part: "night" }));
+    const dup = await publish({ round: 1, part: "night" });
+    assert.equal(dup.status, 409);
+    assert.equal(dup.json.error.code, "results-already-published");
+    // Other text for a part already out is a correction, and says so.
+    await must(publish({ round: 1, text: `${day.json.text}\n（更正）` }));
+    const posts = (await eventsOf(h, g, v3!.cookie)).filter((e) => e.type === "app.ResultsPublished");
+    assert.deepEqual(
+      posts.map((e) => [e.data.round, e.data.part, e.data.correction ?? null]),
+      [
+        [1, "day", null],
+        [1, "night", null],
+        [1, "day", true],
+      ],
+    );
+    assert.equal(posts[1]!.data.text, night.json.text);
   } finally {
     await h.close();
   }

@@ -496,6 +496,16 @@ test("results post: preview and publish after the round; unknown round and playe
     assert.match(ended.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
     const unknown = await call(h, "GET", `/api/games/${g.id}/referee/results?round=9`, g.referee);
     assert.equal(unknown.status, 404);
+    // A daily game's round has one post: no `part` in the answer, and no night to ask for.
+    assert.ok(!("part" in first.json));
+    const noNight = await call<ApiError>(
+      h,
+      "GET",
+      `/api/games/${g.id}/referee/results?round=1&part=night`,
+      g.referee,
+    );
+    assert.equal(noNight.status, 400);
+    assert.equal(noNight.json.error.code, "results-no-night");
     const byPlayer = await call(h, "GET", `/api/games/${g.id}/referee/results?round=1`, a!.cookie);
     assert.equal(byPlayer.status, 403);
     const publish = await call(h, "POST", `/api/games/${g.id}/referee/results`, g.referee, {
@@ -506,6 +516,13 @@ test("results post: preview and publish after the round; unknown round and playe
     const events = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`));
     const published = events.json.events.find((e) => e.type === "app.ResultsPublished")!;
     assert.equal(published.data.text, first.json.text);
+    assert.ok(!("part" in published.data));
+    // A daily game's round may be published again, as before.
+    const republish = await call(h, "POST", `/api/games/${g.id}/referee/results`, g.referee, {
+      requestId: rid(),
+      round: 1,
+    });
+    assert.equal(republish.status, 200, republish.text);
     const publishByPlayer = await call(h, "POST", `/api/games/${g.id}/referee/results`, a!.cookie, {
       requestId: rid(),
       round: 1,
