@@ -46,6 +46,7 @@ import type {
   ReportListResponse,
   ReportResponse,
   ResetLinkResponse,
+  ResultsPart,
   ResultsPreviewResponse,
   RoomMessageRequest,
   RoomMessagesResponse,
@@ -244,8 +245,12 @@ export const api = {
     call<CommandResponse>("POST", `${g(id)}/referee/complaint-rulings`, b),
   override: (id: string, b: OverrideRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/overrides`, b),
-  resultsPreview: (id: string, round: number) =>
-    call<ResultsPreviewResponse>("GET", `${g(id)}/referee/results?round=${round}`),
+  /** `part`: a day-night game's 第N天 / 第N夜 post; left out for a daily game. */
+  resultsPreview: (id: string, round: number, part?: ResultsPart) =>
+    call<ResultsPreviewResponse>(
+      "GET",
+      `${g(id)}/referee/results?round=${round}${part ? `&part=${part}` : ""}`,
+    ),
   publishResults: (id: string, b: PublishResultsRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/results`, b),
   discussionThreads: (id: string) => call<DiscussionThreadsResponse>("GET", `${g(id)}/discussion`),

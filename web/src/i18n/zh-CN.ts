@@ -402,6 +402,8 @@ export const zhCN = {
     noReports: "还没有报道",
     noPosts: "还没有放出的杀帖",
     noResults: "还没有结果帖",
+    /** A results post published again with other text. */
+    correction: "（更正）",
     // "accepted" is only "posted": the referee has not ruled on it, so it must not read as approved.
     reportStatus: (s: string) => (s === "rejected" ? "被判不合规" : s === "redone" ? "已重写" : "已报道"),
     copiedShare: (p: number) => `抄袭比例 ${p}%`,
@@ -852,6 +854,10 @@ export const zhCN = {
     applied: "已执行并记录",
     results: "结果帖",
     resultsRound: "轮次",
+    // 7kill's round has two posts: the day's (投票) and the night's (天亮公布结果).
+    resultsPart: "哪一帖",
+    resultsPartName: (part: "day" | "night", round: number) =>
+      part === "night" ? `第${round}夜结果（天亮公布）` : `第${round}天结果（投票）`,
     preview: "预览",
     publish: "发布结果帖",
     published: "结果帖已发布",
@@ -1066,7 +1072,8 @@ export const zhCN = {
       `${who} 托票给哨子，投 ${target}${note ? `（备注：${note}）` : ""}`,
     extensionRequested: (who: string, note: string) =>
       `${who} 向哨子申请白条延期${note ? `（备注：${note}）` : ""}`,
-    resultsPublished: (round: string) => `发布${round}结果帖`,
+    resultsPublished: (round: string, correction = false) =>
+      `发布${round}结果帖${correction ? "（更正）" : ""}`,
     discussionPosted: (who: string, thread: string, words: number) => `${who} 在${thread}发言（${words}字）`,
     refereeAlias: (alias: string) => `哨子 ${alias}`,
     /** Who of the referees made this ruling (a game may have co-referees). */

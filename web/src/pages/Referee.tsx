@@ -7,6 +7,7 @@ import type {
   OriginalityResponse,
   OverrideBody,
   ReportInfo,
+  ResultsPart,
   RosterEntry,
   ScriptMixInfo,
   SeatNo,
@@ -1764,15 +1765,28 @@ function Results({ game }: { game: LiveGame }) {
   const latest = closed ?? currentRound(game.view)?.round ?? 1;
   const [picked, setRound] = useState<string | null>(null);
   const round = picked ?? String(latest);
+  // 7kill: each round has its day's post and, from dawn, its night's; the night's once its dawn has come, until the
+  // referee picks.
+  const dayNight = game.data?.game.dayNight ?? false;
+  const dawned =
+    engineOf(game.view)?.dayNight?.nights.find((n) => n.round === Number(round))?.resolved ?? false;
+  const [pickedPart, setPart] = useState<ResultsPart | null>(null);
+  const part: ResultsPart | undefined = dayNight ? (pickedPart ?? (dawned ? "night" : "day")) : undefined;
   const [text, setText] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const { notice, run } = useAction();
   const preview = () =>
-    run(async () => setText((await api.resultsPreview(id, Number(round))).text), m.referee.preview);
+    run(async () => setText((await api.resultsPreview(id, Number(round), part)).text), m.referee.preview);
   const publish = () =>
     text !== null &&
     run(
-      () => api.publishResults(id, { requestId: requestId(), round: Number(round), text }),
+      () =>
+        api.publishResults(id, {
+          requestId: requestId(),
+          round: Number(round),
+          ...(part && { part }),
+          text,
+        }),
       m.referee.published,
     );
   const copy = async (kind: "bb" | "plain") => {
@@ -1788,6 +1802,25 @@ function Results({ game }: { game: LiveGame }) {
           <span className="field-label">{m.referee.resultsRound}</span>
           <input type="number" min={1} value={round} onChange={(e) => setRound(e.target.value)} />
         </label>
+        {part ? (
+          <label className="field inline">
+            <span className="field-label">{m.referee.resultsPart}</span>
+            <select
+              value={part}
+              data-testid="results-part"
+              onChange={(e) => {
+                setPart(e.target.value === "night" ? "night" : "day");
+                setText(null);
+              }}
+            >
+              {(["day", "night"] as const).map((p) => (
+                <option key={p} value={p}>
+                  {m.referee.resultsPartName(p, Number(round))}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <button type="button" className="btn" onClick={preview}>
           {m.referee.preview}
         </button>

@@ -151,7 +151,7 @@ export function ResultsPosts({ events, info }: { events: GameEventDto[]; info?: 
       {posts.map((e) => (
         <section key={e.seq} className="card" data-testid="results-post">
           <h2>
-            {typeof e.data.round === "number" ? termsOf(info).round(e.data.round) : ""} · {m.threads.results}{" "}
+            {resultsTitle(e, info)} · {m.threads.results}{" "}
             <span className="muted small">{dateTime(e.at)}</span>
           </h2>
           <ResultsText text={String(e.data.text ?? "")} />
@@ -159,6 +159,14 @@ export function ResultsPosts({ events, info }: { events: GameEventDto[]; info?: 
       ))}
     </>
   );
+}
+
+/** 「第2天」, or 7kill's night post 「第2夜」 (`part`), with 「（更正）」 when it was published again with other text. */
+function resultsTitle(e: GameEventDto, info: GameInfo | undefined): string {
+  const round = e.data.round;
+  if (typeof round !== "number") return "";
+  const when = e.data.part === "night" ? m.board.night(round) : termsOf(info).round(round);
+  return `${when}${e.data.correction === true ? m.threads.correction : ""}`;
 }
 
 /** `killPost`: seed 002's 外文帖 / 繁体字帖 rule is about kill posts, so only they show its hint. */

@@ -459,3 +459,14 @@ test("a referee's act names the referee or co-referee who made it; a tie handed 
     "哨子改判（理由：曝ID）：判 7号 李四 出局",
   );
 });
+
+test("a results post reads as its round's; 7kill's night post as 第N夜's, and one published again with other text as 更正", () => {
+  assert.equal(say("app.ResultsPublished", { round: 2, text: "…" }), "发布第2轮结果帖");
+  const sevenKill = { ...names, dayNight: true };
+  const said = (data: Record<string, unknown>) => describeEvent(dto("app.ResultsPublished", data), sevenKill);
+  // Stored before a day-night round had two posts: its day's.
+  assert.equal(said({ round: 2, text: "…" }), "发布第2天结果帖");
+  assert.equal(said({ round: 2, part: "day", text: "…" }), "发布第2天结果帖");
+  assert.equal(said({ round: 2, part: "night", text: "…" }), "发布第2夜结果帖");
+  assert.equal(said({ round: 2, part: "night", text: "…", correction: true }), "发布第2夜结果帖（更正）");
+});

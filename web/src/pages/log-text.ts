@@ -670,8 +670,12 @@ function describe(e: GameEventDto, names: LogNames): string {
       );
     case "app.ExtensionRequested":
       return m.log.extensionRequested(c.seat(r.num("seat")), short(r.optStr("note") ?? ""));
-    case "app.ResultsPublished":
-      return m.log.resultsPublished(c.round(r.num("round")));
+    case "app.ResultsPublished": {
+      // 7kill's night post (第N夜结果) is the night's; a day's, or a daily game's, is the round's.
+      const n = r.num("round");
+      const when = r.optStr("part") === "night" ? m.board.night(n) : c.round(n);
+      return m.log.resultsPublished(when, r.optBool("correction") === true);
+    }
     case "app.DiscussionPosted": {
       const seat = r.optNum("seat");
       const who =
