@@ -208,7 +208,8 @@ export class RefereeActions<S> {
     part: ResultsPart,
   ): { code: string; status: RefusalStatus; details: Record<string, string | number> } | null {
     if (part === "night" && !dayNight) return { code: "results-no-night", status: 400, details: { round } };
-    if (this.#voteRuns(state, round)) return { code: "results-vote-open", status: 409, details: { round } };
+    if (this.#voteRuns(state, round))
+      return { code: "results-vote-open", status: 409, details: { round, ...(dayNight && { dayNight: 1 }) } };
     if (part === "night" && !nightResolved(this.#games.engine.summarize(state).dayNight, round))
       return { code: "results-night-unresolved", status: 409, details: { round } };
     return null;

@@ -383,6 +383,10 @@ test("7kill results over HTTP: 第N天结果 after the day's vote, 第N夜结果
     // police check a killer.
     await advanceTo(h, DAY1);
     await must(act(h, g, bandit!, "shoot", v1!.seat));
+    // While the day's vote runs there is no post yet, said as 七杀 names its days.
+    const early = await preview("round=1");
+    assert.equal(early.json.error.code, "results-vote-open");
+    assert.equal(early.json.error.message, "第1天的投票（含高票对决）尚未结束，结束后才有结果帖");
     await advanceTo(h, NIGHT1);
     await must(act(h, g, k1!, "kill", v2!.seat));
     await must(act(h, g, doc!, "protect", v3!.seat));
