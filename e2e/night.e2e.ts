@@ -189,5 +189,22 @@ test("the director's 夜晚记录: each night's choices and dawn", async () => {
   await panel.getByText(/^第1夜：/).waitFor();
   const text = (await panel.textContent()) ?? "";
   assert.match(text, new RegExp(`第1夜：\\s*杀人 → ${victim.alias}，验人 → ${k1!.alias} · 无人获救，无空针`));
+  // 「III.天亮公布结果」: after dawn the 结果帖 card offers the night's post first, then the day's on request.
+  const results = page.getByTestId("results-editor");
+  assert.equal(await results.getByTestId("results-part").inputValue(), "night");
+  await results.getByRole("button", { name: "预览" }).click();
+  const post = results.locator("textarea");
+  await post.waitFor();
+  const night = await post.inputValue();
+  assert.match(night, /^## 第1夜结果$/m);
+  assert.ok(night.includes(victim.alias), night);
+  assert.ok(!/投票结果/.test(night), "the vote belongs to the day's post");
+  await results.getByTestId("results-part").selectOption("day");
+  await results.getByRole("button", { name: "预览" }).click();
+  await page.waitForFunction(() =>
+    /## 第1天结果/.test(
+      document.querySelector<HTMLTextAreaElement>("[data-testid=results-editor] textarea")?.value ?? "",
+    ),
+  );
   await ctx.close();
 });
