@@ -205,16 +205,25 @@ export async function startedPresetGame(
   return { id, referee, players, round1At: opts.round1At };
 }
 
+/** A draft game (筹备中, sign-up not open) of smallRules(`players`), created by `referee`: its id. */
+export async function draftGame(
+  h: Harness,
+  referee: string,
+  opts: { players?: number; name?: string; refereeAlias?: string } = {},
+): Promise<string> {
+  const created = await call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
+    name: opts.name ?? "测试局",
+    rulesText: JSON.stringify(smallRules(opts.players ?? 3)),
+    refereeAlias: opts.refereeAlias ?? "哨子",
+  });
+  if (created.status !== 201) throw new Error(`create: ${created.text}`);
+  return created.json.game.id;
+}
+
 /** A started game of `n` seats: round 1 opens at 12-01 21:00, its vote closes 12-02 21:00:00 (+1 s grace). */
 export async function startedGame(h: Harness, n: number, prefix = "p"): Promise<Game> {
   const referee = await quickAccount(h, `${prefix}-ref`);
-  const created = await call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
-    name: "测试局",
-    rulesText: JSON.stringify(smallRules(n)),
-    refereeAlias: `${prefix}哨子`,
-  });
-  if (created.status !== 201) throw new Error(`create: ${created.text}`);
-  const id = created.json.game.id;
+  const id = await draftGame(h, referee, { players: n, refereeAlias: `${prefix}哨子` });
   await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
   const players: Player[] = [];
   for (let i = 0; i < n; i++) {

@@ -18,6 +18,7 @@ import { local, smallRules } from "./fixtures.ts";
 import {
   advanceTo,
   call,
+  draftGame,
   engineOf,
   errorOf,
   type Harness,
@@ -39,14 +40,7 @@ async function withHarness(fn: (h: Harness) => Promise<void>): Promise<void> {
 
 async function openGame(h: Harness, players = 3): Promise<{ id: string; referee: string }> {
   const referee = await quickAccount(h, "referee");
-  const created = await must(
-    call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
-      name: "小局",
-      rulesText: JSON.stringify(smallRules(players)),
-      refereeAlias: "哨子",
-    }),
-  );
-  const id = created.json.game.id;
+  const id = await draftGame(h, referee, { players, name: "小局" });
   await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
   return { id, referee };
 }
@@ -100,14 +94,7 @@ test("a draft (筹备中) is listed only to its referee and 副哨, not to playe
     const ref = await quickAccount(h, "draftref");
     const co = await quickAccount(h, "coref");
     const other = await quickAccount(h, "other");
-    const draft = await must(
-      call<GameCreatedResponse>(h, "POST", "/api/games", ref, {
-        name: "筹备局",
-        rulesText: JSON.stringify(smallRules(3)),
-        refereeAlias: "哨",
-      }),
-    );
-    const id = draft.json.game.id;
+    const id = await draftGame(h, ref, { name: "筹备局", refereeAlias: "哨" });
     const open = await openGame(h);
     const names = async (cookie?: string, q = "") =>
       (await must(call<GameListResponse>(h, "GET", `/api/games${q}`, cookie))).json.games.map((g) => g.name);

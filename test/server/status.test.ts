@@ -3,16 +3,16 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type {
   ApiError,
-  GameCreatedResponse,
   GameListResponse,
   GameViewResponse,
   StreamMessage,
 } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
-import { local, smallRules } from "./fixtures.ts";
+import { local } from "./fixtures.ts";
 import {
   call,
   cast,
+  draftGame,
   type Harness,
   makeHarness,
   must,
@@ -48,14 +48,7 @@ test("status: signup, closed, then running after start (GET, SSE and the lobby) 
   const h = await makeHarness();
   try {
     const referee = await quickAccount(h, "ref");
-    const created = await must(
-      call<GameCreatedResponse>(h, "POST", "/api/games", referee, {
-        name: "状态局",
-        rulesText: JSON.stringify(smallRules(3)),
-        refereeAlias: "哨子",
-      }),
-    );
-    const id = created.json.game.id;
+    const id = await draftGame(h, referee, { name: "状态局" });
     await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
     assert.equal(
       (await must(call<GameViewResponse>(h, "GET", `/api/games/${id}`))).json.game.status,
