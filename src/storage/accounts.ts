@@ -4,6 +4,7 @@ import type { DialectAdapter } from "./dialect.ts";
 import type { AccountsTable, Database } from "./schema.ts";
 import type { Account, AccountStore, Created, NewAccount, Session, SessionAccount } from "./storage.ts";
 import { inWriteTransaction } from "./transaction.ts";
+import { usernameKey } from "./username-key.ts";
 
 /** Token hashes per IN list: far below SQLite's and PostgreSQL's bind-parameter limits. */
 const CHUNK = 500;
@@ -17,6 +18,7 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
         .insertInto("accounts")
         .values({
           username: account.username,
+          username_key: usernameKey(account.username),
           password_hash: account.passwordHash,
           is_admin: account.isAdmin ? 1 : 0,
           created_at: account.createdAt,

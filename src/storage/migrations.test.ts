@@ -90,3 +90,42 @@ test("PostgreSQL: migrations run once, even from concurrent openers; synchronous
     await client.end();
   }
 });
+
+test("migration 6 keys usernames; of two older accounts that fold together the older keeps the key", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "bansha-migrate-"));
+  const adapter = await createSqliteAdapter(join(dir, "db.sqlite"));
+  try {
+    // A database as version 5 left it, with two accounts whose names differ only in case.
+    const db = adapter.db;
+    await db.schema
+      .createTable("schema_migrations")
+      .addColumn("version", "integer", (c) => c.primaryKey())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("applied_at", "bigint", (c) => c.notNull())
+      .execute();
+    for (const m of migrations.filter((x) => x.version < 6)) {
+      await m.up(db, adapter);
+      await db
+        .insertInto("schema_migrations")
+        .values({ version: m.version, name: m.name, applied_at: 0 })
+        .execute();
+    }
+    for (const username of ["Bob", "bob", "carol"])
+      await sql`insert into accounts (username, password_hash, is_admin, created_at) values (${username}, 'h', 0, 0)`.execute(
+        db,
+      );
+    assert.deepEqual(await migrate(adapter), { applied: versions.filter((v) => v >= 6) });
+    const rows = await db.selectFrom("accounts").select(["username", "username_key"]).orderBy("id").execute();
+    assert.deepEqual(
+      rows.map((r) => [r.username, r.username_key]),
+      [
+        ["Bob", "bob"],
+        ["bob", null],
+        ["carol", "carol"],
+      ],
+    );
+  } finally {
+    await adapter.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DialectAdapter } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 import { inWriteTransaction } from "./transaction.ts";
+import { usernameKey } from "./username-key.ts";
 
 interface Migration {
   readonly version: number;
@@ -156,6 +157,29 @@ export const migrations: readonly Migration[] = [
         .createIndex("password_resets_account")
         .on("password_resets")
         .column("account_id")
+        .execute();
+    },
+  },
+  {
+    version: 6,
+    name: "username keys",
+    async up(db) {
+      // One account per name however it is typed (username-key.ts). Accounts made before this keep their names; of
+      // two that already fold together, the older keeps the key and the newer has none (it can still sign in).
+      await db.schema.alterTable("accounts").addColumn("username_key", "text").execute();
+      const rows = await db.selectFrom("accounts").select(["id", "username"]).orderBy("id").execute();
+      const taken = new Set<string>();
+      for (const r of rows) {
+        const key = usernameKey(r.username);
+        if (taken.has(key)) continue;
+        taken.add(key);
+        await db.updateTable("accounts").set({ username_key: key }).where("id", "=", r.id).execute();
+      }
+      await db.schema
+        .createIndex("accounts_username_key")
+        .on("accounts")
+        .column("username_key")
+        .unique()
         .execute();
     },
   },

@@ -26,6 +26,8 @@ export interface AccountsTable {
   created_at: number;
   /** When the site admin disabled the account (migration 5); null while it may sign in. */
   disabled_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The name folded for uniqueness (username-key.ts, migration 6); null only for an older clashing account. */
+  username_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

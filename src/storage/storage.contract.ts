@@ -660,10 +660,12 @@ export function registerStorageContract(factory: StorageFactory): void {
         createdAt: T0,
         disabledAt: null,
       });
-      assert.deepEqual(await s.createAccount({ username: "alice", passwordHash: "y", createdAt: T0 }), {
-        ok: false,
-        code: "conflict",
-      });
+      // One account per name however it is typed: case and full-width letters fold together (username-key.ts).
+      for (const username of ["alice", "Alice", "ＡＬＩＣＥ"])
+        assert.deepEqual(await s.createAccount({ username, passwordHash: "y", createdAt: T0 }), {
+          ok: false,
+          code: "conflict",
+        });
       assert.deepEqual(await s.findAccountByUsername("alice"), created.value);
       assert.equal(await s.findAccountByUsername("bob"), undefined);
       const id = created.value.id;

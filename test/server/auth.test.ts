@@ -261,7 +261,7 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
   });
 });
 
-test("a username or alias holding an invisible character (a zero-width space) is refused: it would pass for another's", async () => {
+test("a username or alias holding an invisible character (a zero-width space), or a username differing from another only in case or width, is refused: it would pass for another's", async () => {
   const h = await makeHarness();
   try {
     const plain = await call(h, "POST", "/api/auth/register", undefined, {
@@ -269,6 +269,15 @@ test("a username or alias holding an invisible character (a zero-width space) is
       password: "pw-123456",
     });
     assert.equal(plain.status, 200, plain.text);
+    // Names that read as one are one account: case and full-width letters fold together.
+    await call(h, "POST", "/api/auth/register", undefined, { username: "Admin", password: "pw-123456" });
+    for (const lookalike of ["admin", "ＡＤＭＩＮ"]) {
+      const res = await call<ApiError>(h, "POST", "/api/auth/register", undefined, {
+        username: lookalike,
+        password: "pw-123456",
+      });
+      assert.equal(res.json.error.code, "username-taken", lookalike);
+    }
     for (const lookalike of ["站长\u200b", "站\u200d长", "\u2060站长", "站长\u3164"]) {
       const res = await call<ApiError>(h, "POST", "/api/auth/register", undefined, {
         username: lookalike,
