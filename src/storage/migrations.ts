@@ -176,7 +176,8 @@ export const migrations: readonly Migration[] = [
         await db.updateTable("accounts").set({ username_key: key }).where("id", "=", r.id).execute();
       }
       await db.schema
-        .createIndex("accounts_username_key")
+        // Not "accounts_username_key": PostgreSQL has given that name to the unique constraint on username.
+        .createIndex("accounts_folded_username")
         .on("accounts")
         .column("username_key")
         .unique()
