@@ -156,8 +156,9 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
         kind === "regular" ? r.plan.votesPerVoter : Math.max(1, Math.min(r.plan.votesPerVoter, v.slots)),
       // The thread closes a second after its stated deadline (RULINGS 6): the vote machine takes the stated one.
       deadline: v.closesAt - SECOND,
+      opensAt: null,
       // An overtime opened at the day's deadline: its 托票 are refused against the day's cut-off (check-cast.ts).
-      opensAt: kind === "overtime" ? r.voteDeadline : null,
+      dayDeadline: kind === "overtime" ? r.voteDeadline : null,
       alive,
       // This round's post victims who keep a vote (RULINGS 10: a half vote, a full one in overtime).
       halfVoters: outVotersMemo.get(r.outVoters, [], () => new Set(r.outVoters)),

@@ -42,7 +42,8 @@ export function decideIouExtension(
   if (!r) {
     return { code: "iou-extension.no-open-iou", message: "no IOU of the other camp is open" };
   }
-  if (r.vote === null && r.voteOpened) {
+  // Its 加时 running is past the round's deadline too: a day more would reopen a vote that has closed.
+  if ((r.vote === null && r.voteOpened) || r.vote?.stage === "overtime") {
     return { code: "iou-extension.vote-closed", message: "the round's vote has closed" };
   }
   const tz = dailySchedule(rules).timeZone;

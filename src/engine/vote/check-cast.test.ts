@@ -196,7 +196,7 @@ describe("proxy votes (托票)", () => {
       kind: "overtime",
       candidates: [A, B],
       deadline: clock("21:15:00"),
-      opensAt: clock("21:00:00"),
+      dayDeadline: clock("21:00:00"),
       settings: settings({ proxy: { cutoffMinutes: 20, publishMinutes: null } }),
     });
     const v = checkCast(c, cast(1, [A], "21:05:00", { proxy: true }));

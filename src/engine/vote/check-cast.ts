@@ -24,6 +24,8 @@ export interface CastContext {
   deadline: number;
   /** When this vote opened (an overtime: its post); casts received earlier are refused. Absent or null: no lower bound. */
   opensAt?: number | null;
+  /** An overtime's: the day's stated deadline it opened at, for its 托票 refusal (the day's cut-off has passed). */
+  dayDeadline?: number | null;
   /** Living seats: who may vote and who may be voted for. */
   alive: ReadonlySet<Seat>;
   /** Seats post-killed this round that keep a vote (半票, RULINGS.md 10); they may vote although out, when settings.halfVotes. */
@@ -126,7 +128,7 @@ export function checkCast(ctx: CastContext, cast: VoteCast): CastViolation | nul
   // 「20:45分后不接受任何形式的托票」), so it takes none; ctx.deadline is the overtime's own. 7kill's duel times its
   // 代投 by its own deadline, like any of its votes.
   if (cast.proxy && ctx.kind === "overtime") {
-    const dayDeadline = ctx.opensAt ?? deadline;
+    const dayDeadline = ctx.dayDeadline ?? deadline;
     return violation("proxy.after-cutoff", "proxy votes are no longer accepted", {
       cutoff: proxyCutoff(settings, dayDeadline),
       deadline: dayDeadline,
