@@ -99,12 +99,17 @@ export const OriginalityBody = z.strictObject({
   iouRound: z.int().positive().max(1000).optional(),
 });
 
+/**
+ * An alias that names an existing player, not a new one: matched as stored, so a player who joined before invisible
+ * characters were refused can still be ruled on.
+ */
+const existingAlias = z.string().trim().min(1).max(ALIAS_MAX);
 export const RejectReportBody = z.strictObject({
-  alias,
+  alias: existingAlias,
   reason: text(1_000),
   redoDeadline: z.int().nonnegative(),
 });
-export const ApproveReportBody = z.strictObject({ alias, reason: text(1_000) });
+export const ApproveReportBody = z.strictObject({ alias: existingAlias, reason: text(1_000) });
 export const IouExtensionBody = z.strictObject({
   requestId,
   requestedBy: z.array(seat).min(1).max(60),

@@ -9,6 +9,7 @@ import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import type { ApiError, MeResponse, SetupStatusResponse } from "../../src/server/api-types.ts";
 import { type AppDeps, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
+import * as S from "../../src/server/schemas.ts";
 import { openStorage, type Storage } from "../../src/storage/storage.ts";
 import { seedSession } from "./direct.ts";
 import { flakyStorage } from "./flaky-storage.ts";
@@ -295,6 +296,10 @@ test("a username or alias holding an invisible character (a zero-width space), o
     });
     assert.equal(game.status, 400);
     assert.match((game.json as unknown as ApiError).error.message, /看不见的字符/);
+    // A referee's ruling names an existing player as stored: one who joined before the refusal can still be ruled on.
+    const named = { alias: "站\u200b长", reason: "抄袭" };
+    assert.equal(S.ApproveReportBody.safeParse(named).success, true);
+    assert.equal(S.RejectReportBody.safeParse({ ...named, redoDeadline: 0 }).success, true);
   } finally {
     await h.close();
   }
