@@ -1772,20 +1772,30 @@ function Results({ game }: { game: LiveGame }) {
     engineOf(game.view)?.dayNight?.nights.find((n) => n.round === Number(round))?.resolved ?? false;
   const [pickedPart, setPart] = useState<ResultsPart | null>(null);
   const part: ResultsPart | undefined = dayNight ? (pickedPart ?? (dawned ? "night" : "day")) : undefined;
-  const [text, setText] = useState<string | null>(null);
+  // The text with the round and part it was previewed for: it is published as that post, whatever the card shows by
+  // then (dawn coming while the referee edits the day's text flips the card's default to the night).
+  const [draft, setDraft] = useState<{ text: string; round: number; part: ResultsPart | undefined } | null>(
+    null,
+  );
+  const text = draft?.text ?? null;
+  const setText = (t: string | null) =>
+    setDraft((d) => (t === null ? null : d ? { ...d, text: t } : { text: t, round: Number(round), part }));
   const [copied, setCopied] = useState<string | null>(null);
   const { notice, run } = useAction();
   const preview = () =>
-    run(async () => setText((await api.resultsPreview(id, Number(round), part)).text), m.referee.preview);
+    run(async () => {
+      const r = Number(round);
+      setDraft({ text: (await api.resultsPreview(id, r, part)).text, round: r, part });
+    }, m.referee.preview);
   const publish = () =>
-    text !== null &&
+    draft !== null &&
     run(
       () =>
         api.publishResults(id, {
           requestId: requestId(),
-          round: Number(round),
-          ...(part && { part }),
-          text,
+          round: draft.round,
+          ...(draft.part && { part: draft.part }),
+          text: draft.text,
         }),
       m.referee.published,
     );
