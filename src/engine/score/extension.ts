@@ -39,9 +39,7 @@ export function decideIouExtension(
   const r = state.rounds.find(
     (x): x is RoundState => x?.ious.some((i) => i.status === "open" && camp(i.poster) !== side) === true,
   );
-  if (!r) {
-    return { code: "iou-extension.no-open-iou", message: "no IOU of the other camp is open" };
-  }
+  if (!r) return noOpenIou();
   // Its 加时 running is past the round's deadline too: a day more would reopen a vote that has closed.
   if ((r.vote === null && r.voteOpened) || r.vote?.stage === "overtime") {
     return { code: "iou-extension.vote-closed", message: "the round's vote has closed" };
@@ -80,6 +78,10 @@ export function decideIouExtension(
   return null;
 }
 
+function noOpenIou(): Refusal {
+  return { code: "iou-extension.no-open-iou", message: "no IOU of the other camp is open" };
+}
+
 function notSwordsman(): Refusal {
   return { code: "iou-extension.not-swordsman", message: "white's request is made by a swordsman" };
 }
@@ -102,6 +104,14 @@ export function extensionRequestRefusal(state: GameState, seat: Seat): Refusal |
   if (role.camp === "neutral") {
     return { code: "iou-extension.neutral", message: "the neutral camp has no request right" };
   }
+  // Most of the time no 白条 is open at all, and the role card asks on every view a ballot sends out: answered so
+  // without trying the grant.
+  if (
+    rules.win.kind === "score" &&
+    own.alive &&
+    !state.rounds.some((r) => r?.ious.some((i) => i.status === "open"))
+  )
+    return noOpenIou();
   const refusal = decideIouExtension(newBatch(state), { at: 0, requestedBy: [seat] });
   if (refusal && refusal.code !== "iou-extension.not-unanimous") return refusal;
   if (role.camp === "white" && role.post === undefined) {
