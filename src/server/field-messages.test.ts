@@ -7,6 +7,7 @@ import {
   AdminAccountsQuery,
   ComplaintBody,
   CredentialsBody,
+  JoinBody,
   OverrideBody,
   PasswordChangeBody,
   PasswordResetBody,
@@ -23,9 +24,7 @@ test("lengths say how many characters, not 数值过小", () => {
   assert.deepEqual(said(CredentialsBody, { username: "abc", password: "short12" }), ["密码至少需要8个字符"]);
   assert.deepEqual(said(RejectReportBody, { alias: "甲", reason: "", redoDeadline: 1 }), ["理由不能为空"]);
   // A field's own message (the alias's characters) is kept, after the field's name.
-  assert.deepEqual(said(RejectReportBody, { alias: "a b", reason: "x", redoDeadline: 1 }), [
-    `马甲：不能包含空白或 <>"'&`,
-  ]);
+  assert.deepEqual(said(JoinBody, { alias: "a b", report: "x" }), [`马甲：不能包含空白或 <>"'&`]);
 });
 
 test("a missing field is 必须填写; a wrong type says what it should be; a nested field is named by its label", () => {
