@@ -321,11 +321,13 @@ test("a kill-post draft survives a reload and a closed tab, with the live 字数
   await page.getByTestId("editor-text").fill(text);
   assert.equal(await page.getByTestId("wordcount").textContent(), `字数 ${countWords(text).words}`);
   await page.reload();
-  assert.equal(await page.getByTestId("editor-text").inputValue(), text);
+  // A draft is its account's: it comes back once the page knows who is signed in (GET /api/auth/me).
   await page.getByTestId("draft-restored").waitFor();
+  assert.equal(await page.getByTestId("editor-text").inputValue(), text);
   await page.close();
   const again = await ctx.newPage();
   await again.goto(`/games/${game.id}/write?kind=kill`);
+  await again.getByTestId("draft-restored").waitFor();
   assert.equal(await again.getByTestId("editor-text").inputValue(), text);
   await screenshot(again, "kill-post-editor");
   // On a phone, typing the end of a long post: neither the tab bar nor the word-count bar covers the text box.
