@@ -1,9 +1,9 @@
 // The game's public log (日志 tab) for every viewer: what happened and each ruling's reason, from the viewer's own feed.
 import { useEffect, useState } from "react";
 import type { GameEventDto } from "../../../src/server/api-types.ts";
-import { api, errorText } from "../api/client.ts";
-import { LogFollower } from "../api/log-follower.ts";
+import { api } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
+import { useLogFollower } from "../api/use-log-follower.ts";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { dateTime } from "../lib/format.ts";
@@ -76,33 +76,9 @@ function useBallots(
   wanted: boolean,
   version: number,
 ): { events: readonly GameEventDto[]; error: string | null } {
-  const [events, setEvents] = useState<readonly GameEventDto[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [follower, setFollower] = useState<LogFollower | null>(null);
   const [asked, setAsked] = useState(false);
   useEffect(() => {
     if (wanted) setAsked(true);
   }, [wanted]);
-  useEffect(() => {
-    if (!asked) return;
-    const f = new LogFollower({
-      fetch: (after) => api.events(id, after, ["VoteCast"]),
-      onEvents: (all) => {
-        setEvents(all);
-        setError(null);
-      },
-      onError: (e) => setError(errorText(e)),
-    });
-    setFollower(f);
-    setEvents([]);
-    return () => {
-      f.stop();
-      setFollower(null);
-    };
-  }, [id, asked]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
-  useEffect(() => {
-    if (wanted) follower?.refresh();
-  }, [follower, wanted, version]);
-  return { events, error };
+  return useLogFollower((after) => api.events(id, after, ["VoteCast"]), id, asked, wanted, version);
 }

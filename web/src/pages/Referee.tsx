@@ -15,10 +15,10 @@ import type {
 import { ALIAS_MAX, USERNAME_MAX } from "../../../src/server/field-limits.ts";
 
 import { api, errorText, requestId } from "../api/client.ts";
-import { LogFollower } from "../api/log-follower.ts";
 import { serverNow, siteLocalToMs, useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import type { Inbox as InboxState } from "../api/use-inbox.ts";
+import { useLogFollower } from "../api/use-log-follower.ts";
 import { LengthHint } from "../components/LengthHint.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
@@ -1877,37 +1877,14 @@ function EventLog({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  const [events, setEvents] = useState<readonly GameEventDto[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(LOG_WINDOW);
-  const [follower, setFollower] = useState<LogFollower | null>(null);
-  // One follower per game, made when the log is first opened (a log never opened costs no requests), and kept
-  // while it is closed, so opening it again fetches only what came meanwhile.
+  // The stream leaves ballots out of game.events; lastSeq moves with every event, ballots included. One follower per
+  // game, made when the log is first opened and kept while it is closed (useLogFollower).
+  const { events, error } = useLogFollower((after) => api.log(id, after), id, opened, open, game.lastSeq);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new follower (another game, first opening) starts the window again
   useEffect(() => {
-    if (!opened) return;
-    const f = new LogFollower({
-      fetch: (after) => api.log(id, after),
-      onEvents: (all) => {
-        setEvents(all);
-        setError(null);
-      },
-      onError: (e) => setError(errorText(e)),
-    });
-    setFollower(f);
-    setEvents([]);
     setShown(LOG_WINDOW);
-    return () => {
-      f.stop();
-      setFollower(null);
-    };
   }, [id, opened]);
-  // The stream leaves ballots out of game.events; lastSeq moves with every event, ballots included.
-  const version = game.lastSeq;
-  // While open, what is new is fetched after each event, one request at a time however fast events arrive.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger
-  useEffect(() => {
-    if (open) follower?.refresh();
-  }, [follower, open, version]);
   // 7kill's discussion writes two lines a post (hundreds a day): left out unless asked for, so the rulings show.
   const [chatter, setChatter] = useState(false);
   const listed = chatter ? events : events.filter((e) => !CHATTER.has(e.type));
