@@ -231,6 +231,27 @@ describe("a player's own 白条延期 request (extensionRequestRefusal)", () => 
   });
 });
 
+describe("a player's own 白条延期 request as its told role", () => {
+  test("a seat told another role (toldAs) is answered as that role: its real camp does not show through", () => {
+    // A custom rule set whose 暗蛋 plays for black while told it is a ranger.
+    const base = preset("fengyun-57");
+    const rules: RuleSet = {
+      ...base,
+      roles: base.roles.map((r) => (r.id === "hidden-bomb" ? { ...r, camp: "black" as const } : r)),
+    };
+    const d = new Driver(rules);
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 55 : 56]);
+    d.tick(local("12-02 21:00:01"));
+    d.post(local("12-02 21:05"), A1, 20, 500);
+    d.tick(local("12-02 21:30:01"));
+    const HIDDEN_BOMB = 17;
+    assert.equal(d.state.seats[HIDDEN_BOMB]?.role, "hidden-bomb");
+    assert.equal(extensionRequestRefusal(d.state, 30)?.code, "iou-extension.not-swordsman");
+    assert.equal(extensionRequestRefusal(d.state, HIDDEN_BOMB)?.code, "iou-extension.not-swordsman");
+  });
+});
+
 describe("scored players and survival points", () => {
   test("「医生、工兵均属分值人员」 and 「炸弹…也不属于分值人员」: the airforce-40 engineer is scored, bombs and rangers are not", () => {
     const rules = preset("airforce-40");

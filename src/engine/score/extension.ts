@@ -98,8 +98,14 @@ function notSwordsman(): Refusal {
  */
 export function extensionRequestRefusal(state: GameState, seat: Seat): Refusal | null {
   const rules = state.rules;
-  const own = state.seats[seat];
-  if (!rules || !own) return null;
+  const real = state.seats[seat];
+  if (!rules || !real) return null;
+  // A seat told another role (暗蛋 「不知道自己身份」) is answered as the role it was told: its real one, through a
+  // camp check, would tell it what it may not know.
+  const toldAs = real.revealed ? undefined : roleById(rules, real.role).toldAs;
+  const own = toldAs === undefined ? real : { ...real, role: toldAs };
+  const asKnown =
+    own === real ? state : { ...state, seats: state.seats.map((s) => (s.seat === seat ? own : s)) };
   const role = roleById(rules, own.role);
   if (role.camp === "neutral") {
     return { code: "iou-extension.neutral", message: "the neutral camp has no request right" };
@@ -112,10 +118,10 @@ export function extensionRequestRefusal(state: GameState, seat: Seat): Refusal |
     !state.rounds.some((r) => r?.ious.some((i) => i.status === "open"))
   )
     return noOpenIou();
-  const refusal = decideIouExtension(newBatch(state), { at: 0, requestedBy: [seat] });
+  const refusal = decideIouExtension(newBatch(asKnown), { at: 0, requestedBy: [seat] });
   if (refusal && refusal.code !== "iou-extension.not-unanimous") return refusal;
   if (role.camp === "white" && role.post === undefined) {
-    const published = state.seats.every((s) => {
+    const published = asKnown.seats.every((s) => {
       const r = roleById(rules, s.role);
       return r.camp !== "white" || r.post === undefined || (!s.alive && s.revealed);
     });
