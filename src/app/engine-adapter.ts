@@ -118,8 +118,11 @@ export const realEngine: EnginePort<GameState> = {
     const round = typeof details?.round === "number" ? details.round : state.current;
     const r = state.rounds[round];
     if (!r) return null;
-    if (code.startsWith("vote."))
-      return r.vote?.closesAt !== undefined ? r.vote.closesAt - 1000 : r.voteDeadline;
+    if (code.startsWith("vote.")) {
+      // Closed: the deadline the last vote to close had, a 加时's or a duel's rather than the day's.
+      const closesAt = r.vote?.closesAt ?? r.votes.at(-1)?.closesAt;
+      return closesAt !== undefined ? closesAt - 1000 : r.voteDeadline;
+    }
     if (code === "post.outside-window") return r.postingClosesAt;
     if (code === "complaint.after-deadline") return r.complaintDeadline;
     return null;

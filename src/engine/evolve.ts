@@ -236,26 +236,30 @@ function apply(state: GameState, e: GameEvent): GameState {
     case "IdentityRevealed":
       return withSeat(state, e.seat, (seat) => ({ ...seat, revealed: true }));
     case "VoteClosed":
-      return withRound(state, e.round, (r) => ({
-        ...withThread(r, e.house ?? 1, null),
-        votes: [
-          ...r.votes,
-          {
-            stage: e.stage,
-            entries: e.entries,
-            out: e.out,
-            halfVotesApplied: e.halfVotesApplied,
-            tie: e.tie,
-            outCodes: e.outCodes,
-            leadVoters: e.leadVoters,
-            ...(e.leadVoterChoices !== undefined ? { leadVoterChoices: e.leadVoterChoices } : {}),
-            abstainers: e.abstainers ?? [],
-            nonVoters: e.nonVoters,
-            ...(e.voided !== undefined ? { voided: e.voided } : {}),
-            ...(e.house !== undefined ? { house: e.house } : {}),
-          },
-        ],
-      }));
+      return withRound(state, e.round, (r) => {
+        const closesAt = threadOf(r, e.house ?? 1)?.closesAt;
+        return {
+          ...withThread(r, e.house ?? 1, null),
+          votes: [
+            ...r.votes,
+            {
+              stage: e.stage,
+              entries: e.entries,
+              out: e.out,
+              halfVotesApplied: e.halfVotesApplied,
+              tie: e.tie,
+              outCodes: e.outCodes,
+              leadVoters: e.leadVoters,
+              ...(e.leadVoterChoices !== undefined ? { leadVoterChoices: e.leadVoterChoices } : {}),
+              abstainers: e.abstainers ?? [],
+              nonVoters: e.nonVoters,
+              ...(e.voided !== undefined ? { voided: e.voided } : {}),
+              ...(e.house !== undefined ? { house: e.house } : {}),
+              ...(closesAt !== undefined ? { closesAt } : {}),
+            },
+          ],
+        };
+      });
     case "OvertimeOpened":
       return withRound(state, e.round, (r) =>
         withThread(r, e.house ?? 1, {

@@ -77,6 +77,8 @@ export interface VoteRecord {
   voided?: Seat[];
   /** 两府制: the house whose thread this was (absent = house 1, or the only thread). */
   house?: number;
+  /** The closing instant the vote had (VoteState.closesAt): a late ballot names its deadline, a 加时's included. */
+  closesAt?: Instant;
 }
 
 export interface RoundState {

@@ -187,6 +187,42 @@ test("votes: refused before the vote opens, for an unknown seat, after the deadl
   });
 });
 
+test("votes: a ballot after a 加时 has closed names the 加时's deadline, not the day's", async () => {
+  await withGame(async (h, g) => {
+    await advanceTo(h, VOTING);
+    const [p0, p1, p2, p3, p4, p5] = g.players;
+    for (const [voter, target] of [
+      [p0, p4],
+      [p1, p4],
+      [p2, p4],
+      [p3, p1],
+      [p4, p1],
+      [p5, p1],
+    ] as const) {
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, voter!.cookie, {
+          requestId: rid(),
+          targets: [target!.seat],
+        }),
+      );
+    }
+    // 3 to 3 at 21:00: a 15-minute 加时 between the two.
+    await advanceTo(h, local("12-02 21:00:01"));
+    const opened = (await log(h, g)).find((e) => e.type === "OvertimeOpened");
+    assert.ok(opened, "the tie opened a 加时");
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, p0!.cookie, { requestId: rid(), targets: [p4!.seat] }),
+    );
+    await advanceTo(h, local("12-02 21:15:02"));
+    const late = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, p1!.cookie, {
+      requestId: rid(),
+      targets: [p4!.seat],
+    });
+    assert.equal(late.json.error.code, "vote.after-deadline");
+    assert.equal(late.json.error.message, "投票已截止（截止时间 21:15:00，收到时间 21:15:02）");
+  });
+});
+
 test("kill posts: the killer whose turn it is posts in the window; others and late posts are refused", async () => {
   await withGame(async (h, g) => {
     const { first, second, rangers } = cast(g);
