@@ -204,6 +204,18 @@ export interface AppViewer {
   readonly rooms: ReadonlySet<string>;
   /** A room member whose messages this viewer must not see (EnginePort.hiddenRoomMemberOf). */
   readonly hiddenMember?: Seat | null;
+  /** Rooms the viewer's seat joined late, with when (EnginePort.roomsJoinedLate): earlier talk is not its to read. */
+  readonly roomsSince?: ReadonlyMap<string, number> | null;
+}
+
+/** Whether a room message is one the viewer (not a referee) may read: its room's, from when it joined, not hidden. */
+export function roomMessageReadable(
+  e: { room: string; seat: Seat; at: number },
+  viewer: Pick<AppViewer, "rooms" | "hiddenMember" | "roomsSince">,
+): boolean {
+  if (!viewer.rooms.has(e.room) || e.seat === viewer.hiddenMember) return false;
+  const since = viewer.roomsSince?.get(e.room);
+  return since === undefined || e.at >= since;
 }
 
 /** An app event as a visible viewer sees it: a complaint's author sees it without the poster it was mapped to. */
@@ -221,7 +233,7 @@ export function appEventVisible(raw: EngineEvent, viewer: AppViewer): boolean {
   const event = raw as AppEvent;
   switch (event.type) {
     case "app.RoomMessagePosted":
-      return viewer.referee || (viewer.rooms.has(event.room) && event.seat !== viewer.hiddenMember);
+      return viewer.referee || roomMessageReadable(event, viewer);
     case "app.ComplaintFiled":
     case "app.ProxyRequested":
     case "app.ExtensionRequested":

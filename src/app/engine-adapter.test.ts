@@ -245,6 +245,57 @@ test("seed 001 「转成杀手（与存活的杀手互知共同杀人）」: a k
   );
 });
 
+/** An app viewer for `seat` as GameService builds one. */
+function appViewerOf(state: Parameters<typeof realEngine.view>[0], seat: number) {
+  return {
+    referee: false,
+    seat,
+    rooms: new Set(realEngine.roomIdsOf!(state, seat)),
+    hiddenMember: realEngine.hiddenRoomMemberOf!(state, seat),
+    roomsSince: realEngine.roomsJoinedLate!(state, seat),
+  };
+}
+
+function roomMessage(at: number, room: string, seat: number): EngineEvent {
+  return { type: "app.RoomMessagePosted", at, room, seat, alias: `s${seat}`, text: "……" };
+}
+
+test("seed 001 「转成杀手（与存活的杀手互知共同杀人）」: the converted bandit reads the killers' room from its conversion on, not before", () => {
+  const d = new Driver(quietSevenKill(), local("12-01 20:00:00"));
+  const [killer] = d.state.seats.filter((s) => s.role === "killer").map((s) => s.seat) as [number];
+  const bandit = d.state.seats.find((s) => s.role === "bandit")!.seat;
+  const first = roomMessage(local("12-01 21:30"), "killer-room", killer);
+  while (!d.state.dayNight?.bandit?.became) d.tick(pendingDeadlines(d.state)[0]!.at);
+  const since = d.state.dayNight.bandit.becameAt!;
+  const after = roomMessage(since + 1000, "killer-room", killer);
+  assert.ok(realEngine.roomIdsOf!(d.state, bandit).includes("killer-room"));
+  assert.equal(appEventVisible(first, appViewerOf(d.state, bandit)), false, "talk before it converted");
+  assert.equal(appEventVisible(after, appViewerOf(d.state, bandit)), true);
+  assert.equal(appEventVisible(first, appViewerOf(d.state, killer)), true, "the killers keep their history");
+});
+
+test("seed 000 「明蛋烟花或出局即与双剑联合」: the bright bomb reads the 剑群 from the alliance on, not the swords' earlier talk", () => {
+  const d = new Driver(preset("fengyun-57"));
+  const seatOf = (role: string) => d.state.seats.find((s) => s.role === role)!.seat;
+  const [bomb, sword] = [seatOf("bright-bomb"), seatOf("sword")];
+  const first = roomMessage(local("12-01 22:00"), "sword-room", sword);
+  assert.equal(appEventVisible(first, appViewerOf(d.state, bomb)), false, "not yet in the room");
+  d.override(local("12-02 08:00"), { action: "eliminate", target: bomb }, "判罚");
+  const joined = d.state.alliances.find((a) => a.id === "bright-bomb-joins-swords");
+  assert.ok(joined, "the alliance fired");
+  assert.ok(realEngine.roomIdsOf!(d.state, bomb).includes("sword-room"));
+  assert.equal(
+    appEventVisible(first, appViewerOf(d.state, bomb)),
+    false,
+    "the swords' talk before it joined",
+  );
+  assert.equal(
+    appEventVisible(roomMessage(joined.at, "sword-room", sword), appViewerOf(d.state, bomb)),
+    true,
+  );
+  assert.equal(appEventVisible(first, appViewerOf(d.state, sword)), true);
+});
+
 test("seed 000 「如果杀手和刺客汇合以后，综合一起轮流出帖」: after 杀刺大联合 the role card's 出帖组 is 杀刺, not the seat's own group", () => {
   const d = new Driver(preset("fengyun-57"));
   const seatsOf = (role: string) => d.state.seats.filter((s) => s.role === role).map((s) => s.seat);

@@ -4,7 +4,7 @@ import { SECOND } from "../engine/clock.ts";
 import type { Command } from "../engine/contract.ts";
 import { proxyCutoffFor } from "../engine/decide-vote.ts";
 import { campNamesOf, endingText } from "../engine/ending-text.ts";
-import { ownUnit, resolveUnit, roomsOf, rotationOf } from "../engine/groups.ts";
+import { ownUnit, resolveUnit, roomsJoinedLate, roomsOf, rotationOf } from "../engine/groups.ts";
 import { threadOf } from "../engine/houses.ts";
 import {
   type BallotMarks,
@@ -87,6 +87,7 @@ export const realEngine: EnginePort<GameState> = {
   },
   hiddenRoomMemberOf: (state, seat) => banditHiddenFrom(state, seat),
   roomIdsOf: (state, seat) => (state.rules && state.seats[seat] ? roomsOf(state, seat) : []),
+  roomsJoinedLate: (state, seat) => (state.rules ? roomsJoinedLate(state, seat) : null),
   started: (state) => state.status !== "idle",
   ended: (state) => state.status === "ended",
   posterOf: (state, round, post) =>

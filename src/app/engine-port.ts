@@ -67,6 +67,8 @@ export interface EnginePort<S = unknown> {
   roomsOf(state: S, seat: Seat): RoomInfo[];
   /** The ids of roomsOf alone, without each room's members (asked for every viewer of every live batch). */
   roomIdsOf?(state: S, seat: Seat): readonly string[];
+  /** Rooms the seat joined after the start, with when: it reads their messages from then on. Null when none. */
+  roomsJoinedLate?(state: S, seat: Seat): ReadonlyMap<string, number> | null;
   /**
    * A room member `seat` must not know of (7kill: a bandit turned killer after this seat went out, 「与存活的杀手互知」):
    * left out of roomsOf's members, and its room messages are not shown to this seat. Null when there is none.

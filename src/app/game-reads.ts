@@ -15,7 +15,7 @@ import type {
 import type { Account, Storage, StoredEvent } from "../storage/storage.ts";
 import { scriptMixPercent } from "../text/script-mix.ts";
 import { countWords } from "../text/wordcount.ts";
-import type { AppEvent } from "./app-events.ts";
+import { type AppEvent, roomMessageReadable } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { GameSnapshot } from "./game-actor.ts";
 import { toDto } from "./game-helpers.ts";
@@ -192,13 +192,21 @@ export class GameReads<S> {
     }
     if (!room) return refuse("not-in-room", 403, { room: roomId });
     const messages: RoomMessage[] = [];
-    const hidden =
+    const reader =
       v.referee || v.seat === null
         ? null
-        : (this.#games.engine.hiddenRoomMemberOf?.(snap.engine, v.seat) ?? null);
+        : {
+            rooms: new Set([roomId]),
+            hiddenMember: this.#games.engine.hiddenRoomMemberOf?.(snap.engine, v.seat) ?? null,
+            roomsSince: this.#games.engine.roomsJoinedLate?.(snap.engine, v.seat) ?? null,
+          };
     ctx.actor.visitLoaded(1, (event, seq) => {
       const e = event as AppEvent;
-      if (e.type === "app.RoomMessagePosted" && e.room === roomId && e.seat !== hidden)
+      if (
+        e.type === "app.RoomMessagePosted" &&
+        e.room === roomId &&
+        (!reader || roomMessageReadable(e, reader))
+      )
         messages.push({ seq, at: e.at, alias: e.alias, text: e.text });
     });
     return ok({ room: { id: room.id, name: room.name }, messages });

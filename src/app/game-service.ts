@@ -263,7 +263,9 @@ export class GameService<S> {
           this.#engine.roomsOf(snapshot.engine, v.seat).map((r) => r.id));
     const hiddenMember =
       v.seat === null ? null : (this.#engine.hiddenRoomMemberOf?.(snapshot.engine, v.seat) ?? null);
-    return { referee: v.referee, seat: v.seat, rooms: new Set(rooms), hiddenMember };
+    const roomsSince =
+      v.seat === null ? null : (this.#engine.roomsJoinedLate?.(snapshot.engine, v.seat) ?? null);
+    return { referee: v.referee, seat: v.seat, rooms: new Set(rooms), hiddenMember, roomsSince };
   }
 
   /**

@@ -1,7 +1,7 @@
 // Posting units (出帖组) as they stand now: merges by alliances, takeovers of wiped groups (顶上出帖), quotas and rotation.
 
 import type { Rotation } from "../rules/schema.ts";
-import type { Seat } from "./contract.ts";
+import type { Instant, Seat } from "./contract.ts";
 import type { RoundPlan } from "./events.ts";
 import { memoOn } from "./memo.ts";
 import { dayNightOf } from "./night/evolve.ts";
@@ -340,4 +340,45 @@ export function roomsOf(state: GameState, seat: Seat): string[] {
     }
   }
   return [...rooms];
+}
+
+/**
+ * Rooms `seat` joined after the start, with the instant it joined: a bandit turned killer (「与存活的杀手互知共同杀人」,
+ * from its conversion) and a role an alliance brings into a room (明蛋与双剑联合). A late member reads a room from then
+ * on, not the talk held before it was let in. Rooms of the seat's own role are read from the start and are not listed.
+ * Null when there is none (the usual case: asked for every viewer of every live batch).
+ */
+export function roomsJoinedLate(state: GameState, seat: Seat): Map<string, Instant> | null {
+  const rules = rulesOf(state);
+  const s = state.seats[seat];
+  if (!s) return null;
+  const role = roleById(rules, s.role);
+  let late: Map<string, Instant> | null = null;
+  const add = (room: string, at: Instant) => {
+    if (room === role.room) return;
+    late ??= new Map();
+    const prior = late.get(room);
+    if (prior === undefined || at < prior) late.set(room, at);
+  };
+  const bandit = dayNightOf(state).bandit;
+  if (bandit?.seat === seat && bandit.became && bandit.becameAt !== undefined) {
+    const room = roleById(rules, bandit.became).room;
+    if (room) add(room, bandit.becameAt);
+  }
+  if (state.alliances.length === 0) return late;
+  const merges = mergedInto(state);
+  for (const fired of state.alliances) {
+    const alliance = rules.alliances.find((a) => a.id === fired.id);
+    for (const e of alliance?.effects ?? []) {
+      if (e.kind === "join-room" && e.role === s.role) add(e.room, fired.at);
+      if (
+        e.kind === "merge-groups" &&
+        role.group &&
+        role.post &&
+        latest(merges, role.group) === latest(merges, e.into)
+      )
+        add(e.room, fired.at);
+    }
+  }
+  return late;
 }

@@ -62,6 +62,15 @@ export function banditHiddenFrom(state: GameState, seat: Seat | null): Seat | nu
   return out && out.at <= b.becameAt ? b.seat : null;
 }
 
+/**
+ * When `seat`, the bandit, turned killer (或水民); null for any other seat or before it converted. "与存活的杀手互知共同杀人"
+ * from then on: the killers' earlier choices and talk are not its to know (it played as 水民 until then).
+ */
+export function convertedAt(state: GameState, seat: Seat | null): Instant | null {
+  const b = dayNightOf(state).bandit;
+  return seat !== null && b?.seat === seat && b.became && b.becameAt !== undefined ? b.becameAt : null;
+}
+
 /** The bandit's seat, if the rule set has one. */
 export function banditSeat(state: GameState): Seat | null {
   if (!state.rules) return null;

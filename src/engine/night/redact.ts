@@ -3,7 +3,7 @@ import type { Instant, Seat } from "../contract.ts";
 import type { GameEvent } from "../events.ts";
 import { roleById } from "../roles.ts";
 import type { GameState } from "../state.ts";
-import { actingRole, banditHiddenFrom } from "./bandit.ts";
+import { actingRole, banditHiddenFrom, convertedAt } from "./bandit.ts";
 import { dayNightOf } from "./evolve.ts";
 import type {
   AbilityName,
@@ -35,8 +35,11 @@ export function redactDayNightEvent(
   state: GameState,
 ): DayNightEvent | Shown | null {
   switch (e.type) {
-    case "AbilityUsed":
-      return holds(state, seat, e.ability) && e.seat !== banditHiddenFrom(state, seat) ? e : null;
+    case "AbilityUsed": {
+      if (!holds(state, seat, e.ability) || e.seat === banditHiddenFrom(state, seat)) return null;
+      const since = convertedAt(state, seat);
+      return since === null || e.seat === seat || e.at >= since ? e : null;
+    }
     case "CheckResult":
       // "验人结果只显示是好人或杀手" — to the police.
       return holds(state, seat, "check") ? e : null;
@@ -151,17 +154,24 @@ export function nightYouView(state: GameState, seat: Seat): NightYouView | null 
   const abilities = roleById(rules, acting).abilities;
   const actions: NightYouView["actions"] = [];
   const hidden = banditHiddenFrom(state, seat);
+  const since = convertedAt(state, seat);
   for (const night of Object.values(dn.nights)) {
     for (const ab of abilities) {
       const a = night.actions[ab.ability];
-      if (a && a.by !== hidden && (ab.together || a.by === seat))
+      if (
+        a &&
+        a.by !== hidden &&
+        (ab.together || a.by === seat) &&
+        (since === null || a.by === seat || a.at >= since)
+      )
         actions.push({ round: night.round, ability: ab.ability, ...a });
     }
   }
   const b = dn.bandit;
   const own = roleById(rules, state.seats[seat]?.role ?? acting);
+  // A killer out before the bandit converted must not learn its seat from the seats it may not target either.
   const holders = (ability: AbilityName) =>
-    state.seats.filter((s) => holds(state, s.seat, ability)).map((s) => s.seat);
+    state.seats.filter((s) => s.seat !== hidden && holds(state, s.seat, ability)).map((s) => s.seat);
   return {
     actingAs: acting,
     abilities: abilities.map((ab) => ({

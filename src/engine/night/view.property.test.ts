@@ -108,13 +108,19 @@ function checkSeat(
     if (scope === "own") assert.equal(a.by, v, `${who} sees another seat's ${a.ability}`);
   }
   // And it does see its group's choices: the killers each night's kill, the police each night's check (a night whose
-  // last choice was the converted bandit's not, for a killer out before it converted).
+  // last choice was the converted bandit's not, for a killer out before it converted; for the converted bandit, only
+  // its own and those made since it converted: "与存活的杀手互知" from then on).
   const hidden = hiddenBandit(state, k, v);
+  const since = k.converted?.seat === v ? k.converted.at : null;
   for (const [ability, scope] of mine) {
     if (scope !== "group") continue;
-    const last = new Map<number, Seat>();
-    for (const e of log) if (e.type === "AbilityUsed" && e.ability === ability) last.set(e.round, e.seat);
-    const rounds = new Set([...last].filter(([, by]) => by !== hidden).map(([round]) => round));
+    const last = new Map<number, { seat: Seat; at: number }>();
+    for (const e of log) if (e.type === "AbilityUsed" && e.ability === ability) last.set(e.round, e);
+    const rounds = new Set(
+      [...last]
+        .filter(([, e]) => e.seat !== hidden && (since === null || e.seat === v || e.at >= since))
+        .map(([round]) => round),
+    );
     assert.deepEqual(new Set(night.actions.filter((a) => a.ability === ability).map((a) => a.round)), rounds);
   }
   const police = acting(state, k, v) === "police";

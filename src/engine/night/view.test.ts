@@ -148,9 +148,16 @@ test('"秘匪…前三天不开枪则转成杀手（与存活的杀手互知共�
     [0, 1, 2, 3].map((s) => bandit.seats[s]?.role),
     ["killer", "killer", "killer", "killer"],
   );
-  // It now sees the group's kill choices, and it kills with them.
-  assert.ok(bandit.you?.night?.actions.some((a) => a.ability === "kill"));
+  // It kills with the group from now on; what the killers chose before it converted is not its to know.
+  const before = g.log.filter((x) => x.type === "AbilityUsed" && x.ability === "kill");
+  assert.ok(before.length > 0, "the killers chose on the nights before");
+  assert.deepEqual(bandit.you?.night?.actions, []);
+  for (const e of before) assert.equal(redactEvent(e, { kind: "seat", seat: 15 }, g.state), null);
   g.use(15, "kill", 10);
+  assert.deepEqual(
+    g.seat(15).you?.night?.actions.map((a) => [a.by, a.target]),
+    [[15, 10]],
+  );
   for (const killer of [0, 3]) {
     const view = g.seat(killer);
     assert.ok(view.you?.teammates.includes(15));
@@ -186,6 +193,9 @@ test('"转成杀手（与存活的杀手互知共同杀人）": a killer out bef
   assert.ok(!dead.you?.teammates.includes(15));
   assert.deepEqual(dead.you?.rooms[0]?.members, [0, 1, 2, 3]);
   assert.ok(!dead.you?.night?.actions.some((a) => a.by === 15), "the bandit's kill choice");
+  // Nor from the seats its group may not kill ("不允许自杀" lists the group).
+  const kill = dead.you?.night?.abilities.find((a) => a.ability === "kill");
+  assert.deepEqual(kill?.notTargets, [0, 1, 2, 3]);
   for (const e of g.log.filter(
     (x) => x.type === "BanditConverted" || (x.type === "AbilityUsed" && x.seat === 15),
   ))
