@@ -139,3 +139,48 @@ test("a plan that stored nothing (a retried request id) makes the plan decided o
     await real.close();
   }
 });
+
+test("a notification that comes while the pump runs is read before the pump stops, even if every command was refused", async () => {
+  const storage = await openStorage(":memory:");
+  try {
+    const actor = new GameActor("g", storage, toy);
+    assert.equal((await actor.snapshot()).lastSeq, 0);
+    const refused: Job<Tickets> = {
+      now: T0,
+      decide: () => ({ ok: false, refusal: { code: "closed", status: 409 } }),
+    };
+    // Another process writes; its notification comes while this one's pump is deciding.
+    await storage.append("g", 0, [{ type: "Ticket", at: T0, n: 1, who: "elsewhere" }]);
+    const answer = actor.submit(refused);
+    await actor.catchUp();
+    assert.equal((await answer).ok, false);
+    // A command after it is answered once the pump has read the stream (it was queued behind the read).
+    await actor.submit(refused);
+    assert.equal(actor.loadedSnapshot()?.lastSeq, 1, "the other process's ticket is in memory");
+  } finally {
+    await storage.close();
+  }
+});
+
+test("past a conflict, a command its storage answered all the same (a stored request id) is answered, not retried", async () => {
+  const real = await openStorage(":memory:");
+  try {
+    const actor = new GameActor("g", real, toy);
+    assert.equal((await actor.snapshot()).lastSeq, 0);
+    // Another process stores a ticket, with request id "dup", that this one has not read.
+    await real.append("g", 0, [{ type: "Ticket", at: T0, n: 1, who: "dup" }], { requestId: "dup" });
+    const appends: (string | undefined)[] = [];
+    const counting = (real as unknown as { append: Storage["append"] }).append.bind(real);
+    (real as unknown as { append: Storage["append"] }).append = (...args) => {
+      appends.push(args[3]?.requestId);
+      return counting(...args);
+    };
+    // One plan: "new" conflicts (decided on seq 0); "dup" comes back replayed, its request id stored before.
+    const [fresh, dup] = [actor.submit(take("new", "new")), actor.submit(take("dup again", "dup"))];
+    assert.deepEqual(await dup, { ok: true, firstSeq: 1, lastSeq: 1, replayed: true });
+    assert.deepEqual(await fresh, { ok: true, firstSeq: 2, lastSeq: 2, replayed: false });
+    assert.deepEqual(appends, ["new", "dup", "new"], "the replayed one is not sent again");
+  } finally {
+    await real.close();
+  }
+});

@@ -74,10 +74,11 @@ interface Plan<S> {
 }
 
 /**
- * Called with each run of committed events. A listener that returns a promise (re-arming the game's timers) is
+ * Called with each run of committed events; `written`: this process appended some of them (false when they were only
+ * read, another process's: that one tells the others). A listener that returns a promise (re-arming the game's timers) is
  * awaited before the commands that wrote those events are answered, so an answer means the follow-up is done.
  */
-export type CommittedListener = (events: readonly StoredEvent[]) => void | Promise<void>;
+export type CommittedListener = (events: readonly StoredEvent[], written: boolean) => void | Promise<void>;
 
 export class GameActor<S> {
   readonly gameId: string;
@@ -94,6 +95,8 @@ export class GameActor<S> {
   #loading: Promise<void> | undefined;
   #queue: Queued<S>[] = [];
   #pumping = false;
+  /** Another process wrote (a notification came) while the pump ran: it reads the stream before its next plan. */
+  #behind = false;
   #wake: (() => void) | undefined;
   readonly #listeners = new Set<CommittedListener>();
 
@@ -174,7 +177,12 @@ export class GameActor<S> {
   /** Reads whatever other processes appended since our last seq (called on a notification). */
   async catchUp(): Promise<void> {
     await this.#ensureLoaded();
-    if (this.#pumping) return; // the pump reloads on its own conflicts
+    if (this.#pumping) {
+      // The pump reads it before its next plan: a pump whose commands are only refused never meets a conflict,
+      // and would otherwise keep answering from the old state until the queue runs dry.
+      this.#behind = true;
+      return;
+    }
     await this.#reload();
   }
 
@@ -205,12 +213,12 @@ export class GameActor<S> {
     this.#snapshot = { engine, app, lastSeq };
   }
 
-  async #reload(): Promise<void> {
+  async #reload(written = false): Promise<void> {
     const from = this.#snapshot!.lastSeq + 1;
     const fresh = await this.#storage.load(this.gameId, from);
     if (fresh.length > 0) {
       this.#apply(fresh);
-      await this.#emit(fresh);
+      await this.#emit(fresh, written);
     }
   }
 
@@ -218,11 +226,11 @@ export class GameActor<S> {
    * Hands committed events to the listeners; a promise only when a listener returned one (re-arming timers), so
    * a vote, whose listeners return nothing, costs no promise here.
    */
-  #emit(events: readonly StoredEvent[]): Promise<unknown> | undefined {
+  #emit(events: readonly StoredEvent[], written: boolean): Promise<unknown> | undefined {
     let pending: Promise<void>[] | undefined;
     for (const listener of this.#listeners) {
       try {
-        const done = listener(events);
+        const done = listener(events, written);
         if (done) {
           pending ??= [];
           pending.push(done);
@@ -253,7 +261,12 @@ export class GameActor<S> {
       // Where appends run in submission order, the next commands are decided on top of the plan still committing
       // and submitted at once, so a command waits for one commit, not for its predecessor's commit and then its own.
       const depth = this.#storage.appendsInOrder ? PIPELINE_DEPTH : 1;
-      while (this.#queue.length > 0 || inFlight.length > 0) {
+      while (this.#queue.length > 0 || inFlight.length > 0 || this.#behind) {
+        if (this.#behind && inFlight.length === 0) {
+          this.#behind = false;
+          await this.#reload();
+          continue;
+        }
         const newest = inFlight.at(-1);
         if (this.#queue.length > 0 && inFlight.length < depth && (!newest || newest.planned.length > 0)) {
           inFlight.push(
@@ -352,7 +365,15 @@ export class GameActor<S> {
     results.forEach((r, i) => {
       const p = plan.planned[i]!;
       if (broken) {
-        retry.push(p.q);
+        // Past the break, a command stored all the same (its request id had been stored before, say) is answered
+        // with what was stored; only those refused for the break are decided again. Retried, a stored one would
+        // only come back replayed, break the plan again and, at the attempts' end, be answered busy.
+        if (r.status === "fulfilled" && r.value.ok) {
+          const v = r.value;
+          answers.push(() =>
+            p.q.resolve({ ok: true, firstSeq: v.firstSeq, lastSeq: v.lastSeq, replayed: v.replayed }),
+          );
+        } else retry.push(p.q);
         return;
       }
       if (r.status === "rejected") {
@@ -385,10 +406,11 @@ export class GameActor<S> {
         }
         this.#snapshot = plan.scratch;
         for (const w of written) this.#events.push(w.event);
-        const emitted = this.#emit(written);
+        const emitted = this.#emit(written, true);
         if (emitted) await emitted;
       } else if (broken) {
-        await this.#reload();
+        // What this plan stored before the break is read back with the rest.
+        await this.#reload(results.some((r) => r.status === "fulfilled" && r.value.ok && !r.value.replayed));
       }
     } catch (error) {
       // Without a reload the commands to decide again cannot be: fail them rather than leave them waiting.
@@ -424,7 +446,7 @@ export class GameActor<S> {
         q.resolve({ ok: true, firstSeq: v.firstSeq, lastSeq: v.lastSeq, replayed: v.replayed });
       } else retry.push(q);
     });
-    if (stored) await this.#reload();
+    if (stored) await this.#reload(true);
     // Refusals keep their place among the plan's commands, so the order of arrival holds.
     const order = new Map(plan.batch.map((q, i) => [q, i]));
     return [...retry, ...plan.refused.map((r) => r.q)].sort((a, b) => order.get(a)! - order.get(b)!);

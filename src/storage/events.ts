@@ -119,7 +119,8 @@ async function commitOnPostgres(
         if (adapter.isRetryable(error)) throw error;
         // A duplicate key or a fault: each append again alone, so only the loser fails.
         out = [];
-        for (const job of jobs) out.push(await appendAlone(adapter, c, job));
+        const here = new Map<string, number>();
+        for (const job of jobs) out.push(await appendAlone(adapter, c, job, here));
       }
       if (unsafe) {
         unsafe.ack(out);
@@ -163,10 +164,18 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 const requestKey = (gameId: string, requestId: string) => `${gameId}\u0000${requestId}`;
 
+/**
+ * `here`: per game, the seq of the last event this transaction appended (AppendOptions.chained). A chained append
+ * was decided on top of the append submitted just before it, which on PostgreSQL is in the same batch (a game has
+ * one plan in flight): it is stored only right after that append was, never on another writer's events that
+ * happen to end at the expected seq. One whose append below is not in this batch is refused too, and decided again.
+ * Updated only once the rows are inserted, so a rolled-back savepoint leaves it as it was.
+ */
 async function appendTogether(
   adapter: DialectAdapter,
   trx: Kysely<Database>,
   jobs: readonly AppendJob[],
+  here: Map<string, number> = new Map(),
 ): Promise<Outcome<AppendResult>[]> {
   // One statement per chunk for each lookup, each resolved by index probes: the last seq of each listed game (one
   // step down the primary key from its end) and the exact (game, request id) pairs.
@@ -204,6 +213,7 @@ async function appendTogether(
   }
 
   const outcomes: Outcome<AppendResult>[] = [];
+  const appended = new Map(here);
   const events: Insertable<Database["events"]>[] = [];
   const posts: Database["post_bodies"][] = [];
   const requests: Database["append_requests"][] = [];
@@ -215,7 +225,7 @@ async function appendTogether(
       continue;
     }
     const last = current.get(job.gameId) ?? 0;
-    if (last !== job.expectedSeq) {
+    if (last !== job.expectedSeq || (job.chained && appended.get(job.gameId) !== last)) {
       outcomes.push({ ok: true, value: { ok: false, code: "conflict", currentSeq: last } });
       continue;
     }
@@ -234,6 +244,7 @@ async function appendTogether(
     for (const p of job.posts)
       posts.push({ game_id: job.gameId, post_id: p.postId, text: p.text, created_at: job.now });
     current.set(job.gameId, lastSeq);
+    appended.set(job.gameId, lastSeq);
     if (key !== undefined) {
       requests.push({
         game_id: job.gameId,
@@ -250,6 +261,7 @@ async function appendTogether(
   for (const part of chunks(events)) await trx.insertInto("events").values(part).execute();
   for (const part of chunks(posts)) await trx.insertInto("post_bodies").values(part).execute();
   for (const part of chunks(requests)) await trx.insertInto("append_requests").values(part).execute();
+  for (const [game, seq] of appended) here.set(game, seq);
   return outcomes;
 }
 
@@ -271,8 +283,9 @@ async function appendAlone(
   adapter: DialectAdapter,
   trx: Kysely<Database>,
   job: AppendJob,
+  here: Map<string, number>,
 ): Promise<Outcome<AppendResult>> {
-  const res = await inSavepoint(adapter, trx, "request", () => appendTogether(adapter, trx, [job]));
+  const res = await inSavepoint(adapter, trx, "request", () => appendTogether(adapter, trx, [job], here));
   if (res.kind === "done") return res.value[0]!;
   if (res.kind === "failed") {
     // A deadlock victim is retried with its whole batch rather than failed alone.

@@ -57,7 +57,8 @@ export async function createPostgresAdapter(
     db,
     beginWrite: "begin",
     maxWriteConcurrency: options.poolSize ?? 10,
-    // Batches run on several pooled connections at once, and chained appends are not checked.
+    // Batches run on several pooled connections at once: a chained append is checked only against the appends of
+    // its own batch (events.ts appendTogether), so a game's next plan waits for the one before it to commit.
     appendsInOrder: false,
     blobType: "bytea",
     isUniqueViolation: (error) => errorCode(error) === "23505",
