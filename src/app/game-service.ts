@@ -96,7 +96,7 @@ export class GameService<S> {
   readonly #members = new Map<string, Map<number, PublicMember>>();
   readonly #armed = new Map<string, string>();
   onDeadlines: DeadlinesChanged | undefined;
-  /** Called after events of a game were committed or read from another process (to notify other processes). */
+  /** Called after this process committed events of a game (to notify other processes). */
   onCommitted: ((gameId: string, lastSeq: number) => void) | undefined;
   /** Told of a failure in work no request waits for (the app logs it); nothing stored is lost by one. */
   onBackgroundError: ((gameId: string, error: unknown) => void) | undefined;
@@ -133,9 +133,11 @@ export class GameService<S> {
       usedAt: this.#clock.now(),
       evicted: false,
     };
-    actor.onCommitted((events) => {
+    actor.onCommitted((events, written) => {
       const last = events.at(-1);
-      if (last) this.onCommitted?.(gameId, last.seq);
+      // Only the process that wrote tells the others: each reader telling them again made N processes send N
+      // notifications a commit, and N² deliveries.
+      if (last && written) this.onCommitted?.(gameId, last.seq);
       // A request that held the game across its eviction wrote through this actor: the one loaded since learns
       // of it now, not at its own next write, so its live streams miss nothing.
       // If that read fails, the copy learns of the write with the game's next command (a conflict reloads it).

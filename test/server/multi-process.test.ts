@@ -274,3 +274,38 @@ test("PostgreSQL, two processes: a commit whose notification never arrives reach
     await b.close();
   }
 });
+
+test("PostgreSQL, two processes: only the process that wrote sends the notification, not every one that read it", {
+  skip: !pgUrl,
+}, async () => {
+  const sent: string[] = [];
+  const { a, b, g } = await twoProcessesInRound1({
+    wrap: (s) => ({
+      ...s,
+      notify: (channel: string, payload: string) => {
+        sent.push(payload);
+        return s.notify(channel, payload);
+      },
+    }),
+  });
+  try {
+    const [p0, p1] = g.players;
+    await lastSeqOf(b, g.id); // b holds the game in memory
+    sent.length = 0; // b may have fired round 1's opening itself
+    const vote = await must(
+      call<{ seq: number }>(a, "POST", `/api/games/${g.id}/votes`, p0!.cookie, {
+        requestId: rid(),
+        targets: [p1!.seat],
+      }),
+    );
+    // b reads the vote through the notification (bounded wait), and stays silent about it.
+    await eventually(
+      () => lastSeqOf(b, g.id),
+      (seq) => seq >= vote.json.seq,
+    );
+    assert.deepEqual(sent, [], "b announced what it only read");
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
