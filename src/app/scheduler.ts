@@ -13,6 +13,14 @@ export interface SchedulerOptions {
    * failing does not flood the log.
    */
   onError?: (error: unknown, timer?: DueTimer) => void;
+  /**
+   * How long after its due time a timer fires (default 0). With several server processes, a command another
+   * process received just before a deadline may still be on its way to the database when this one fires the
+   * timer; closing the vote first would judge that ballot against the closed vote. The grace lets such commands
+   * land first. Nothing received after the deadline counts the more for it: every command is judged by its
+   * receipt time.
+   */
+  graceMs?: number;
 }
 
 export interface DueTimer {
@@ -36,6 +44,7 @@ export class Scheduler<S> {
   readonly #clock: Clock;
   readonly #pollMs: number;
   readonly #onError: SchedulerOptions["onError"];
+  readonly #graceMs: number;
   /** When each failing timer (by game and key; "" for reading the due list) was last reported. */
   readonly #reported = new Map<string, number>();
   #timer: NodeJS.Timeout | undefined;
@@ -47,6 +56,7 @@ export class Scheduler<S> {
     this.#clock = clock;
     this.#pollMs = options.pollMs ?? 250;
     this.#onError = options.onError;
+    this.#graceMs = options.graceMs ?? 0;
   }
 
   /** Re-arms every unfinished game's deadlines (a crash may have come between an append and its timers). */
@@ -57,7 +67,7 @@ export class Scheduler<S> {
     }
   }
 
-  /** Fires every timer due by now; resolves to how many were fired here (not by another process). */
+  /** Fires every timer due by now (less the grace); resolves to how many were fired here (not by another process). */
   runDue(): Promise<number> {
     this.#running ??= this.#fireDue().finally(() => {
       this.#running = undefined;
@@ -71,7 +81,7 @@ export class Scheduler<S> {
     // next page reaches past them, so a hundred timers that keep failing cannot hold back the ones due after them.
     const tried = new Set<string>();
     for (;;) {
-      const due = await this.#storage.dueTimers(this.#clock.now(), tried.size + PAGE);
+      const due = await this.#storage.dueTimers(this.#clock.now() - this.#graceMs, tried.size + PAGE);
       // The due list could be read: a failure to read it later, even within this pass, is news again.
       this.#reported.delete("");
       const fresh = due.filter((t) => !tried.has(passKey(t)));

@@ -62,6 +62,7 @@ const { app, games, accounts } = await buildApp({
 });
 
 const scheduler = new Scheduler(storage, games, systemClock, {
+  graceMs: settings.timerGraceMs,
   onError: (error, timer) =>
     app.log.error(
       { err: error, ...(timer && { gameId: timer.gameId, timer: timer.key, dueAt: timer.dueAt }) },

@@ -28,6 +28,7 @@ test("with nothing set, the server serves SQLite under ./data on port 3000 at lo
   assert.equal(s.rateLimitWrites, undefined);
   assert.equal(s.logLevel, "info");
   assert.equal(s.stopGraceMs, 10_000);
+  assert.equal(s.timerGraceMs, 0, "one process: a deadline fires when due");
   assert.equal(s.unsafeAckBeforeCommit, false);
 });
 
@@ -53,6 +54,9 @@ test("values that are set are read", () => {
   assert.equal(s.rateLimitWrites, 600);
   assert.equal(s.logLevel, "warn");
   assert.equal(s.stopGraceMs, 30_000);
+  assert.equal(s.timerGraceMs, 2000, "PostgreSQL: other processes' commands received in time land first");
+  assert.equal(settingsOf({ DATABASE_URL: "postgres://db/x", BANSHA_TIMER_GRACE_MS: "0" }).timerGraceMs, 0);
+  assert.equal(settingsOf({ BANSHA_TIMER_GRACE_MS: "500" }).timerGraceMs, 500);
 });
 
 test("BANSHA_SECURE_COOKIES reads the usual words for on and off, and refuses anything else", () => {
@@ -84,6 +88,8 @@ test("each bad value is refused with the variable named and what it expects", ()
     [{ BANSHA_RATE_LIMIT_WRITES: "0" }, /^BANSHA_RATE_LIMIT_WRITES: "0"/],
     [{ BANSHA_STOP_SECONDS: "soon" }, /^BANSHA_STOP_SECONDS: "soon" is not a number of seconds/],
     [{ BANSHA_STOP_SECONDS: "0" }, /^BANSHA_STOP_SECONDS: "0"/],
+    [{ BANSHA_TIMER_GRACE_MS: "2s" }, /^BANSHA_TIMER_GRACE_MS: "2s" is not a number of milliseconds/],
+    [{ BANSHA_TIMER_GRACE_MS: "90000" }, /^BANSHA_TIMER_GRACE_MS: "90000"/],
     [
       { LOG_LEVEL: "loud" },
       /^LOG_LEVEL: "loud" is not a log level \(expected one of fatal, error, warn, info/,

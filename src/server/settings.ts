@@ -22,6 +22,11 @@ export interface ServerSettings {
   readonly logLevel: string;
   /** How long a stop (SIGTERM, SIGINT) waits for requests in flight and the database before ending anyway. */
   readonly stopGraceMs: number;
+  /**
+   * How long after its due time a deadline fires (Scheduler's graceMs): BANSHA_TIMER_GRACE_MS, by default 2000 on
+   * PostgreSQL (several processes may share the database) and 0 on SQLite (one process).
+   */
+  readonly timerGraceMs: number;
   /** TEST ONLY (the crash harness): acknowledge before commit, so lost votes can be shown. */
   readonly unsafeAckBeforeCommit: boolean;
 }
@@ -94,6 +99,16 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
 
   const stopSeconds = countOf("BANSHA_STOP_SECONDS", "seconds", 10) ?? 10;
 
+  const graceText = (env.BANSHA_TIMER_GRACE_MS ?? "").trim();
+  let timerGraceMs = database.kind === "postgres" ? 2000 : 0;
+  if (graceText !== "") {
+    timerGraceMs = Number(graceText);
+    if (!/^\d+$/.test(graceText) || timerGraceMs > 60_000)
+      problems.push(
+        `BANSHA_TIMER_GRACE_MS: "${graceText}" is not a number of milliseconds from 0 to 60000 (e.g. 2000)`,
+      );
+  }
+
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -108,6 +123,7 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
       rateLimitWrites,
       logLevel,
       stopGraceMs: stopSeconds * 1000,
+      timerGraceMs,
       unsafeAckBeforeCommit: env.BANSHA_UNSAFE_ACK_BEFORE_COMMIT === "1",
     },
   };

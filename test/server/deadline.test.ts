@@ -35,6 +35,42 @@ async function types(h: Harness, g: Game): Promise<string[]> {
   return log.json.events.map((e) => e.type);
 }
 
+test("with a timer grace (several processes), the vote closes a grace after its deadline; late votes are still refused by their receipt time", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await startedGame(h, 6);
+    const [a, b] = g.players;
+    await advanceTo(h, local("12-02 10:00:00"));
+    for (const p of g.players) {
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, p.cookie, {
+          requestId: rid(),
+          targets: [(p === a ? b : a)!.seat],
+        }),
+      );
+    }
+    const graceful = new Scheduler<unknown>(h.storage, h.games as never, h.clock, { graceMs: 2000 });
+    h.clock.set(local("12-02 21:00:01"));
+    await graceful.runDue();
+    assert.ok(!(await types(h, g)).includes("VoteClosed"), "due at 21:00:00, not yet fired at 21:00:01");
+    const late = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, b!.cookie, {
+      requestId: rid(),
+      targets: [a!.seat],
+    });
+    assert.equal(
+      late.status,
+      409,
+      "the vote is still open in the log, but this ballot came after the deadline",
+    );
+    assert.equal(late.json.error.message, "投票已截止（截止时间 21:00:00，收到时间 21:00:01）");
+    h.clock.set(local("12-02 21:00:02"));
+    await graceful.runDue();
+    assert.ok((await types(h, g)).includes("VoteClosed"), "fired 2 s after it was due");
+  } finally {
+    await h.close();
+  }
+});
+
 test("RULINGS 6: a vote received at 20:59:59.999 counts; one received at 21:00:01 is refused", async () => {
   const h = await makeHarness();
   try {
