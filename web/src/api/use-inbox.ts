@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { InboxItem } from "../../../src/server/api-types.ts";
 import { api, errorText } from "./client.ts";
+import { serverNow } from "./server-time.ts";
 import type { LiveGame } from "./use-game.ts";
 
 /** The events that add an item to the inbox or settle one (GameReads.inbox on the server). */
@@ -34,6 +35,22 @@ export const INBOX_EVENTS: ReadonlySet<string> = new Set([
   "OverrideApplied",
   "GameEnded",
 ]);
+
+/** How long past a cut-off the inbox asks again, so the server's clock has passed it too. */
+const LAPSE_MARGIN_MS = 1000;
+
+/**
+ * The earliest cut-off of a 托票 still waiting, null when none: such a request lapses at its cut-off with no event
+ * (the server reads it as after-cutoff from then on), so the inbox asks again just past it, or its badge would go on
+ * counting it until some other event came.
+ */
+export function nextLapse(items: readonly InboxItem[]): number | null {
+  let next: number | null = null;
+  for (const it of items)
+    if (it.handled === undefined && it.cutoff !== undefined && (next === null || it.cutoff < next))
+      next = it.cutoff;
+  return next;
+}
 
 export interface Inbox {
   items: InboxItem[];
@@ -69,5 +86,14 @@ export function useInbox(game: LiveGame, enabled: boolean): Inbox {
     };
   }, [id, enabled, version, asked]);
   const refresh = useCallback(() => setAsked((n) => n + 1), []);
+  const nextCutoff = nextLapse(items);
+  useEffect(() => {
+    if (!enabled || nextCutoff === null) return;
+    const wait = Math.max(0, nextCutoff - serverNow()) + LAPSE_MARGIN_MS;
+    // Timers longer than about 24.8 days fire at once; a cut-off that far off is asked about with a later fetch.
+    if (wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(refresh, wait);
+    return () => clearTimeout(timer);
+  }, [enabled, nextCutoff, refresh]);
   return { items, waiting: items.filter((it) => it.handled === undefined).length, error, refresh };
 }
