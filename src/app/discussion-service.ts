@@ -300,6 +300,8 @@ export class DiscussionService<S> {
       return publish();
     };
 
+    // A 七杀 discussion post fires the deadlines due by its receipt time, as a vote does (GameService.run).
+    await this.#games.settleDeadlines(ctx, ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot()), at);
     const res = await ctx.actor.submit({
       now: at,
       decide,

@@ -95,16 +95,39 @@ export class GameService<S> {
   /** Positive membership cache; `removeMember` (a refused join's undo) is the one way an entry goes. */
   readonly #members = new Map<string, Map<number, PublicMember>>();
   readonly #armed = new Map<string, string>();
+  readonly #graceMs: number;
   onDeadlines: DeadlinesChanged | undefined;
   /** Called after this process committed events of a game (to notify other processes). */
   onCommitted: ((gameId: string, lastSeq: number) => void) | undefined;
   /** Told of a failure in work no request waits for (the app logs it); nothing stored is lost by one. */
   onBackgroundError: ((gameId: string, error: unknown) => void) | undefined;
 
-  constructor(deps: { storage: Storage; engine: EnginePort<S>; clock: Clock }) {
+  constructor(deps: { storage: Storage; engine: EnginePort<S>; clock: Clock; deadlineGraceMs?: number }) {
     this.#storage = deps.storage;
     this.#engine = deps.engine;
     this.#clock = deps.clock;
+    this.#graceMs = deps.deadlineGraceMs ?? 0;
+  }
+
+  /**
+   * With a deadline grace (several processes, see the Scheduler's graceMs): a command received past a deadline the
+   * game has not fired yet waits until the grace has run and reads what other processes stored meanwhile, before it
+   * is decided. Deciding it at once would fire the deadline (the engine fires what is due by a command's receipt
+   * time) ahead of commands another process received before it and has not stored yet: a ballot cast at 20:59:59.97
+   * would meet a closed vote. Commands received before the deadline go on at once.
+   */
+  async settleDeadlines(ctx: GameContext<S>, snap: GameSnapshot<S>, at: number): Promise<void> {
+    if (this.#graceMs <= 0) return;
+    // The last of the deadlines due by the receipt time (they come in time order): the grace runs from it.
+    let last: number | null = null;
+    for (const d of this.#engine.pendingDeadlines(snap.engine)) {
+      if (d.at > at) break;
+      last = d.at;
+    }
+    if (last === null) return;
+    const wait = last + this.#graceMs - this.#clock.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await ctx.actor.catchUp();
   }
 
   get engine(): EnginePort<S> {
@@ -410,6 +433,7 @@ export class GameService<S> {
       return { ok: false, refusal: { ...denied.refusal, details: { ...denied.refusal.details, at } } };
     const decide = build(ctx, v, at);
     if (typeof decide !== "function") return decide;
+    if (this.#graceMs > 0) await this.settleDeadlines(ctx, snap, at);
     const res = await ctx.actor.submit(
       extra.requestId === undefined
         ? { now: at, decide }

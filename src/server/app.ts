@@ -69,6 +69,12 @@ export interface AppDeps<St = unknown> {
    * lost (one whose NOTIFY failed twice, say). 30 s by default; 0 for never.
    */
   catchUpEveryMs?: number;
+  /**
+   * The deadline grace (BANSHA_TIMER_GRACE_MS; the scheduler's graceMs): a command received past a deadline its game
+   * has not fired yet waits until the grace has run, so it cannot close a vote ahead of commands another process
+   * received before the deadline. 0 (the default): it is decided at once.
+   */
+  deadlineGraceMs?: number;
   /** A live stream's views at most this often (VIEW_INTERVAL_MS in live-stream.ts unless a test says otherwise). */
   liveViewIntervalMs?: number;
   /** A live stream's writes gathered this long (FLUSH_MS in live-stream.ts unless a test says otherwise). */
@@ -105,7 +111,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   const { storage, clock } = deps;
   const accounts = new AccountService(storage, clock);
   const originality = deps.originality ?? unavailableOriginality;
-  const games = new GameService<St>({ storage, engine: deps.engine, clock });
+  const games = new GameService<St>({
+    storage,
+    engine: deps.engine,
+    clock,
+    deadlineGraceMs: deps.deadlineGraceMs ?? 0,
+  });
   const lifecycle = new GameLifecycle<St>({ games, storage, clock, rules: deps.rules, originality });
   const players = new PlayerActions<St>({ games, originality });
   const referees = new RefereeActions<St>({ games, storage, clock });

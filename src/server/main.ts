@@ -44,6 +44,7 @@ const storage = await opening;
 const { app, games, accounts } = await buildApp({
   storage,
   clock: systemClock,
+  deadlineGraceMs: settings.timerGraceMs,
   engine: realEngine,
   rules,
   originality: await indexedOriginality(storage, {

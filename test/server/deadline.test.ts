@@ -24,6 +24,7 @@ import {
   type Harness,
   makeHarness,
   must,
+  type Player,
   rid,
   startedGame,
 } from "./harness.ts";
@@ -66,6 +67,56 @@ test("with a timer grace (several processes), the vote closes a grace after its 
     h.clock.set(local("12-02 21:00:02"));
     await graceful.runDue();
     assert.ok((await types(h, g)).includes("VoteClosed"), "fired 2 s after it was due");
+  } finally {
+    await h.close();
+  }
+});
+
+test("with a deadline grace, a command received past the deadline waits for it, so a ballot received before it and stored later still counts", async () => {
+  const h = await makeHarness({ deadlineGraceMs: 1000 });
+  try {
+    const g = await startedGame(h, 6);
+    const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
+    await advanceTo(h, local("12-02 10:00:00"));
+    // As it stands, 2 to 2 between p0 and p1: a 加时 between them.
+    for (const [voter, target] of [
+      [p0, p3],
+      [p1, p4],
+      [p2, p0],
+      [p3, p0],
+      [p4, p1],
+      [p5, p1],
+    ] as const) {
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
+          requestId: rid(),
+          targets: [target.seat],
+        }),
+      );
+    }
+    // The vote takes ballots through 21:00:00.999. An 加时 ballot received at 21:00:01.015 (here, or at another
+    // process) would close the vote and open the 加时 with it, at once.
+    h.clock.set(local("12-02 21:00:01") + 15);
+    const afterDeadline = call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, p2.cookie, {
+      requestId: rid(),
+      targets: [p1.seat],
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // Meanwhile p0's change received at 21:00:00.970, held up on its way (another process, busy), is stored: 3 to 1.
+    h.clock.set(local("12-02 21:00:00") + 970);
+    const inTime = await call<CommandResponse>(h, "POST", `/api/games/${g.id}/votes`, p0.cookie, {
+      requestId: rid(),
+      targets: [p1.seat],
+    });
+    assert.equal(inTime.status, 200, inTime.text);
+    h.clock.set(local("12-02 21:00:02"));
+    const late = await afterDeadline;
+    assert.equal(late.status, 409, "no 加时: the change decided the vote");
+    await advanceTo(h, local("12-02 21:00:02"));
+    const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    assert.ok(!log.json.events.some((e) => e.type === "OvertimeOpened"));
+    const closed = log.json.events.find((e) => e.type === "VoteClosed");
+    assert.deepEqual(closed?.data.out, [p1.seat], "p0's change counted");
   } finally {
     await h.close();
   }

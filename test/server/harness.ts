@@ -47,6 +47,8 @@ export async function makeHarness(
     logLevel?: string;
     /** AppDeps.catchUpEveryMs (PostgreSQL). */
     catchUpEveryMs?: number;
+    /** AppDeps.deadlineGraceMs (several processes). */
+    deadlineGraceMs?: number;
     /** AppDeps.liveViewIntervalMs. */
     liveViewIntervalMs?: number;
     /** AppDeps.liveFlushMs. */
@@ -68,6 +70,7 @@ export async function makeHarness(
     originality: await indexedOriginality(storage),
     rateLimits: { login: 100_000, writes: 1_000_000 },
     ...(options.catchUpEveryMs !== undefined && { catchUpEveryMs: options.catchUpEveryMs }),
+    ...(options.deadlineGraceMs !== undefined && { deadlineGraceMs: options.deadlineGraceMs }),
     ...(options.liveViewIntervalMs !== undefined && { liveViewIntervalMs: options.liveViewIntervalMs }),
     ...(options.liveFlushMs !== undefined && { liveFlushMs: options.liveFlushMs }),
     ...(options.livePingMs !== undefined && { livePingMs: options.livePingMs }),
