@@ -21,6 +21,11 @@ export type AppEvent =
       /** Over the rule set's limit when checked; absent in events recorded before it was kept. */
       copiedFlagged?: boolean;
     }
+  /**
+   * A sign-up undone before the start: by the player (退出报名), or by a referee (移除报名), who gives a reason and
+   * signs it (`referee`, the acting referee's alias). The alias and its account are free to sign up again.
+   */
+  | { type: "app.PlayerWithdrawn"; at: number; alias: string; reason: string | null; referee?: string }
   | { type: "app.CoRefereeAdded"; at: number; alias: string }
   | {
       type: "app.ReportRejected";
@@ -116,6 +121,11 @@ export interface AppState {
   readonly reports: ReadonlyMap<string, ReportState>;
   /** The text last published for each results post, by `resultsKey` (a round and its part). */
   readonly published?: ReadonlyMap<string, string>;
+  /**
+   * When each alias whose last sign-up event is a withdrawal was withdrawn: a member row of that alias made before
+   * then is the withdrawn one's, left behind by a process that died before removing it.
+   */
+  readonly withdrawn?: ReadonlyMap<string, number>;
 }
 
 export const initialAppState: AppState = { status: "draft", reports: new Map() };
@@ -152,7 +162,17 @@ export function evolveApp(state: AppState, raw: EngineEvent): AppState {
         copiedFlagged: event.copiedFlagged ?? null,
         approved: null,
       });
-      return { ...state, reports };
+      if (!state.withdrawn?.has(event.alias)) return { ...state, reports };
+      const withdrawn = new Map(state.withdrawn);
+      withdrawn.delete(event.alias);
+      return { ...state, reports, withdrawn };
+    }
+    case "app.PlayerWithdrawn": {
+      const reports = new Map(state.reports);
+      reports.delete(event.alias);
+      const withdrawn = new Map(state.withdrawn);
+      withdrawn.set(event.alias, event.at);
+      return { ...state, reports, withdrawn };
     }
     case "app.ReportApproved":
       return withReport(state, event.alias, (prior) => ({

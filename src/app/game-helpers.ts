@@ -29,6 +29,11 @@ export function toDto(seq: number, event: EngineEvent): GameEventDto {
   return { seq, type, at, data };
 }
 
+/** The acting referee's alias, which the referee's acts are signed with (events.ts `Signed`, app.PlayerWithdrawn). */
+export function signedBy(v: Viewer): { referee?: string } {
+  return v.alias === null ? {} : { referee: v.alias };
+}
+
 export function authorize(v: Viewer, need: Need): { ok: false; refusal: AppRefusal } | null {
   switch (need) {
     case "signed-in":

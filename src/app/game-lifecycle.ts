@@ -1,11 +1,13 @@
-// A game's life before play: creation, sign-up with its 报道 (reports, rejections, redos), co-referees, and the start.
+// A game's life before play: creation, sign-up and its withdrawal, 报道 (reports, rejections, redos), co-referees, start.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { RuleSet } from "../rules/schema.ts";
 import type { GameInfo, MemberInfo, ReportInfo } from "../server/api-types.ts";
-import type { Account, GameRecord, Storage } from "../storage/storage.ts";
+import type { Account, GameRecord, PublicMember, Storage } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
+import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
-import { addMemberThen, okEvents } from "./game-helpers.ts";
+import type { GameSnapshot, JobDecision } from "./game-actor.ts";
+import { addMemberThen, okEvents, signedBy } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import {
   type OriginalityPort,
@@ -190,6 +192,97 @@ export class GameLifecycle<S> {
         approved: null,
       },
     });
+  }
+
+  /**
+   * 退出报名: the player's own sign-up undone before the start. The event first, then the member row, so the account
+   * may sign up again and the alias is free; a retry after a crash between the two removes the row left behind.
+   */
+  async withdraw(gameId: string, account: Account | null): Promise<Result<CommandOk>> {
+    const asked: { alias: string | null } = { alias: null };
+    const res = await this.#games.run(gameId, account, "signed-in", (_ctx, v, at) => {
+      if (v.memberKind !== "player" || v.alias === null) return refuse("not-a-player", 403);
+      const alias = v.alias;
+      asked.alias = alias;
+      return (snap) =>
+        this.#withdrawal(snap, alias, { type: "app.PlayerWithdrawn", at, alias, reason: null });
+    });
+    if (!account || asked.alias === null) return res;
+    if (res.ok) {
+      await this.#games.removeMember(gameId, asked.alias, account.id);
+      return res;
+    }
+    const member = await this.#storage.membershipOf(gameId, account.id);
+    return this.#finishLeftBehind(gameId, res, member && { ...member, accountId: account.id });
+  }
+
+  /** 移除报名: a referee undoes a player's sign-up before the start (a dropout, a second account), with a reason. */
+  async removeSignup(
+    gameId: string,
+    account: Account | null,
+    input: { alias: string; reason: string },
+  ): Promise<Result<CommandOk>> {
+    let asked = false;
+    const res = await this.#games.run(gameId, account, "referee", (_ctx, v, at) => {
+      asked = true;
+      const event: AppEvent = {
+        type: "app.PlayerWithdrawn",
+        at,
+        alias: input.alias,
+        reason: input.reason,
+        ...signedBy(v),
+      };
+      return (snap) => this.#withdrawal(snap, input.alias, event);
+    });
+    if (!account || !asked || (!res.ok && res.refusal.code !== "report-not-found")) return res;
+    // The roster is the referee's to read: it names the account whose row goes with the sign-up.
+    const roster = await this.#storage.refereeRoster(gameId, account.id);
+    const member = roster.ok
+      ? roster.members.find((x) => x.alias === input.alias && x.kind === "player")
+      : undefined;
+    if (!res.ok) return this.#finishLeftBehind(gameId, res, member);
+    if (member) await this.#games.removeMember(gameId, member.alias, member.accountId);
+    return res;
+  }
+
+  /** The withdrawal of `alias`'s sign-up, decided at its turn: only before the start, only of a sign-up there is. */
+  #withdrawal(snap: GameSnapshot<S>, alias: string, event: AppEvent): JobDecision {
+    // After the start a seat is handed over with a substitute (替补), never emptied.
+    if (this.#games.engine.started(snap.engine)) return refuse("game-already-started", 409);
+    if (!snap.app.reports.has(alias)) return refuse("report-not-found", 404, { alias });
+    return okEvents([event]);
+  }
+
+  /**
+   * A withdrawal refused as `report-not-found` whose event is in fact stored, its member row left behind by a process
+   * that died before removing it: the row goes now, and the answer is the stored withdrawal's, as for a retry. The row
+   * is that sign-up's when the alias's last sign-up event is its withdrawal, at or after the row was made; a row made
+   * later is a join of the alias again, still being recorded, and stays. Otherwise the refusal stands.
+   */
+  async #finishLeftBehind(
+    gameId: string,
+    refused: Result<CommandOk>,
+    member: (PublicMember & { accountId: number }) | undefined,
+  ): Promise<Result<CommandOk>> {
+    if (refused.ok || refused.refusal.code !== "report-not-found" || member?.kind !== "player")
+      return refused;
+    const ctx = await this.#games.context(gameId);
+    if (!ctx) return refused;
+    const snap = await ctx.actor.snapshot();
+    const withdrawnAt = snap.app.withdrawn?.get(member.alias);
+    if (
+      this.#games.engine.started(snap.engine) ||
+      snap.app.reports.has(member.alias) ||
+      withdrawnAt === undefined ||
+      withdrawnAt < member.createdAt
+    )
+      return refused;
+    await this.#games.removeMember(gameId, member.alias, member.accountId);
+    const seq = ctx.actor.lastLoadedSeq(snap.lastSeq, (stored) => {
+      const e = stored as AppEvent;
+      return e.type === "app.PlayerWithdrawn" && e.alias === member.alias;
+    });
+    return ok({ seq, receivedAt: withdrawnAt, replayed: true });
   }
 
   async reports(gameId: string): Promise<Result<ReportInfo[]>> {

@@ -369,6 +369,10 @@ export class GameReads<S> {
         const outcome = e.type === "app.ReportApproved" ? "approved" : "rejected";
         for (const it of waiting("report-flagged", (x) => x.fromAlias === e.alias))
           it.handled = { at: e.at, outcome };
+      } else if (e.type === "app.PlayerWithdrawn") {
+        // The sign-up is gone, its 报道 with it: nothing is left to rule on.
+        for (const it of waiting("report-flagged", (x) => x.fromAlias === e.alias))
+          it.handled = { at: e.at, outcome: "signup-withdrawn" };
       } else if ((e.type === "app.PlayerJoined" || e.type === "app.ReportRedone") && e.copiedFlagged) {
         // Over the copied-share limit (RULINGS 17): the referee rules on it in 报道审核.
         items.push({

@@ -11,7 +11,7 @@ import type {
   Storage,
   StoredEvent,
 } from "../storage/storage.ts";
-import { type AppViewer, appEventShown, appEventVisible, isAppEvent } from "./app-events.ts";
+import { type AppEvent, type AppViewer, appEventShown, appEventVisible, isAppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
@@ -58,6 +58,8 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
   "app.ProxyRequested",
   "app.ExtensionRequested",
   "app.PlayerJoined",
+  // Only before the start, when no redo deadline is armed yet (see `deadlines`).
+  "app.PlayerWithdrawn",
   "app.ReportRedone",
   // Daily-round discussion never moves a deadline (7kill posts go through the engine as Say and are not quiet).
   "app.DiscussionPosted",
@@ -65,12 +67,13 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
 export const TIMER_REDO = "redo:";
 
 /**
- * Whether a stored event may have made someone a member of its game: a join, a co-referee, a substitute (an
- * override). A caller holding a membership it read reads it again after one.
+ * Whether a stored event may have made someone a member of its game or no longer one: a join, a withdrawn sign-up,
+ * a co-referee, a substitute (an override). A caller holding a membership it read reads it again after one.
  */
 export function mayChangeMembership(event: EngineEvent): boolean {
   return (
     event.type === "app.PlayerJoined" ||
+    event.type === "app.PlayerWithdrawn" ||
     event.type === "app.CoRefereeAdded" ||
     event.type === "OverrideApplied"
   );
@@ -92,7 +95,10 @@ export class GameService<S> {
   readonly #engine: EnginePort<S>;
   readonly #clock: Clock;
   readonly #games = new Map<string, GameContext<S>>();
-  /** Positive membership cache; `removeMember` (a refused join's undo) is the one way an entry goes. */
+  /**
+   * Positive membership cache. An entry goes with `removeMember` (a refused join's undo, a withdrawn sign-up), and
+   * with a withdrawal committed here or read from another process (see `#load`).
+   */
   readonly #members = new Map<string, Map<number, PublicMember>>();
   readonly #armed = new Map<string, string>();
   readonly #graceMs: number;
@@ -169,6 +175,11 @@ export class GameService<S> {
           .get(gameId)
           ?.actor.catchUp()
           .catch((error: unknown) => this.onBackgroundError?.(gameId, error));
+      // Another process's withdrawal reaches this one only as its event: its member row goes there, not here.
+      for (const { event } of events) {
+        const e = event as AppEvent;
+        if (e.type === "app.PlayerWithdrawn") this.#forgetAlias(gameId, e.alias);
+      }
       // Re-arming timers and the status costs a summary and a schedule walk; votes and talk change neither.
       if (events.some((e) => !QUIET_EVENTS.has(e.event.type))) return this.#afterCommit(ctx);
     });
@@ -208,7 +219,7 @@ export class GameService<S> {
     const cached = this.#members.get(gameId)?.get(accountId);
     if (cached) return cached;
     const found = await this.#storage.membershipOf(gameId, accountId);
-    if (found) {
+    if (found && !this.#signupPending(gameId, found)) {
       const m = this.#members.get(gameId) ?? new Map<number, PublicMember>();
       m.set(accountId, found);
       this.#members.set(gameId, m);
@@ -218,13 +229,34 @@ export class GameService<S> {
 
   /**
    * Undoes a membership stored just before a command that was then refused (a join, a substitute, a co-referee),
-   * so the refused request leaves nothing stored and the alias is free again. Not called when the command threw:
-   * then it may have committed, and a member without its event is the lesser harm than an event without its member.
+   * so the refused request leaves nothing stored and the alias is free again; or one whose sign-up was withdrawn.
+   * Not called when the command threw: then it may have committed, and a member without its event is the lesser
+   * harm than an event without its member.
    */
   async removeMember(gameId: string, alias: string, accountId: number): Promise<void> {
     await this.#storage.removeMember(gameId, alias, accountId);
     const cached = this.#members.get(gameId);
     if (cached?.get(accountId)?.alias === alias) cached.delete(accountId);
+  }
+
+  #forgetAlias(gameId: string, alias: string): void {
+    const cached = this.#members.get(gameId);
+    if (!cached) return;
+    for (const [accountId, member] of cached) if (member.alias === alias) cached.delete(accountId);
+  }
+
+  /**
+   * A player row with no sign-up before the start, as the loaded game has it: a withdrawal's row not yet removed, or
+   * a join not yet committed. Not cached: cached while its withdrawal's row was still there, it would outlive it.
+   */
+  #signupPending(gameId: string, member: PublicMember): boolean {
+    const snap = this.#games.get(gameId)?.actor.loadedSnapshot();
+    return (
+      snap !== undefined &&
+      member.kind === "player" &&
+      !snap.app.reports.has(member.alias) &&
+      !this.#engine.started(snap.engine)
+    );
   }
 
   async viewer(gameId: string, account: Account | null, snapshot: GameSnapshot<S>): Promise<Viewer> {

@@ -5,16 +5,11 @@ import { isAppEvent, resultsKey } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, RoundPlanInfo } from "./engine-port.ts";
 import type { GameActor } from "./game-actor.ts";
-import { addMemberThen, okEvents } from "./game-helpers.ts";
-import type { CommandOk, GameService, Viewer } from "./game-service.ts";
+import { addMemberThen, okEvents, signedBy } from "./game-helpers.ts";
+import type { CommandOk, GameService } from "./game-service.ts";
 import { ok, type RefusalStatus, type Result, refuse } from "./refusal.ts";
 import { nightResolved, type ResultsPart, roundPostText } from "./results-post.ts";
 import { toAliases } from "./scenario/output.ts";
-
-/** The acting referee's alias, which the engine signs the referee's acts with (events.ts `Signed`). */
-function signedBy(v: Viewer): { referee?: string } {
-  return v.alias === null ? {} : { referee: v.alias };
-}
 
 export class RefereeActions<S> {
   readonly #games: GameService<S>;

@@ -43,6 +43,7 @@
 //   POST /api/games/:id/join                         signed in: JoinRequest → JoinResponse (alias + 报道)
 //   GET  /api/games/:id/reports                      *  ReportListResponse
 //   POST /api/games/:id/reports                      member: RedoReportRequest → ReportResponse (600-字 redo)
+//   POST /api/games/:id/withdraw                     signed-up player: {} → CommandResponse (退出报名, before the start)
 //   POST /api/games/:id/co-referees                  R  AddCoRefereeRequest → OkResponse
 //   POST /api/games/:id/start                        R  StartGameRequest → CommandResponse (roles assigned, seed logged)
 //   POST /api/games/:id/votes                        P  VoteRequest → CommandResponse
@@ -60,6 +61,7 @@
 //   GET  /api/games/:id/referee/inbox                R  InboxResponse (complaints, proxy requests)
 //   POST /api/games/:id/referee/reports/reject       R  RejectReportRequest → CommandResponse
 //   POST /api/games/:id/referee/reports/approve      R  ApproveReportRequest → CommandResponse
+//   POST /api/games/:id/referee/signups/remove       R  RemoveSignupRequest → CommandResponse (移除报名, before the start)
 //   POST /api/games/:id/referee/proxy-votes          R  ProxyVoteRequest → CommandResponse
 //   POST /api/games/:id/referee/iou-extensions       R  IouExtensionRequest → CommandResponse (白条延期, score rule)
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
@@ -812,7 +814,8 @@ export interface InboxItem {
    * overrode by voting himself after it in the same vote (the referee may still enter a proxy; the inbox no longer
    * offers it). `round-extended`: a 白条延期 request left when another one was granted (once per round).
    * `iou-settled`: a 白条延期 request with no open 白条 of the other camp left to extend for (completed, failed or
-   * voided; 「该申请必须在白条补齐前提出」), timed at the event that settled the last one. Absent while it waits.
+   * voided; 「该申请必须在白条补齐前提出」), timed at the event that settled the last one. `signup-withdrawn`: a flagged
+   * 报道 whose sign-up was withdrawn or removed before the start. Absent while it waits.
    */
   handled?: {
     at: Millis;
@@ -830,7 +833,8 @@ export interface InboxItem {
       | "after-cutoff"
       | "self-voted"
       | "round-extended"
-      | "iou-settled";
+      | "iou-settled"
+      | "signup-withdrawn";
   };
 }
 
@@ -847,6 +851,12 @@ export interface RejectReportRequest {
 
 /** 裁定合规: clears a flagged copied share, or withdraws a non-compliant ruling (no redo is then due). */
 export interface ApproveReportRequest {
+  alias: string;
+  reason: string;
+}
+
+/** 移除报名: the referee undoes a player's sign-up before the start; the reason is recorded with it. */
+export interface RemoveSignupRequest {
   alias: string;
   reason: string;
 }

@@ -462,6 +462,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     return { report: mine ?? null };
   });
 
+  app.post<P>("/api/games/:id/withdraw", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.WithdrawBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await lifecycle.withdraw(req.params.id, req.account));
+  });
+
   app.post<P>("/api/games/:id/co-referees", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.AddCoRefereeBody, req.body, reply);
     if (!body) return reply;
@@ -579,6 +585,11 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     const body = parseOr400(S.ApproveReportBody, req.body, reply);
     if (!body) return reply;
     return command(reply, await lifecycle.approveReport(req.params.id, req.account, body));
+  });
+  app.post<P>("/api/games/:id/referee/signups/remove", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.RemoveSignupBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await lifecycle.removeSignup(req.params.id, req.account, body));
   });
   app.post<P>("/api/games/:id/referee/iou-extensions", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.IouExtensionBody, req.body, reply);

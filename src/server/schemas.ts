@@ -65,6 +65,7 @@ export const GameListQuery = z.strictObject({
 // The report may be empty: whether it is long enough is the rule set's `reportMin` (7kill asks none), checked on join.
 export const JoinBody = z.strictObject({ alias, report: z.string().max(200_000) });
 export const RedoReportBody = z.strictObject({ requestId, text: text(200_000) });
+export const WithdrawBody = z.strictObject({});
 export const AddCoRefereeBody = z.strictObject({ username: z.string().min(1).max(64), alias });
 export const StartBody = z.strictObject({
   seed: z.string().min(1).max(80).optional(),
@@ -110,6 +111,11 @@ export const RejectReportBody = z.strictObject({
   redoDeadline: z.int().nonnegative(),
 });
 export const ApproveReportBody = z.strictObject({ alias: existingAlias, reason: text(1_000) });
+// A removal always says why, and a reason of blanks says nothing.
+export const RemoveSignupBody = z.strictObject({
+  alias: existingAlias,
+  reason: z.string().trim().min(1).max(1_000),
+});
 export const IouExtensionBody = z.strictObject({
   requestId,
   requestedBy: z.array(seat).min(1).max(60),

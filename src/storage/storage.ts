@@ -246,8 +246,9 @@ export interface MemberStore {
     readonly createdAt: number;
   }): Promise<Created<PublicMember>>;
   /**
-   * Undoes an `addMember` whose command was then refused, so a refused request leaves nothing stored: deletes the
-   * row only while it still joins this alias to this account. False when there was no such row.
+   * Undoes an `addMember` whose command was then refused, so a refused request leaves nothing stored, or whose
+   * sign-up was withdrawn: deletes the row only while it still joins this alias to this account. False when there
+   * was no such row.
    */
   removeMember(gameId: string, alias: string, accountId: number): Promise<boolean>;
   /** Every alias of a game, without account ids: safe to show to anyone who may see the game. */

@@ -1,7 +1,7 @@
 // The authorization matrix for every route, and alias secrecy: crawling every route and stream as each kind of viewer.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { ApiError, MeResponse } from "../../src/server/api-types.ts";
+import type { ApiError, EventListResponse, MeResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import {
   advanceTo,
@@ -137,6 +137,13 @@ const ROUTES: Route[] = [
     body: () => ({ requestId: rid(), text: "好".repeat(600) }),
     allowed: ["player", "dead"],
   },
+  // Only before the start: the game refuses its players (409) once it is under way.
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/withdraw`,
+    body: () => ({}),
+    allowed: ["player", "dead"],
+  },
   {
     method: "POST",
     path: (g) => `/api/games/${g.id}/co-referees`,
@@ -231,6 +238,12 @@ const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/signups/remove`,
+    body: () => ({ alias: "无此人", reason: "x" }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
     path: (g) => `/api/games/${g.id}/referee/iou-extensions`,
     body: (g) => ({ requestId: rid(), requestedBy: [g.players[4]!.seat], reason: "x" }),
     allowed: REFEREES,
@@ -296,10 +309,13 @@ function servedRoutes(h: Harness): string[] {
   return out;
 }
 
-/** Game A, mid-vote of round 1, with a living killer, a dead ranger, a co-referee; game B's player; the admin. */
+/**
+ * Game A, mid-vote of round 1, with a living killer, a dead ranger, a co-referee, and two accounts whose sign-ups
+ * were withdrawn before the start (one by itself, one by the referee); game B's player; the admin.
+ */
 async function world(logLines?: string[]): Promise<World> {
   const h = await makeHarness(logLines ? { logLines } : {});
-  const g = await startedGame(h, 6, "a");
+  const g = await startedGame(h, 6, "a", { dropouts: 2 });
   const other = await startedGame(h, 6, "b");
   const { first, rangers } = cast(g);
   const coCookie = await quickAccount(h, "a-co");
@@ -349,11 +365,14 @@ async function world(logLines?: string[]): Promise<World> {
       "co-referee": coCookie,
       admin: adminCookie,
     },
-    secretNames: g.players.map((p) => p.username),
+    // A withdrawn sign-up's account stays as secret as a seat's: its alias is in the public log.
+    secretNames: [...g.players.map((p) => p.username), "a-dropout0", "a-dropout1"],
     gameMarks: [
       g.id,
       other.id,
       ...[...g.players, ...other.players].map((p) => p.alias),
+      "a退出0",
+      "a退出1",
       "a哨子",
       "b哨子",
       "副哨",
@@ -462,9 +481,17 @@ test("alias secrecy: no route, stream or log line shows a non-referee which acco
         }
       }
     }
-    // A referee does see them, so the crawl would notice a leak if one existed.
+    // A referee does see the seats' accounts, so the crawl would notice a leak if one existed.
     const roster = await must(call(w.h, "GET", `/api/games/${w.g.id}/referee/roster`, w.g.referee));
-    assert.ok(w.secretNames.every((n) => roster.text.includes(n)));
+    assert.ok(w.g.players.every((p) => roster.text.includes(p.username)));
+    // The withdrawn sign-ups were crawled: their events are in every viewer's log.
+    const withdrawn = await must(
+      call<EventListResponse>(w.h, "GET", `/api/games/${w.g.id}/events?type=app.PlayerWithdrawn`),
+    );
+    assert.deepEqual(
+      withdrawn.json.events.map((e) => e.data.alias),
+      ["a退出0", "a退出1"],
+    );
     assert.ok(logLines.length > 50, "requests were logged");
     for (const line of logLines) {
       for (const name of [...w.secretNames, "a-co"])

@@ -223,11 +223,30 @@ export async function draftGame(
   return created.json.game.id;
 }
 
-/** A started game of `n` seats: round 1 opens at 12-01 21:00, its vote closes 12-02 21:00:00 (+1 s grace). */
-export async function startedGame(h: Harness, n: number, prefix = "p"): Promise<Game> {
+/**
+ * A started game of `n` seats: round 1 opens at 12-01 21:00, its vote closes 12-02 21:00:00 (+1 s grace). With
+ * `dropouts`, that many accounts (`${prefix}-dropout${i}`, as `${prefix}退出${i}`) sign up first and leave before the
+ * others do: the even ones withdraw, the referee removes the odd ones.
+ */
+export async function startedGame(
+  h: Harness,
+  n: number,
+  prefix = "p",
+  opts: { dropouts?: number } = {},
+): Promise<Game> {
   const referee = await quickAccount(h, `${prefix}-ref`);
   const id = await draftGame(h, referee, { players: n, refereeAlias: `${prefix}哨子` });
   await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+  for (let i = 0; i < (opts.dropouts ?? 0); i++) {
+    const cookie = await quickAccount(h, `${prefix}-dropout${i}`);
+    const alias = `${prefix}退出${i}`;
+    await must(call(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT }));
+    await must(
+      i % 2 === 0
+        ? call(h, "POST", `/api/games/${id}/withdraw`, cookie, {})
+        : call(h, "POST", `/api/games/${id}/referee/signups/remove`, referee, { alias, reason: "弃权" }),
+    );
+  }
   const players: Player[] = [];
   for (let i = 0; i < n; i++) {
     const username = `${prefix}-user${i}`;

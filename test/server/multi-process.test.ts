@@ -1,23 +1,26 @@
 // Two server processes on one PostgreSQL database (BANSHA_TEST_PG=postgres://…): events reach the other's SSE viewers
-// through LISTEN/NOTIFY, each deadline fires once, a stale process catches up instead of overwriting, and a game one
-// process dropped as idle comes back with what the other wrote meanwhile.
+// through LISTEN/NOTIFY, each deadline fires once, a stale process catches up instead of overwriting, a game one
+// process dropped as idle comes back with what the other wrote meanwhile, and a withdrawn sign-up leaves both.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
 import { ManualClock } from "../../src/app/clock.ts";
-import type { EventListResponse, GameViewResponse } from "../../src/server/api-types.ts";
+import type { ApiError, EventListResponse, GameViewResponse } from "../../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../../src/server/app.ts";
 import { openStorage, type Storage } from "../../src/storage/storage.ts";
 import { local } from "./fixtures.ts";
 import { deafStorage, flakyStorage } from "./flaky-storage.ts";
 import {
   call,
+  draftGame,
   eventually,
   type Game,
   type Harness,
   lastSeqOf,
   makeHarness,
   must,
+  quickAccount,
+  REPORT,
   rid,
   startedGame,
 } from "./harness.ts";
@@ -304,6 +307,74 @@ test("PostgreSQL, two processes: only the process that wrote sends the notificat
       (seq) => seq >= vote.json.seq,
     );
     assert.deepEqual(sent, [], "b announced what it only read");
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+/** Two servers on one fresh schema, a game of 3 in sign-up on the first, `u0` signed up as 甲 and read on the second. */
+async function twoProcessesInSignup(): Promise<{
+  a: Harness;
+  b: Harness;
+  id: string;
+  player: string;
+  aliasOnB: () => Promise<string | null>;
+}> {
+  const schema = `srv_${randomBytes(4).toString("hex")}`;
+  const clock = new ManualClock(local("12-01 12:00:00"));
+  const a = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  const b = await makeHarness({ storage: await openStorage(pgUrl, { pgSchema: schema }), clock });
+  const referee = await quickAccount(a, "ref");
+  const id = await draftGame(a, referee, { players: 3 });
+  await must(call(a, "POST", `/api/games/${id}/signup/open`, referee));
+  const player = await quickAccount(a, "u0");
+  await must(call(a, "POST", `/api/games/${id}/join`, player, { alias: "甲", report: REPORT }));
+  const aliasOnB = async () =>
+    (await must(call<GameViewResponse>(b, "GET", `/api/games/${id}`, player))).json.viewer.alias;
+  // b reads the membership once, so its cache holds it.
+  assert.equal(await aliasOnB(), "甲");
+  return { a, b, id, player, aliasOnB };
+}
+
+test("PostgreSQL, two processes: a sign-up withdrawn on one is no member on the other, which had it cached", {
+  skip: !pgUrl,
+}, async () => {
+  const { a, b, id, player, aliasOnB } = await twoProcessesInSignup();
+  try {
+    await must(call(a, "POST", `/api/games/${id}/withdraw`, player, {}));
+    assert.equal(await eventually(aliasOnB, (alias) => alias === null), null, "b no longer holds it");
+    const again = await call<ApiError>(b, "POST", `/api/games/${id}/withdraw`, player, {});
+    assert.equal(again.json.error.code, "not-a-player");
+    await must(call(b, "POST", `/api/games/${id}/join`, player, { alias: "乙", report: REPORT }));
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test("PostgreSQL, two processes: the other reading the member row between a withdrawal and the row's removal keeps nothing", {
+  skip: !pgUrl,
+}, async () => {
+  const { a, b, id, player, aliasOnB } = await twoProcessesInSignup();
+  try {
+    // a commits the withdrawal and has yet to remove the row (it died, say): b learns of the event meanwhile.
+    const ctx = (await a.games.context(id))!;
+    const at = a.clock.now();
+    const stored = await ctx.actor.submit({
+      now: at,
+      decide: () => ({ ok: true, events: [{ type: "app.PlayerWithdrawn", at, alias: "甲", reason: null }] }),
+    });
+    assert.ok(stored.ok);
+    const seen = await eventually(
+      () => b.games.loadedActor(id)?.loadedSnapshot()?.lastSeq,
+      (seq) => seq === stored.lastSeq,
+    );
+    assert.equal(seen, stored.lastSeq);
+    assert.equal(await aliasOnB(), "甲", "the row is still there");
+    // The retry removes it on a; b, told of nothing more, must not answer from what it read just before.
+    assert.equal((await call(a, "POST", `/api/games/${id}/withdraw`, player, {})).status, 200);
+    assert.equal(await aliasOnB(), null);
   } finally {
     await a.close();
     await b.close();
