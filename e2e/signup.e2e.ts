@@ -1,13 +1,13 @@
 // Sign-up in the browser: drafts on a shared computer, full games, drafts of games, the referee on the join page,
-// 重新开放报名, and a 报道 redo whose deadline falls after the start.
+// 重新开放报名, a 报道 redo whose deadline falls after the start, and 退出报名 / 移除报名 before it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { GameListResponse, GameViewResponse } from "../src/server/api-types.ts";
+import type { GameListResponse, GameViewResponse, ReportListResponse } from "../src/server/api-types.ts";
 import { SESSION_COOKIE } from "../src/server/app.ts";
 import { contextFor } from "./lib/browser.ts";
 import { serverAndBrowser } from "./lib/file-setup.ts";
-import { airforceGame, startGame } from "./lib/game.ts";
+import { airforceGame, type Seat, startGame } from "./lib/game.ts";
 import { beijing, type Server } from "./lib/server.ts";
 
 let server: Server;
@@ -184,4 +184,66 @@ test("before the start, a redo past its deadline says the window has closed, wit
   assert.match((await page.getByTestId("redo-closed").textContent()) ?? "", /已过/);
   assert.equal(await page.getByTestId("editor-text").count(), 0);
   await ctx.close();
+});
+
+test("before the start a player takes back the sign-up (退出报名) and the referee removes another with a reason", async () => {
+  const game = await airforceGame(server, { prefix: "wd", joined: 3, start: false });
+  const [leaver, dropout, stays] = game.seats as [Seat, Seat, Seat];
+
+  const player = await contextFor(browser, server.url, leaver.cookie);
+  const page = await player.newPage();
+  await page.goto(`/games/${game.id}/join`);
+  await page.getByTestId("join-done").waitFor();
+  // Asked first; dismissed, nothing happens.
+  page.once("dialog", (d) => void d.dismiss());
+  await page.getByTestId("withdraw-signup").click();
+  await page.waitForLoadState("networkidle").catch(() => {});
+  assert.equal(await page.getByTestId("join-done").count(), 1);
+  page.once("dialog", (d) => {
+    assert.match(d.message(), new RegExp(`确定退出报名？马甲「${leaver.alias}」`));
+    void d.accept();
+  });
+  await page.getByTestId("withdraw-signup").click();
+  const told = page.getByTestId("join-withdrawn");
+  await told.waitFor();
+  assert.equal(await told.textContent(), `你已退出报名（马甲：${leaver.alias}）。`);
+  // The form is back: the account may sign up again.
+  await page.getByTestId("editor-text").waitFor();
+  await player.close();
+
+  const ref = await contextFor(browser, server.url, game.refereeCookie);
+  const desk = await ref.newPage();
+  await desk.goto(`/games/${game.id}/referee`);
+  const panel = desk.getByTestId("review-reports");
+  await panel.locator("summary").click();
+  const row = panel.locator("ol li", { hasText: dropout.alias });
+  await row.waitFor();
+  assert.equal(await panel.locator("ol li").count(), 2, "the withdrawn 报道 is no longer listed");
+  await row.getByTestId("remove-signup").click();
+  const confirm = row.getByRole("button", { name: "确认移除" });
+  assert.equal(await confirm.isDisabled(), true, "no removal without a reason");
+  await row.getByPlaceholder(`移除「${dropout.alias}」的理由`).fill("玩家弃权");
+  await confirm.click();
+  await panel.locator("ol li", { hasText: dropout.alias }).waitFor({ state: "detached" });
+  assert.equal(await panel.locator("ol li").count(), 1);
+
+  const log = desk.getByTestId("referee-log");
+  await log.locator("summary").click();
+  await log.locator("ol.log li", { hasText: "哨子移除了" }).waitFor();
+  const lines = await log.locator("ol.log li").allTextContents();
+  assert.ok(
+    lines.some((l) => l.includes(`${leaver.alias} 退出了报名`)),
+    lines.join("\n"),
+  );
+  assert.ok(
+    lines.some((l) => l.includes(`哨子移除了 ${dropout.alias} 的报名：玩家弃权（操作：总哨）`)),
+    lines.join("\n"),
+  );
+  await ref.close();
+
+  const reports = await server.api<ReportListResponse>("GET", `/api/games/${game.id}/reports`, null);
+  assert.deepEqual(
+    reports.reports.map((r) => r.alias),
+    [stays.alias],
+  );
 });

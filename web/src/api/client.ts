@@ -43,6 +43,7 @@ import type {
   RedoReportRequest,
   RegisterRequest,
   RejectReportRequest,
+  RemoveSignupRequest,
   ReportListResponse,
   ReportResponse,
   ResetLinkResponse,
@@ -211,6 +212,7 @@ export const api = {
   join: (id: string, b: JoinRequest) => call<JoinResponse>("POST", `${g(id)}/join`, b),
   reports: (id: string) => call<ReportListResponse>("GET", `${g(id)}/reports`),
   redoReport: (id: string, b: RedoReportRequest) => call<ReportResponse>("POST", `${g(id)}/reports`, b),
+  withdraw: (id: string) => call<CommandResponse>("POST", `${g(id)}/withdraw`, {}),
   start: (id: string, b: StartGameRequest) => call<CommandResponse>("POST", `${g(id)}/start`, b),
   vote: (id: string, b: VoteRequest) => call<CommandResponse>("POST", `${g(id)}/votes`, b),
   killPost: (id: string, b: KillPostRequest) => call<PostResponse>("POST", `${g(id)}/kill-posts`, b),
@@ -239,6 +241,8 @@ export const api = {
     call<CommandResponse>("POST", `${g(id)}/referee/iou-extensions`, b),
   approveReport: (id: string, b: ApproveReportRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/reports/approve`, b),
+  removeSignup: (id: string, b: RemoveSignupRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/signups/remove`, b),
   proxyVote: (id: string, b: ProxyVoteRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/proxy-votes`, b),
   ruleComplaint: (id: string, b: ComplaintRulingRequest) =>

@@ -19,8 +19,9 @@ export const INBOX_EVENTS: ReadonlySet<string> = new Set([
   "ComplaintWindowClosed",
   // A round's close expires the 白条延期 requests asked in it.
   "RoundClosed",
-  // A flagged 报道 arrives with its report or redo, and leaves with a ruling on it.
+  // A flagged 报道 arrives with its report or redo, and leaves with a ruling on it or with its sign-up.
   "app.PlayerJoined",
+  "app.PlayerWithdrawn",
   "app.ReportRedone",
   "app.ReportApproved",
   "app.ReportRejected",

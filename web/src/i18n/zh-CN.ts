@@ -39,6 +39,8 @@ const eventNames: Record<string, string> = {
   "app.ReportRejected": "报道判为不合规",
   "app.ReportApproved": "报道裁定合规",
   "app.ReportRedone": "重写报道",
+  // The player's 退出报名 and the referee's 移除报名 alike.
+  "app.PlayerWithdrawn": "撤销报名",
   "app.RoomMessagePosted": "小黑屋发言",
   "app.ComplaintFiled": "举报",
   "app.ProxyRequested": "托票请求",
@@ -303,6 +305,11 @@ export const zhCN = {
     redoClosed: (reason: string, at: string) =>
       `你的报道被哨子判为不合规（${reason}），重写期限（${at}）已过，不能再重写，按自杀处理。`,
     redoOut: "你已出局，报道无需再重写。",
+    // 退出报名: only before the start; the alias and the account are free again at once.
+    withdraw: "退出报名",
+    confirmWithdraw: (alias: string) =>
+      `确定退出报名？马甲「${alias}」的报道将被撤下，该马甲随即可由他人使用。报名开放期间你可以重新报道。`,
+    withdrawn: (alias: string) => `你已退出报名（马甲：${alias}）。`,
   },
   board: {
     // A day-night game's round is a day and its night: 第N天, its night 第N夜.
@@ -720,6 +727,10 @@ export const zhCN = {
     reportApproved: (reason: string) => `哨子裁定合规（${reason}）`,
     rejectReason: "理由",
     redoDeadline: "重写期限（小时）",
+    // 移除报名: before the start only (after it a seat changes hands with 替补); the reason goes into the log.
+    removeSignup: "移除报名",
+    removeSignupReason: (alias: string) => `移除「${alias}」的理由`,
+    removeSignupConfirm: "确认移除",
     progression: "进程编辑",
     progressionRound: "轮次",
     votesPerVoter: "每人票数",
@@ -741,7 +752,7 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期", "signup-withdrawn": "报名已撤销，无需裁定" }[outcome] ?? outcome} · ${at}`,
     tieItem: (round: string, seats: string, slots: number, reason: string) =>
       `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
     tieItemHint: (slots: number) =>
@@ -1065,6 +1076,8 @@ export const zhCN = {
     reportApproved: (alias: string, reason: string) => `报道裁定合规：${alias}（理由：${reason}）`,
     reportRedone: (alias: string, words: number, copied: string) =>
       `${alias} 重写报道（${words}字${copied}）`,
+    playerWithdrawn: (alias: string) => `${alias} 退出了报名`,
+    signupRemoved: (alias: string, reason: string) => `哨子移除了 ${alias} 的报名：${reason}`,
     roomMessage: (room: string, who: string, text: string) => `${room}｜${who}：${text}`,
     complaintFiled: (who: string, against: string, post: string | null, text: string) =>
       `${who} 举报 ${against}${post ? ` 的${post}` : ""}：${text}`,

@@ -1,4 +1,4 @@
-// Sign-up under an alias: the 报道 written in the shared editor, plus the 600-字 redo when a referee rejects it.
+// Sign-up under an alias: the 报道 in the shared editor, the 600-字 redo when a referee rejects it, 退出报名 before the start.
 
 import { type FormEvent, useEffect, useState } from "react";
 import type { GameStatus, ReportInfo } from "../../../src/server/api-types.ts";
@@ -25,6 +25,8 @@ export function JoinPage({ game }: { game: LiveGame }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [mine, setMine] = useState<ReportInfo | null>(null);
+  // The alias just withdrawn, told above the form that comes back.
+  const [left, setLeft] = useState<string | null>(null);
   const now = useServerNow(10_000);
   const member = data.viewer.memberKind !== null;
   const isPlayer = data.viewer.memberKind === "player";
@@ -56,35 +58,66 @@ export function JoinPage({ game }: { game: LiveGame }) {
     );
   }
   if (member) {
+    // Until the start the sign-up is the player's to take back, whatever the referee ruled on its 报道.
+    const withdraw =
+      game.status === "signup" || game.status === "closed" ? (
+        <WithdrawSignup
+          game={game}
+          onWithdrawn={(alias) => {
+            setLeft(alias);
+            setMine(null);
+          }}
+        />
+      ) : null;
     const redo = redoState(mine, now, playerOut(game));
     if (redo === "due" && mine?.rejection)
       return (
-        <Redo
-          gameId={id}
-          rejection={mine.rejection}
-          ambiguousIsEastAsian={data.game.ambiguousIsEastAsian}
-          status={game.status}
-        />
+        <>
+          <Redo
+            gameId={id}
+            rejection={mine.rejection}
+            ambiguousIsEastAsian={data.game.ambiguousIsEastAsian}
+            status={game.status}
+          />
+          {withdraw}
+        </>
       );
     if ((redo === "closed" || redo === "out") && mine?.rejection)
       return (
-        <Notice kind={redo === "out" ? "info" : "error"}>
-          <span data-testid="redo-closed">
-            {redo === "out"
-              ? m.join.redoOut
-              : m.join.redoClosed(mine.rejection.reason, dateTime(mine.rejection.redoDeadline))}
-          </span>
-        </Notice>
+        <>
+          <Notice kind={redo === "out" ? "info" : "error"}>
+            <span data-testid="redo-closed">
+              {redo === "out"
+                ? m.join.redoOut
+                : m.join.redoClosed(mine.rejection.reason, dateTime(mine.rejection.redoDeadline))}
+            </span>
+          </Notice>
+          {withdraw}
+        </>
       );
     const told = reportNotice(mine, game.status);
     return (
-      <Notice kind={told.kind}>
-        <span data-testid="join-done">{told.text}</span>
-      </Notice>
+      <>
+        <Notice kind={told.kind}>
+          <span data-testid="join-done">{told.text}</span>
+        </Notice>
+        {withdraw}
+      </>
     );
   }
+  const withdrawn =
+    left === null ? null : (
+      <Notice kind="info">
+        <span data-testid="join-withdrawn">{m.join.withdrawn(left)}</span>
+      </Notice>
+    );
   if (game.status !== "signup")
-    return <Notice kind="info">{game.status === "draft" ? m.join.notOpen : m.join.closed}</Notice>;
+    return (
+      <>
+        {withdrawn}
+        <Notice kind="info">{game.status === "draft" ? m.join.notOpen : m.join.closed}</Notice>
+      </>
+    );
   const signedUp = data.members.filter((x) => x.kind === "player").length;
   if (signupFull(data.game.players, signedUp))
     return (
@@ -112,6 +145,7 @@ export function JoinPage({ game }: { game: LiveGame }) {
 
   return (
     <form className="card form" onSubmit={submit}>
+      {withdrawn}
       <h2>{m.join.title(data.game.name)}</h2>
       <label className="field">
         <span className="field-label">{m.join.alias}</span>
@@ -138,6 +172,46 @@ export function JoinPage({ game }: { game: LiveGame }) {
         {m.join.submit}
       </button>
     </form>
+  );
+}
+
+/**
+ * 退出报名, asked to confirm: the 报道 comes down and the alias is free for anyone at once, so a slip of the finger
+ * would cost the player the alias. Only before the start (the server refuses it after); a seat then changes hands
+ * with the referee's 替补.
+ */
+function WithdrawSignup({ game, onWithdrawn }: { game: LiveGame; onWithdrawn: (alias: string) => void }) {
+  const data = game.data!;
+  const alias = data.viewer.alias ?? "";
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const withdraw = async () => {
+    if (!window.confirm(m.join.confirmWithdraw(alias))) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.withdraw(data.game.id);
+      onWithdrawn(alias);
+      await game.reload();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="actions">
+      <button
+        type="button"
+        className="btn ghost danger"
+        onClick={withdraw}
+        disabled={busy}
+        data-testid="withdraw-signup"
+      >
+        {m.join.withdraw}
+      </button>
+      <Notice kind="error">{error}</Notice>
+    </div>
   );
 }
 

@@ -570,12 +570,16 @@ function IouExtension({ game }: { game: LiveGame }) {
 /** The events after which the list of reports is asked again. */
 const REPORT_EVENTS: ReadonlySet<string> = new Set([
   "app.PlayerJoined",
+  "app.PlayerWithdrawn",
   "app.ReportRejected",
   "app.ReportApproved",
   "app.ReportRedone",
 ]);
 
-/** 报道审核: every report with its 字数 and copied share, and the ruling that one is non-compliant (RULINGS 24). */
+/**
+ * 报道审核: every report with its 字数 and copied share, the ruling that one is non-compliant (RULINGS 24), and before
+ * the start 移除报名 of a player who dropped out or signed up twice.
+ */
 function ReviewReports({ game }: { game: LiveGame }) {
   const gameId = game.data!.game.id;
   const [reports, setReports] = useState<ReportInfo[]>([]);
@@ -625,6 +629,7 @@ function ReviewReports({ game }: { game: LiveGame }) {
             ) : null}{" "}
             · {m.threads.reportStatus(r.status)}
             {r.approved ? <> · {m.referee.reportApproved(r.approved.reason)}</> : null}
+            {started ? null : <RemoveSignup gameId={gameId} alias={r.alias} />}
           </li>
         ))}
       </ol>
@@ -660,6 +665,54 @@ function ReviewReports({ game }: { game: LiveGame }) {
         </div>
       </form>
     </details>
+  );
+}
+
+/**
+ * 移除报名 of one sign-up, asking for the reason first (it goes into the log, signed). The report list is fetched
+ * again on the withdrawal's event, and the row goes with it.
+ */
+function RemoveSignup({ gameId, alias }: { gameId: string; alias: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  if (!open)
+    return (
+      <>
+        {" "}
+        <button
+          type="button"
+          className="link-button small"
+          onClick={() => setOpen(true)}
+          data-testid="remove-signup"
+        >
+          {m.referee.removeSignup}
+        </button>
+      </>
+    );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reason.trim()) void run(() => api.removeSignup(gameId, { alias, reason: reason.trim() }));
+  };
+  return (
+    <form className="form" onSubmit={submit} data-testid="remove-signup-form">
+      <input
+        name="remove-signup-reason"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        placeholder={m.referee.removeSignupReason(alias)}
+        required
+      />
+      <div className="actions">
+        <button type="submit" className="btn small danger" disabled={!reason.trim()}>
+          {m.referee.removeSignupConfirm}
+        </button>
+        <button type="button" className="btn small ghost" onClick={() => setOpen(false)}>
+          {m.app.cancel}
+        </button>
+      </div>
+      {notice}
+    </form>
   );
 }
 

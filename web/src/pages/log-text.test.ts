@@ -255,6 +255,11 @@ test("a rejected report names the alias, the reason and the redo deadline", () =
     }),
     "张三 报道（520字，疑似抄袭 35%）",
   );
+  assert.equal(say("app.PlayerWithdrawn", { alias: "张三", reason: null }), "张三 退出了报名");
+  assert.equal(
+    say("app.PlayerWithdrawn", { alias: "李四", reason: "小号重复报名", referee: "老哨" }),
+    "哨子移除了 李四 的报名：小号重复报名（操作：老哨）",
+  );
 });
 
 test("the game's start names the players and the seed, not the rule set", () => {

@@ -638,6 +638,13 @@ function describe(e: GameEventDto, names: LogNames): string {
       const say = e.type === "app.PlayerJoined" ? m.log.playerJoined : m.log.reportRedone;
       return say(r.str("alias"), r.num("words"), copied);
     }
+    case "app.PlayerWithdrawn": {
+      // A referee's removal carries its reason (and is signed: describeEvent adds who); a player's own has none.
+      const reason = r.optStr("reason");
+      return reason === null
+        ? m.log.playerWithdrawn(r.str("alias"))
+        : m.log.signupRemoved(r.str("alias"), reason);
+    }
     case "app.CoRefereeAdded":
       return m.log.coRefereeAdded(r.str("alias"));
     case "app.ReportRejected":
