@@ -46,7 +46,7 @@ export function reportText(i: number, words = 320): string {
 /** Creates an airforce-40 game and signs up `joined` players (all 40 unless fewer are asked for). */
 export async function airforceGame(
   server: Server,
-  options: { joined?: number; start?: boolean; prefix?: string } = {},
+  options: { joined?: number; start?: boolean; prefix?: string; aliasFor?: (i: number) => string } = {},
 ): Promise<SetUpGame> {
   const prefix = options.prefix ?? "u";
   const refereeUsername = `${prefix}-referee`;
@@ -62,7 +62,7 @@ export async function airforceGame(
   for (let i = 0; i < joined; i++) {
     const username = `${prefix}-player${i}`;
     const cookie = await server.account(username);
-    const alias = aliasOf(i);
+    const alias = options.aliasFor?.(i) ?? aliasOf(i);
     await server.api("POST", `/api/games/${game.id}/join`, cookie, { alias, report: reportText(i) });
     seats.push({ username, cookie, alias, seat: -1, role: "", roleName: "", code: null, camp: "" });
   }

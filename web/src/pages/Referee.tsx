@@ -349,7 +349,7 @@ function Roster({ game }: { game: LiveGame }) {
                           ? m.referee.noSeatYet
                           : m.board.referee}
                     </td>
-                    <td>{r.alias}</td>
+                    <td className="alias-cell">{r.alias}</td>
                     <td className="wide-only">{r.username}</td>
                     <td className={s?.camp ? `camp-${s.camp}` : ""}>{s?.roleName ?? s?.role ?? ""}</td>
                     <td>{s?.code ?? ""}</td>
