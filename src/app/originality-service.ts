@@ -28,7 +28,7 @@ export interface LoadedIndex {
   /** The check, reading candidate sources' texts from the database as needed. */
   check(text: string, options: CheckOptions): Promise<OriginalityReport>;
   /** What to leave out when re-checking a site post: its lineage, or the post alone when it has none. */
-  exclusionsOf(postId: string): Pick<CheckOptions, "excludeLineage" | "excludeDocIds">;
+  exclusionsOf(postId: string): Pick<CheckOptions, "excludeLineage" | "excludeDocIds" | "sourcesBefore">;
 }
 
 /** A site post's ref is "label · postId" (or the post id alone), so its id can be read back after a restart. */
@@ -86,7 +86,7 @@ export async function loadOriginalityIndex(storage: Storage): Promise<LoadedInde
   let skipped = 0;
   let running: Promise<number> = Promise.resolve(0);
   // Site posts only (a few per player per round), so a referee can re-check a published post without itself.
-  const posts = new Map<string, { docId: string; lineage: string | null }>();
+  const posts = new Map<string, { docId: string; lineage: string | null; time: number }>();
 
   const addRows = (batch: TextDocumentSummary[]): number => {
     let added = 0;
@@ -100,12 +100,14 @@ export async function loadOriginalityIndex(storage: Storage): Promise<LoadedInde
             id,
             label: d.ref ?? d.source,
             ...(d.kind !== "reference" && d.ownerKey !== null && { lineage: d.ownerKey }),
+            // A reference text counts against anything; a site post only against what was written after it.
+            ...(d.kind !== "reference" && { time: d.createdAt }),
           },
           d.fingerprints,
         );
         added++;
         if (d.source === "site" && d.ref !== null)
-          posts.set(postIdOf(d.ref), { docId: id, lineage: d.ownerKey });
+          posts.set(postIdOf(d.ref), { docId: id, lineage: d.ownerKey, time: d.createdAt });
       } catch {
         skipped++;
       }
@@ -142,7 +144,10 @@ export async function loadOriginalityIndex(storage: Storage): Promise<LoadedInde
     exclusionsOf(postId) {
       const p = posts.get(postId);
       if (!p) return {};
-      return p.lineage !== null ? { excludeLineage: p.lineage } : { excludeDocIds: [p.docId] };
+      // A published post checked again (a complaint) is measured against what was there when it was written: a
+      // later copy of it, or a player quoting it in the discussion, must not make its author look the copier.
+      const own = p.lineage !== null ? { excludeLineage: p.lineage } : { excludeDocIds: [p.docId] };
+      return { ...own, sourcesBefore: p.time };
     },
     async check(text, options) {
       let report = index.check(text, options);

@@ -476,6 +476,7 @@ export function registerStorageContract(factory: StorageFactory): void {
         ref: "ref-0",
         ownerKey: null,
         fingerprints: everyByte,
+        createdAt: T0,
       });
       assert.deepEqual(seen[1], {
         id: ids[1],
@@ -484,6 +485,7 @@ export function registerStorageContract(factory: StorageFactory): void {
         ref: "ref-1",
         ownerKey: "alias-1",
         fingerprints: new Uint8Array(0),
+        createdAt: T0 + 1,
       });
       // A reader keeping up with new rows asks only for those after the last id it saw.
       const later: number[] = [];

@@ -316,7 +316,7 @@ export interface TextDocument extends TextDocumentInput {
 }
 
 /** What the in-memory originality index needs at start-up: everything but the body. */
-export type TextDocumentSummary = Omit<TextDocument, "body" | "gameId" | "createdAt">;
+export type TextDocumentSummary = Omit<TextDocument, "body" | "gameId">;
 
 export interface TextDocumentStore {
   /** Inserts rows in one transaction; returns their ids in input order. */

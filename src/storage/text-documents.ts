@@ -44,7 +44,7 @@ export function createTextDocumentStore(adapter: DialectAdapter): TextDocumentSt
       for (;;) {
         const rows = await db
           .selectFrom("text_documents")
-          .select(["id", "kind", "source", "ref", "owner_key", "fingerprints"])
+          .select(["id", "kind", "source", "ref", "owner_key", "fingerprints", "created_at"])
           .where("id", ">", after)
           .orderBy("id")
           .limit(batchSize)
@@ -61,6 +61,7 @@ export function createTextDocumentStore(adapter: DialectAdapter): TextDocumentSt
               ref: r.ref,
               ownerKey: r.owner_key,
               fingerprints: toBytes(r.fingerprints),
+              createdAt: Number(r.created_at),
             }),
           ),
         );

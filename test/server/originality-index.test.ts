@@ -126,6 +126,20 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
     assert.equal((await must(viaRoute(g.referee))).json.copiedPercent, 0);
     assert.equal((await must(viaRoute(rangers[1]!.cookie))).json.copiedPercent, 100);
 
+    // Copied later (another game's kill post, a player quoting it): checked again, the published post is still its
+    // author's own; only what was there when it was written counts.
+    await originality.addDocument!({
+      kind: "kill",
+      postId: "copy-later",
+      gameId: "another-game",
+      text: KILL_TEXT,
+      label: "另一局 · 第2轮 · 杀帖",
+      lineage: "another-game:2:3",
+      time: h.clock.now() + 3_600_000,
+    });
+    assert.equal((await originality.check(KILL_TEXT, self)).copiedPercent, 0, "a later copy is no source");
+    assert.equal((await must(viaRoute(g.referee))).json.copiedPercent, 0);
+
     // A restart loads the same document, its kind, its label and its post id from the database.
     const restarted = await indexedOriginality(h.storage, { pollMs: 0 });
     try {
