@@ -22,7 +22,10 @@ const toSimplified = [
   OpenCC.Converter({ from: "hk", to: "cn" }),
 ];
 
-const DROP = /[\p{P}\p{White_Space}\p{C}\p{M}]/u;
+// Default-ignorable code points (U+3164 and U+FFA0 Hangul fillers among them) and blank symbols (U+2800 braille
+// blank, U+1D159 null notehead) show as nothing: put between every character of a copy, they broke every k-gram
+// while its 字数 stayed the same.
+const DROP = /[\p{P}\p{White_Space}\p{C}\p{M}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]/u;
 const SENTENCE_END = /[。！？!?；;…\n\r\u2028\u2029｡]/u;
 
 // Per code point: (mapped << 3) | tag. Tag 0: not yet computed; 1: dropped; 2: dropped, ends a sentence;

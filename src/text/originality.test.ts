@@ -107,6 +107,13 @@ describe("originality: 百度内容不得超过20% / 模仿（整句或整段摘
     assertShare(index.check(toTraditional(docText(9))).share, 1);
   });
 
+  it("copies with invisible fillers between their characters (U+3164, U+FFA0, U+115F, U+2800, U+1D159) are found", () => {
+    for (const filler of ["\u3164", "\uFFA0", "\u115F", "\u2800", "\u{1D159}"]) {
+      const padded = [...docText(9)].join(filler);
+      assertShare(index.check(padded).share, 1);
+    }
+  });
+
   it("copies changed to full-width forms are found", async () => {
     const mixed = await OriginalityIndex.create();
     const source = `${syntheticText(5, 300)}他用iPhone 15 Pro拍下了2024年的第一场雪，ABC公司的人都来了。${syntheticText(6, 300)}`;
