@@ -78,6 +78,13 @@ describe("countWords: details", () => {
     assert.equal(r.words, 3);
   });
 
+  it("an emoji with a skin-tone modifier is ordinary text like any emoji, not 字 (👍👎👏 is one word)", () => {
+    assert.equal(countWords("👍🏽👍🏽👍🏽").words, 1);
+    assert.equal(countWords("我👍🏻了").words, 3);
+    assert.equal(countWords("🧑🏽‍💻").words, 1);
+    assert.equal(countWords("👍🏽".repeat(400)).words, 1, "no 800-字 kill post of thumbs");
+  });
+
   it("treats U+3000 as whitespace and ignores zero-width marks", () => {
     const r = countWords("\u3000\u3000你好\u200b世界\ufeff");
     assert.equal(r.words, 4);

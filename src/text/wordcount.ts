@@ -34,7 +34,9 @@ export type CharClass = (typeof CharClass)[keyof typeof CharClass];
 
 const WHITE_SPACE = /^\p{White_Space}$/u;
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
-const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+// Emoji skin-tone modifiers (U+1F3FB–1F3FF) are wide but not pictographic: part of the emoji they follow, as
+// ordinary text, or 👍🏽 would count 1 字 and 400 of them make an 800-字 kill post.
+const PICTOGRAPHIC = /^[\p{Extended_Pictographic}\p{Emoji_Modifier}]$/u;
 const PUNCT_OR_SYMBOL = /^[\p{P}\p{S}]$/u;
 const EAST_ASIAN_SCRIPT =
   /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]$/u;
