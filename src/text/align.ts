@@ -15,6 +15,13 @@ let hashBuf = new Int32Array(0);
 
 /** The most source positions followed per query seed: bounds the work on highly repetitive text. */
 const MAX_CHAIN = 64;
+/**
+ * Characters compared while extending runs, per character of the two texts, before seeds at query positions already
+ * covered by a run are skipped and runs are no longer traced back. Ordinary text never comes near it. Highly repetitive text (哈×60,000 against the
+ * same) found a new maximal run on a new diagonal at nearly every position, each as long as the text: 14 s for one
+ * check, on the event loop.
+ */
+const EXTEND_BUDGET = 8;
 
 /**
  * All maximal common runs of at least `minLen` characters, each reported once, in query order (linear in the
@@ -58,12 +65,18 @@ export function commonRuns(
   const runs: Run[] = [];
   // Per diagonal (sStart − qStart), where the last run found on it ends: later seeds inside it are skipped.
   const diagEnd = new Map<number, number>();
+  const budget = EXTEND_BUDGET * (qLen + sLen);
+  let work = 0;
+  /** The furthest query position a run found so far reaches (runs are found in query order of their seeds). */
+  let coveredTo = 0;
   h = 0;
   for (let j = 0; j < L; j++) h = (Math.imul(h, B) + (q[j] as number)) | 0;
   const qGrams = qLen - L + 1;
   for (let i = 0; i < qGrams; i++) {
     if (i > 0)
       h = (Math.imul((h - Math.imul(q[i - 1] as number, pow)) | 0, B) + (q[i + L - 1] as number)) | 0;
+    // Past the budget, a position inside a run already found adds nothing to what is covered.
+    if (work > budget && coveredTo >= i + L) continue;
     let j = head[(h ^ (h >>> 15)) & mask] as number;
     let steps = 0;
     for (; j >= 0 && steps < MAX_CHAIN; j = next[j] as number, steps++) {
@@ -80,14 +93,19 @@ export function commonRuns(
       if (!ok) continue;
       let a = i;
       let b = j;
-      while (a > 0 && b > 0 && q[a - 1] === s[b - 1]) {
+      // Past the budget a run is not traced back: the query before `i` is covered already, and tracing each new
+      // diagonal back to the start is what made repetitive text quadratic.
+      while (work <= budget && a > 0 && b > 0 && q[a - 1] === s[b - 1]) {
         a--;
         b--;
       }
       let e = i + L;
       while (e < qLen && e + d < sLen && q[e] === s[e + d]) e++;
+      work += i - a + (e - i);
+      if (e > coveredTo) coveredTo = e;
       diagEnd.set(d, e);
       runs.push({ qStart: a, qEnd: e, sStart: b });
+      if (work > budget && coveredTo >= i + L) break;
     }
   }
   return runs;

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import * as OpenCC from "opencc-js/cn2t";
+import { commonRuns } from "./align.ts";
 import { decodeFingerprints, encodeFingerprints } from "./fingerprint.ts";
 import { normalise, normalisedString } from "./normalise.ts";
 import { OriginalityIndex } from "./originality-index.ts";
@@ -205,6 +206,33 @@ describe("originality: who sees what", () => {
     );
     const json = JSON.stringify(view);
     assert.doesNotMatch(json, /post-|author-|帖 \d|source|docId/);
+  });
+});
+
+describe("repetitive text", () => {
+  it("哈×30,000 against itself stays linear: the runs found span a bounded multiple of the text, not its square", () => {
+    const n = 30_000;
+    const q = new Uint32Array(n).fill(0x54c8);
+    const runs = commonRuns(q, n, q, n, 6);
+    const traced = runs.reduce((sum, r) => sum + (r.qEnd - r.qStart), 0);
+    // Before the extension budget, every new diagonal was traced back to the start: 450 million characters here.
+    assert.ok(traced <= 40 * n, `runs span ${traced} characters`);
+  });
+
+  it("ordinary copied text is found as before when repetitive filler in front of it spent the budget", async () => {
+    const idx = await OriginalityIndex.create();
+    const source = docText(3);
+    const filler = "哈哈哈，".repeat(3000);
+    idx.add({ id: "filler" }, filler);
+    idx.add({ id: "src" }, source);
+    const r = idx.check(`${filler}${source}`);
+    assert.ok(
+      r.sources.some((x) => x.docId === "src"),
+      "the copied source is named",
+    );
+    const fromSource = r.sources.find((x) => x.docId === "src");
+    const words = countWords(source).words;
+    assert.ok(fromSource && fromSource.copiedWords >= words * 0.9, `${fromSource?.copiedWords} of ${words}`);
   });
 });
 
