@@ -82,7 +82,12 @@ test("a complaint reaches the referee's queue with the post's originality report
   const report = inbox.getByTestId("complaint-originality");
   await report.waitFor();
   assert.ok((await report.locator("mark").allTextContents()).join("").includes("大漠孤烟直"));
-  assert.match((await report.textContent()) ?? "", /来源：corpus 使至塞上/);
+  assert.match((await report.textContent()) ?? "", /来源：外部文本 使至塞上/);
+  assert.match(
+    (await report.textContent()) ?? "",
+    /^原创检查：重合 [\d.]+%，/,
+    "said of the post, not to its writer",
+  );
   await screenshot(ref, "referee-complaint");
   await inbox.locator("input").fill("引用不超过两成，不构成抄袭");
   // 举报成立 puts the poster out: asked first, and nothing is ruled when the referee backs out.

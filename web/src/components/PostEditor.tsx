@@ -7,6 +7,7 @@ import { countWords } from "../../../src/text/wordcount.ts";
 import { api, errorText } from "../api/client.ts";
 import { m } from "../i18n/index.ts";
 import type { Draft } from "../lib/drafts.ts";
+import { markedPieces } from "../lib/marked-pieces.ts";
 import { scriptHints } from "./ScriptHint.tsx";
 
 interface Props {
@@ -122,18 +123,10 @@ export function PostEditor(props: Props) {
 
 function OriginalityResult({ text, res }: { text: string; res: OriginalityResponse }) {
   if (!res.available) return <div className="notice notice-info">{m.editor.checkUnavailable}</div>;
-  const pieces: { text: string; copied: boolean; source: string | null }[] = [];
-  let at = 0;
-  for (const span of [...res.spans].sort((a, b) => a.start - b.start)) {
-    if (span.start < at) continue;
-    if (span.start > at) pieces.push({ text: text.slice(at, span.start), copied: false, source: null });
-    const src = span.source
-      ? m.editor.source(span.source.kind, span.source.title ?? span.source.ref ?? "")
-      : null;
-    pieces.push({ text: text.slice(span.start, span.end), copied: true, source: src });
-    at = span.end;
-  }
-  if (at < text.length) pieces.push({ text: text.slice(at), copied: false, source: null });
+  const pieces = markedPieces(text, res.spans, (i) => {
+    const source = res.spans[i]?.source;
+    return source ? m.editor.source(source.kind, source.title ?? source.ref ?? "") : null;
+  });
   return (
     <div className="originality" data-testid="originality">
       <div className={res.flagged ? "notice notice-error" : "notice notice-ok"}>

@@ -99,6 +99,14 @@ const statuses: Record<string, string> = {
   ended: "已结束",
 };
 
+/** Site posts' kinds, as a copied passage's source names them when it has no title. */
+const SOURCE_KINDS: Record<string, string> = {
+  report: "报道",
+  kill: "杀帖",
+  iou: "补白条",
+  discussion: "讨论帖",
+};
+
 /** Why a final tie-break left places to the referee (TieBroken's `referee.reason`). */
 const TIE_REASONS: Record<string, string> = {
   "referee-rule": "规则规定由哨子裁定",
@@ -625,7 +633,17 @@ export const zhCN = {
     checkClean: (p: number) => `原创检查通过（重合 ${p}%）`,
     checkFlagged: (p: number) => `疑似抄袭：重合 ${p}%，高亮部分请修改`,
     highlighted: "标黄部分与已有文本重合",
-    source: (kind: string, ref: string) => `来源：${kind}${ref ? ` ${ref}` : ""}`,
+    /**
+     * A copied passage's source: a site post by its title (which names the game, round and kind), a reference text as
+     * 外部文本 with its title; the raw kind id never shows.
+     */
+    source: (kind: string, ref: string) =>
+      !(kind in SOURCE_KINDS)
+        ? `来源：外部文本${ref ? ` ${ref}` : ""}`
+        : `来源：${ref || (SOURCE_KINDS[kind] ?? "站内帖子")}`,
+    /** The referee's re-check of a complained post: said of the post, not to its writer. */
+    refereeCheckClean: (p: number) => `原创检查：重合 ${p}%，未超过限度`,
+    refereeCheckFlagged: (p: number) => `原创检查：重合 ${p}%，超过限度（疑似抄袭），重合段落见下`,
     placeholder: "在这里写正文…",
     /** A soft warning while writing a kill post or IOU (scriptMix); sending is not blocked. */
     scriptWarning: (hints: string) =>

@@ -1323,8 +1323,8 @@ function ComplainedPost({ gameId, postId }: { gameId: string; postId: string | u
           <div className={report.res.flagged ? "notice notice-error" : "notice notice-ok"}>
             {report.res.available
               ? report.res.flagged
-                ? m.editor.checkFlagged(report.res.copiedPercent)
-                : m.editor.checkClean(report.res.copiedPercent)
+                ? m.editor.refereeCheckFlagged(report.res.copiedPercent)
+                : m.editor.refereeCheckClean(report.res.copiedPercent)
               : m.editor.checkUnavailable}
           </div>
           <ScriptHint info={report.script} />
