@@ -14,7 +14,7 @@ import type { Clock } from "./clock.ts";
 import type { EngineEvent } from "./engine-port.ts";
 import type { GameActor, GameSnapshot, JobDecision } from "./game-actor.ts";
 import { type CommandOk, deadMayPostInGeneral, type GameService } from "./game-service.ts";
-import type { OriginalityPort } from "./originality-port.ts";
+import { discussionLineage, type OriginalityPort } from "./originality-port.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 
 export const GENERAL_THREAD = "general";
@@ -327,6 +327,7 @@ export class DiscussionService<S> {
         gameId,
         text,
         label: `${ctx.record.displayName} · 讨论 · ${event.alias}`,
+        lineage: discussionLineage(gameId, event.alias),
         time: event.at,
       });
     }

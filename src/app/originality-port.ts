@@ -86,6 +86,11 @@ export function ruleSetCheck(
   };
 }
 
+/** A player's discussion posts in one game share this lineage: one writer, however often it posts. */
+export function discussionLineage(gameId: string, alias: string): string {
+  return `${gameId}/discussion/${alias}`;
+}
+
 /** A 报道 and its redone version share this lineage. */
 export function reportLineage(gameId: string, alias: string): string {
   return `${gameId}/report/${alias}`;

@@ -374,7 +374,7 @@ export class OriginalityIndex {
       const mask = this.#pCap - 1;
       for (let s = slotOf(hi, lo) & mask; this.#pDoc[s] !== EMPTY; s = (s + 1) & mask)
         if (this.#pLo[s] === lo && this.#pHi[s] === hi) hits.push(this.#pDoc[s] as number);
-      if (hits.length > this.maxDocFreq) continue;
+      if (hits.length > this.maxDocFreq && this.#owners(hits) > this.maxDocFreq) continue;
       for (const d of hits) {
         if (tally[d] === 0) touched.push(d);
         tally[d] = (tally[d] as number) + 1;
@@ -394,6 +394,17 @@ export class OriginalityIndex {
     out.sort((x, y) => (tally[y] as number) - (tally[x] as number) || x - y);
     for (const d of touched) tally[d] = 0;
     return out.slice(0, opts.maxCandidates ?? 32);
+  }
+
+  /**
+   * How many owners the documents hold among them: a lineage counts once, a document without one by itself. A
+   * fingerprint is common (MOSS's -m) when many writers use it, not when one writer posts the same passage a hundred
+   * times: counted by document, an account could hide any passage from the check by posting it 101 times.
+   */
+  #owners(docs: readonly number[]): number {
+    const seen = new Set<string | number>();
+    for (const d of docs) seen.add(this.#extra.get(d)?.lineage ?? d);
+    return seen.size;
   }
 
   #pendingInsert(hi: number, lo: number, d: number): void {

@@ -209,6 +209,20 @@ describe("originality: who sees what", () => {
   });
 });
 
+describe("common fingerprints (MOSS's -m)", () => {
+  it("a passage one writer posted a hundred times is still found; one a hundred writers use is common and is not", async () => {
+    const passage = docText(11);
+    const spammed = await OriginalityIndex.create();
+    spammed.add({ id: "src", lineage: "g1/kill/r1/s3" }, passage);
+    for (let i = 0; i < 101; i++) spammed.add({ id: `spam-${i}`, lineage: "g2/discussion/马甲" }, passage);
+    assertShare(spammed.check(passage).share, 1);
+
+    const common = await OriginalityIndex.create();
+    for (let i = 0; i < 102; i++) common.add({ id: `w-${i}`, lineage: `g${i}/discussion/a${i}` }, passage);
+    assert.equal(common.check(passage).share, 0, "everyone's boilerplate");
+  });
+});
+
 describe("repetitive text", () => {
   it("哈×30,000 against itself stays linear: the runs found span a bounded multiple of the text, not its square", () => {
     const n = 30_000;
