@@ -421,7 +421,8 @@ export const zhCN = {
     correction: "（更正）",
     // "accepted" is only "posted": the referee has not ruled on it, so it must not read as approved.
     reportStatus: (s: string) => (s === "rejected" ? "被判不合规" : s === "redone" ? "已重写" : "已报道"),
-    copiedShare: (p: number) => `抄袭比例 ${p}%`,
+    // Under the limit it is an overlap, not a finding of copying: "抄袭" would accuse a compliant 报道 in public.
+    copiedShare: (p: number) => `与已有文本重合 ${p}%`,
     copiedFlagged: (p: number) => `疑似抄袭 ${p}%，待哨子裁定`,
     // "对被贴杀人代号的猜想，附于杀帖之后同步发出"
     codeGuess: (code: string) => `代号猜想：${code}`,
@@ -1086,7 +1087,7 @@ export const zhCN = {
     signupOpened: "哨子开放报名",
     signupClosed: "哨子截止报名",
     copied: (percent: number, flagged: boolean) =>
-      flagged ? `，疑似抄袭 ${percent}%` : `，抄袭比例 ${percent}%`,
+      flagged ? `，疑似抄袭 ${percent}%` : `，重合 ${percent}%`,
     playerJoined: (alias: string, words: number, copied: string) => `${alias} 报道（${words}字${copied}）`,
     coRefereeAdded: (alias: string) => `${alias} 成为副哨`,
     reportRejected: (alias: string, reason: string, deadline: string, min: number) =>
