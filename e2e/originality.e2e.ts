@@ -151,6 +151,12 @@ test("a copied 报道 shows as 疑似抄袭 to everyone until the referee rules 
   const waiting = refPage.getByTestId("inbox-report-flagged");
   await waiting.waitFor();
   assert.match((await waiting.textContent()) ?? "", /搬运工 的报道疑似抄袭（\d+(\.\d)?%），待裁定/);
+  // The referee rules with the copied passages and their sources in front of it, not a percentage alone.
+  await waiting.getByRole("button", { name: "查该帖" }).click();
+  const passages = waiting.getByTestId("complaint-originality");
+  await passages.waitFor();
+  assert.ok((await passages.locator("mark").count()) > 0, "the copied passages are marked");
+  assert.match((await passages.textContent()) ?? "", /来源：外部文本 使至塞上/);
   const panel = refPage.getByTestId("review-reports");
   await panel.locator("summary").getByText("1篇疑似抄袭待裁定").waitFor();
   await panel.locator("summary").click();

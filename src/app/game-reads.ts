@@ -382,6 +382,7 @@ export class GameReads<S> {
           fromSeat: null,
           fromAlias: e.alias,
           ...(typeof e.copiedPercent === "number" && { copiedPercent: e.copiedPercent }),
+          postId: e.postId,
           text: "",
         });
       } else if (e.type === "app.ComplaintFiled")

@@ -789,6 +789,8 @@ export interface InboxItem {
   cutoff?: Millis;
   /** A flagged 报道's copied share, in percent. */
   copiedPercent?: number;
+  /** `report-flagged`: the flagged text's post id, for the referee to see its copied passages (POST originality). */
+  postId?: string;
   /** A tie left to the referee: the tied seats, how many go out, why the rule could not decide, the house (两府制). */
   tied?: SeatNo[];
   slots?: number;

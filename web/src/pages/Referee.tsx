@@ -630,6 +630,8 @@ function ReviewReports({ game }: { game: LiveGame }) {
             · {m.threads.reportStatus(r.status)}
             {r.approved ? <> · {m.referee.reportApproved(r.approved.reason)}</> : null}
             {started ? null : <RemoveSignup gameId={gameId} alias={r.alias} />}
+            {/* The passages and their sources, to rule on a flag with the text in front of the referee. */}
+            {r.flagged ? <ComplainedPost gameId={gameId} postId={r.postId} /> : null}
           </li>
         ))}
       </ol>
@@ -891,6 +893,7 @@ function InboxRow(props: {
           {m.referee.reportFlaggedItem(alias, item.copiedPercent ?? null)}
         </div>
         <p className="muted small">{m.referee.reportFlaggedHint}</p>
+        <ComplainedPost gameId={gameId} postId={item.postId} />
         <ReasonInput value={reason} onChange={setReason} />
         <button
           type="button"
