@@ -431,6 +431,8 @@ export const zhCN = {
   },
   vote: {
     title: "投票机",
+    /** A live tally row's name: the seat number too, so long aliases with the same start stay apart. */
+    tallyName: (seat: number, alias: string) => `${seat + 1}号 ${alias}`,
     notOpen: "当前没有开放的投票",
     opensWithPosts: (round: number, at: string) => `第${round}轮投票将在 ${at} 杀帖公布后开始`,
     overtime: "平票加时",
@@ -779,6 +781,7 @@ export const zhCN = {
         ? "平票者都已出局，无人可定：写明理由后确定，结束这项裁定。"
         : `勾选${slots}人并写明理由；被定出局者按票杀处理（炸弹照常带走领票人），结果帖会写明哨子的裁定。`,
     decideTie: "确定出局",
+    decideTieNobody: "确定（无人出局）",
     leadVoterItem: (round: string, bomb: string) => `${round}，${bomb} 被票出：领票人由哨子指定`,
     leadVoterItemHint:
       "在投了该炸弹的人中选一人并写明理由；被选中者作为领票人随炸弹出局，结果帖会写明哨子的指定。",

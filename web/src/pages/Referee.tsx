@@ -1078,7 +1078,8 @@ function TieDecision(props: {
         <span className="muted small">{dateTime(item.at)}</span> {tieItemText(item, props.label, props.terms)}
       </div>
       <p className="muted small">{m.referee.tieItemHint(slots)}</p>
-      <div className="actions">
+      {/* Nobody left to choose: no ticks to offer, and the button says nothing goes out. */}
+      <div className="actions" hidden={slots === 0}>
         {(item.tied ?? []).map((s) => (
           <label key={s} className="check">
             <input
@@ -1095,7 +1096,7 @@ function TieDecision(props: {
         reason={reason}
         onReason={setReason}
         ready={chosen.length === slots}
-        label={m.referee.decideTie}
+        label={slots === 0 ? m.referee.decideTieNobody : m.referee.decideTie}
         onDecide={decide}
         notice={notice}
       />

@@ -115,9 +115,10 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           gameId={data.game.id}
           perVoter={perVoter}
           // A tied seat out since the overtime or duel opened (a day shot) can no longer be voted for.
-          choices={(candidates ?? seats.map((s) => s.seat)).filter(
-            (c) => seats.find((s) => s.seat === c)?.alive,
-          )}
+          // In seat order, as the board lists them (the engine lists an overtime's tied seats by votes).
+          choices={(candidates ?? seats.map((s) => s.seat))
+            .filter((c) => seats.find((s) => s.seat === c)?.alive)
+            .sort((a, b) => a - b)}
           label={label}
           offered={offered}
           myVote={view?.myVote ?? null}
@@ -145,7 +146,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         <ol className="tally">
           {shownTally.map((t) => (
             <li key={t.seat} className="tally-row" data-seat={t.seat}>
-              <span className="tally-name">{label(t.seat)}</span>
+              <span className="tally-name">{m.vote.tallyName(t.seat, label(t.seat))}</span>
               <span className="tally-bar">
                 <span style={{ width: `${(t.votes / maxVotes) * 100}%` }} />
               </span>
@@ -195,7 +196,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
                 <ol className="tally">
                   {h.tally.map((t) => (
                     <li key={t.seat} className="tally-row" data-seat={t.seat}>
-                      <span className="tally-name">{label(t.seat)}</span>
+                      <span className="tally-name">{m.vote.tallyName(t.seat, label(t.seat))}</span>
                       <span className="tally-votes">{m.vote.votes(t.votes)}</span>
                       {t.half > 0 ? <span className="mark half">{m.vote.half(t.half)}</span> : null}
                     </li>
@@ -288,7 +289,7 @@ function FinalTally({
           <ol className="tally">
             {r.tally.map((t) => (
               <li key={t.seat} className="tally-row" data-seat={t.seat}>
-                <span className="tally-name">{label(t.seat)}</span>
+                <span className="tally-name">{m.vote.tallyName(t.seat, label(t.seat))}</span>
                 <span className="tally-votes">{m.vote.votes(t.halves / 2)}</span>
               </li>
             ))}
