@@ -296,6 +296,33 @@ test("seed 000 「明蛋烟花或出局即与双剑联合」: the bright bomb re
   assert.equal(appEventVisible(first, appViewerOf(d.state, sword)), true);
 });
 
+test("seed 000 「杀刺出局达到7人…刺客与杀手联合」: an assassin brought into the AB组杀手 room by the later 杀刺大联合 reads it from then on", () => {
+  const d = new Driver(preset("fengyun-57"));
+  const seatsOf = (role: string) => d.state.seats.filter((s) => s.role === role).map((s) => s.seat);
+  const [a1, a2, a3, a4] = seatsOf("killer-a") as [number, number, number, number];
+  const assassin = seatsOf("assassin")[0]!;
+  // Four killers out: 「AB两组杀手联合」 opens the killers' room.
+  for (const seat of [a1, a2, a3, a4])
+    d.override(local("12-02 08:00"), { action: "eliminate", target: seat }, "判罚");
+  const killers = d.state.alliances.find((x) => x.id === "killers");
+  assert.ok(killers, "AB组杀手联合 fired");
+  const [b1] = seatsOf("killer-b") as [number];
+  const beforeGrand = roomMessage(local("12-02 09:00"), "killers-room", b1);
+  // Three more of 杀刺 out: 杀刺大联合, and the assassins join the killers' line.
+  for (const seat of seatsOf("assassin").slice(1))
+    d.override(local("12-02 10:00"), { action: "eliminate", target: seat }, "判罚");
+  d.override(local("12-02 10:00"), { action: "eliminate", target: seatsOf("lover")[0]! }, "判罚");
+  const grand = d.state.alliances.find((x) => x.id === "grand");
+  assert.ok(grand, "杀刺大联合 fired");
+  assert.ok(realEngine.roomIdsOf!(d.state, assassin).includes("killers-room"));
+  assert.equal(appEventVisible(beforeGrand, appViewerOf(d.state, assassin)), false, "before it joined");
+  assert.equal(
+    appEventVisible(roomMessage(grand.at, "killers-room", b1), appViewerOf(d.state, assassin)),
+    true,
+  );
+  assert.equal(appEventVisible(beforeGrand, appViewerOf(d.state, b1)), true, "the killers keep theirs");
+});
+
 test("seed 000 「如果杀手和刺客汇合以后，综合一起轮流出帖」: after 杀刺大联合 the role card's 出帖组 is 杀刺, not the seat's own group", () => {
   const d = new Driver(preset("fengyun-57"));
   const seatsOf = (role: string) => d.state.seats.filter((s) => s.role === role).map((s) => s.seat);

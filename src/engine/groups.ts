@@ -31,15 +31,17 @@ function computeMerges(state: GameState): Map<string, string> {
   const map = new Map<string, string>();
   for (const fired of state.alliances) {
     const alliance = rules.alliances.find((a) => a.id === fired.id);
-    for (const effect of alliance?.effects ?? []) {
-      if (effect.kind !== "merge-groups") continue;
-      const absorbed = new Set(effect.groups.map((g) => latest(map, g)));
-      for (const [from, to] of map) if (absorbed.has(to)) map.set(from, effect.into);
-      for (const g of absorbed) map.set(g, effect.into);
-      for (const g of effect.groups) map.set(g, effect.into);
-    }
+    for (const effect of alliance?.effects ?? []) if (effect.kind === "merge-groups") applyMerge(map, effect);
   }
   return map;
+}
+
+/** One merge-groups effect applied to the merges so far: the listed groups, with all they absorbed, join `into`. */
+function applyMerge(map: Map<string, string>, effect: { groups: readonly string[]; into: string }): void {
+  const absorbed = new Set(effect.groups.map((g) => latest(map, g)));
+  for (const [from, to] of map) if (absorbed.has(to)) map.set(from, effect.into);
+  for (const g of absorbed) map.set(g, effect.into);
+  for (const g of effect.groups) map.set(g, effect.into);
 }
 
 /**
@@ -366,19 +368,22 @@ export function roomsJoinedLate(state: GameState, seat: Seat): Map<string, Insta
     if (room) add(room, bandit.becameAt);
   }
   if (state.alliances.length === 0) return late;
-  const merges = mergedInto(state);
+  // The merges replayed alliance by alliance, as computeMerges makes them: a merged group's room is the seat's from
+  // the alliance after which its group has reached that room's line, which may be a later one (杀刺大联合 brings the
+  // assassins into the room 「AB组杀手联合」 opened earlier).
+  const merges = new Map<string, string>();
+  const mergedRooms: { room: string; into: string }[] = [];
   for (const fired of state.alliances) {
     const alliance = rules.alliances.find((a) => a.id === fired.id);
     for (const e of alliance?.effects ?? []) {
       if (e.kind === "join-room" && e.role === s.role) add(e.room, fired.at);
-      if (
-        e.kind === "merge-groups" &&
-        role.group &&
-        role.post &&
-        latest(merges, role.group) === latest(merges, e.into)
-      )
-        add(e.room, fired.at);
+      if (e.kind !== "merge-groups") continue;
+      applyMerge(merges, e);
+      mergedRooms.push({ room: e.room, into: e.into });
     }
+    if (!role.group || !role.post) continue;
+    const line = latest(merges, role.group);
+    for (const r of mergedRooms) if (latest(merges, r.into) === line) add(r.room, fired.at);
   }
   return late;
 }
