@@ -301,12 +301,10 @@ export class DiscussionService<S> {
     };
 
     // A 七杀 discussion post fires the deadlines due by its receipt time, as a vote does (GameService.run).
-    await this.#games.settleDeadlines(ctx, ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot()), at);
-    const res = await ctx.actor.submit({
-      now: at,
-      decide,
-      requestId: `${account.id}:discussion:${input.requestId}`,
-    });
+    const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
+    const res = await this.#games.afterDeadlines(ctx, snap, at, () =>
+      ctx.actor.submit({ now: at, decide, requestId: `${account.id}:discussion:${input.requestId}` }),
+    );
     if (!res.ok) return res;
     const written = (await ctx.actor.events(res.firstSeq)).filter((e) => e.seq <= res.lastSeq);
     const refused = written.find((e) => e.event.type === "PostRefused");

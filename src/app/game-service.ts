@@ -14,7 +14,7 @@ import type {
 import { type AppEvent, type AppViewer, appEventShown, appEventVisible, isAppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
-import { GameActor, type GameSnapshot, type JobDecision, type JobResult } from "./game-actor.ts";
+import { GameActor, type GameSnapshot, type Job, type JobDecision, type JobResult } from "./game-actor.ts";
 import { authorize, type Need, okEvents, seatByAlias, toCommandResult, toDto } from "./game-helpers.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
 
@@ -102,6 +102,8 @@ export class GameService<S> {
   readonly #members = new Map<string, Map<number, PublicMember>>();
   readonly #armed = new Map<string, string>();
   readonly #graceMs: number;
+  /** Per game, the last command held for the deadline grace (afterDeadlines), for the next to queue behind. */
+  readonly #held = new Map<string, { tail: Promise<void>; firstAt: number }>();
   onDeadlines: DeadlinesChanged | undefined;
   /** Called after this process committed events of a game (to notify other processes). */
   onCommitted: ((gameId: string, lastSeq: number) => void) | undefined;
@@ -121,19 +123,49 @@ export class GameService<S> {
    * is decided. Deciding it at once would fire the deadline (the engine fires what is due by a command's receipt
    * time) ahead of commands another process received before it and has not stored yet: a ballot cast at 20:59:59.97
    * would meet a closed vote. Commands received before the deadline go on at once.
+   *
+   * Held commands go to the game in the order they came: each waits for the one before it to be handed to the
+   * actor (`submit` puts it in the actor's queue), so timers firing together or reads finishing out of order
+   * cannot let a later ballot be decided before an earlier one.
    */
-  async settleDeadlines(ctx: GameContext<S>, snap: GameSnapshot<S>, at: number): Promise<void> {
-    if (this.#graceMs <= 0) return;
+  afterDeadlines<T>(
+    ctx: GameContext<S>,
+    snap: GameSnapshot<S>,
+    at: number,
+    submit: () => Promise<T>,
+  ): Promise<T> {
+    if (this.#graceMs <= 0) return submit();
+    const pending = this.#engine.pendingDeadlines(snap.engine);
     // The last of the deadlines due by the receipt time (they come in time order): the grace runs from it.
     let last: number | null = null;
-    for (const d of this.#engine.pendingDeadlines(snap.engine)) {
+    for (const d of pending) {
       if (d.at > at) break;
       last = d.at;
     }
-    if (last === null) return;
-    const wait = last + this.#graceMs - this.#clock.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    await ctx.actor.catchUp();
+    const gameId = ctx.actor.gameId;
+    const held = this.#held.get(gameId);
+    // Commands still held that were received before this one go first: it queues behind them. One received before
+    // all of them (its receipt time taken earlier, or another process's view of time) does not wait for them.
+    const prior = held !== undefined && at >= held.firstAt ? held : undefined;
+    if (last === null && prior === undefined) return submit();
+    const due = last;
+    let result: Promise<T> | undefined;
+    const step = (prior?.tail ?? Promise.resolve()).then(async () => {
+      const wait = due === null ? 0 : due + this.#graceMs - this.#clock.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await ctx.actor.catchUp();
+      result = submit();
+    });
+    const tail = step.catch(() => {});
+    // One received before every held command starts the line afresh only if none is held.
+    if (prior !== undefined || held === undefined) {
+      const entry = { tail, firstAt: prior?.firstAt ?? at };
+      this.#held.set(gameId, entry);
+      void tail.then(() => {
+        if (this.#held.get(gameId) === entry) this.#held.delete(gameId);
+      });
+    }
+    return step.then(() => result as Promise<T>);
   }
 
   get engine(): EnginePort<S> {
@@ -465,12 +497,13 @@ export class GameService<S> {
       return { ok: false, refusal: { ...denied.refusal, details: { ...denied.refusal.details, at } } };
     const decide = build(ctx, v, at);
     if (typeof decide !== "function") return decide;
-    if (this.#graceMs > 0) await this.settleDeadlines(ctx, snap, at);
-    const res = await ctx.actor.submit(
+    const job: Job<S> =
       extra.requestId === undefined
         ? { now: at, decide }
-        : { now: at, decide, requestId: `${account.id}:${extra.requestId}` },
-    );
+        : { now: at, decide, requestId: `${account.id}:${extra.requestId}` };
+    const res = await (this.#graceMs > 0
+      ? this.afterDeadlines(ctx, snap, at, () => ctx.actor.submit(job))
+      : ctx.actor.submit(job));
     if (res.ok && res.replayed) {
       // A retry answers with the original's receipt time: that is the time the stored command was judged by.
       const original = (await ctx.actor.events(res.lastSeq)).find((e) => e.seq === res.lastSeq);

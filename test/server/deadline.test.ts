@@ -122,6 +122,66 @@ test("with a deadline grace, a command received past the deadline waits for it, 
   }
 });
 
+test("with a deadline grace, commands held past the deadline are decided in the order they came", async () => {
+  const h = await makeHarness({ deadlineGraceMs: 1000 });
+  try {
+    const g = await startedGame(h, 6);
+    const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
+    await advanceTo(h, local("12-02 10:00:00"));
+    for (const [voter, target] of [
+      [p0, p3],
+      [p1, p4],
+      [p2, p5],
+      [p3, p2],
+      [p4, p0],
+      [p5, p0],
+    ] as const) {
+      await must(
+        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
+          requestId: rid(),
+          targets: [target.seat],
+        }),
+      );
+    }
+    // Then p3 and p2 change to p1: 2 (p4, p5) to 2 (p3, p2).
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, p3.cookie, { requestId: rid(), targets: [p1.seat] }),
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, p2.cookie, { requestId: rid(), targets: [p1.seat] }),
+    );
+    // Both past the deadline, both held; the later one's own wait would end first.
+    h.clock.set(local("12-02 21:00:01") + 200);
+    const first = call(h, "POST", `/api/games/${g.id}/votes`, p2.cookie, {
+      requestId: rid(),
+      targets: [p0.seat],
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    h.clock.set(local("12-02 21:00:01") + 600);
+    const second = call(h, "POST", `/api/games/${g.id}/votes`, p2.cookie, {
+      requestId: rid(),
+      targets: [p1.seat],
+    });
+    await must(first);
+    await must(second);
+    const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    assert.ok(
+      log.json.events.some((e) => e.type === "OvertimeOpened"),
+      "a 加时 opened",
+    );
+    const overtime = log.json.events.filter(
+      (e) => e.type === "VoteCast" && e.data.voter === p2.seat && e.at > local("12-02 21:00:01"),
+    );
+    assert.deepEqual(
+      overtime.map((e) => e.at),
+      [local("12-02 21:00:01") + 200, local("12-02 21:00:01") + 600],
+      "stored in the order received",
+    );
+  } finally {
+    await h.close();
+  }
+});
+
 test("RULINGS 6: a vote received at 20:59:59.999 counts; one received at 21:00:01 is refused", async () => {
   const h = await makeHarness();
   try {
