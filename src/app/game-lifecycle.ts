@@ -6,7 +6,7 @@ import type { Account, GameRecord, PublicMember, Storage } from "../storage/stor
 import { countWords } from "../text/wordcount.ts";
 import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
-import type { GameSnapshot, JobDecision } from "./game-actor.ts";
+import type { GameActor, GameSnapshot, JobDecision } from "./game-actor.ts";
 import { addMemberThen, okEvents, signedBy } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import {
@@ -131,10 +131,13 @@ export class GameLifecycle<S> {
       return refuse("report-too-short", 409, { words, min: ctx.rules.text.reportMin });
     if (await this.#games.membership(gameId, account.id)) return refuse("already-member", 409);
     const postId = `report-${randomUUID()}`;
-    // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24).
+    // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24). The 报道 of a
+    // sign-up withdrawn from this game is no source: a player who withdrew and signs up again with the same text is
+    // not flagged as copying itself (which would tie its old alias to the new one in public).
     const check = await this.#originality.check(report, {
       withSources: false,
       ...ruleSetCheck(ctx.rules.text),
+      excludePostIds: withdrawnReports(ctx.actor),
     });
     const copiedPercent = check.available ? check.copiedPercent : null;
     const copied = check.available ? { copiedPercent, copiedFlagged: check.flagged } : { copiedPercent };
@@ -460,4 +463,20 @@ export class GameLifecycle<S> {
       };
     });
   }
+}
+
+/** The post ids of every 报道 (and redo) whose sign-up was withdrawn from the game (call after `snapshot()`). */
+function withdrawnReports(actor: { visitLoaded: GameActor<unknown>["visitLoaded"] }): string[] {
+  const live = new Map<string, string[]>();
+  const out: string[] = [];
+  actor.visitLoaded(1, (stored) => {
+    const e = stored as AppEvent;
+    if (e.type === "app.PlayerJoined" || e.type === "app.ReportRedone")
+      live.set(e.alias, [...(live.get(e.alias) ?? []), e.postId]);
+    else if (e.type === "app.PlayerWithdrawn") {
+      out.push(...(live.get(e.alias) ?? []));
+      live.delete(e.alias);
+    }
+  });
+  return out;
 }

@@ -62,6 +62,8 @@ export interface CheckRequest {
   excludeLineage?: string;
   /** A published site post being re-checked (a referee's complaint view): it and its lineage are left out. */
   excludePostId?: string;
+  /** Site posts that are no source against this text (the withdrawn 报道 of a game one signs up to again). */
+  excludePostIds?: readonly string[];
 }
 
 export interface OriginalityPort {

@@ -29,6 +29,8 @@ export interface LoadedIndex {
   check(text: string, options: CheckOptions): Promise<OriginalityReport>;
   /** What to leave out when re-checking a site post: its lineage, or the post alone when it has none. */
   exclusionsOf(postId: string): Pick<CheckOptions, "excludeLineage" | "excludeDocIds" | "sourcesBefore">;
+  /** The index's ids of site posts, by post id (those it holds). */
+  docIdsOf(postIds: readonly string[]): string[];
 }
 
 /** A site post's ref is "label · postId" (or the post id alone), so its id can be read back after a restart. */
@@ -141,6 +143,12 @@ export async function loadOriginalityIndex(storage: Storage): Promise<LoadedInde
       running = running.catch(() => 0).then(() => load(range ? Math.min(last, range.first - 1) : last));
       return running;
     },
+    docIdsOf(postIds) {
+      return postIds.flatMap((id) => {
+        const p = posts.get(id);
+        return p ? [p.docId] : [];
+      });
+    },
     exclusionsOf(postId) {
       const p = posts.get(postId);
       if (!p) return {};
@@ -222,6 +230,8 @@ export async function indexedOriginality(
     async check(text, request) {
       const { withSources, siteSource, limitPercent, excludeLineage, excludePostId } = request;
       const own = excludePostId !== undefined ? loaded.exclusionsOf(excludePostId) : {};
+      const others = request.excludePostIds?.length ? loaded.docIdsOf(request.excludePostIds) : [];
+      if (others.length > 0) own.excludeDocIds = [...(own.excludeDocIds ?? []), ...others];
       const report = await loaded.check(text, {
         limitPercent,
         ...(request.minRun !== undefined && { minRun: request.minRun }),

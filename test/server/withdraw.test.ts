@@ -12,6 +12,7 @@ import type {
   ReportListResponse,
   RosterResponse,
 } from "../../src/server/api-types.ts";
+import { syntheticText } from "../../src/text/synthetic.ts";
 import { local } from "./fixtures.ts";
 import {
   advanceTo,
@@ -343,5 +344,26 @@ test("a flagged 报道 whose sign-up is withdrawn leaves the referee's inbox as 
       inbox.json.items.map((it) => [it.kind, it.fromAlias, it.handled?.outcome]),
       [["report-flagged", "乙", "signup-withdrawn"]],
     );
+  });
+});
+
+test("signing up again after 退出报名 with the same text is not copying oneself; another copying it still is", async () => {
+  await withHarness(async (h) => {
+    const { id } = await signedUp(h, ["甲"]);
+    const text = syntheticText(4_242, 400);
+    const self = await quickAccount(h, "again");
+    await must(call(h, "POST", `/api/games/${id}/join`, self, { alias: "乙", report: text }));
+    await must(withdraw(h, id, self));
+    await must(call(h, "POST", `/api/games/${id}/join`, self, { alias: "丙", report: text }));
+    const reports = async () =>
+      (await must(call<ReportListResponse>(h, "GET", `/api/games/${id}/reports`))).json.reports;
+    const mine = (await reports()).find((r) => r.alias === "丙");
+    assert.equal(mine?.copiedPercent, 0, "the withdrawn 报道 is no source");
+    assert.equal(mine?.flagged, false);
+    // The 报道 standing now is a source like any: a copy of it by someone else is flagged.
+    const copier = await quickAccount(h, "copier");
+    await must(call(h, "POST", `/api/games/${id}/join`, copier, { alias: "丁", report: text }));
+    const copy = (await reports()).find((r) => r.alias === "丁");
+    assert.equal(copy?.flagged, true);
   });
 });
