@@ -120,8 +120,11 @@ export const realEngine: EnginePort<GameState> = {
     const r = state.rounds[round];
     if (!r) return null;
     if (code.startsWith("vote.")) {
-      // Closed: the deadline the last vote to close had, a 加时's or a duel's rather than the day's.
-      const closesAt = r.vote?.closesAt ?? r.votes.at(-1)?.closesAt;
+      // The voter's own house's thread (两府制); closed, the deadline the last of its votes to close had, a 加时's or
+      // a duel's rather than the day's.
+      const house = typeof details?.house === "number" ? details.house : 1;
+      const closesAt =
+        threadOf(r, house)?.closesAt ?? r.votes.filter((x) => (x.house ?? 1) === house).at(-1)?.closesAt;
       return closesAt !== undefined ? closesAt - 1000 : r.voteDeadline;
     }
     if (code === "post.outside-window") return r.postingClosesAt;

@@ -22,6 +22,11 @@ export interface BallotCommand {
   proxy: boolean;
 }
 
+/** A refusal's house, for the deadline its message names (两府制; absent for house 1, the usual only one). */
+function houseOf(house: number): { house?: number } {
+  return house === 1 ? {} : { house };
+}
+
 /**
  * The vote a ballot goes to: the named round's, else the earliest vote still open (an overtime before the next day). Under
  * 两府制 it is the voter's own house's thread: a player votes only in their own house.
@@ -34,15 +39,23 @@ function openVote(
   if (round !== undefined) {
     const r = b.state.rounds[round];
     if (!r)
-      return { code: "vote.no-such-round", message: `round ${round} has not opened`, details: { round } };
+      return {
+        code: "vote.no-such-round",
+        message: `round ${round} has not opened`,
+        details: { round, ...houseOf(house) },
+      };
     const v = threadOf(r, house);
     if (!v) {
       return r.voteOpened
-        ? { code: "vote.after-deadline", message: `round ${round}'s vote has closed`, details: { round } }
+        ? {
+            code: "vote.after-deadline",
+            message: `round ${round}'s vote has closed`,
+            details: { round, ...houseOf(house) },
+          }
         : {
             code: "vote.not-open",
             message: `round ${round}'s vote opens when its posts are out`,
-            details: { round },
+            details: { round, ...houseOf(house) },
           };
     }
     return { r, v };
@@ -60,7 +73,12 @@ function openVote(
     return {
       code: "vote.after-deadline",
       message: `no vote is open: round ${closed.round}'s vote has closed, round ${last.round}'s opens when its posts are out`,
-      details: { round: closed.round, nextRound: last.round, opensAt: last.postingClosesAt },
+      details: {
+        round: closed.round,
+        nextRound: last.round,
+        opensAt: last.postingClosesAt,
+        ...houseOf(house),
+      },
     };
   }
   if (last?.voteOpened) {
@@ -69,7 +87,7 @@ function openVote(
     return {
       code: "vote.after-deadline",
       message: `no vote is open: round ${last.round}'s vote has closed`,
-      details: { round: last.round },
+      details: { round: last.round, ...houseOf(house) },
     };
   }
   return { code: "vote.not-open", message: "no vote is open", details: {} };

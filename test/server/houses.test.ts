@@ -203,3 +203,28 @@ test("两府制: while only house 2 is in overtime, the public and the referee s
     await h.close();
   }
 });
+
+test("两府制: a late ballot names its own house's deadline, not the other house's 加时", async () => {
+  const h = await makeHarness();
+  try {
+    const { id, cookies } = await twoHouseGame(h);
+    await advanceTo(h, local("12-02 20:00:00"));
+    // As above: house 2 goes to a 15-minute 加时 at 21:00, house 1 closes then.
+    for (const [i, cookie] of cookies.entries()) {
+      const target = i % 2 === 0 ? (i < 40 ? 56 : 54) : i < 37 ? 55 : i < 47 ? 53 : 51;
+      await must(call(h, "POST", `/api/games/${id}/votes`, cookie, { requestId: rid(), targets: [target] }));
+    }
+    await advanceTo(h, local("12-02 21:00:01"));
+    await advanceTo(h, local("12-02 21:20:00"));
+    const late = async (cookie: string | undefined) =>
+      (await call<ApiError>(h, "POST", `/api/games/${id}/votes`, cookie, { requestId: rid(), targets: [50] }))
+        .json.error;
+    const one = await late(cookies[0]);
+    assert.equal(one.code, "vote.after-deadline");
+    assert.equal(one.message, "投票已截止（截止时间 21:00:00，收到时间 21:20:00）", "house 1");
+    const two = await late(cookies[1]);
+    assert.equal(two.message, "投票已截止（截止时间 21:15:00，收到时间 21:20:00）", "house 2's 加时");
+  } finally {
+    await h.close();
+  }
+});
