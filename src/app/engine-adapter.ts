@@ -93,7 +93,7 @@ export const realEngine: EnginePort<GameState> = {
   posterOf: (state, round, post) =>
     state.rounds[round]?.released?.find((p) => p.index === post)?.poster ?? null,
   proxyCutoffOf: (state, voter, round) => proxyCutoffFor(state, voter, round),
-  extensionRequestRefusal: (state, seat) => extensionRequestRefusal(state, seat),
+  extensionRequestRefusal: (state, seat, asReferee) => extensionRequestRefusal(state, seat, asReferee),
   summarize: (state) => summarize(state),
   roundPlan(state, round) {
     const r = round > 0 ? state.rounds[round] : undefined;

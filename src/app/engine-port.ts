@@ -85,9 +85,10 @@ export interface EnginePort<S = unknown> {
   proxyCutoffOf?(state: S, voter: Seat, round?: number): number | null;
   /**
    * 白条延期 (score rule): the refusal `seat`'s own request would get now, computed from what the seat may know
-   * (src/engine/score/extension.ts `extensionRequestRefusal`); null when it may ask.
+   * (src/engine/score/extension.ts `extensionRequestRefusal`); null when it may ask. `asReferee`: by the seat's real
+   * role, as the referee's grant will judge it (the seat itself is answered as the role it was told).
    */
-  extensionRequestRefusal?(state: S, seat: Seat): Refusal | null;
+  extensionRequestRefusal?(state: S, seat: Seat, asReferee?: boolean): Refusal | null;
   /** Whether the game is over; cheaper than a summary when the engine knows it directly. */
   ended?(state: S): boolean;
   summarize(state: S): GameSummary;

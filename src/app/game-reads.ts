@@ -422,9 +422,10 @@ export class GameReads<S> {
     // the cut-off on (no event marks it) it can no longer be entered (RULINGS 12: the entry time is what counts).
     const now = this.#clock.now();
     for (const it of waiting("extension-request", () => true)) {
-      // Asked of the engine as the grant would be (score/extension.ts): only "nothing open to extend for" answers it.
+      // Asked of the engine as the grant would be (score/extension.ts), by the seat's real role: only "nothing open
+      // to extend for" answers it.
       const refusal =
-        it.fromSeat === null ? null : engine.extensionRequestRefusal?.(snap.engine, it.fromSeat);
+        it.fromSeat === null ? null : engine.extensionRequestRefusal?.(snap.engine, it.fromSeat, true);
       if (refusal?.code === "iou-extension.no-open-iou")
         it.handled = { at: Math.max(lastIouEnd ?? it.at, it.at), outcome: "iou-settled" };
     }

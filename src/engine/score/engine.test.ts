@@ -249,6 +249,8 @@ describe("a player's own 白条延期 request as its told role", () => {
     assert.equal(d.state.seats[HIDDEN_BOMB]?.role, "hidden-bomb");
     assert.equal(extensionRequestRefusal(d.state, 30)?.code, "iou-extension.not-swordsman");
     assert.equal(extensionRequestRefusal(d.state, HIDDEN_BOMB)?.code, "iou-extension.not-swordsman");
+    // The referee's inbox asks as the grant judges, by the real camp: the open 白条 is the bomb's own camp's.
+    assert.equal(extensionRequestRefusal(d.state, HIDDEN_BOMB, true)?.code, "iou-extension.no-open-iou");
   });
 });
 

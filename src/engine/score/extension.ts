@@ -96,13 +96,13 @@ function notSwordsman(): Refusal {
  *   would tell a ranger what the public does not know. Every other refusal reads only public facts (the camp of an
  *   open 白条 is that of its released post's unit, the deadline, the vote) and the seat's own role.
  */
-export function extensionRequestRefusal(state: GameState, seat: Seat): Refusal | null {
+export function extensionRequestRefusal(state: GameState, seat: Seat, asReferee = false): Refusal | null {
   const rules = state.rules;
   const real = state.seats[seat];
   if (!rules || !real) return null;
   // A seat told another role (暗蛋 「不知道自己身份」) is answered as the role it was told: its real one, through a
-  // camp check, would tell it what it may not know.
-  const toldAs = real.revealed ? undefined : roleById(rules, real.role).toldAs;
+  // camp check, would tell it what it may not know. The referee's inbox asks by the real role, as the grant judges.
+  const toldAs = real.revealed || asReferee ? undefined : roleById(rules, real.role).toldAs;
   const own = toldAs === undefined ? real : { ...real, role: toldAs };
   const asKnown =
     own === real ? state : { ...state, seats: state.seats.map((s) => (s.seat === seat ? own : s)) };
