@@ -166,9 +166,10 @@ const requestKey = (gameId: string, requestId: string) => `${gameId}\u0000${requ
 
 /**
  * `here`: per game, the seq of the last event this transaction appended (AppendOptions.chained). A chained append
- * was decided on top of the append submitted just before it, which on PostgreSQL is in the same batch (a game has
- * one plan in flight): it is stored only right after that append was, never on another writer's events that
- * happen to end at the expected seq. One whose append below is not in this batch is refused too, and decided again.
+ * was decided on top of the append submitted just before it, which on PostgreSQL is usually in the same batch (a
+ * game has one plan in flight, submitted at once): it is stored only right after that append was, never on another
+ * writer's events that happen to end at the expected seq. One whose append below went in another batch (the write
+ * queue held more than a batch's worth) is refused too, and decided again.
  * Updated only once the rows are inserted, so a rolled-back savepoint leaves it as it was.
  */
 async function appendTogether(

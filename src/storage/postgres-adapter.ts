@@ -57,8 +57,9 @@ export async function createPostgresAdapter(
     db,
     beginWrite: "begin",
     maxWriteConcurrency: options.poolSize ?? 10,
-    // Batches run on several pooled connections at once: a chained append is checked only against the appends of
-    // its own batch (events.ts appendTogether), so a game's next plan waits for the one before it to commit.
+    // Batches run on several pooled connections at once: a chained append is stored only on an append of its own
+    // batch (events.ts appendTogether; split from it, it is refused and decided again), so a game's next plan waits
+    // for the one before it to commit.
     appendsInOrder: false,
     blobType: "bytea",
     isUniqueViolation: (error) => errorCode(error) === "23505",

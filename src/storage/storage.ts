@@ -43,7 +43,8 @@ export interface AppendOptions {
    * Decided on top of this process's own appends that may not have committed yet (see `appendsInOrder`): stored
    * only if the event at `expectedSeq` was written by this storage's own append, else a conflict. So a command
    * never lands after events it was not decided against, even if the append it counted on failed and another
-   * writer filled the gap. Ignored where `appendsInOrder` is false.
+   * writer filled the gap. Where `appendsInOrder` is false (PostgreSQL), only an append below it in the same
+   * group-commit batch counts as this storage's own: one whose append below went in another batch is refused.
    */
   readonly chained?: boolean;
 }
