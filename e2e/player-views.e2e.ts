@@ -339,16 +339,13 @@ test("a kill-post draft survives a reload and a closed tab, with the live 字数
     const box = document.querySelector("[data-testid=editor-text]")!.getBoundingClientRect();
     const bar = document.querySelector(".editor-bar")!.getBoundingClientRect();
     const tabs = document.querySelector("nav.tabs")!.getBoundingClientRect();
-    return { boxBottom: box.bottom, barTop: bar.top, tabsTop: tabs.top, tabsShown: tabs.height > 0 };
+    return { boxBottom: box.bottom, barTop: bar.top, tabsTop: tabs.top };
   });
   assert.ok(
     cover.boxBottom <= cover.barTop + 1,
     `the word-count bar covers the box: ${JSON.stringify(cover)}`,
   );
-  // While the box has the focus (the on-screen keyboard is up) the tab bar steps aside altogether.
-  assert.equal(cover.tabsShown, false, `the tab bar stays while typing: ${JSON.stringify(cover)}`);
-  await editor.blur();
-  assert.ok(await again.locator("nav.tabs").isVisible(), "and comes back after");
+  assert.ok(cover.boxBottom <= cover.tabsTop, `the tab bar covers the box: ${JSON.stringify(cover)}`);
   await ctx.close();
 });
 
