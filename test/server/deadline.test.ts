@@ -31,6 +31,14 @@ import {
 
 const DEADLINE = local("12-02 21:00:00");
 
+/** Each voter's ballot for its target, in order. */
+async function castAll(h: Harness, g: Game, ballots: readonly (readonly [Player, Player])[]): Promise<void> {
+  for (const [voter, target] of ballots)
+    await must(
+      call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, { requestId: rid(), targets: [target.seat] }),
+    );
+}
+
 async function types(h: Harness, g: Game): Promise<string[]> {
   const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
   return log.json.events.map((e) => e.type);
@@ -79,21 +87,14 @@ test("with a deadline grace, a command received past the deadline waits for it, 
     const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
     await advanceTo(h, local("12-02 10:00:00"));
     // As it stands, 2 to 2 between p0 and p1: a 加时 between them.
-    for (const [voter, target] of [
+    await castAll(h, g, [
       [p0, p3],
       [p1, p4],
       [p2, p0],
       [p3, p0],
       [p4, p1],
       [p5, p1],
-    ] as const) {
-      await must(
-        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
-          requestId: rid(),
-          targets: [target.seat],
-        }),
-      );
-    }
+    ]);
     // The vote takes ballots through 21:00:00.999. An 加时 ballot received at 21:00:01.015 (here, or at another
     // process) would close the vote and open the 加时 with it, at once.
     h.clock.set(local("12-02 21:00:01") + 15);
@@ -128,21 +129,14 @@ test("with a deadline grace, commands held past the deadline are decided in the 
     const g = await startedGame(h, 6);
     const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
     await advanceTo(h, local("12-02 10:00:00"));
-    for (const [voter, target] of [
+    await castAll(h, g, [
       [p0, p3],
       [p1, p4],
       [p2, p5],
       [p3, p2],
       [p4, p0],
       [p5, p0],
-    ] as const) {
-      await must(
-        call(h, "POST", `/api/games/${g.id}/votes`, voter.cookie, {
-          requestId: rid(),
-          targets: [target.seat],
-        }),
-      );
-    }
+    ]);
     // Then p3 and p2 change to p1: 2 (p4, p5) to 2 (p3, p2).
     await must(
       call(h, "POST", `/api/games/${g.id}/votes`, p3.cookie, { requestId: rid(), targets: [p1.seat] }),
