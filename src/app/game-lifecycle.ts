@@ -250,8 +250,12 @@ export class GameLifecycle<S> {
 
   /** The withdrawal of `alias`'s sign-up, decided at its turn: only before the start, only of a sign-up there is. */
   #withdrawal(snap: GameSnapshot<S>, alias: string, event: AppEvent): JobDecision {
-    // After the start a seat is handed over with a substitute (替补), never emptied.
-    if (this.#games.engine.started(snap.engine)) return refuse("game-already-started", 409);
+    // After the start a seat is handed over with a substitute (替补), never emptied: the message says so.
+    if (this.#games.engine.started(snap.engine))
+      return refuse("game-already-started", 409, {
+        // A referee's removal always carries its reason; the player's own withdrawal none.
+        leaving: event.type === "app.PlayerWithdrawn" && event.reason !== null ? "remove" : "withdraw",
+      });
     if (!snap.app.reports.has(alias)) return refuse("report-not-found", 404, { alias });
     return okEvents([event]);
   }

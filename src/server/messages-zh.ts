@@ -77,7 +77,13 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "not-a-player": () => "只有玩家可以执行此操作",
   "wrong-player-count": (d) => `人数不符：已报名${d?.players ?? "?"}人，规则需要${d?.needed ?? "?"}人`,
   "game-not-started": () => "游戏尚未开始",
-  "game-already-started": () => "游戏已经开始",
+  // A sign-up cannot be withdrawn once roles are dealt: the seat goes to a substitute (替补) instead.
+  "game-already-started": (d) =>
+    d?.leaving === "withdraw"
+      ? "游戏已经开始，不能再退出报名；如需离开，请联系哨子安排替补接手你的座位"
+      : d?.leaving === "remove"
+        ? "游戏已经开始，不能再移除报名；请改用替补接手该座位"
+        : "游戏已经开始",
   "game-ended": () => "游戏已经结束",
   "seat-out": () => "你已出局，不能执行此操作",
   "seat-replaced": () => "你的座位已由替补接手，不能再以原马甲行动或发言",

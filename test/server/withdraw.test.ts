@@ -153,7 +153,11 @@ test("退出报名 refused: anonymous, the referee, a non-member, after the star
     const started = await stored(h, id, referee);
     const late = await withdraw(h, id, cookies[0]);
     assert.deepEqual(refusal(late), [409, "game-already-started"]);
-    assert.equal(late.json.error.message, "游戏已经开始");
+    // After the start a seat is handed on, never emptied: the refusal says who can do that.
+    assert.equal(
+      late.json.error.message,
+      "游戏已经开始，不能再退出报名；如需离开，请联系哨子安排替补接手你的座位",
+    );
     assert.equal(await stored(h, id, referee), started);
     assert.equal(await viewerAlias(h, id, cookies[0]!), "甲");
   });
@@ -217,10 +221,9 @@ test("移除报名 refused: not a referee, no such sign-up, no reason, after the
     await must(call(h, "POST", `/api/games/${id}/signup/close`, referee));
     await must(call(h, "POST", `/api/games/${id}/start`, referee, { round1At: local("12-01 21:00:00") }));
     const started = await stored(h, id, referee);
-    assert.deepEqual(refusal(await remove(h, id, referee, { alias: "甲", reason: "x" })), [
-      409,
-      "game-already-started",
-    ]);
+    const removal = await remove(h, id, referee, { alias: "甲", reason: "x" });
+    assert.deepEqual(refusal(removal), [409, "game-already-started"]);
+    assert.equal(removal.json.error.message, "游戏已经开始，不能再移除报名；请改用替补接手该座位");
     assert.equal(await stored(h, id, referee), started);
   });
 });
