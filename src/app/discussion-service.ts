@@ -158,10 +158,13 @@ export class DiscussionService<S> {
     return { threads, current };
   }
 
-  async threads(gameId: string): Promise<Result<{ threads: DiscussionThread[]; current: string }>> {
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
+  async threads(
+    gameId: string,
+    account: Account | null,
+  ): Promise<Result<{ threads: DiscussionThread[]; current: string }>> {
+    const readable = await this.#games.readable(gameId, account);
+    if (!readable.ok) return readable;
+    const { ctx, snap } = readable.value;
     return ok(this.#threads(ctx.rules, snap, ctx.actor, this.#clock.now()));
   }
 
@@ -170,12 +173,13 @@ export class DiscussionService<S> {
   /** A page of a thread's posts, oldest first: the newest `limit` by default, or those before/after a seq. */
   async posts(
     gameId: string,
+    account: Account | null,
     threadId: string,
     page: { before?: number | undefined; after?: number | undefined; limit: number },
   ): Promise<Result<{ thread: DiscussionThread; posts: DiscussionPost[]; hasOlder: boolean }>> {
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
+    const readable = await this.#games.readable(gameId, account);
+    if (!readable.ok) return readable;
+    const { ctx, snap } = readable.value;
     const { threads } = this.#threads(ctx.rules, snap, ctx.actor, this.#clock.now());
     const thread = threads.find((t) => t.id === threadId);
     if (!thread) return refuse("discussion-thread-unknown", 404, { thread: threadId });

@@ -292,10 +292,10 @@ export class GameLifecycle<S> {
     return ok({ seq, receivedAt: withdrawnAt, replayed: true });
   }
 
-  async reports(gameId: string): Promise<Result<ReportInfo[]>> {
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
+  async reports(gameId: string, account: Account | null): Promise<Result<ReportInfo[]>> {
+    const readable = await this.#games.readable(gameId, account);
+    if (!readable.ok) return readable;
+    const { ctx, snap } = readable.value;
     return ok(
       [...snap.app.reports.values()].map((r) => ({
         alias: r.alias,

@@ -75,10 +75,9 @@ export class GameReads<S> {
   }
 
   async view(gameId: string, account: Account | null): Promise<Result<GameViewResponse>> {
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.#games.viewer(gameId, account, snap);
+    const readable = await this.#games.readable(gameId, account);
+    if (!readable.ok) return readable;
+    const { ctx, snap, viewer: v } = readable.value;
     const members = await this.#storage.listAliases(gameId);
     return ok({
       game: this.#games.info(ctx, this.#games.status(snap)),
@@ -98,10 +97,9 @@ export class GameReads<S> {
     after: number,
     types?: ReadonlySet<string>,
   ): Promise<Result<{ events: GameEventDto[]; lastSeq: number }>> {
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.#games.viewer(gameId, account, snap);
+    const readable = await this.#games.readable(gameId, account);
+    if (!readable.ok) return readable;
+    const { ctx, snap, viewer: v } = readable.value;
     const events = await ctx.actor.events(after + 1);
     const visible = this.#games.visibleEvents(events, v, snap);
     // The last event the viewer may see, listed here unless none came after `after` (then it is found further
@@ -114,10 +112,9 @@ export class GameReads<S> {
 
   /** A post body, shown only when an event the viewer may see refers to it. */
   async postBody(gameId: string, account: Account | null, postId: string): Promise<Result<PostBodyResponse>> {
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
-    const v = await this.#games.viewer(gameId, account, snap);
+    const readable = await this.#games.readable(gameId, account);
+    if (!readable.ok) return readable;
+    const { ctx, snap, viewer: v } = readable.value;
     const seen = this.#seenPost(ctx, snap, v, postId);
     if (!seen) return refuse("post-not-found", 404);
     const body = await this.#storage.getPostBody(gameId, postId);
@@ -141,6 +138,8 @@ export class GameReads<S> {
     if (!ctx) return null;
     const snap = await ctx.actor.snapshot();
     if ((await this.#games.viewer(source.gameId, account, snap)).referee) return "full";
+    // A draft's name is its referees' alone (GameService.readable).
+    if (this.#games.status(snap) === "draft") return null;
     const seen = this.#seenPost(
       ctx,
       snap,

@@ -451,6 +451,23 @@ export class GameService<S> {
     };
   }
 
+  /**
+   * The game as `account` may read it, with its state and the viewer. A draft (筹备中, sign-up not yet open) exists
+   * only for its referees and 副哨, as in the lobby's list: to anyone else, even holding its link, there is no such
+   * game, so a half-made game's name and rules stay with its referees until they open sign-up.
+   */
+  async readable(
+    gameId: string,
+    account: Account | null,
+  ): Promise<Result<{ ctx: GameContext<S>; snap: GameSnapshot<S>; viewer: Viewer }>> {
+    const ctx = await this.context(gameId);
+    if (!ctx) return refuse("game-not-found", 404);
+    const snap = await ctx.actor.snapshot();
+    const viewer = await this.viewer(gameId, account, snap);
+    if (!viewer.referee && this.status(snap) === "draft") return refuse("game-not-found", 404);
+    return ok({ ctx, snap, viewer });
+  }
+
   /** The game, for a signed-in referee of it. */
   async refereeGate(gameId: string, account: Account | null): Promise<Result<GameContext<S>>> {
     if (!account) return refuse("unauthenticated", 401);

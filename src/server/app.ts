@@ -402,7 +402,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   app.get<P>("/api/games/:id/stream", async (req, reply) => {
     const q = parseOr400(S.StreamQuery, req.query, reply);
     if (!q) return reply;
-    if (!(await games.context(req.params.id))) return sendError(reply, 404, "game-not-found");
+    const readable = await games.readable(req.params.id, req.account);
+    if (!readable.ok) return sendRefusal(reply, readable.refusal);
     const header = req.headers["last-event-id"];
     const fromHeader = typeof header === "string" && /^\d+$/.test(header) ? Number(header) : undefined;
     const token = req.cookies[SESSION_COOKIE];
@@ -448,7 +449,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   });
 
   app.get<P>("/api/games/:id/reports", async (req, reply) =>
-    answer(reply, await lifecycle.reports(req.params.id), (reports) => ({ reports })),
+    answer(reply, await lifecycle.reports(req.params.id, req.account), (reports) => ({ reports })),
   );
 
   app.post<P>("/api/games/:id/reports", { config: writeLimit }, async (req, reply) => {
@@ -456,7 +457,7 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     if (!body) return reply;
     const res = await lifecycle.redoReport(req.params.id, req.account, body);
     if (!res.ok) return sendRefusal(reply, res.refusal);
-    const list = await lifecycle.reports(req.params.id);
+    const list = await lifecycle.reports(req.params.id, req.account);
     // By alias: two reports can share a receipt millisecond.
     const mine = list.ok ? list.value.find((r) => r.alias === res.value.alias) : undefined;
     return { report: mine ?? null };

@@ -31,7 +31,7 @@ export function registerDiscussionRoutes<S>(
   writeLimit: { rateLimit: { max: number; timeWindow: number } },
 ): void {
   app.get<{ Params: { id: string } }>("/api/games/:id/discussion", async (req, reply) => {
-    const res = await discussion.threads(req.params.id);
+    const res = await discussion.threads(req.params.id, req.account);
     if (!res.ok) return sendRefusal(reply, res.refusal);
     const body: DiscussionThreadsResponse = res.value;
     return body;
@@ -40,7 +40,7 @@ export function registerDiscussionRoutes<S>(
   app.get<T>("/api/games/:id/discussion/:thread/posts", async (req, reply) => {
     const q = parseOr400(PageQuery, req.query, reply);
     if (!q) return reply;
-    const res = await discussion.posts(req.params.id, req.params.thread, q);
+    const res = await discussion.posts(req.params.id, req.account, req.params.thread, q);
     if (!res.ok) return sendRefusal(reply, res.refusal);
     const body: DiscussionPostsResponse = res.value;
     return body;

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type {
   ApiError,
+  DiscussionThreadsResponse,
   EventListResponse,
   GameCreatedResponse,
   GameListResponse,
@@ -111,6 +112,50 @@ test("a draft (筹备中) is listed only to its referee and 副哨, not to playe
     // Once sign-up opens it is everyone's.
     await must(call(h, "POST", `/api/games/${id}/signup/open`, ref));
     assert.deepEqual((await names(other, "?status=signup")).sort(), ["小局", "筹备局"].sort());
+  });
+});
+
+test("a draft (筹备中) has no page, log, stream, reports or discussion for anyone but its referee and 副哨, even by link", async () => {
+  await withHarness(async (h) => {
+    const ref = await quickAccount(h, "draftref");
+    const co = await quickAccount(h, "coref");
+    const other = await quickAccount(h, "other");
+    const id = await draftGame(h, ref, { name: "筹备局", refereeAlias: "哨" });
+    const open = await openGame(h);
+    await must(call(h, "POST", `/api/games/${id}/co-referees`, ref, { username: "coref", alias: "副" }));
+    const threads = await must(call<DiscussionThreadsResponse>(h, "GET", `/api/games/${id}/discussion`, ref));
+    const thread = threads.json.current;
+    // The referees' notes while preparing the game are theirs too.
+    await must(
+      call(h, "POST", `/api/games/${id}/discussion/${thread}/posts`, ref, {
+        requestId: rid(),
+        text: "规则还在改",
+      }),
+    );
+    const paths = [
+      `/api/games/${id}`,
+      `/api/games/${id}/events`,
+      `/api/games/${id}/stream?limit=0`,
+      `/api/games/${id}/reports`,
+      `/api/games/${id}/discussion`,
+      `/api/games/${id}/discussion/${thread}/posts`,
+    ];
+    for (const path of paths) {
+      for (const [who, cookie] of [
+        ["anonymous", undefined],
+        ["another account", other],
+        ["another game's referee", open.referee],
+      ] as const) {
+        const res = await call<ApiError>(h, "GET", path, cookie);
+        assert.equal(res.status, 404, `${path} as ${who}`);
+        assert.equal(res.json.error.code, "game-not-found", `${path} as ${who}`);
+        assert.ok(!res.text.includes("筹备局") && !res.text.includes("规则还在改"), `${path} as ${who}`);
+      }
+      for (const cookie of [ref, co]) assert.equal((await call(h, "GET", path, cookie)).status, 200, path);
+    }
+    // Once sign-up opens it is everyone's, the referees' earlier notes included.
+    await must(call(h, "POST", `/api/games/${id}/signup/open`, ref));
+    for (const path of paths) assert.equal((await call(h, "GET", path, other)).status, 200, path);
   });
 });
 
