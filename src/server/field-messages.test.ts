@@ -5,13 +5,17 @@ import { z } from "zod";
 import { fieldMessage } from "./field-messages.ts";
 import {
   AdminAccountsQuery,
+  ApproveReportBody,
   ComplaintBody,
+  ComplaintRulingBody,
   CredentialsBody,
+  IouExtensionBody,
   JoinBody,
   OverrideBody,
   PasswordChangeBody,
   PasswordResetBody,
   RejectReportBody,
+  RemoveSignupBody,
 } from "./schemas.ts";
 
 function said(schema: z.ZodType, input: unknown): string[] {
@@ -25,6 +29,24 @@ test("lengths say how many characters, not 数值过小", () => {
   assert.deepEqual(said(RejectReportBody, { alias: "甲", reason: "", redoDeadline: 1 }), ["理由不能为空"]);
   // A field's own message (the alias's characters) is kept, after the field's name.
   assert.deepEqual(said(JoinBody, { alias: "a b", report: "x" }), [`马甲：不能包含空白或 <>"'&`]);
+});
+
+test("a ruling's reason of blanks is refused on every ruling form: it goes on the record and says nothing", () => {
+  const blank = "  \u3000 ";
+  const bodies: [z.ZodType, Record<string, unknown>][] = [
+    [RejectReportBody, { alias: "甲", redoDeadline: 1 }],
+    [ApproveReportBody, { alias: "甲" }],
+    [RemoveSignupBody, { alias: "甲" }],
+    [IouExtensionBody, { requestId: "request-0001", requestedBy: [1] }],
+    [ComplaintRulingBody, { requestId: "request-0001", against: 1, upheld: true }],
+    [OverrideBody, { requestId: "request-0001", override: { action: "revive", target: 1 } }],
+  ];
+  for (const [schema, body] of bodies) {
+    assert.deepEqual(said(schema, { ...body, reason: blank }), ["理由不能为空"]);
+    // The reason is stored as written, less the blanks around it.
+    const parsed = schema.parse({ ...body, reason: " 抄袭 " }) as { reason: string };
+    assert.equal(parsed.reason, "抄袭");
+  }
 });
 
 test("a missing field is 必须填写; a wrong type says what it should be; a nested field is named by its label", () => {

@@ -6,6 +6,8 @@ import { ALIAS_MAX, USERNAME_MAX } from "./field-limits.ts";
 const requestId = z.string().min(8).max(80);
 const seat = z.int().nonnegative().max(10_000);
 const text = (max: number) => z.string().min(1).max(max);
+/** A referee's reason for a ruling: it goes on the record and to the players, and a reason of blanks says nothing. */
+const reason = z.string().trim().min(1).max(1_000);
 /**
  * Characters that show as nothing (zero-width and other format characters, controls, Hangul fillers, the blank
  * braille cell): a name holding one looks like another's (「站长」 and 「站长」 with a zero-width space), so it could pass
@@ -107,19 +109,16 @@ export const OriginalityBody = z.strictObject({
 const existingAlias = z.string().trim().min(1).max(ALIAS_MAX);
 export const RejectReportBody = z.strictObject({
   alias: existingAlias,
-  reason: text(1_000),
+  reason,
   redoDeadline: z.int().nonnegative(),
 });
-export const ApproveReportBody = z.strictObject({ alias: existingAlias, reason: text(1_000) });
-// A removal always says why, and a reason of blanks says nothing.
-export const RemoveSignupBody = z.strictObject({
-  alias: existingAlias,
-  reason: z.string().trim().min(1).max(1_000),
-});
+export const ApproveReportBody = z.strictObject({ alias: existingAlias, reason });
+// A removal always says why.
+export const RemoveSignupBody = z.strictObject({ alias: existingAlias, reason });
 export const IouExtensionBody = z.strictObject({
   requestId,
   requestedBy: z.array(seat).min(1).max(60),
-  reason: text(1_000),
+  reason,
 });
 export const ProxyVoteBody = z.strictObject({
   requestId,
@@ -131,7 +130,7 @@ export const ComplaintRulingBody = z.strictObject({
   requestId,
   against: seat,
   upheld: z.boolean(),
-  reason: text(1_000),
+  reason,
   // The post ruled on (the inbox item's); absent: the poster's latest.
   round: z.int().positive().max(1000).optional(),
   post: z.int().nonnegative().max(1000).optional(),
@@ -182,7 +181,7 @@ export const OverrideSchema = z.discriminatedUnion("action", [
   }),
   z.strictObject({ action: z.literal("reputation"), target: seat, points: z.int().min(-1000).max(1000) }),
 ]);
-export const OverrideBody = z.strictObject({ requestId, override: OverrideSchema, reason: text(1_000) });
+export const OverrideBody = z.strictObject({ requestId, override: OverrideSchema, reason });
 export const SubstituteBody = z.strictObject({
   requestId,
   seat,

@@ -599,7 +599,7 @@ function ReviewReports({ game }: { game: LiveGame }) {
   // Flagged and not yet ruled on either way: what the referee still has to look at.
   const pending = reports.filter((r) => r.flagged && r.status !== "rejected" && !r.approved).length;
   const approve = () => {
-    if (!alias || !reason) return;
+    if (!alias || !reason.trim()) return;
     void run(() => api.approveReport(gameId, { alias, reason }));
   };
   const submit = (e: FormEvent) => {
@@ -661,7 +661,7 @@ function ReviewReports({ game }: { game: LiveGame }) {
           <button type="submit" className="btn">
             {m.referee.reject}
           </button>
-          <button type="button" className="btn ghost" onClick={approve} disabled={!alias || !reason}>
+          <button type="button" className="btn ghost" onClick={approve} disabled={!alias || !reason.trim()}>
             {m.referee.approve}
           </button>
         </div>
@@ -898,7 +898,7 @@ function InboxRow(props: {
         <button
           type="button"
           className="btn small"
-          disabled={!reason}
+          disabled={!reason.trim()}
           onClick={async () => {
             if (await run(() => api.approveReport(gameId, { alias, reason }))) props.onEntered();
           }}
@@ -935,10 +935,15 @@ function InboxRow(props: {
       ) : null}
       <ReasonInput value={reason} onChange={setReason} />
       <div className="actions">
-        <button type="button" className="btn small danger" onClick={() => rule(true)} disabled={!reason}>
+        <button
+          type="button"
+          className="btn small danger"
+          onClick={() => rule(true)}
+          disabled={!reason.trim()}
+        >
           {m.referee.uphold}
         </button>
-        <button type="button" className="btn small" onClick={() => rule(false)} disabled={!reason}>
+        <button type="button" className="btn small" onClick={() => rule(false)} disabled={!reason.trim()}>
           {m.referee.dismiss}
         </button>
       </div>
@@ -1259,7 +1264,7 @@ function RulingFooter(props: {
       <button
         type="button"
         className="btn small danger"
-        disabled={!props.reason || !props.ready}
+        disabled={!props.reason.trim() || !props.ready}
         onClick={props.onDecide}
       >
         {props.label}
