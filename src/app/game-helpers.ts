@@ -1,6 +1,7 @@
 // Small pieces the game services share: who may act, command results, event DTOs, seat lookup, adding a member.
 import type { GameEventDto } from "../server/api-types.ts";
 import type { Storage } from "../storage/storage.ts";
+import { aliasKey } from "../storage/username-key.ts";
 import type { EngineEvent, SeatInfo } from "./engine-port.ts";
 import type { JobDecision, JobResult } from "./game-actor.ts";
 import type { CommandOk, GameService, Viewer } from "./game-service.ts";
@@ -127,7 +128,8 @@ async function memberClash(
 ): Promise<{ ok: false; refusal: AppRefusal } | null> {
   const held = await storage.membershipOf(gameId, accountId);
   if (held?.alias === alias) return refuse("member-already-under-alias", 409, { alias });
-  if ((await storage.listAliases(gameId)).some((m) => m.alias === alias))
+  const key = aliasKey(alias);
+  if ((await storage.listAliases(gameId)).some((m) => aliasKey(m.alias) === key))
     return refuse("member-alias-taken", 409, { alias });
   if (held?.kind === "referee") return refuse("member-is-referee", 409);
   if (held?.kind === "co-referee") return refuse("member-is-co-referee", 409, { alias: held.alias });

@@ -58,9 +58,11 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "signup-not-closed": () => "请先关闭报名再开始游戏",
   "game-full": (d) => `报名人数已满（${d?.players ?? "?"}人）`,
   "already-member": () => "你已经加入了这个游戏",
-  "alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被使用，请换一个`,
+  // Compared folded (username-key.ts aliasKey): 「ABC」 is taken by 「ａｂｃ」 too, which the player may not guess.
+  "alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被使用（大小写、全角半角不同也算同一个），请换一个`,
   // 替补 and 加副哨 (referees only, so the account's own alias may be named)
-  "member-alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被本游戏使用，请换一个`,
+  "member-alias-taken": (d) =>
+    `马甲「${d?.alias ?? ""}」已被本游戏使用（大小写、全角半角不同也算同一个），请换一个`,
   "member-already-under-alias": (d) => `该账号已在本游戏中，马甲就是「${d?.alias ?? ""}」`,
   "member-already-player": (d) => `该账号已在本游戏中（马甲「${d?.alias ?? ""}」），不能再次加入`,
   "member-is-referee": () => "不能替补或加为副哨：这是哨子本人的账号",

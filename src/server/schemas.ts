@@ -10,10 +10,13 @@ const text = (max: number) => z.string().min(1).max(max);
 const reason = z.string().trim().min(1).max(1_000);
 /**
  * Characters that show as nothing (zero-width and other format characters, controls, Hangul fillers, the blank
- * braille cell): a name holding one looks like another's (「站长」 and 「站长」 with a zero-width space), so it could pass
- * for the site admin, a referee or another player.
+ * braille cell, the combining grapheme joiner, Khmer's and Mongolian's invisible marks, the musical null notehead, and
+ * variation selectors except an emoji's own): a name holding one looks like another's (「站长」 and 「站长」 with a
+ * zero-width space), so it could pass for the site admin, a referee or another player.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/u;
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the combining marks are listed to be matched alone.
+  /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5\u180B-\u180F\u{1D159}\u{E0100}-\u{E01EF}]|(?<!\p{Extended_Pictographic})[\uFE00-\uFE0F]/u;
 const name = (max: number, trim: boolean) =>
   (trim ? z.string().trim() : z.string())
     .min(trim ? 1 : 2)

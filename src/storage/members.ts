@@ -1,6 +1,7 @@
 // Game members under aliases (马甲). Public reads never select account_id; only referees get the roster with it.
 import type { DialectAdapter } from "./dialect.ts";
 import type { MemberKind, MemberStore, PublicMember, RevealedMember } from "./storage.ts";
+import { aliasKey } from "./username-key.ts";
 
 const REFEREE_KINDS: readonly MemberKind[] = ["referee", "co-referee"];
 const KINDS: readonly string[] = ["player", "referee", "co-referee"];
@@ -16,6 +17,7 @@ export function createMemberStore(adapter: DialectAdapter): MemberStore {
           .values({
             game_id: member.gameId,
             alias: member.alias,
+            alias_key: aliasKey(member.alias),
             account_id: member.accountId,
             kind: member.kind,
             created_at: member.createdAt,

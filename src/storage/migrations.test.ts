@@ -129,3 +129,61 @@ test("migration 6 keys usernames; of two older accounts that fold together the o
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("migration 7 keys aliases per game; of two members that fold together the one who joined first keeps the key", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "bansha-migrate-"));
+  const adapter = await createSqliteAdapter(join(dir, "db.sqlite"));
+  try {
+    // A database as version 6 left it: in game g, 「ＡＢ」 joined after 「ab」; game h has its own 「ab」.
+    const db = adapter.db;
+    await db.schema
+      .createTable("schema_migrations")
+      .addColumn("version", "integer", (c) => c.primaryKey())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("applied_at", "bigint", (c) => c.notNull())
+      .execute();
+    for (const m of migrations.filter((x) => x.version < 7)) {
+      await m.up(db, adapter);
+      await db
+        .insertInto("schema_migrations")
+        .values({ version: m.version, name: m.name, applied_at: 0 })
+        .execute();
+    }
+    for (const [i, username] of ["r", "p", "q", "s"].entries())
+      await sql`insert into accounts (id, username, password_hash, is_admin, created_at) values (${i + 1}, ${username}, 'h', 0, 0)`.execute(
+        db,
+      );
+    for (const id of ["g", "h"])
+      await sql`insert into games (id, display_name, rules, status, created_at, created_by) values (${id}, ${id}, '{}', 'signup', 0, 1)`.execute(
+        db,
+      );
+    for (const [game, alias, account, at] of [
+      ["g", "ＡＢ", 2, 20],
+      ["g", "ab", 3, 10],
+      ["g", "哨", 1, 0],
+      ["h", "ab", 4, 30],
+    ] as const)
+      await sql`insert into game_members (game_id, alias, account_id, kind, created_at) values (${game}, ${alias}, ${account}, 'player', ${at})`.execute(
+        db,
+      );
+    assert.deepEqual(await migrate(adapter), { applied: versions.filter((v) => v >= 7) });
+    const rows = await db
+      .selectFrom("game_members")
+      .select(["game_id", "alias", "alias_key"])
+      .orderBy("game_id")
+      .orderBy("created_at")
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => [r.game_id, r.alias, r.alias_key]),
+      [
+        ["g", "哨", "哨"],
+        ["g", "ab", "ab"],
+        ["g", "ＡＢ", null],
+        ["h", "ab", "ab"],
+      ],
+    );
+  } finally {
+    await adapter.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

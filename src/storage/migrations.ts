@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DialectAdapter } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 import { inWriteTransaction } from "./transaction.ts";
-import { usernameKey } from "./username-key.ts";
+import { aliasKey, usernameKey } from "./username-key.ts";
 
 interface Migration {
   readonly version: number;
@@ -180,6 +180,40 @@ export const migrations: readonly Migration[] = [
         .createIndex("accounts_folded_username")
         .on("accounts")
         .column("username_key")
+        .unique()
+        .execute();
+    },
+  },
+  {
+    version: 7,
+    name: "alias keys",
+    async up(db) {
+      // One member per alias in a game however it is typed (username-key.ts `aliasKey`). Members from before keep
+      // their aliases; of two in a game that already fold together, the one who joined first keeps the key.
+      await db.schema.alterTable("game_members").addColumn("alias_key", "text").execute();
+      const rows = await db
+        .selectFrom("game_members")
+        .select(["game_id", "alias"])
+        .orderBy("game_id")
+        .orderBy("created_at")
+        .orderBy("alias")
+        .execute();
+      const taken = new Set<string>();
+      for (const r of rows) {
+        const key = aliasKey(r.alias);
+        if (taken.has(`${r.game_id}\u0000${key}`)) continue;
+        taken.add(`${r.game_id}\u0000${key}`);
+        await db
+          .updateTable("game_members")
+          .set({ alias_key: key })
+          .where("game_id", "=", r.game_id)
+          .where("alias", "=", r.alias)
+          .execute();
+      }
+      await db.schema
+        .createIndex("game_members_folded_alias")
+        .on("game_members")
+        .columns(["game_id", "alias_key"])
         .unique()
         .execute();
     },

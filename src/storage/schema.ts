@@ -57,6 +57,8 @@ export interface PasswordResetsTable {
 export interface GameMembersTable {
   game_id: string;
   alias: string;
+  /** The alias as compared (username-key.ts `aliasKey`); null only for a lookalike kept from before migration 7. */
+  alias_key: ColumnType<string | null, string | null | undefined, string | null>;
   account_id: number;
   kind: string;
   created_at: number;

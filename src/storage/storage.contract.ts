@@ -552,6 +552,22 @@ export function registerStorageContract(factory: StorageFactory): void {
           code: "conflict",
         },
       );
+      // An alias is taken however it is typed: case, full width, an emoji's presentation selector (aliasKey).
+      await s.addMember({ gameId: "h", alias: "Ab❤", accountId: player, kind: "player", createdAt: T0 });
+      for (const lookalike of ["aB❤", "ＡＢ❤", "ab❤\uFE0F"]) {
+        assert.deepEqual(
+          await s.addMember({
+            gameId: "h",
+            alias: lookalike,
+            accountId: other,
+            kind: "player",
+            createdAt: T0,
+          }),
+          { ok: false, code: "conflict" },
+          lookalike,
+        );
+      }
+      assert.equal(await s.removeMember("h", "Ab❤", player), true);
       assert.deepEqual(
         await s.addMember({ gameId: "g", alias: "马甲二", accountId: player, kind: "player", createdAt: T0 }),
         {

@@ -279,7 +279,18 @@ test("a username or alias holding an invisible character (a zero-width space), o
       });
       assert.equal(res.json.error.code, "username-taken", lookalike);
     }
-    for (const lookalike of ["站长\u200b", "站\u200d长", "\u2060站长", "站长\u3164"]) {
+    // Marks that draw nothing count too: a variation selector not after an emoji, the combining grapheme joiner,
+    // Khmer's inherent vowels, a supplementary variation selector.
+    for (const lookalike of [
+      "站长\u200b",
+      "站\u200d长",
+      "\u2060站长",
+      "站长\u3164",
+      "站长\uFE0F",
+      "站长\u034F",
+      "站\u17B5长",
+      "站长\u{E0100}",
+    ]) {
       const res = await call<ApiError>(h, "POST", "/api/auth/register", undefined, {
         username: lookalike,
         password: "pw-123456",
@@ -288,6 +299,7 @@ test("a username or alias holding an invisible character (a zero-width space), o
       assert.equal(res.json.error.fields![0]!.path, "username");
       assert.match(res.json.error.message, /看不见的字符/);
     }
+    assert.ok(await register(h, "❤️站长迷"), "an emoji keeps its own presentation selector");
     const cookie = await register(h, "player-1");
     const game = await call<{ game: { id: string } }>(h, "POST", "/api/games", cookie, {
       name: "局",

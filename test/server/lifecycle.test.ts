@@ -159,6 +159,33 @@ test("a draft (筹备中) has no page, log, stream, reports or discussion for an
   });
 });
 
+test("an alias is taken however it is typed: 「ＫＩＫＩ」 and 「kiki」 are 「Kiki」's, for a player and for a 副哨", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h);
+    const first = await quickAccount(h, "first");
+    await must(call(h, "POST", `/api/games/${id}/join`, first, { alias: "Kiki", report: REPORT }));
+    const second = await quickAccount(h, "second");
+    for (const alias of ["ＫＩＫＩ", "kiki"]) {
+      const res = await call<ApiError>(h, "POST", `/api/games/${id}/join`, second, { alias, report: REPORT });
+      assert.equal(res.json.error.code, "alias-taken", alias);
+      assert.equal(
+        res.json.error.message,
+        `马甲「${alias}」已被使用（大小写、全角半角不同也算同一个），请换一个`,
+        "the message says why a name never used here is taken",
+      );
+    }
+    assert.equal(
+      await h.storage.membershipOf(id, (await h.storage.findAccountByUsername("second"))!.id),
+      undefined,
+    );
+    const co = await call<ApiError>(h, "POST", `/api/games/${id}/co-referees`, referee, {
+      username: "second",
+      alias: "KIKI",
+    });
+    assert.equal(co.json.error.code, "member-alias-taken");
+  });
+});
+
 test("the game tells the pages how the rule set counts ambiguous-width marks, so their live 字数 is the server's", async () => {
   await withHarness(async (h) => {
     const ref = await quickAccount(h, "referee");
@@ -381,7 +408,10 @@ test("co-referees and start: only referees; start needs sign-up closed and the r
     const outsider = "co-outsider";
     await quickAccount(h, outsider);
     assert.equal((await coRefused(outsider, "甲")).code, "member-alias-taken");
-    assert.equal((await coRefused(outsider, "甲")).message, "马甲「甲」已被本游戏使用，请换一个");
+    assert.equal(
+      (await coRefused(outsider, "甲")).message,
+      "马甲「甲」已被本游戏使用（大小写、全角半角不同也算同一个），请换一个",
+    );
     assert.equal((await coRefused("player", "副哨二")).code, "member-already-player");
     assert.equal((await coRefused("co", "副哨二")).message, "该账号已是本游戏的副哨（马甲「副哨」）");
     assert.equal((await coRefused("co", "副哨")).code, "member-already-under-alias");
