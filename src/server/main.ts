@@ -62,6 +62,13 @@ const { app, games, accounts } = await buildApp({
   }),
 });
 
+if (settings.trustProxy === true)
+  // Fastify then takes the left-most address of X-Forwarded-For, which the client writes itself unless the proxy
+  // replaces the header: the per-address limits would count whatever the client says (docs/deploy.md).
+  app.log.warn(
+    "BANSHA_TRUST_PROXY=true trusts any hop: unless the proxy replaces X-Forwarded-For, clients choose the address the sign-up and log-in limits count; set the proxy's address instead",
+  );
+
 const scheduler = new Scheduler(storage, games, systemClock, {
   graceMs: settings.timerGraceMs,
   onError: (error, timer) =>
