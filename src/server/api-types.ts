@@ -164,6 +164,7 @@ export interface PasswordResetRequest {
  */
 export interface AdminAccount {
   username: string;
+  /** The start of the day (Beijing time) the account was made: the day only, never the moment. */
   createdAt: Millis;
   isAdmin: boolean;
   disabled: boolean;

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { AccountService } from "../app/account-service.ts";
 import type { AdminService } from "../app/admin-service.ts";
+import { dayAt } from "../engine/clock.ts";
 import type {
   AccountStatusResponse,
   AdminAccountsResponse,
@@ -33,7 +34,9 @@ export function registerAdminRoutes(
     const out: AdminAccountsResponse = {
       accounts: res.value.accounts.map((a) => ({
         username: a.username,
-        createdAt: a.createdAt,
+        // The day only: an account made seconds before an alias joined a game (members' join times are public)
+        // would otherwise tie the two for the admin, who is no referee of that game.
+        createdAt: dayAt(a.createdAt, 0, "00:00", "Asia/Shanghai"),
         isAdmin: a.isAdmin,
         disabled: a.disabledAt !== null,
         disabledAt: a.disabledAt,

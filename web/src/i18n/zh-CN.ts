@@ -226,7 +226,7 @@ export const zhCN = {
     search: "按用户名开头查找",
     searchButton: "查找",
     username: "用户名",
-    createdAt: "注册时间",
+    createdAt: "注册日期",
     state: "状态",
     actions: "操作",
     adminBadge: "管理员",

@@ -24,6 +24,16 @@ export function dateClock(ms: number): string {
   return `${dayOf(ms)} ${clock(ms)}`;
 }
 
+/** "2026/12/6": the date with its year in the site's time zone, for what may lie years back (an account's day). */
+export function fullDate(ms: number): string {
+  return new Intl.DateTimeFormat("zh-CN", {
+    timeZone: siteTimeZone(),
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).format(new Date(ms));
+}
+
 /** "12/6": month and day in the site's time zone. */
 function dayOf(ms: number): string {
   return new Intl.DateTimeFormat("zh-CN", {

@@ -5,7 +5,7 @@ import { api, errorText } from "../api/client.ts";
 import { useSession } from "../api/session.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
-import { dateTime } from "../lib/format.ts";
+import { dateTime, fullDate } from "../lib/format.ts";
 
 export function AdminPage() {
   const { account, loaded } = useSession();
@@ -112,7 +112,7 @@ export function AdminPage() {
                   <td>
                     {a.username} {a.isAdmin ? <span className="badge">{m.admin.adminBadge}</span> : null}
                   </td>
-                  <td className="wide-only">{dateTime(a.createdAt)}</td>
+                  <td className="wide-only">{fullDate(a.createdAt)}</td>
                   <td>
                     {a.disabledAt !== null ? m.admin.disabledSince(dateTime(a.disabledAt)) : m.admin.active}
                   </td>
