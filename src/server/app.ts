@@ -37,7 +37,7 @@ import type {
   SetupStatusResponse,
   TimeResponse,
 } from "./api-types.ts";
-import { parseOr400, sendError, sendRefusal } from "./http-errors.ts";
+import { parseOr400, sendError, sendRefusal, sendUnreadableBody } from "./http-errors.ts";
 import { EVENTS_CHANNEL, OpenStreams, serveStream } from "./live-stream.ts";
 import { addRateLimits, FixedWindows } from "./rate-limit.ts";
 import { registerAdminRoutes } from "./routes-admin.ts";
@@ -180,6 +180,8 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     const status = error.statusCode ?? 500;
     if (status === 415) return sendError(reply, 415, "unsupported-media-type");
     if (status === 413) return sendError(reply, 413, "body-too-large");
+    // A body the JSON parser refused has no field to name: the message says what is wrong with it instead.
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY") return sendUnreadableBody(reply);
     if (status >= 400 && status < 500) return sendError(reply, status, "invalid-body");
     req.log.error({ reqId: req.id, err: error }, "request failed");
     return sendError(reply, 500, "internal-error");

@@ -30,6 +30,14 @@ export function sendError(
   return reply.code(status).send(body);
 }
 
+/** Answers 400 `invalid-body` for a body the JSON parser refused, saying so (there is no field to name). */
+export function sendUnreadableBody(reply: FastifyReply): FastifyReply {
+  const body: ApiError = {
+    error: { code: "invalid-body", message: zhMessage("invalid-body", { json: false }) },
+  };
+  return reply.code(400).send(body);
+}
+
 /** Parses with the schema, or answers 400 naming each bad field and returns undefined. */
 export function parseOr400<T extends z.ZodType>(
   schema: T,

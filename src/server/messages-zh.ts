@@ -22,7 +22,12 @@ function timesOf(d: Details): string {
 
 const CATALOG: Record<string, (d: Details) => string> = {
   // request shape and access
-  "invalid-body": () => "请求格式不正确",
+  // A body the JSON parser refused names no field: it says what is wrong with the body itself.
+  // (Fastify's parser says only that it refused: a syntax error or a __proto__ / constructor.prototype key.)
+  "invalid-body": (d) =>
+    d?.json === false
+      ? "请求格式不正确：内容不是有效的 JSON，或含有不允许的字段名（如 __proto__）"
+      : "请求格式不正确",
   "unsupported-media-type": () => "请求必须是 JSON",
   // The server's bodyLimit (src/server/app.ts): far above any post, so only a mistake or an attack meets it.
   "body-too-large": () => "请求内容过大（上限 1 MB）",

@@ -234,6 +234,16 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
       payload: "{not json",
     });
     assert.equal(broken.statusCode, 400);
+    const unreadable = "请求格式不正确：内容不是有效的 JSON，或含有不允许的字段名（如 __proto__）";
+    assert.deepEqual(broken.json().error, { code: "invalid-body", message: unreadable });
+    const proto = await h.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: '{"__proto__":{"admin":true},"username":"a","password":"b"}',
+    });
+    assert.equal(proto.statusCode, 400);
+    assert.equal(proto.json().error.message, unreadable);
     // Over the body limit: the refusal says so, rather than that the JSON is malformed.
     const huge = await h.app.inject({
       method: "POST",
