@@ -113,7 +113,10 @@ export type Override =
    */
   | { action: "decide-lead-voter"; round: number; bomb: Seat; leadVoter: Seat }
   | { action: "revive"; target: Seat }
-  /** Replace the plan of a round (进程微调). */
+  /**
+   * Change the plan of a round (进程微调): the fields given replace the plan's, and in `posts` and `extraPosts` the
+   * groups named replace theirs, the others keep what they had (the stored event carries the whole resulting maps).
+   */
   | {
       action: "set-progression";
       round: number;
@@ -125,7 +128,11 @@ export type Override =
   /** Move a deadline of the current round (vote, posting window, IOU, complaint…) to `until`. */
   | { action: "extend"; deadline: string; until: Instant }
   | { action: "void-vote"; voter: Seat }
-  | { action: "void-post"; poster: Seat }
+  /**
+   * Void a kill post: the one at `post` (its index in `round`) when named, else the poster's latest. The stored event
+   * always names both.
+   */
+  | { action: "void-post"; poster: Seat; round?: number; post?: number }
   /** 替补: a new person takes over the seat under a new alias. */
   | {
       action: "substitute";

@@ -1,4 +1,6 @@
 // 哨子最大: the referee's overrides, each an OverrideApplied event with its reason, then its consequences.
+
+import type { RuleSet } from "../rules/schema.ts";
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { hasCast } from "./cast-log.ts";
@@ -10,6 +12,8 @@ import { decideDayNightOverride } from "./night/actions.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { excuseLateSubstitute } from "./night/penalties.ts";
 import { putOut, revive, reviveTargetOf } from "./outs.ts";
+import { planFor } from "./plan.ts";
+import { rulesOf, type Submission } from "./state.ts";
 
 /** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
 function resolveDeadline(b: Batch, name: string): string | null {
@@ -21,13 +25,68 @@ function resolveDeadline(b: Batch, name: string): string | null {
   return found?.key ?? null;
 }
 
+function unknownSeat(seat: number): Refusal {
+  return { code: "override.unknown-seat", message: `no seat ${seat}`, details: { seat } };
+}
+
+/** The ids a plan's `posts` and `extraPosts` may name: the rule set's groups and the groups its alliances merge into. */
+function planUnits(rules: RuleSet): Set<string> {
+  const units = new Set(rules.groups.map((g) => g.id));
+  for (const al of rules.alliances)
+    for (const ef of al.effects) if (ef.kind === "merge-groups") units.add(ef.into);
+  return units;
+}
+
+/**
+ * 进程微调 (「哨子保留微调进程的权利」). Groups named in `posts` or `extraPosts` replace theirs and the others keep their
+ * count: the web form's 「留空的项保持规则原样」, where one line used to set every other group's posts to nothing. The
+ * event stores the resulting maps whole, so the fold (which replaces them) reads it as before.
+ */
+function decideSetProgression(
+  b: Batch,
+  at: Instant,
+  round: number,
+  o: Extract<Override, { action: "set-progression" }>,
+  reason: string,
+): Refusal | null {
+  if (o.round < 1) return { code: "override.bad-round", message: "rounds start at 1" };
+  const r = b.state.rounds[o.round];
+  if (r?.closed) return { code: "override.round-closed", message: "that round is over" };
+  const rules = rulesOf(b.state);
+  const units = planUnits(rules);
+  const unknown = [...Object.keys(o.posts ?? {}), ...Object.keys(o.extraPosts ?? {})].find(
+    (k) => !units.has(k),
+  );
+  if (unknown !== undefined)
+    return {
+      code: "override.unknown-group",
+      message: `no group has the id "${unknown}"`,
+      details: { group: unknown },
+    };
+  // Once a round's posts are out its window is shut: a count given then would be recorded and change nothing.
+  if (r?.released && (o.posts !== undefined || o.extraPosts !== undefined))
+    return {
+      code: "override.posts-released",
+      message: "that round's posts are already out",
+      details: { round: o.round },
+    };
+  const plan = r?.plan ?? planFor(b.state, rules, o.round);
+  const override = {
+    ...o,
+    ...(o.posts !== undefined && { posts: { ...plan.posts, ...o.posts } }),
+    ...(o.extraPosts !== undefined && { extraPosts: { ...plan.extraPosts, ...o.extraPosts } }),
+  };
+  emit(b, { type: "OverrideApplied", at, round, override, reason });
+  return null;
+}
+
 export function decideOverride(b: Batch, at: Instant, o: Override, reason: string): Refusal | null {
   const round = b.state.current;
   const seatExists = (s: number) => b.state.seats[s] !== undefined;
   if (reason.trim() === "") return { code: "override.no-reason", message: "every override carries a reason" };
   switch (o.action) {
     case "eliminate": {
-      if (!seatExists(o.target)) return { code: "override.unknown-seat", message: `no seat ${o.target}` };
+      if (!seatExists(o.target)) return unknownSeat(o.target);
       if (!b.state.seats[o.target]?.alive)
         return { code: "override.already-out", message: "the seat is already out" };
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
@@ -53,18 +112,14 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
     case "decide-lead-voter":
       return decideLeadVoter(b, at, round, o, reason);
     case "revive": {
-      if (!seatExists(o.target)) return { code: "override.unknown-seat", message: `no seat ${o.target}` };
+      if (!seatExists(o.target)) return unknownSeat(o.target);
       if (b.state.seats[o.target]?.alive) return { code: "override.not-out", message: "the seat is not out" };
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
       revive(b, at, round, o.target, "referee");
       return null;
     }
     case "set-progression":
-      if (o.round < 1) return { code: "override.bad-round", message: "rounds start at 1" };
-      if (b.state.rounds[o.round]?.closed)
-        return { code: "override.round-closed", message: "that round is over" };
-      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
-      return null;
+      return decideSetProgression(b, at, round, o, reason);
     case "extend": {
       // A round opens when the round before it closes; moving its opening alone would change nothing.
       if (o.deadline === "open" || /^round:\d+:open$/.test(o.deadline)) {
@@ -82,6 +137,14 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
           details: { deadline: o.deadline },
         };
       }
+      // A deadline moved before the override itself would fire stamped earlier than the ruling that moved it, and a
+      // mistyped date would close a vote at once with no way back: the referee names a time still to come.
+      if (o.until < at)
+        return {
+          code: "override.deadline-passed",
+          message: "the new deadline is before the override was received",
+          details: { deadline: o.until, at },
+        };
       emit(b, { type: "OverrideApplied", at, round, override: { ...o, deadline: key }, reason });
       return null;
     }
@@ -95,17 +158,27 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       return null;
     }
     case "void-post": {
-      const r = [...b.state.rounds]
-        .reverse()
-        .find((x) => x?.submissions.some((s) => s.poster === o.poster && !s.voided));
-      const post = r?.submissions.filter((s) => s.poster === o.poster && !s.voided).at(-1);
-      if (!r || !post) return { code: "override.no-post", message: "the seat has no kill post to void" };
-      emit(b, { type: "OverrideApplied", at, round: r.round, override: o, reason });
+      const standing = (s: Submission) =>
+        s.poster === o.poster && !s.voided && (o.post === undefined || s.index === o.post);
+      const r =
+        o.round !== undefined
+          ? b.state.rounds[o.round]
+          : [...b.state.rounds].reverse().find((x) => x?.submissions.some(standing));
+      const post = r?.submissions.filter(standing).at(-1);
+      if (!r || !post)
+        return {
+          code: "override.no-post",
+          message: "the seat has no such kill post to void",
+          details: { seat: o.poster, ...(o.round !== undefined && { round: o.round }) },
+        };
+      // Named in the event, so the fold voids this post whatever the seat posts later in the round.
+      const override = { action: "void-post" as const, poster: o.poster, round: r.round, post: post.index };
+      emit(b, { type: "OverrideApplied", at, round: r.round, override, reason });
       if (r.released) reviveTargetOf(b, at, r.round, post.index, "void-post");
       return null;
     }
     case "substitute":
-      if (!seatExists(o.seat)) return { code: "override.unknown-seat", message: `no seat ${o.seat}` };
+      if (!seatExists(o.seat)) return unknownSeat(o.seat);
       // An out seat has nothing left to play: taking it over would only use up the new account's place in the game.
       if (!b.state.seats[o.seat]?.alive)
         return {

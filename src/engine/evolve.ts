@@ -434,7 +434,10 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
       );
     case "void-post":
       return withRound(state, round, (r) => {
-        const latest = [...r.submissions].reverse().find((s) => s.poster === o.poster && !s.voided);
+        // Events since the post was named carry it; older ones meant the poster's latest in the round.
+        const latest = [...r.submissions]
+          .reverse()
+          .find((s) => s.poster === o.poster && !s.voided && (o.post === undefined || s.index === o.post));
         if (!latest) return r;
         return {
           ...r,

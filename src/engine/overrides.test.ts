@@ -62,6 +62,29 @@ describe(`overrides — ${quote}`, () => {
     assert.equal(d.state.rounds[2]?.plan.posts["killer-a"], 0);
     assert.equal(d.post(local("12-02 21:05"), 0, 30)?.code, "post.no-posts-left");
     assert.equal(d.state.rounds[2]?.plan.voteOut, 5, "the rest of the plan stands");
+    assert.equal(d.state.rounds[2]?.plan.posts["killer-b"], 1, "groups not named keep their posts");
+    assert.equal(d.state.rounds[2]?.plan.posts.assassin, 1);
+  });
+
+  test("set-progression: a group the rule set lacks, or posts of a round already out, are refused and not recorded", () => {
+    const d = fengyunRound2();
+    const unknown = d.override(local("12-02 21:10"), {
+      action: "set-progression",
+      round: 3,
+      posts: { bogus: 3 },
+    });
+    assert.deepEqual([unknown?.code, unknown?.details], ["override.unknown-group", { group: "bogus" }]);
+    d.tick(local("12-02 21:30:01"));
+    const released = d.override(local("12-02 21:40"), {
+      action: "set-progression",
+      round: 2,
+      posts: { "killer-a": 3 },
+    });
+    assert.deepEqual([released?.code, released?.details], ["override.posts-released", { round: 2 }]);
+    assert.equal(d.events("OverrideApplied").length, 0);
+    // The round's vote is still its own to change.
+    assert.equal(d.override(local("12-02 21:41"), { action: "set-progression", round: 2, voteOut: 3 }), null);
+    assert.equal(d.state.rounds[2]?.plan.voteOut, 3);
   });
 
   test("extend moves a deadline: a vote after 21:00 counts once the vote is extended", () => {
@@ -87,6 +110,16 @@ describe(`overrides — ${quote}`, () => {
       d.override(local("12-02 22:01"), { action: "extend", deadline: "nothing", until: 0 })?.code,
       "override.unknown-deadline",
     );
+    // A deadline moved before the ruling itself (a mistyped date) would close the vote at once, stamped earlier.
+    const past = d.override(local("12-02 22:00:30"), {
+      action: "extend",
+      deadline: "round:2:vote",
+      until: local("12-02 09:00:00"),
+    });
+    assert.deepEqual(
+      [past?.code, past?.details],
+      ["override.deadline-passed", { deadline: local("12-02 09:00:00"), at: local("12-02 22:00:30") }],
+    );
     // A full key that is no longer, or never was, pending would be recorded and change nothing (overrides audit).
     for (const deadline of ["round:1:vote", "round:7:iou"]) {
       const late = { action: "extend", deadline, until: local("12-03 23:00") } as const;
@@ -104,6 +137,45 @@ describe(`overrides — ${quote}`, () => {
     assert.equal(d.vote(local("12-02 22:10"), 20, 40), null);
     assert.equal(d.override(local("12-02 22:11"), { action: "void-vote", voter: 20 }, "代投"), null);
     assert.equal(d.state.rounds[2]?.vote?.casts.byVoter[20] ?? 0, 0);
+  });
+
+  test("void-post names which post: an earlier round's stays voidable after the poster posts again", () => {
+    const d = new Driver(preset("airforce-40"));
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 ? 38 : 39]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), 0, 20), null);
+    d.tick(local("12-02 21:30:01"));
+    d.everyoneVotes(local("12-03 20:00"), (v) => [v % 2 ? 36 : 37]);
+    d.tick(local("12-03 21:00:01"));
+    assert.equal(d.post(local("12-03 21:05"), 0, 21), null);
+    d.tick(local("12-03 21:30:01"));
+    assert.equal(d.alive(20) || d.alive(21), false);
+    // Round 2's post was copied: voiding it revives its target, and round 3's post stands.
+    assert.equal(
+      d.override(local("12-03 22:00"), { action: "void-post", poster: 0, round: 2 }, "旧帖"),
+      null,
+    );
+    assert.equal(d.alive(20), true);
+    assert.equal(d.alive(21), false);
+    assert.deepEqual(d.events("OverrideApplied").at(-1)?.override, {
+      action: "void-post",
+      poster: 0,
+      round: 2,
+      post: 0,
+    });
+    // Voided already, or a post the seat never made: refused, naming the seat.
+    const again = d.override(local("12-03 22:01"), { action: "void-post", poster: 0, round: 2 }, "x");
+    assert.equal(again?.code, "override.no-post");
+    assert.deepEqual(again?.details, { seat: 0, round: 2 });
+    // Unnamed, it is the poster's latest, as before.
+    assert.equal(d.override(local("12-03 22:02"), { action: "void-post", poster: 0 }, "旧帖"), null);
+    assert.equal(d.alive(21), true);
+  });
+
+  test("an unknown seat is named in the refusal", () => {
+    const d = fengyunRound2();
+    for (const action of ["eliminate", "revive"] as const)
+      assert.deepEqual(d.override(local("12-02 21:10"), { action, target: 90 })?.details, { seat: 90 });
   });
 
   test("substitute gives the seat a new alias and keeps everything else", () => {

@@ -610,6 +610,9 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     return command(reply, await referees.ruleComplaint(req.params.id, req.account, body));
   });
   app.post<P>("/api/games/:id/referee/overrides", { config: writeLimit }, async (req, reply) => {
+    // 替补 has a route of its own (it takes an account): sent here, it is pointed there, not called malformed.
+    const sent = req.body as { override?: { action?: unknown } } | null;
+    if (sent?.override?.action === "substitute") return sendError(reply, 400, "use-substitute-route");
     const body = parseOr400(S.OverrideBody, req.body, reply);
     if (!body) return reply;
     return command(reply, await referees.override(req.params.id, req.account, body));

@@ -1,5 +1,5 @@
 // Chinese messages for every refusal code the API returns, filled from the refusal's details.
-import { beijingClock } from "../app/beijing-time.ts";
+import { beijingClock, beijingDateTime } from "../app/beijing-time.ts";
 
 type Details = Record<string, string | number | boolean | null> | undefined;
 
@@ -7,6 +7,12 @@ type Details = Record<string, string | number | boolean | null> | undefined;
 export function clockTime(ms: unknown): string {
   if (typeof ms !== "number" || !Number.isFinite(ms)) return "?";
   return beijingClock(ms);
+}
+
+/** 「12月3日 20:00:05」 in Beijing time: a moment that may be on another day than the one it is compared with. */
+function dayTime(ms: unknown): string {
+  if (typeof ms !== "number" || !Number.isFinite(ms)) return "?";
+  return `${beijingDateTime(ms).split(" ")[0]} ${beijingClock(ms)}`;
 }
 
 /** A seat as the pages number it: the engine's seats count from 0, the board's 号 from 1. */
@@ -169,7 +175,12 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.round-closed": () => "这一轮已经结束",
   "override.no-vote": () => "该玩家本轮没有投票",
   "override.no-such-warning": () => "该玩家在这一轮没有这项违规的有效警告",
-  "override.no-post": () => "该玩家本轮没有杀帖",
+  "override.no-post": (d) =>
+    d?.round !== undefined ? `该玩家第${d.round}轮没有可作废的这篇杀帖` : "该玩家没有可作废的杀帖",
+  "override.unknown-group": (d) => `本局规则里没有出帖组「${d?.group ?? ""}」`,
+  "override.posts-released": (d) => `第${d?.round ?? "?"}轮的杀帖已经公布，不能再改这一轮的出帖数`,
+  "override.deadline-passed": (d) =>
+    `新的期限（${dayTime(d?.deadline)}）早于收到时间（${dayTime(d?.at)}），请设为之后的时间`,
   "override.unknown-deadline": (d) => `没有名为 ${d?.deadline ?? "?"} 的期限`,
   "override.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,
   "override.no-tie-left": () => "这一轮的平票没有留给哨子裁定",

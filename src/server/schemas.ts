@@ -165,7 +165,13 @@ export const OverrideSchema = z.discriminatedUnion("action", [
     until: z.int().nonnegative(),
   }),
   z.strictObject({ action: z.literal("void-vote"), voter: seat }),
-  z.strictObject({ action: z.literal("void-post"), poster: seat }),
+  z.strictObject({
+    action: z.literal("void-post"),
+    poster: seat,
+    // Which post: its round and its index there (the inbox item's, the referee log's); absent, the poster's latest.
+    round: roundNo.optional(),
+    post: z.int().nonnegative().max(1000).optional(),
+  }),
   z.strictObject({ action: z.literal("end-game"), winner: z.enum(["black", "white", "draw"]) }),
   // 7kill rulings (seed 001 4.2, 4.3); whether a ruling fits the game and its points range is the engine's call.
   z.strictObject({ action: z.literal("invalid-vote"), voter: seat }),

@@ -197,6 +197,27 @@ test("overrides: eliminate, revive and extend with a reason; refused without one
       reason: "提前截止",
     });
     assert.equal(shorten.status, 200, shorten.text);
+    // Moved to a time already gone (a mistyped date): refused with both moments, dated, and nothing recorded.
+    const gone = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "extend", deadline: "vote", until: local("12-01 21:40:00") },
+      reason: "提前截止",
+    });
+    assert.equal(gone.json.error.code, "override.deadline-passed");
+    assert.equal(
+      gone.json.error.message,
+      "新的期限（12月1日 21:40:00）早于收到时间（12月2日 21:30:00），请设为之后的时间",
+    );
+    // 替补 sent here is pointed to its own route rather than called malformed.
+    const sub = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "substitute", seat: a!.seat, alias: "新人" },
+      reason: "换人",
+    });
+    assert.deepEqual(
+      [sub.status, sub.json.error.code, sub.json.error.message],
+      [400, "use-substitute-route", "替补请使用替补功能"],
+    );
     await advanceTo(h, local("12-02 21:45:02"));
     const late = await call<ApiError>(h, "POST", `/api/games/${g.id}/votes`, b!.cookie, {
       requestId: rid(),

@@ -138,7 +138,7 @@ export function decideDayNightOverride(
     return no("override.not-day-night", "7kill rulings apply to day-night games only");
   }
   const target = o.action === "invalid-vote" ? o.voter : o.target;
-  if (!state.seats[target]) return no("override.unknown-seat", `no seat ${target}`);
+  if (!state.seats[target]) return no("override.unknown-seat", `no seat ${target}`, { seat: target });
   switch (o.action) {
     case "invalid-vote": {
       const r = state.rounds.find((x) => x?.vote && hasCast(x.vote.casts, o.voter));

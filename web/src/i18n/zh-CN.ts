@@ -840,6 +840,10 @@ export const zhCN = {
       dayNight
         ? "作废投票会删去该玩家本次投票的全部选票：截止前未重新投票，即按未投票计（潜水警告）。只想让这一票作废而计为弃权，请用「无效票」。"
         : "作废投票会删去该玩家本次投票的全部选票：截止前未重新投票，即按未投票处理（不投票算自杀的规则下，按自杀出局）。",
+    /** 作废杀帖: which of the seat's posts; unnamed, the latest (an unreleased one included). */
+    voidPostWhich: "哪一篇",
+    voidPostLatest: "最新一篇（含尚未公布的）",
+    voidPostOption: (round: number, target: string) => `第${round}轮 · 帖杀 ${target}`,
     invalidVoteHint: "无效票：首次投票按弃权计；无效的改票作废，以原投票为准（「改票无效则以原投票计」）。",
     dayNightActions: {
       "invalid-vote": "无效票",

@@ -1468,9 +1468,19 @@ function Overrides({ game }: { game: LiveGame }) {
   const [round, setRound] = useState(String(engine?.current ?? 1));
   const [points, setPoints] = useState(String(range.max));
   const [winner, setWinner] = useState<EndGameWinner>("white");
+  const [which, setWhich] = useState("");
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
   const done = game.events.filter((e) => e.type === "OverrideApplied");
+  // 作废杀帖: the chosen seat's released posts that still stand, any round (a copy found after later rounds).
+  const voidable =
+    action === "void-post" && target !== ""
+      ? (engine?.rounds ?? []).flatMap((r) =>
+          (r.posts ?? [])
+            .filter((p) => p.poster === Number(target) && p.lapsed !== "voided")
+            .map((p) => ({ round: r.round, index: p.index, target: p.target })),
+        )
+      : [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const t = Number(target);
@@ -1492,8 +1502,12 @@ function Overrides({ game }: { game: LiveGame }) {
         case "void-vote":
         case "invalid-vote":
           return { action, voter: t };
-        case "void-post":
-          return { action, poster: t };
+        case "void-post": {
+          const picked = voidable.find((p) => `${p.round}:${p.index}` === which);
+          return picked
+            ? { action, poster: t, round: picked.round, post: picked.index }
+            : { action, poster: t };
+        }
         case "eliminate":
         case "revive":
           return { action, target: t };
@@ -1568,7 +1582,15 @@ function Overrides({ game }: { game: LiveGame }) {
             </select>
           </label>
         ) : (
-          <select value={target} onChange={(e) => setTarget(e.target.value)} required name="override-target">
+          <select
+            value={target}
+            onChange={(e) => {
+              setTarget(e.target.value);
+              setWhich("");
+            }}
+            required
+            name="override-target"
+          >
             <option value="" disabled>
               {m.referee.overrideTarget}
             </option>
@@ -1579,6 +1601,19 @@ function Overrides({ game }: { game: LiveGame }) {
             ))}
           </select>
         )}
+        {voidable.length > 0 ? (
+          <label className="field inline">
+            <span className="field-label">{m.referee.voidPostWhich}</span>
+            <select value={which} onChange={(e) => setWhich(e.target.value)} name="override-post">
+              <option value="">{m.referee.voidPostLatest}</option>
+              {voidable.map((p) => (
+                <option key={`${p.round}:${p.index}`} value={`${p.round}:${p.index}`}>
+                  {m.referee.voidPostOption(p.round, seatLabel(seats, p.target))}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         {action === "void-vote" || action === "invalid-vote" ? (
           // What each does to the voter differs (RULINGS 7/8, seed 001 「否则视为弃权」): said before it is applied.
           <p className="muted small" data-testid="override-vote-hint">
