@@ -840,6 +840,21 @@ export const zhCN = {
       dayNight
         ? "作废投票会删去该玩家本次投票的全部选票：截止前未重新投票，即按未投票计（潜水警告）。只想让这一票作废而计为弃权，请用「无效票」。"
         : "作废投票会删去该玩家本次投票的全部选票：截止前未重新投票，即按未投票处理（不投票算自杀的规则下，按自杀出局）。",
+    /** Entries of what reached the referee off the site (RefereeManual.tsx). */
+    manual: {
+      title: "站外收到的托票与举报",
+      hint: "玩家通过 QQ、短信、电话发来的托票，或在哨群里提出、哨子自己发现的举报，在这里录入；站内提交的请在收件箱处理。",
+      proxyTitle: "录入托票",
+      proxyHint: (minutes: number) =>
+        `托票只通过哨子，只能指定一个投票对象，不附条件；投票截止前 ${minutes} 分钟起不再接受。录入时间即计票时间，公开显示为托票。`,
+      voter: "托票人",
+      target: "投给",
+      proxyEntered: "托票已录入",
+      complaintTitle: "裁定举报（杀帖）",
+      complaintHint:
+        "选出帖者和哪一篇已公布的杀帖；举报成立则出帖者出局，被帖者若因此帖出局则复活。已驳回的举报可以在这里改判成立。",
+      poster: "出帖者",
+    },
     /** 作废杀帖: which of the seat's posts; unnamed, the latest (an unreleased one included). */
     voidPostWhich: "哪一篇",
     voidPostLatest: "最新一篇（含尚未公布的）",

@@ -23,6 +23,7 @@ import { LengthHint } from "../components/LengthHint.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
 import { PostScriptBadges, ScriptHint } from "../components/ScriptHint.tsx";
+import { useAction } from "../components/use-action.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
@@ -33,6 +34,7 @@ import { reviewPending } from "../lib/report-notice.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
+import { ManualRulings } from "./RefereeManual.tsx";
 
 /** The console's sections, for the jump links at its top (a phone would scroll several screens to reach them). */
 const SECTIONS = [
@@ -69,6 +71,7 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
       {game.status !== "ended" ? <ReviewReports game={game} /> : null}
       {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
       <Inbox game={game} inbox={inbox} />
+      {game.view && game.status === "running" ? <ManualRulings game={game} /> : null}
       <RoundPosts game={game} />
       {game.view ? (
         <>
@@ -216,25 +219,6 @@ function EndingWaitsNotice({ game }: { game: LiveGame }) {
       </span>
     </Notice>
   );
-}
-
-/** Runs one referee action and reports its outcome inline. */
-function useAction(): {
-  notice: ReactNode;
-  run: (fn: () => Promise<unknown>, okText?: string) => Promise<boolean>;
-} {
-  const [state, setState] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
-  const run = async (fn: () => Promise<unknown>, okText: string = m.referee.applied) => {
-    try {
-      await fn();
-      setState({ kind: "ok", text: okText });
-      return true;
-    } catch (e) {
-      setState({ kind: "error", text: errorText(e) });
-      return false;
-    }
-  };
-  return { notice: state ? <Notice kind={state.kind}>{state.text}</Notice> : null, run };
 }
 
 function Lifecycle({ game }: { game: LiveGame }) {

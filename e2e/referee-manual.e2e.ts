@@ -1,0 +1,76 @@
+// A 托票 sent by QQ and a 举报 raised in the 哨群 reach the referee off the site: the desk enters both, and the vote
+// machine and the seats show the outcome as if they had come through the site.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Browser } from "playwright-core";
+import type { GameViewResponse } from "../src/server/api-types.ts";
+import { syntheticText } from "../src/text/synthetic.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
+import { airforceGame, type SetUpGame } from "./lib/game.ts";
+import { beijing, type Server } from "./lib/server.ts";
+
+let server: Server;
+let browser: Browser;
+let game: SetUpGame;
+
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
+  game = await airforceGame(server, { prefix: "mn" });
+});
+
+const viewOf = (cookie: string) => server.api<GameViewResponse>("GET", `/api/games/${game.id}`, cookie);
+
+test("RULINGS 12 「only through the referee」: a 托票 sent by QQ is entered on the desk and counts as a proxy vote", async () => {
+  const [voter, target] = game.seats.filter((s) => s.role === "ranger");
+  assert.ok(voter && target);
+  await server.advanceTo(beijing("12-02 10:00:00"));
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const form = page.getByTestId("manual-proxy");
+  await form.waitFor();
+  await form.locator('select[name="manual-proxy-voter"]').selectOption(String(voter.seat));
+  await form.locator('select[name="manual-proxy-target"]').selectOption(String(target.seat));
+  await form.getByRole("button", { name: "代投" }).click();
+  await form.getByText("托票已录入").waitFor();
+  await screenshot(page, "referee-manual-proxy");
+  await ctx.close();
+  const view = await viewOf(game.refereeCookie);
+  const ballot = view.view?.tally.find((t) => t.seat === target.seat);
+  assert.equal(ballot?.votes, 1, "the proxy vote is on the tally");
+});
+
+test("a 举报 raised in the 哨群 is ruled on the desk: upheld, the poster goes out and the post's victim comes back", async () => {
+  const [sword] = game.seats.filter((s) => s.role === "sword");
+  const victim = game.seats.filter((s) => s.role === "ranger").at(-1);
+  assert.ok(sword && victim);
+  await server.advanceTo(beijing("12-02 21:05:00"));
+  await server.api("POST", `/api/games/${game.id}/kill-posts`, sword.cookie, {
+    requestId: "manual-sword-post",
+    target: victim.seat,
+    text: syntheticText(7101, 900),
+  });
+  await server.advanceTo(beijing("12-02 21:30:05"));
+  assert.equal(
+    (await viewOf(game.refereeCookie)).view?.seats.find((s) => s.seat === victim.seat)?.alive,
+    false,
+  );
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  page.on("dialog", (d) => void d.accept());
+  await page.goto(`/games/${game.id}/referee`);
+  const form = page.getByTestId("manual-complaint");
+  await form.waitFor();
+  await form.locator('select[name="manual-complaint-poster"]').selectOption(String(sword.seat));
+  const uphold = form.getByRole("button", { name: "举报成立" });
+  assert.equal(await uphold.isDisabled(), true, "no reason yet: nothing to send");
+  await form.getByPlaceholder("理由（必填，会记录）").fill("哨群举报：抄袭旧帖");
+  await uphold.click();
+  await form.getByText("已执行并记录").waitFor();
+  await ctx.close();
+  const seats = (await viewOf(game.refereeCookie)).view?.seats ?? [];
+  assert.equal(seats.find((s) => s.seat === sword.seat)?.alive, false, "the poster is out");
+  assert.equal(seats.find((s) => s.seat === victim.seat)?.alive, true, "the post's victim is back");
+});

@@ -1,0 +1,186 @@
+// 哨子台: entering what reached the referee off the site, a 托票 by QQ, 短信 or phone and a 举报 in the 哨群 or the
+// referee's own finding, which the inbox offers only for requests and complaints players filed here.
+import { type FormEvent, useState } from "react";
+import { api, requestId } from "../api/client.ts";
+import type { LiveGame } from "../api/use-game.ts";
+import { CodeSelect } from "../components/CodeSelect.tsx";
+import { useAction } from "../components/use-action.tsx";
+import { m } from "../i18n/index.ts";
+import { engineOf } from "../lib/engine-view.ts";
+
+export function ManualRulings({ game }: { game: LiveGame }) {
+  const info = game.data!.game;
+  return (
+    <section className="card" data-testid="manual-rulings" id="referee-manual">
+      <h3>{m.referee.manual.title}</h3>
+      <p className="muted small">{m.referee.manual.hint}</p>
+      <ManualProxyVote game={game} />
+      {info.killPosts ? <ManualComplaint game={game} /> : null}
+    </section>
+  );
+}
+
+/** A living seat as the desk names it: 「3号 云中鹤」. */
+function livingSeats(game: LiveGame): { seat: number; label: string }[] {
+  return (game.view?.seats ?? [])
+    .filter((s) => s.alive)
+    .map((s) => ({ seat: s.seat, label: `${m.app.seat(s.seat)} ${s.alias}` }));
+}
+
+function ManualProxyVote({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const offered = game.data!.game.codeGuesses ? (game.view?.offeredCodes ?? []) : [];
+  const [voter, setVoter] = useState("");
+  const [target, setTarget] = useState("");
+  const [code, setCode] = useState("");
+  const { notice, run } = useAction();
+  const seats = livingSeats(game);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const entered = await run(
+      () =>
+        api.proxyVote(id, {
+          requestId: requestId(),
+          voter: Number(voter),
+          targets: [Number(target)],
+          ...(code ? { codes: [code] } : {}),
+        }),
+      m.referee.manual.proxyEntered,
+    );
+    if (entered) {
+      setVoter("");
+      setTarget("");
+      setCode("");
+    }
+  };
+  return (
+    <form className="form" onSubmit={submit} data-testid="manual-proxy">
+      <h4>{m.referee.manual.proxyTitle}</h4>
+      <p className="muted small">{m.referee.manual.proxyHint(game.data!.game.proxyCutoffMinutes)}</p>
+      <select value={voter} onChange={(e) => setVoter(e.target.value)} required name="manual-proxy-voter">
+        <option value="" disabled>
+          {m.referee.manual.voter}
+        </option>
+        {seats.map((s) => (
+          <option key={s.seat} value={s.seat}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+      <select value={target} onChange={(e) => setTarget(e.target.value)} required name="manual-proxy-target">
+        <option value="" disabled>
+          {m.referee.manual.target}
+        </option>
+        {seats
+          .filter((s) => String(s.seat) !== voter)
+          .map((s) => (
+            <option key={s.seat} value={s.seat}>
+              {s.label}
+            </option>
+          ))}
+      </select>
+      {offered.length > 0 ? (
+        <CodeSelect name="manual-proxy-code" value={code} codes={offered} onChange={setCode} />
+      ) : null}
+      {notice}
+      <button type="submit" className="btn small">
+        {m.referee.castProxy}
+      </button>
+    </form>
+  );
+}
+
+function ManualComplaint({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const engine = engineOf(game.view);
+  const seats = game.view?.seats ?? [];
+  const label = (s: number) => `${m.app.seat(s)} ${seats.find((x) => x.seat === s)?.alias ?? ""}`;
+  const [poster, setPoster] = useState("");
+  const [which, setWhich] = useState("");
+  const [reason, setReason] = useState("");
+  const { notice, run } = useAction();
+  // The released posts that still stand, by poster: only those can be ruled on.
+  const posts = (engine?.rounds ?? []).flatMap((r) =>
+    (r.posts ?? [])
+      .filter((p) => p.poster !== null && p.lapsed !== "voided")
+      .map((p) => ({ round: r.round, index: p.index, poster: p.poster as number, target: p.target })),
+  );
+  const posters = [...new Set(posts.map((p) => p.poster))].sort((a, b) => a - b);
+  const mine = posts.filter((p) => String(p.poster) === poster);
+  const rule = (upheld: boolean) => {
+    const picked = mine.find((p) => `${p.round}:${p.index}` === which) ?? mine.at(-1);
+    if (!picked) return;
+    if (upheld && !window.confirm(m.referee.confirmUphold(label(picked.poster), label(picked.target))))
+      return;
+    void run(() =>
+      api.ruleComplaint(id, {
+        requestId: requestId(),
+        against: picked.poster,
+        upheld,
+        reason,
+        round: picked.round,
+        post: picked.index,
+      }),
+    );
+  };
+  if (posters.length === 0) return null;
+  return (
+    <form className="form" onSubmit={(e) => e.preventDefault()} data-testid="manual-complaint">
+      <h4>{m.referee.manual.complaintTitle}</h4>
+      <p className="muted small">{m.referee.manual.complaintHint}</p>
+      <select
+        value={poster}
+        onChange={(e) => {
+          setPoster(e.target.value);
+          setWhich("");
+        }}
+        required
+        name="manual-complaint-poster"
+      >
+        <option value="" disabled>
+          {m.referee.manual.poster}
+        </option>
+        {posters.map((s) => (
+          <option key={s} value={s}>
+            {label(s)}
+          </option>
+        ))}
+      </select>
+      {mine.length > 0 ? (
+        <select value={which} onChange={(e) => setWhich(e.target.value)} name="manual-complaint-post">
+          {[...mine].reverse().map((p) => (
+            <option key={`${p.round}:${p.index}`} value={`${p.round}:${p.index}`}>
+              {m.referee.voidPostOption(p.round, label(p.target))}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      <input
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        placeholder={m.referee.overrideReason}
+        name="manual-complaint-reason"
+        required
+      />
+      {notice}
+      <div className="actions">
+        <button
+          type="button"
+          className="btn small danger"
+          onClick={() => rule(true)}
+          disabled={!poster || !reason.trim()}
+        >
+          {m.referee.uphold}
+        </button>
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => rule(false)}
+          disabled={!poster || !reason.trim()}
+        >
+          {m.referee.dismiss}
+        </button>
+      </div>
+    </form>
+  );
+}
