@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser } from "playwright-core";
-import type { GameViewResponse } from "../src/server/api-types.ts";
+import type { EventListResponse, GameViewResponse } from "../src/server/api-types.ts";
 import { syntheticText } from "../src/text/synthetic.ts";
 import { contextFor, screenshot } from "./lib/browser.ts";
 import { serverAndBrowser } from "./lib/file-setup.ts";
@@ -20,6 +20,8 @@ serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
   game = await airforceGame(server, { prefix: "mn" });
 });
 
+const killer = () => game.seats.find((s) => s.role === "killer")!;
+const iouVictim = () => game.seats.filter((s) => s.role === "ranger").at(-2)!;
 const viewOf = (cookie: string) => server.api<GameViewResponse>("GET", `/api/games/${game.id}`, cookie);
 
 test("RULINGS 12 「only through the referee」: a 托票 sent by QQ is entered on the desk and counts as a proxy vote", async () => {
@@ -52,6 +54,12 @@ test("a 举报 raised in the 哨群 is ruled on the desk: upheld, the poster goe
     target: victim.seat,
     text: syntheticText(7101, 900),
   });
+  // A killer's short post (a 白条), for the next test.
+  await server.api("POST", `/api/games/${game.id}/kill-posts`, killer().cookie, {
+    requestId: "manual-killer-iou",
+    target: iouVictim().seat,
+    text: syntheticText(7102, 300),
+  });
   await server.advanceTo(beijing("12-02 21:30:05"));
   assert.equal(
     (await viewOf(game.refereeCookie)).view?.seats.find((s) => s.seat === victim.seat)?.alive,
@@ -73,4 +81,44 @@ test("a 举报 raised in the 哨群 is ruled on the desk: upheld, the poster goe
   const seats = (await viewOf(game.refereeCookie)).view?.seats ?? [];
   assert.equal(seats.find((s) => s.seat === sword.seat)?.alive, false, "the poster is out");
   assert.equal(seats.find((s) => s.seat === victim.seat)?.alive, true, "the post's victim is back");
+});
+
+test("a 白条 whose poster is out is completed by the text sent to the referee, entered on the desk", async () => {
+  // The poster is out before completing: its own page says to send the text to the referee.
+  await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
+    requestId: "manual-killer-out",
+    override: { action: "eliminate", target: killer().seat },
+    reason: "曝ID",
+  });
+  const own = await contextFor(browser, server.url, killer().cookie);
+  const ownPage = await own.newPage();
+  await ownPage.goto(`/games/${game.id}/write?kind=iou`);
+  await ownPage.getByText("请在期限前把补帖全文私下发给哨子").waitFor();
+  await own.close();
+
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const form = page.getByTestId("manual-iou");
+  await form.waitFor();
+  await form.locator('select[name="manual-iou-poster"]').selectOption(String(killer().seat));
+  await form.locator("textarea").fill(syntheticText(7103, 1300));
+  await form.getByRole("button", { name: "录入补帖" }).click();
+  // Once no 白条 is open the form leaves the desk; a refusal would keep it there with the message.
+  await form.waitFor({ state: "detached" });
+  await ctx.close();
+  const log = await server.api<EventListResponse>(
+    "GET",
+    `/api/games/${game.id}/referee/log`,
+    game.refereeCookie,
+  );
+  const done = log.events.find((e) => e.type === "IouCompleted");
+  assert.equal(done?.data.poster, killer().seat);
+  assert.equal(typeof done?.data.referee, "string");
+  // At the 白条 deadline the kill stands.
+  await server.advanceTo(beijing("12-03 10:00:05"));
+  assert.equal(
+    (await viewOf(game.refereeCookie)).view?.seats.find((s) => s.seat === iouVictim().seat)?.alive,
+    false,
+  );
 });

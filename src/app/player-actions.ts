@@ -4,8 +4,14 @@ import type { Command, Seat } from "../engine/contract.ts";
 import type { Account } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
 import type { EngineEvent } from "./engine-port.ts";
-import { okEvents } from "./game-helpers.ts";
-import { type CommandOk, engineRefusalStatus, type GameContext, type GameService } from "./game-service.ts";
+import { okEvents, signedBy } from "./game-helpers.ts";
+import {
+  type CommandOk,
+  engineRefusalStatus,
+  type GameContext,
+  type GameService,
+  type Viewer,
+} from "./game-service.ts";
 import { type OriginalityPort, unavailableOriginality } from "./originality-port.ts";
 import { indexCommittedPost } from "./originality-service.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
@@ -65,10 +71,10 @@ export class PlayerActions<S> {
     account: Account | null,
     input: { requestId: string; target: number; text: string; code?: string | null | undefined },
   ): Promise<Result<PostOk>> {
-    return this.#post(gameId, account, input, "post", (at, poster, words, postId) => ({
+    return this.#post(gameId, account, input, "post", (at, v, words, postId) => ({
       type: "SubmitKillPost",
       at,
-      poster,
+      poster: v.seat!,
       target: input.target,
       words,
       postId,
@@ -81,13 +87,40 @@ export class PlayerActions<S> {
     account: Account | null,
     input: { requestId: string; text: string },
   ): Promise<Result<PostOk>> {
-    return this.#post(gameId, account, input, "iou", (at, poster, words, postId) => ({
+    return this.#post(gameId, account, input, "iou", (at, v, words, postId) => ({
       type: "CompleteIou",
       at,
-      poster,
+      poster: v.seat!,
       words,
       postId,
     }));
+  }
+
+  /**
+   * 补白条 entered by a referee for `poster`: the text a poster sent them privately (one already out, whose posts on
+   * the site would be 诈尸, or one who could not reach the site), counted and indexed like the poster's own, and
+   * signed by the referee.
+   */
+  completeIouFor(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; poster: Seat; text: string },
+  ): Promise<Result<PostOk>> {
+    return this.#post(
+      gameId,
+      account,
+      input,
+      "iou",
+      (at, v, words, postId) => ({
+        ...signedBy(v),
+        type: "CompleteIou",
+        at,
+        poster: input.poster,
+        words,
+        postId,
+      }),
+      "referee",
+    );
   }
 
   /**
@@ -100,7 +133,8 @@ export class PlayerActions<S> {
     account: Account | null,
     input: { requestId: string; text: string },
     idPrefix: "post" | "iou",
-    command: (at: number, poster: Seat, words: number, postId: string) => Command,
+    command: (at: number, v: Viewer, words: number, postId: string) => Command,
+    need: "living" | "referee" = "living",
   ): Promise<Result<PostOk>> {
     const ctx = await this.#games.context(gameId);
     const rules = ctx?.rules;
@@ -111,9 +145,9 @@ export class PlayerActions<S> {
     const res = await this.#games.run(
       gameId,
       account,
-      "living",
+      need,
       (_ctx, v, at) => {
-        const job = this.#games.engineJob(command(at, v.seat!, words, postId));
+        const job = this.#games.engineJob(command(at, v, words, postId));
         return (snap) => {
           const d = job(snap);
           return d.ok ? { ...d, posts: [{ postId, text: input.text }] } : d;

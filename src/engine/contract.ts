@@ -61,8 +61,8 @@ export type Command =
       /** Storage id of the post body, if any (bodies live beside the events). */
       postId?: string;
     }
-  /** 补白条: completes the poster's open IOU. */
-  | { type: "CompleteIou"; at: Instant; poster: Seat; words: number; postId?: string }
+  /** 补白条: completes the poster's open IOU; `referee` when a referee entered the text sent to them. */
+  | { type: "CompleteIou"; at: Instant; poster: Seat; words: number; postId?: string; referee?: string }
   /**
    * A complaint (举报) filed against the released kill post `post` (its index in `round`), awaiting the referee's
    * ruling: an ending the ruling could change waits for it (what-if.ts), as it waits for an open IOU.
@@ -114,8 +114,8 @@ export type Override =
   | { action: "decide-lead-voter"; round: number; bomb: Seat; leadVoter: Seat }
   | { action: "revive"; target: Seat }
   /**
-   * Change the plan of a round (进程微调): the fields given replace the plan's, and in `posts` and `extraPosts` the
-   * groups named replace theirs, the others keep what they had (the stored event carries the whole resulting maps).
+   * Change the plan of a round (进程微调): each field given replaces the plan's, `posts` and `extraPosts` whole (a group
+   * left out has no posts that round).
    */
   | {
       action: "set-progression";

@@ -12,7 +12,6 @@ import { decideDayNightOverride } from "./night/actions.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { excuseLateSubstitute } from "./night/penalties.ts";
 import { putOut, revive, reviveTargetOf } from "./outs.ts";
-import { planFor } from "./plan.ts";
 import { rulesOf, type Submission } from "./state.ts";
 
 /** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
@@ -38,9 +37,9 @@ function planUnits(rules: RuleSet): Set<string> {
 }
 
 /**
- * 进程微调 (「哨子保留微调进程的权利」). Groups named in `posts` or `extraPosts` replace theirs and the others keep their
- * count: the web form's 「留空的项保持规则原样」, where one line used to set every other group's posts to nothing. The
- * event stores the resulting maps whole, so the fold (which replaces them) reads it as before.
+ * 进程微调 (「哨子保留微调进程的权利」). `posts` and `extraPosts` replace the round's maps whole (an empty map: no posts
+ * that round, as scenario files use it); the web form fills in the groups left blank. Refused: a group the rule set
+ * lacks (it would silently zero the real ones), and posts for a round whose posts are already out.
  */
 function decideSetProgression(
   b: Batch,
@@ -70,13 +69,7 @@ function decideSetProgression(
       message: "that round's posts are already out",
       details: { round: o.round },
     };
-  const plan = r?.plan ?? planFor(b.state, rules, o.round);
-  const override = {
-    ...o,
-    ...(o.posts !== undefined && { posts: { ...plan.posts, ...o.posts } }),
-    ...(o.extraPosts !== undefined && { extraPosts: { ...plan.extraPosts, ...o.extraPosts } }),
-  };
-  emit(b, { type: "OverrideApplied", at, round, override, reason });
+  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
   return null;
 }
 

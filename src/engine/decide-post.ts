@@ -71,7 +71,7 @@ export function decideKillPost(
 /** 补白条: completes the poster's open IOU to the IOU length by its deadline. */
 export function decideCompleteIou(
   b: Batch,
-  cmd: { at: Instant; poster: Seat; words: number; postId?: string },
+  cmd: { at: Instant; poster: Seat; words: number; postId?: string; referee?: string },
 ): Refusal | null {
   const rules = rulesOf(b.state);
   for (const r of b.state.rounds) {
@@ -92,6 +92,7 @@ export function decideCompleteIou(
       poster: cmd.poster,
       words: cmd.words,
       postId: cmd.postId ?? null,
+      ...(cmd.referee !== undefined && { referee: cmd.referee }),
     });
     return null;
   }

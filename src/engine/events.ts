@@ -144,6 +144,8 @@ export type GameEvent =
       poster: Seat;
       words: number;
       postId: string | null;
+      /** The referee who entered the text a poster sent them (an out poster, a site it could not reach). */
+      referee?: string;
     }
   | { type: "IouFailed"; at: Instant; round: number; post: number; poster: Seat; target: Seat }
   /** A complaint filed against a released post (the referee's business only; who filed it is the app's). */

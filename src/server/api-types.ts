@@ -64,6 +64,7 @@
 //   POST /api/games/:id/referee/signups/remove       R  RemoveSignupRequest → CommandResponse (移除报名, before the start)
 //   POST /api/games/:id/referee/proxy-votes          R  ProxyVoteRequest → CommandResponse
 //   POST /api/games/:id/referee/iou-extensions       R  IouExtensionRequest → CommandResponse (白条延期, score rule)
+//   POST /api/games/:id/referee/iou-completions      R  RefereeIouRequest → PostResponse (补白条 sent to the referee)
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
 //   POST /api/games/:id/referee/overrides            R  OverrideRequest → CommandResponse (every override)
 //   POST /api/games/:id/referee/substitutes          R  SubstituteRequest → CommandResponse (替补)
@@ -644,6 +645,13 @@ export interface PostResponse extends CommandResponse {
 
 export interface IouRequest {
   requestId: string;
+  text: string;
+}
+
+/** 补白条 entered by a referee for the seat whose IOU is open: the text the poster sent them. */
+export interface RefereeIouRequest {
+  requestId: string;
+  poster: SeatNo;
   text: string;
 }
 

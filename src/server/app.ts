@@ -594,6 +594,15 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     if (!body) return reply;
     return command(reply, await lifecycle.removeSignup(req.params.id, req.account, body));
   });
+  app.post<P>("/api/games/:id/referee/iou-completions", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.RefereeIouBody, req.body, reply);
+    if (!body) return reply;
+    return answer(reply, await players.completeIouFor(req.params.id, req.account, body), (v) => ({
+      ok: true,
+      ...v,
+    }));
+  });
+
   app.post<P>("/api/games/:id/referee/iou-extensions", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.IouExtensionBody, req.body, reply);
     if (!body) return reply;

@@ -85,6 +85,7 @@ export const KillPostBody = z.strictObject({
   code: z.string().max(40).nullable().optional(),
 });
 export const IouBody = z.strictObject({ requestId, text: text(200_000) });
+export const RefereeIouBody = z.strictObject({ requestId, poster: seat, text: text(200_000) });
 export const RoomMessageBody = z.strictObject({ requestId, text: text(5_000) });
 export const ComplaintBody = z.strictObject({
   requestId,

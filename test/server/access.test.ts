@@ -250,6 +250,12 @@ const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/iou-completions`,
+    body: (g) => ({ requestId: rid(), poster: g.players[5]!.seat, text: "补白条" }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
     path: (g) => `/api/games/${g.id}/referee/proxy-votes`,
     body: (g) => ({ requestId: rid(), voter: g.players[4]!.seat, targets: [g.players[5]!.seat] }),
     allowed: REFEREES,

@@ -301,6 +301,61 @@ test("IOU: a short kill post becomes an IOU; completion too short or by a seat w
   });
 });
 
+test("IOU entered by the referee: an out poster sends the 白条's text privately; the referee enters it, signed, and the kill stands", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, IN_WINDOW);
+    assert.equal((await postKill(h, g.id, first.cookie, rangers[0]!.seat, "短帖一则")).json.iou, true);
+    await advanceTo(h, local("12-01 21:31:00"));
+    // The poster goes out before completing (here by the referee): the player's own route is closed to it.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "eliminate", target: first.seat },
+        reason: "曝ID",
+      }),
+    );
+    const own = await call<ApiError>(h, "POST", `/api/games/${g.id}/iou`, first.cookie, {
+      requestId: rid(),
+      text: LONG_POST.repeat(3),
+    });
+    assert.equal(own.json.error.code, "seat-out");
+    const url = `/api/games/${g.id}/referee/iou-completions`;
+    const byPlayer = await call<ApiError>(h, "POST", url, rangers[1]!.cookie, {
+      requestId: rid(),
+      poster: first.seat,
+      text: LONG_POST.repeat(3),
+    });
+    assert.equal(byPlayer.status, 403);
+    const short = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      poster: first.seat,
+      text: LONG_POST,
+    });
+    assert.equal(short.json.error.code, "iou.too-short");
+    const none = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      poster: rangers[1]!.seat,
+      text: LONG_POST.repeat(3),
+    });
+    assert.equal(none.json.error.code, "iou.none-open");
+    const entered = await call<PostResponse>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      poster: first.seat,
+      text: LONG_POST.repeat(3),
+    });
+    assert.equal(entered.status, 200, entered.text);
+    const completed = (await log(h, g)).find((e) => e.type === "IouCompleted");
+    assert.equal(completed?.data.poster, first.seat);
+    assert.equal(typeof completed?.data.referee, "string", "signed by the referee who entered it");
+    // Past the 白条 deadline the kill stands: the target stays out.
+    await advanceTo(h, local("12-02 12:00:01"));
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+    assert.equal(view.json.view!.seats.find((s) => s.seat === rangers[0]!.seat)?.alive, false);
+    assert.ok(!(await log(h, g)).some((e) => e.type === "IouFailed"));
+  });
+});
+
 test("team room: killers talk in their room; rangers can neither post nor read; empty text is malformed", async () => {
   await withGame(async (h, g) => {
     const { first, second, rangers } = cast(g);

@@ -41,6 +41,7 @@ import type {
   ProxyVoteRequest,
   PublishResultsRequest,
   RedoReportRequest,
+  RefereeIouRequest,
   RegisterRequest,
   RejectReportRequest,
   RemoveSignupRequest,
@@ -245,6 +246,8 @@ export const api = {
     call<CommandResponse>("POST", `${g(id)}/referee/signups/remove`, b),
   proxyVote: (id: string, b: ProxyVoteRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/proxy-votes`, b),
+  refereeIou: (id: string, b: RefereeIouRequest) =>
+    call<PostResponse>("POST", `${g(id)}/referee/iou-completions`, b),
   ruleComplaint: (id: string, b: ComplaintRulingRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/complaint-rulings`, b),
   override: (id: string, b: OverrideRequest) =>

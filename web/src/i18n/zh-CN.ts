@@ -671,6 +671,8 @@ export const zhCN = {
     windowClosed: "当前不在出帖时间",
     noRight: "你本轮没有出帖权（可以先写草稿）",
     outNoPost: "你已出局，不能再出杀帖。",
+    outIouToReferee:
+      "你已出局，不能在站内发帖。白条若未补齐，请在期限前把补帖全文私下发给哨子，由哨子代为录入。",
     submit: "出帖",
     submitIou: "补上白条",
     sent: (words: number) => `已出帖（${words}字）。杀帖会在出帖截止后统一放出。`,
@@ -850,6 +852,13 @@ export const zhCN = {
       voter: "托票人",
       target: "投给",
       proxyEntered: "托票已录入",
+      iouTitle: "录入白条补帖",
+      iouHint:
+        "出帖者已出局、或无法在站内发帖时，把私下发给你的补帖全文贴在这里；字数与原创检查和本人补帖相同，记为哨子录入。",
+      iouOption: (poster: string, round: number, target: string) =>
+        `${poster} · 第${round}轮帖杀 ${target} 的白条`,
+      iouSubmit: "录入补帖",
+      iouEntered: "补帖已录入",
       complaintTitle: "裁定举报（杀帖）",
       complaintHint:
         "选出帖者和哪一篇已公布的杀帖；举报成立则出帖者出局，被帖者若因此帖出局则复活。已驳回的举报可以在这里改判成立。",

@@ -29,6 +29,7 @@ import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { clock, clockOn, dateTime, deadlineKind, remaining, seatLabel, statedAt } from "../lib/format.ts";
 import { type InboxRuling, inboxRuling } from "../lib/inbox-ruling.ts";
+import { editedPosts, parsePostLines, postsInForce } from "../lib/progression-edit.ts";
 import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
 import { reviewPending } from "../lib/report-notice.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
@@ -1349,17 +1350,17 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
   const same = round !== null && Number(r) === round.round;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed: Record<string, number> = {};
-    for (const line of posts.split("\n")) {
-      const [k, v] = line.split("=").map((x) => x.trim());
-      if (k && v !== undefined && v !== "") parsed[k] = Number(v);
-    }
+    // The server replaces the round's posts whole: the groups left out go with the counts in force.
+    const sent = editedPosts(
+      postsInForce(engineOf(game.data?.view ?? null)?.referee ?? null, Number(r)),
+      parsePostLines(posts),
+    );
     const override: OverrideBody = {
       action: "set-progression",
       round: Number(r),
       ...(votes !== "" && { votesPerVoter: Number(votes) }),
       ...(out !== "" && { voteOut: Number(out) }),
-      ...(Object.keys(parsed).length > 0 && { posts: parsed }),
+      ...(sent !== undefined && { posts: sent }),
     };
     void run(() => api.override(id, { requestId: requestId(), override, reason }));
   };

@@ -1,11 +1,13 @@
-// 哨子台: entering what reached the referee off the site, a 托票 by QQ, 短信 or phone and a 举报 in the 哨群 or the
-// referee's own finding, which the inbox offers only for requests and complaints players filed here.
+// 哨子台: entering what reached the referee off the site, a 托票 by QQ, 短信 or phone, a 白条's text sent privately and
+// a 举报 in the 哨群 or the referee's own finding, which the inbox offers only for what players filed here.
 import { type FormEvent, useState } from "react";
 import { api, requestId } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CodeSelect } from "../components/CodeSelect.tsx";
+import { PostEditor } from "../components/PostEditor.tsx";
 import { useAction } from "../components/use-action.tsx";
 import { m } from "../i18n/index.ts";
+import { useDraft } from "../lib/drafts.ts";
 import { engineOf } from "../lib/engine-view.ts";
 
 export function ManualRulings({ game }: { game: LiveGame }) {
@@ -15,6 +17,7 @@ export function ManualRulings({ game }: { game: LiveGame }) {
       <h3>{m.referee.manual.title}</h3>
       <p className="muted small">{m.referee.manual.hint}</p>
       <ManualProxyVote game={game} />
+      {info.killPosts ? <ManualIou game={game} /> : null}
       {info.killPosts ? <ManualComplaint game={game} /> : null}
     </section>
   );
@@ -85,6 +88,58 @@ function ManualProxyVote({ game }: { game: LiveGame }) {
       {notice}
       <button type="submit" className="btn small">
         {m.referee.castProxy}
+      </button>
+    </form>
+  );
+}
+
+/** 补白条 sent to the referee privately (an out poster, a site it could not reach): the referee enters its text. */
+function ManualIou({ game }: { game: LiveGame }) {
+  const info = game.data!.game;
+  const seats = game.view?.seats ?? [];
+  const label = (s: number) => `${m.app.seat(s)} ${seats.find((x) => x.seat === s)?.alias ?? ""}`;
+  const open = (engineOf(game.view)?.rounds ?? []).flatMap((r) =>
+    (r.posts ?? [])
+      .filter((p) => p.iouStatus === "open" && p.poster !== null)
+      .map((p) => ({ round: r.round, poster: p.poster as number, target: p.target })),
+  );
+  const [poster, setPoster] = useState("");
+  const draft = useDraft(`referee-iou:${info.id}:${poster}`);
+  const { notice, run } = useAction();
+  if (open.length === 0) return null;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const entered = await run(
+      () => api.refereeIou(info.id, { requestId: requestId(), poster: Number(poster), text: draft.text }),
+      m.referee.manual.iouEntered,
+    );
+    if (entered) draft.clear();
+  };
+  return (
+    <form className="form" onSubmit={submit} data-testid="manual-iou">
+      <h4>{m.referee.manual.iouTitle}</h4>
+      <p className="muted small">{m.referee.manual.iouHint}</p>
+      <select value={poster} onChange={(e) => setPoster(e.target.value)} required name="manual-iou-poster">
+        <option value="" disabled>
+          {m.referee.manual.poster}
+        </option>
+        {open.map((i) => (
+          <option key={i.poster} value={i.poster}>
+            {m.referee.manual.iouOption(label(i.poster), i.round, label(i.target))}
+          </option>
+        ))}
+      </select>
+      <PostEditor
+        draft={draft}
+        min={info.iouMin}
+        ambiguousIsEastAsian={info.ambiguousIsEastAsian}
+        gameId={info.id}
+        label={m.write.body}
+        scriptCheck
+      />
+      {notice}
+      <button type="submit" className="btn small" disabled={!poster || !draft.text}>
+        {m.referee.manual.iouSubmit}
       </button>
     </form>
   );

@@ -16,9 +16,10 @@ import { dateTime, seatLabel } from "../lib/format.ts";
 export function WritePage({ game, kind }: { game: LiveGame; kind: "kill" | "iou" }) {
   // Only a seat posts: others (the public, referees, players of other games) get no form to fill in vain.
   if (game.data?.viewer.memberKind !== "player") return <Notice kind="info">{m.me.notPlayer}</Notice>;
-  // Out is out for kill posts; an open IOU is still completed (the post it backs may stand).
-  if (kind === "kill" && game.data.viewer.kind === "dead-player")
-    return <Notice kind="info">{m.write.outNoPost}</Notice>;
+  // Out is out for posts on the site: a kill post, and an open IOU's text too, which goes to the referee privately
+  // (the referee enters it, RefereeManual.tsx), since an out player's post in the thread would be 诈尸.
+  if (game.data.viewer.kind === "dead-player")
+    return <Notice kind="info">{kind === "kill" ? m.write.outNoPost : m.write.outIouToReferee}</Notice>;
   return kind === "kill" ? <KillPost game={game} /> : <IouPost game={game} />;
 }
 
