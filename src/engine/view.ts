@@ -476,6 +476,9 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     case "OverrideApplied":
       if (event.override.action === "void-post" && event.override.poster !== mySeat)
         return { ...event, override: { action: "void-post", poster: null } };
+      // A secret warning's ruling is as secret as the warning (OffenceRecorded): its seat and the referees only.
+      if (event.override.action === "warn" && event.override.secret && event.override.target !== mySeat)
+        return null;
       // Like the secret warning itself (OffenceRecorded): only its seat learns it was taken back.
       if (event.override.action === "withdraw-warning" && event.override.target !== mySeat)
         return withdrawsSecretWarning(event.override, state) ? null : event;

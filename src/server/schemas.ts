@@ -181,6 +181,7 @@ export const OverrideSchema = z.discriminatedUnion("action", [
     target: seat,
     offence: z.enum(OFFENCE_KINDS),
     severe: z.boolean().optional(),
+    secret: z.boolean().optional(),
   }),
   z.strictObject({ action: z.literal("excuse"), target: seat, round: roundNo }),
   z.strictObject({

@@ -148,7 +148,10 @@ export function decideDayNightOverride(
     }
     case "warn":
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
-      recordOffence(b, at, round, o.target, o.offence, o.severe ? { severe: true } : {});
+      recordOffence(b, at, round, o.target, o.offence, {
+        ...(o.severe && { severe: true }),
+        ...(o.secret && { public: false }),
+      });
       return null;
     case "excuse":
       if (o.round < 1) return no("override.bad-round", "rounds start at 1");

@@ -124,8 +124,12 @@ export type DayNightCommand =
 export type DayNightOverride =
   /** 无效票: a first ballot becomes an abstention, an invalid change leaves the first vote standing. */
   | { action: "invalid-vote"; voter: Seat }
-  /** A warning for an offence no machine sees; `severe` puts the player out at once (情节严重者). */
-  | { action: "warn"; target: Seat; offence: OffenceKind; severe?: boolean }
+  /**
+   * A warning for an offence no machine sees; `severe` puts the player out at once (情节严重者). `secret`: known to the
+   * seat and the referees only, as seed 001 4.2 keeps a 潜水 of a night duty (「夜晚要求必须行使特权的，没有在规定时间内
+   * 行使（此种情况处罚时不公开）」, a void use made on purpose counting as one): announced, it would tell the duty.
+   */
+  | { action: "warn"; target: Seat; offence: OffenceKind; severe?: boolean; secret?: boolean }
   /** The seed's lurking exemptions (论坛异常, late substitute, 加快进程, 特殊情况): the round is not counted. */
   | { action: "excuse"; target: Seat; round: number }
   /**

@@ -304,6 +304,29 @@ test('"所有出局者公布身份": a player put out by a penalty is published 
   assert.deepEqual(seen?.out, { round: 1, cause: null });
 });
 
+test("seed 001 4.2 「夜晚要求必须行使特权的，没有在规定时间内行使（此种情况处罚时不公开）」: a secret warning and its ruling reach only the seat", () => {
+  const g = new Game();
+  const at = g.now + 60_000;
+  g.send({
+    type: "Override",
+    at,
+    override: { action: "warn", target: 0, offence: "lurking", secret: true },
+    reason: "故意刀已出局玩家，间接放弃",
+  });
+  const ruling = g.log.find((e) => e.type === "OverrideApplied");
+  assert.ok(ruling);
+  assert.equal(redactEvent(ruling, { kind: "public" }, g.state), null);
+  assert.equal(redactEvent(ruling, { kind: "seat", seat: 5 }, g.state), null);
+  assert.deepEqual(redactEvent(ruling, { kind: "seat", seat: 0 }, g.state), ruling);
+  assert.deepEqual(redactEvent(ruling, { kind: "referee" }, g.state), ruling);
+  assert.equal(
+    (g.public.dayNight?.offences ?? []).some((o) => o.seat === 0),
+    false,
+    "the public record has no warning for the seat",
+  );
+  assert.equal((g.seat(0).dayNight?.offences ?? []).filter((o) => o.seat === 0).length, 1);
+});
+
 test("处罚公告: a warning says what followed it (a penalty out, a banned ID) and a withdrawn one why, to everyone", () => {
   // Seed 001 4.3: "情节严重者，或累积两次警告，将被判罚出局"; "第二次诈尸，再次给予警告的同时，封玩家ID".
   const g = new Game();

@@ -896,6 +896,8 @@ export const zhCN = {
     reasonList: (reasons: string[]) => `（${reasons.join("、")}）`,
     offence: "违规",
     severe: "情节严重（直接判罚出局）",
+    // Seed 001 4.2 「夜晚要求必须行使特权的，没有在规定时间内行使（此种情况处罚时不公开）」.
+    secretWarning: "不公开（夜晚未行使必须行使的特权，或故意无效行使）：只有本人和哨子看得到",
     excuseRound: "不计潜水的轮次",
     warningRound: "警告所在轮次",
     reputationPoints: (min: number, max: number) => `信誉度（${min}～${max}）`,

@@ -1450,6 +1450,7 @@ function Overrides({ game }: { game: LiveGame }) {
   const [minutes, setMinutes] = useState("30");
   const [offence, setOffence] = useState<OffenceKind>("negative-play");
   const [severe, setSevere] = useState(false);
+  const [secret, setSecret] = useState(false);
   const [round, setRound] = useState(String(engine?.current ?? 1));
   const [points, setPoints] = useState(String(range.max));
   const [winner, setWinner] = useState<EndGameWinner>("white");
@@ -1497,7 +1498,13 @@ function Overrides({ game }: { game: LiveGame }) {
         case "revive":
           return { action, target: t };
         case "warn":
-          return { action, target: t, offence, ...(severe ? { severe: true } : {}) };
+          return {
+            action,
+            target: t,
+            offence,
+            ...(severe ? { severe: true } : {}),
+            ...(secret && offence === "lurking" ? { secret: true } : {}),
+          };
         case "excuse":
           return { action, target: t, round: Number(round) };
         case "withdraw-warning":
@@ -1630,6 +1637,17 @@ function Overrides({ game }: { game: LiveGame }) {
                   name="override-severe"
                 />
                 <span className="field-label">{m.referee.severe}</span>
+              </label>
+            ) : null}
+            {action === "warn" && offence === "lurking" ? (
+              <label className="field inline">
+                <input
+                  type="checkbox"
+                  checked={secret}
+                  onChange={(e) => setSecret(e.target.checked)}
+                  name="override-secret"
+                />
+                <span className="field-label">{m.referee.secretWarning}</span>
               </label>
             ) : null}
           </>
