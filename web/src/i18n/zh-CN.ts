@@ -759,6 +759,7 @@ export const zhCN = {
     votesPerVoter: "每人票数",
     voteOut: "票杀人数",
     posts: "出帖数（组=数，每行一个）",
+    extraPosts: "额外出帖数（不计入本轮杀人数，如工兵；组=数，每行一个）",
     inbox: "收件箱（托票、举报、白条延期、报道、平票、领票人、胜负）",
     inboxEmpty: "没有待处理的消息",
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,

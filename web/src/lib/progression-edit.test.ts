@@ -31,3 +31,10 @@ test("one edited group is sent with every other group's count in force, so the s
   assert.deepEqual(editedPosts(postsInForce(d.state, 2), { sword: 2 }), { "killer-a": 0, sword: 2 });
   assert.equal(editedPosts(inForce, {}), undefined, "nothing edited, nothing sent");
 });
+
+test("the 工兵's extra posts are filled in the same way (空军 round 2 「工兵1」)", () => {
+  const d = new Driver(preset("airforce-40"));
+  const extra = postsInForce(d.state, 2, "extraPosts");
+  assert.deepEqual(extra, preset("airforce-40").progression.find((p) => p.round === 2)?.extraPosts ?? {});
+  assert.deepEqual(editedPosts(extra, { engineer: 0 }), { ...extra, engineer: 0 });
+});

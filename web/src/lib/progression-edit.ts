@@ -13,11 +13,18 @@ export function parsePostLines(text: string): Record<string, number> {
   return out;
 }
 
-/** The round's posts per group as they stand: an opened round's own plan, else the rule set's with earlier 微调. */
-export function postsInForce(state: GameState | null, round: number): Record<string, number> | null {
+/**
+ * The round's posts per group as they stand (`extraPosts`: the 工兵's, outside the kill total): an opened round's own
+ * plan, else the rule set's with earlier 微调.
+ */
+export function postsInForce(
+  state: GameState | null,
+  round: number,
+  which: "posts" | "extraPosts" = "posts",
+): Record<string, number> | null {
   if (!state?.rules) return null;
   const opened = state.rounds[round];
-  return { ...(opened ? opened.plan.posts : planFor(state, state.rules, round).posts) };
+  return { ...(opened ? opened.plan : planFor(state, state.rules, round))[which] };
 }
 
 /** What to send: the plan's posts with the edited groups replaced; undefined when nothing was edited. */

@@ -1345,22 +1345,26 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
   const [votes, setVotes] = useState("");
   const [out, setOut] = useState("");
   const [posts, setPosts] = useState("");
+  const [extra, setExtra] = useState("");
   const [reason, setReason] = useState("");
+  // Only a rule set with posts outside the kill total (空军's 工兵) has extra posts to edit.
+  const rules = engineOf(game.data?.view ?? null)?.referee?.rules;
+  const hasExtraPosts = (rules?.progression ?? []).some((p) => Object.keys(p.extraPosts ?? {}).length > 0);
   const { notice, run } = useAction();
   const same = round !== null && Number(r) === round.round;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // The server replaces the round's posts whole: the groups left out go with the counts in force.
-    const sent = editedPosts(
-      postsInForce(engineOf(game.data?.view ?? null)?.referee ?? null, Number(r)),
-      parsePostLines(posts),
-    );
+    const state = engineOf(game.data?.view ?? null)?.referee ?? null;
+    const sent = editedPosts(postsInForce(state, Number(r)), parsePostLines(posts));
+    const sentExtra = editedPosts(postsInForce(state, Number(r), "extraPosts"), parsePostLines(extra));
     const override: OverrideBody = {
       action: "set-progression",
       round: Number(r),
       ...(votes !== "" && { votesPerVoter: Number(votes) }),
       ...(out !== "" && { voteOut: Number(out) }),
       ...(sent !== undefined && { posts: sent }),
+      ...(sentExtra !== undefined && { extraPosts: sentExtra }),
     };
     void run(() => api.override(id, { requestId: requestId(), override, reason }));
   };
@@ -1410,6 +1414,24 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
             onChange={(e) => setPosts(e.target.value)}
           />
         </label>
+        {hasExtraPosts ? (
+          <label className="field span-2">
+            <span className="field-label">{m.referee.extraPosts}</span>
+            <textarea
+              name="extra-posts"
+              rows={2}
+              value={extra}
+              placeholder={
+                same
+                  ? Object.entries(round.plan.extraPosts)
+                      .map(([k, v]) => `${k}=${v}`)
+                      .join("\n")
+                  : ""
+              }
+              onChange={(e) => setExtra(e.target.value)}
+            />
+          </label>
+        ) : null}
         <label className="field span-2">
           <span className="field-label">{m.referee.overrideReason}</span>
           <input name="reason" value={reason} onChange={(e) => setReason(e.target.value)} required />
