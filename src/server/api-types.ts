@@ -723,6 +723,8 @@ export interface OriginalityRequest {
   postId?: string;
   /** A player's IOU completion draft: the round of their own IOU, whose kill post is not a source against it. */
   iouRound?: number;
+  /** Referees entering an IOU completion sent to them (with `iouRound`): the seat whose IOU it completes. */
+  iouSeat?: SeatNo;
 }
 
 export interface CopiedSpan {

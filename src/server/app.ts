@@ -555,10 +555,16 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       ...ruleSetCheck(ctx.rules.text),
       // Only a referee names a published post: a player's draft has no post to leave out yet.
       ...(v.referee && body.postId !== undefined && { excludePostId: body.postId }),
-      // Only the caller's own seat's lineage can be left out, so naming a round hides nobody else's post.
+      // Only the caller's own seat's lineage can be left out, so naming a round hides nobody else's post; a referee,
+      // who sees every post anyway, names the seat whose IOU completion it is entering.
       ...(v.seat !== null &&
         body.iouRound !== undefined && {
           excludeLineage: killPostLineage(req.params.id, body.iouRound, v.seat),
+        }),
+      ...(v.referee &&
+        body.iouRound !== undefined &&
+        body.iouSeat !== undefined && {
+          excludeLineage: killPostLineage(req.params.id, body.iouRound, body.iouSeat),
         }),
     });
   });

@@ -104,6 +104,7 @@ export const OriginalityBody = z.strictObject({
   text: text(200_000),
   postId: z.string().min(1).max(100).optional(),
   iouRound: z.int().positive().max(1000).optional(),
+  iouSeat: seat.optional(),
 });
 
 /**

@@ -265,6 +265,15 @@ test("an IOU completion and its kill post share a lineage: neither is a source a
       });
     assert.equal((await must(check(first.cookie))).json.copiedPercent, 0);
     assert.ok((await must(check(rangers[1]!.cookie))).json.copiedPercent > 0);
+    // A referee entering the completion the poster sent names the seat too; a player naming a seat is ignored.
+    const asReferee = (cookie: string) =>
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, cookie, {
+        text: draft,
+        iouRound: 1,
+        iouSeat: first.seat,
+      });
+    assert.equal((await must(asReferee(g.referee))).json.copiedPercent, 0);
+    assert.ok((await must(asReferee(rangers[1]!.cookie))).json.copiedPercent > 0);
   });
 });
 

@@ -226,8 +226,11 @@ export const api = {
     call<CommandResponse>("POST", `${g(id)}/rooms/${encodeURIComponent(room)}/messages`, b),
   complaint: (id: string, b: ComplaintRequest) => call<CommandResponse>("POST", `${g(id)}/complaints`, b),
   proxyRequest: (id: string, b: ProxyRequest) => call<CommandResponse>("POST", `${g(id)}/proxy-requests`, b),
-  originality: (id: string, text: string, exclude: { postId?: string; iouRound?: number } = {}) =>
-    call<OriginalityResponse>("POST", `${g(id)}/originality`, { text, ...exclude }),
+  originality: (
+    id: string,
+    text: string,
+    exclude: { postId?: string; iouRound?: number; iouSeat?: number } = {},
+  ) => call<OriginalityResponse>("POST", `${g(id)}/originality`, { text, ...exclude }),
   roster: (id: string) => call<RosterResponse>("GET", `${g(id)}/referee/roster`),
   substitute: (id: string, b: SubstituteRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/substitutes`, b),

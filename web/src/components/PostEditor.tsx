@@ -23,6 +23,8 @@ interface Props {
   hint?: string;
   /** Completing an IOU: its round, so the IOU's own short post is not a source against the completion. */
   iouRound?: number;
+  /** A referee entering another seat's completion: that seat (with `iouRound`). */
+  iouSeat?: number;
   /**
    * Kill posts and IOU completions: warn while writing when the draft would be taken for a 繁体字帖 or 外文帖
    * (seed 002 lets the referee refuse those), so the poster can fix it first. Sending stays allowed.
@@ -31,7 +33,18 @@ interface Props {
 }
 
 export function PostEditor(props: Props) {
-  const { draft, min, gameId, shortIsIou, label, hint, iouRound, ambiguousIsEastAsian, scriptCheck } = props;
+  const {
+    draft,
+    min,
+    gameId,
+    shortIsIou,
+    label,
+    hint,
+    iouRound,
+    iouSeat,
+    ambiguousIsEastAsian,
+    scriptCheck,
+  } = props;
   const words = useMemo(
     () => countWords(draft.text, { ambiguousIsEastAsian }).words,
     [draft.text, ambiguousIsEastAsian],
@@ -54,7 +67,10 @@ export function PostEditor(props: Props) {
       const text = draft.text;
       setCheck({
         text,
-        res: await api.originality(gameId, text, iouRound !== undefined ? { iouRound } : {}),
+        res: await api.originality(gameId, text, {
+          ...(iouRound !== undefined && { iouRound }),
+          ...(iouSeat !== undefined && { iouSeat }),
+        }),
       });
     } catch (e) {
       setError(errorText(e));

@@ -104,6 +104,7 @@ function ManualIou({ game }: { game: LiveGame }) {
       .map((p) => ({ round: r.round, poster: p.poster as number, target: p.target })),
   );
   const [poster, setPoster] = useState("");
+  const chosen = open.find((i) => String(i.poster) === poster);
   const draft = useDraft(`referee-iou:${info.id}:${poster}`);
   const { notice, run } = useAction();
   if (open.length === 0) return null;
@@ -136,6 +137,7 @@ function ManualIou({ game }: { game: LiveGame }) {
         gameId={info.id}
         label={m.write.body}
         scriptCheck
+        {...(chosen && { iouRound: chosen.round, iouSeat: chosen.poster })}
       />
       {notice}
       <button type="submit" className="btn small" disabled={!poster || !draft.text}>
