@@ -452,8 +452,14 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
       return event.voter === mySeat || !event.codes ? event : { ...event, codes: undefined };
     case "VoteClosed":
       return withPublishedOutCodes(event, state);
+    case "IouCompleted": {
+      if (event.poster === mySeat) return event;
+      // Who entered it goes too: a referee enters the text an out poster sent (RefereeManual.tsx), so a signed
+      // completion would tell that the hidden poster of that post is probably out.
+      const { referee: _entered, ...rest } = event;
+      return { ...rest, poster: null };
+    }
     case "IouOpened":
-    case "IouCompleted":
     case "ComplaintDismissed":
       return event.poster === mySeat ? event : { ...event, poster: null };
     case "IouFailed":

@@ -348,6 +348,14 @@ test("IOU entered by the referee: an out poster sends the 白条's text privatel
     const completed = (await log(h, g)).find((e) => e.type === "IouCompleted");
     assert.equal(completed?.data.poster, first.seat);
     assert.equal(typeof completed?.data.referee, "string", "signed by the referee who entered it");
+    // To other players neither the poster nor who entered it: a referee's entry would say the poster is out.
+    const seen = await must(
+      call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, rangers[1]!.cookie),
+    );
+    const shown = seen.json.events.find((e) => e.type === "IouCompleted");
+    assert.ok(shown);
+    assert.equal(shown.data.poster, null);
+    assert.equal("referee" in shown.data, false);
     // Past the 白条 deadline the kill stands: the target stays out.
     await advanceTo(h, local("12-02 12:00:01"));
     const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
