@@ -241,7 +241,7 @@ export class GameReads<S> {
     const waiting = (kind: InboxItem["kind"], matches: (item: InboxItem) => boolean) =>
       items.filter((it) => it.kind === kind && it.handled === undefined && matches(it));
     // Each round's submissions in order (a post's index is its place), voided or not, for the post a 作废杀帖 hit: the
-    // poster's latest standing one, as the engine picks it (decide-override.ts).
+    // one it names, or (events from before it named one) the poster's latest standing one (decide-override.ts).
     const sent = new Map<number, { poster: number; voided: boolean }[]>();
     // When a 白条 last stopped being open (completed, failed, voided by an upheld complaint): a 白条延期 request with
     // none of the other camp's left has nothing to extend.
@@ -354,7 +354,9 @@ export class GameReads<S> {
       } else if (e.type === "OverrideApplied" && e.override.action === "void-post") {
         const poster = e.override.poster;
         const posts = sent.get(e.round) ?? [];
-        const index = posts.findLastIndex((p) => p.poster === poster && !p.voided);
+        const named = e.override.post;
+        const index =
+          named !== undefined ? named : posts.findLastIndex((p) => p.poster === poster && !p.voided);
         if (index >= 0) (posts[index] as { voided: boolean }).voided = true;
         // Only the complaint on that very post: one on the poster's other post of the round still waits.
         for (const it of waiting("complaint", (x) => x.round === e.round && x.post === index))

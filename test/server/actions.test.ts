@@ -688,6 +688,45 @@ test("a complaint on a post the referee voids (作废杀帖) leaves the inbox as
   assert.deepEqual(await complaintThen({ action: "void-post", poster: null }, "旧帖"), [[0, "voided"]]);
 });
 
+test("作废杀帖 naming the first of a poster's two posts closes that post's complaint only; the other's still waits", async () => {
+  await withGame(async (h, g) => {
+    const { first, second, rangers } = cast(g);
+    const ruling = (override: Record<string, unknown>) =>
+      must(
+        call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+          requestId: rid(),
+          override,
+          reason: "测试",
+        }),
+      );
+    // The other killer out and two posts for the group: the first killer posts both.
+    await ruling({ action: "eliminate", target: second.seat });
+    await ruling({ action: "set-progression", round: 1, posts: { killer: 2 } });
+    await advanceTo(h, IN_WINDOW);
+    await postKill(h, g.id, first.cookie, rangers[2]!.seat);
+    await postKill(h, g.id, first.cookie, rangers[3]!.seat);
+    await advanceTo(h, local("12-01 21:31:00"));
+    for (const post of [0, 1])
+      await must(
+        call(h, "POST", `/api/games/${g.id}/complaints`, rangers[0]!.cookie, {
+          requestId: rid(),
+          round: 1,
+          post,
+          text: "抄袭",
+        }),
+      );
+    await ruling({ action: "void-post", poster: first.seat, round: 1, post: 0 });
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    assert.deepEqual(
+      inbox.json.items.filter((i) => i.kind === "complaint").map((i) => [i.post, i.handled?.outcome ?? null]),
+      [
+        [0, "voided"],
+        [1, null],
+      ],
+    );
+  });
+});
+
 test("a complaint still waiting when the game ends expires (nothing can be ruled on after the end)", async () => {
   assert.deepEqual(await complaintThen({ action: "end-game", winner: "white" }, "测试结束"), [
     [0, "expired"],
