@@ -119,6 +119,21 @@ async function memberConflict(
   return (await memberClash(storage, gameId, alias, accountId)) ?? refuse("conflict", 409);
 }
 
+/**
+ * The member whose alias `alias` folds onto (username-key.ts aliasKey), as a refusal's details: the alias asked for,
+ * and the one standing when it differs (「ＡＢ」 against 「ab」), so the message can say why a name never used is taken.
+ */
+export async function takenAlias(
+  storage: Storage,
+  gameId: string,
+  alias: string,
+): Promise<{ alias: string; existing?: string } | null> {
+  const key = aliasKey(alias);
+  const m = (await storage.listAliases(gameId)).find((x) => aliasKey(x.alias) === key);
+  if (!m) return null;
+  return m.alias === alias ? { alias } : { alias, existing: m.alias };
+}
+
 /** The clash that would refuse adding the account under the alias, if any (see memberConflict). */
 async function memberClash(
   storage: Storage,
@@ -127,10 +142,12 @@ async function memberClash(
   accountId: number,
 ): Promise<{ ok: false; refusal: AppRefusal } | null> {
   const held = await storage.membershipOf(gameId, accountId);
-  if (held?.alias === alias) return refuse("member-already-under-alias", 409, { alias });
   const key = aliasKey(alias);
-  if ((await storage.listAliases(gameId)).some((m) => aliasKey(m.alias) === key))
-    return refuse("member-alias-taken", 409, { alias });
+  // The account's own alias however typed: named as it stands, before any clash with the alias as a taken one.
+  if (held && aliasKey(held.alias) === key)
+    return refuse("member-already-under-alias", 409, { alias: held.alias });
+  const taken = await takenAlias(storage, gameId, alias);
+  if (taken) return refuse("member-alias-taken", 409, taken);
   if (held?.kind === "referee") return refuse("member-is-referee", 409);
   if (held?.kind === "co-referee") return refuse("member-is-co-referee", 409, { alias: held.alias });
   if (held) return refuse("member-already-player", 409, { alias: held.alias });

@@ -7,7 +7,7 @@ import { countWords } from "../text/wordcount.ts";
 import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { GameActor, GameSnapshot, JobDecision } from "./game-actor.ts";
-import { addMemberThen, okEvents, signedBy } from "./game-helpers.ts";
+import { addMemberThen, okEvents, signedBy, takenAlias } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import {
   type OriginalityPort,
@@ -152,7 +152,7 @@ export class GameLifecycle<S> {
       // Either the alias is taken or the account joined meanwhile; only the alias case is the caller's to fix.
       return (await this.#storage.membershipOf(gameId, account.id))
         ? refuse("already-member", 409)
-        : refuse("alias-taken", 409, { alias });
+        : refuse("alias-taken", 409, (await takenAlias(this.#storage, gameId, alias)) ?? { alias });
     }
     const res = await ctx.actor.submit({
       now: at,

@@ -15,6 +15,13 @@ function dayTime(ms: unknown): string {
   return `${beijingDateTime(ms).split(" ")[0]} ${beijingClock(ms)}`;
 }
 
+/** Why an alias never used is taken: the standing one it differs from only in case, width or an emoji's selector. */
+function lookalike(d: Details): string {
+  return typeof d?.existing === "string"
+    ? `（与已有的「${d.existing}」只差大小写、全角半角或变体符号，算作同一个）`
+    : "";
+}
+
 /** A seat as the pages number it: the engine's seats count from 0, the board's 号 from 1. */
 function seatNo(seat: unknown): string {
   return typeof seat === "number" ? `${seat + 1}号` : "?号";
@@ -70,10 +77,9 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "game-full": (d) => `报名人数已满（${d?.players ?? "?"}人）`,
   "already-member": () => "你已经加入了这个游戏",
   // Compared folded (username-key.ts aliasKey): 「ABC」 is taken by 「ａｂｃ」 too, which the player may not guess.
-  "alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被使用（大小写、全角半角不同也算同一个），请换一个`,
+  "alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被使用${lookalike(d)}，请换一个`,
   // 替补 and 加副哨 (referees only, so the account's own alias may be named)
-  "member-alias-taken": (d) =>
-    `马甲「${d?.alias ?? ""}」已被本游戏使用（大小写、全角半角不同也算同一个），请换一个`,
+  "member-alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被本游戏使用${lookalike(d)}，请换一个`,
   "member-already-under-alias": (d) => `该账号已在本游戏中，马甲就是「${d?.alias ?? ""}」`,
   "member-already-player": (d) => `该账号已在本游戏中（马甲「${d?.alias ?? ""}」），不能再次加入`,
   "member-is-referee": () => "不能替补或加为副哨：这是哨子本人的账号",

@@ -170,10 +170,15 @@ test("an alias is taken however it is typed: 「ＫＩＫＩ」 and 「kiki」 a
       assert.equal(res.json.error.code, "alias-taken", alias);
       assert.equal(
         res.json.error.message,
-        `马甲「${alias}」已被使用（大小写、全角半角不同也算同一个），请换一个`,
+        `马甲「${alias}」已被使用（与已有的「Kiki」只差大小写、全角半角或变体符号，算作同一个），请换一个`,
         "the message says why a name never used here is taken",
       );
     }
+    const exact = await call<ApiError>(h, "POST", `/api/games/${id}/join`, second, {
+      alias: "Kiki",
+      report: REPORT,
+    });
+    assert.equal(exact.json.error.message, "马甲「Kiki」已被使用，请换一个");
     assert.equal(
       await h.storage.membershipOf(id, (await h.storage.findAccountByUsername("second"))!.id),
       undefined,
@@ -183,6 +188,15 @@ test("an alias is taken however it is typed: 「ＫＩＫＩ」 and 「kiki」 a
       alias: "KIKI",
     });
     assert.equal(co.json.error.code, "member-alias-taken");
+    // The account's own alias typed otherwise is named as the account's, not as someone else's.
+    const own = await call<ApiError>(h, "POST", `/api/games/${id}/co-referees`, referee, {
+      username: "first",
+      alias: "kiki",
+    });
+    assert.deepEqual(
+      [own.json.error.code, own.json.error.message],
+      ["member-already-under-alias", "该账号已在本游戏中，马甲就是「Kiki」"],
+    );
   });
 });
 
@@ -408,10 +422,7 @@ test("co-referees and start: only referees; start needs sign-up closed and the r
     const outsider = "co-outsider";
     await quickAccount(h, outsider);
     assert.equal((await coRefused(outsider, "甲")).code, "member-alias-taken");
-    assert.equal(
-      (await coRefused(outsider, "甲")).message,
-      "马甲「甲」已被本游戏使用（大小写、全角半角不同也算同一个），请换一个",
-    );
+    assert.equal((await coRefused(outsider, "甲")).message, "马甲「甲」已被本游戏使用，请换一个");
     assert.equal((await coRefused("player", "副哨二")).code, "member-already-player");
     assert.equal((await coRefused("co", "副哨二")).message, "该账号已是本游戏的副哨（马甲「副哨」）");
     assert.equal((await coRefused("co", "副哨")).code, "member-already-under-alias");

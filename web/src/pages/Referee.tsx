@@ -1349,24 +1349,31 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
   const [reason, setReason] = useState("");
   // Only a rule set with posts outside the kill total (空军's 工兵) has extra posts to edit.
   const rules = engineOf(game.data?.view ?? null)?.referee?.rules;
-  const hasExtraPosts = (rules?.progression ?? []).some((p) => Object.keys(p.extraPosts ?? {}).length > 0);
+  const hasExtraPosts = [
+    ...(rules?.progression ?? []),
+    ...(rules?.defaultRound ? [rules.defaultRound] : []),
+  ].some((p) => Object.keys(p.extraPosts ?? {}).length > 0);
   const { notice, run } = useAction();
   const same = round !== null && Number(r) === round.round;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // The server replaces the round's posts whole: the groups left out go with the counts in force.
-    const state = engineOf(game.data?.view ?? null)?.referee ?? null;
-    const sent = editedPosts(postsInForce(state, Number(r)), parsePostLines(posts));
-    const sentExtra = editedPosts(postsInForce(state, Number(r), "extraPosts"), parsePostLines(extra));
-    const override: OverrideBody = {
-      action: "set-progression",
-      round: Number(r),
-      ...(votes !== "" && { votesPerVoter: Number(votes) }),
-      ...(out !== "" && { voteOut: Number(out) }),
-      ...(sent !== undefined && { posts: sent }),
-      ...(sentExtra !== undefined && { extraPosts: sentExtra }),
-    };
-    void run(() => api.override(id, { requestId: requestId(), override, reason }));
+    void run(async () => {
+      // The server replaces the round's posts whole: the groups left out go with the counts in force, read afresh
+      // (the page's copy of the full state is not refreshed by rulings: an earlier 微调, this referee's or a 副哨's,
+      // would be undone by a stale count).
+      const fresh = engineOf((await api.game(id)).view)?.referee ?? null;
+      const sent = editedPosts(postsInForce(fresh, Number(r)), parsePostLines(posts));
+      const sentExtra = editedPosts(postsInForce(fresh, Number(r), "extraPosts"), parsePostLines(extra));
+      const override: OverrideBody = {
+        action: "set-progression",
+        round: Number(r),
+        ...(votes !== "" && { votesPerVoter: Number(votes) }),
+        ...(out !== "" && { voteOut: Number(out) }),
+        ...(sent !== undefined && { posts: sent }),
+        ...(sentExtra !== undefined && { extraPosts: sentExtra }),
+      };
+      await api.override(id, { requestId: requestId(), override, reason });
+    });
   };
   return (
     <details className="card" data-testid="progression-editor">
