@@ -120,9 +120,10 @@ export class GameLifecycle<S> {
   ): Promise<Result<{ member: MemberInfo; report: ReportInfo }>> {
     const at = this.#clock.now();
     if (!account) return refuse("unauthenticated", 401);
-    const ctx = await this.#games.context(gameId);
-    if (!ctx) return refuse("game-not-found", 404);
-    const snap = await ctx.actor.snapshot();
+    // A draft is its referees' alone (GameService.readable): to anyone else it is no game to join.
+    const readable = await this.#games.readable(gameId, account);
+    if (!readable.ok) return readable;
+    const { ctx, snap } = readable.value;
     if (snap.app.status !== "signup") return refuse("signup-closed", 409);
     if (snap.app.reports.size >= ctx.rules.players)
       return refuse("game-full", 409, { players: ctx.rules.players });

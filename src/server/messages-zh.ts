@@ -233,6 +233,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "ability.nothing-to-pass": () => "不开枪无需提交任何操作",
   "ability.target-out": (d) => `${seatNo(d?.target)}已出局，不能作为目标`,
   "ability.not-self": () => "不能以自己（或同组队友）为目标",
+  "override.secret-not-lurking": () => "只有潜水警告（夜晚未行使必须行使的特权）可以不公开，其他警告一律公开",
   "override.not-day-night": () => "无效票、警告、不计潜水与信誉度处罚只用于日夜制（七杀）规则",
   "override.not-penalty-out": () => "只有因处罚出局的玩家才能扣信誉度",
   "override.reputation-out-of-range": (d) => `信誉度处罚须在 ${d?.min ?? "?"} 到 ${d?.max ?? "?"} 之间`,

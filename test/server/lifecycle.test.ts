@@ -153,6 +153,12 @@ test("a draft (筹备中) has no page, log, stream, reports or discussion for an
       }
       for (const cookie of [ref, co]) assert.equal((await call(h, "GET", path, cookie)).status, 200, path);
     }
+    // Nor is it a game to join: refused as no game at all, not as a closed sign-up.
+    const join = await call<ApiError>(h, "POST", `/api/games/${id}/join`, other, {
+      alias: "路人",
+      report: REPORT,
+    });
+    assert.deepEqual([join.status, join.json.error.code], [404, "game-not-found"]);
     // Once sign-up opens it is everyone's, the referees' earlier notes included.
     await must(call(h, "POST", `/api/games/${id}/signup/open`, ref));
     for (const path of paths) assert.equal((await call(h, "GET", path, other)).status, 200, path);

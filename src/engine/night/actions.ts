@@ -147,6 +147,11 @@ export function decideDayNightOverride(
       return null;
     }
     case "warn":
+      // Seed 001 keeps only a night duty's 潜水 unannounced; any other warning is announced as it is given.
+      if (o.secret && o.offence !== "lurking")
+        return no("override.secret-not-lurking", "only a lurking warning can be secret", {
+          offence: o.offence,
+        });
       emit(b, { type: "OverrideApplied", at, round, override: o, reason });
       recordOffence(b, at, round, o.target, o.offence, {
         ...(o.severe && { severe: true }),

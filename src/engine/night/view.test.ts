@@ -325,6 +325,14 @@ test("seed 001 4.2 「夜晚要求必须行使特权的，没有在规定时间�
     "the public record has no warning for the seat",
   );
   assert.equal((g.seat(0).dayNight?.offences ?? []).filter((o) => o.seat === 0).length, 1);
+  // Only that 潜水 is kept quiet: a secret 诈尸 (with its 封ID) would be a penalty nobody saw.
+  const d = decide(g.state, {
+    type: "Override",
+    at: at + 60_000,
+    override: { action: "warn", target: 1, offence: "zhashi", secret: true },
+    reason: "诈尸",
+  });
+  assert.equal(d.ok ? null : d.refusal.code, "override.secret-not-lurking");
 });
 
 test("处罚公告: a warning says what followed it (a penalty out, a banned ID) and a withdrawn one why, to everyone", () => {

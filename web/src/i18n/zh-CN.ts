@@ -845,8 +845,8 @@ export const zhCN = {
         : "作废投票会删去该玩家本次投票的全部选票：截止前未重新投票，即按未投票处理（不投票算自杀的规则下，按自杀出局）。",
     /** Entries of what reached the referee off the site (RefereeManual.tsx). */
     manual: {
-      title: "站外收到的托票与举报",
-      hint: "玩家通过 QQ、短信、电话发来的托票，或在哨群里提出、哨子自己发现的举报，在这里录入；站内提交的请在收件箱处理。",
+      title: "站外收到的托票、白条补帖与举报",
+      hint: "玩家通过 QQ、短信、电话发来的托票和白条补帖，或在哨群里提出、哨子自己发现的举报，在这里录入；站内提交的请在收件箱处理。",
       proxyTitle: "录入托票",
       proxyHint: (minutes: number) =>
         `托票只通过哨子，只能指定一个投票对象，不附条件；投票截止前 ${minutes} 分钟起不再接受。录入时间即计票时间，公开显示为托票。`,

@@ -98,11 +98,14 @@ function ManualIou({ game }: { game: LiveGame }) {
   const info = game.data!.game;
   const seats = game.view?.seats ?? [];
   const label = (s: number) => `${m.app.seat(s)} ${seats.find((x) => x.seat === s)?.alias ?? ""}`;
-  const open = (engineOf(game.view)?.rounds ?? []).flatMap((r) =>
-    (r.posts ?? [])
-      .filter((p) => p.iouStatus === "open" && p.poster !== null)
-      .map((p) => ({ round: r.round, poster: p.poster as number, target: p.target })),
-  );
+  // A completion goes to the poster's earliest open 白条 (decide-post.ts), so one entry per poster: that one.
+  const open = (engineOf(game.view)?.rounds ?? [])
+    .flatMap((r) =>
+      (r.posts ?? [])
+        .filter((p) => p.iouStatus === "open" && p.poster !== null)
+        .map((p) => ({ round: r.round, poster: p.poster as number, target: p.target })),
+    )
+    .filter((x, i, all) => all.findIndex((y) => y.poster === x.poster) === i);
   const [poster, setPoster] = useState("");
   const chosen = open.find((i) => String(i.poster) === poster);
   const draft = useDraft(`referee-iou:${info.id}:${poster}`);
