@@ -913,7 +913,9 @@ export const zhCN = {
     confirmEndGame: (result: string) => `确定现在结束游戏并判定“${result}”？此操作无法撤销。`,
     extendKey: "截止项",
     extendUntil: "在原截止时间上延长（分钟，负数为提前）",
-    confirmShorten: (minutes: number) => `确定把截止时间提前${minutes}分钟吗？提前后可能立即截止。`,
+    // With the resulting moment, date included: a slip of a day (or the wrong item) shows before it is sent.
+    confirmShorten: (minutes: number, until: string) =>
+      `确定把截止时间提前${minutes}分钟，改为 ${until} 吗？提前后可能立即截止。`,
     apply: "执行",
     applied: "已执行并记录",
     results: "结果帖",
@@ -1065,10 +1067,12 @@ export const zhCN = {
     roundClosed: (round: string, alive: number) => `${round}结束，存活${alive}人`,
     allianceFormed: (round: number, name: string) => `第${round}轮结成联合：${name}`,
     override: (reason: string, what: string) => `哨子改判（理由：${reason}）：${what}`,
+    missedRedo: (who: string) => `${who} 未在期限内重写报道，按自杀出局`,
     eliminate: (who: string) => `判 ${who} 出局`,
     revive: (who: string) => `复活 ${who}`,
     setProgression: (round: string, plan: string) => `调整${round}进程：${plan}`,
-    extend: (deadline: string, until: string) => `${deadline}延至 ${until}`,
+    // 「改为」, not 「延至」: the same ruling brings a deadline forward too (a negative 延长, 「导演有权对时间临时做出调整」).
+    extend: (deadline: string, until: string) => `${deadline}改为 ${until}`,
     voidVote: (who: string) => `作废 ${who} 的投票`,
     voidPost: (who: string) => `作废 ${who} 的杀帖`,
     voidPostHidden: "作废一篇杀帖（出帖者不公开）",

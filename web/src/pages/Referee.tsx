@@ -27,7 +27,16 @@ import { useAction } from "../components/use-action.tsx";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
-import { clock, clockOn, dateTime, deadlineKind, remaining, seatLabel, statedAt } from "../lib/format.ts";
+import {
+  clock,
+  clockOn,
+  dateClock,
+  dateTime,
+  deadlineKind,
+  remaining,
+  seatLabel,
+  statedAt,
+} from "../lib/format.ts";
 import { type InboxRuling, inboxRuling } from "../lib/inbox-ruling.ts";
 import { editedPosts, parsePostLines, postsInForce } from "../lib/progression-edit.ts";
 import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
@@ -1486,7 +1495,12 @@ function Overrides({ game }: { game: LiveGame }) {
   const [which, setWhich] = useState("");
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
-  const done = game.events.filter((e) => e.type === "OverrideApplied");
+  // The rulings made here: a missed 报道 redo's out is the deadline's (RULINGS 24), not one of them.
+  const done = game.events.filter(
+    (e) =>
+      e.type === "OverrideApplied" &&
+      (e.data.override as { missedRedo?: unknown } | undefined)?.missedRedo !== true,
+  );
   // 作废杀帖: the chosen seat's released posts that still stand, any round (a copy found after later rounds).
   const voidable =
     action === "void-post" && target !== ""
@@ -1507,12 +1521,9 @@ function Overrides({ game }: { game: LiveGame }) {
           // would close a vote early.
           const shift = Number(minutes);
           if (!Number.isFinite(shift) || shift === 0) return null;
-          if (shift < 0 && !window.confirm(m.referee.confirmShorten(-shift))) return null;
-          return {
-            action,
-            deadline: key,
-            until: (d ? statedAt(d.key, d.at) : serverNow()) + shift * 60_000,
-          };
+          const until = (d ? statedAt(d.key, d.at) : serverNow()) + shift * 60_000;
+          if (shift < 0 && !window.confirm(m.referee.confirmShorten(-shift, dateClock(until)))) return null;
+          return { action, deadline: key, until };
         }
         case "void-vote":
         case "invalid-vote":
@@ -1573,7 +1584,8 @@ function Overrides({ game }: { game: LiveGame }) {
                 .filter((d) => deadlineKind(d.key) !== "open")
                 .map((d) => (
                   <option key={d.key} value={d.key}>
-                    {terms.deadline(d.key)} · {clock(d.at)}
+                    {/* The stated time with its date, as the board shows it: 白条 10:00 and 投票 21:00 are other days. */}
+                    {terms.deadline(d.key)} · {dateClock(statedAt(d.key, d.at))}
                   </option>
                 ))}
             </select>

@@ -182,6 +182,17 @@ test("a player out says the cause in Chinese, who did it, and what becomes of th
   );
 });
 
+test("RULINGS 24: a missed 报道 redo's out is the deadline's, not said as a referee's ruling", () => {
+  assert.equal(
+    say("OverrideApplied", {
+      round: 1,
+      override: { action: "eliminate", target: 6, missedRedo: true },
+      reason: "报道重做逾期，视为自杀",
+    }),
+    "7号 李四 未在期限内重写报道，按自杀出局",
+  );
+});
+
 test("an override says what the referee did and why", () => {
   assert.equal(
     say("OverrideApplied", { round: 2, override: { action: "revive", target: 6 }, reason: "误判" }),
@@ -193,7 +204,7 @@ test("an override says what the referee did and why", () => {
       override: { action: "extend", deadline: "round:2:vote", until: T0 + 3 * 3_600_000 },
       reason: "论坛故障",
     }),
-    "哨子改判（理由：论坛故障）：第2轮投票截止延至 21:00:00",
+    "哨子改判（理由：论坛故障）：第2轮投票截止改为 21:00:00",
   );
   assert.equal(
     say("OverrideApplied", {

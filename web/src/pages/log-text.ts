@@ -530,6 +530,9 @@ function describe(e: GameEventDto, names: LogNames): string {
           r.str("reason"),
         );
       }
+      // A missed 报道 redo is the timer's, not a referee's choice (RULINGS 24 「视为自杀」): said as what it is.
+      if (o.action === "eliminate" && o.missedRedo === true)
+        return m.log.missedRedo(c.seat(reader(o).num("target")));
       const what = overrideText(o, c);
       return what ? m.log.override(r.str("reason"), what) : "";
     }
