@@ -131,6 +131,20 @@ test("overtime that ties again says 先到先出; the end of the game is announc
   assert.match(text, /游戏结束：白道胜利/);
 });
 
+test("an overtime whose tied include a seat out at the close names it apart: the overtime is among the others", () => {
+  const base = { round: 1, out: [], revived: [], alive: 54, tally: [] };
+  const text = renderResultsPost({
+    ...base,
+    overtime: { tied: ["甲", "乙", "丙"], gone: ["丙"], tally: [{ alias: "甲", votes: 2 }] },
+  });
+  assert.match(text, /^平票加时：甲、乙、丙 平票；丙 已出局，甲、乙 进入加时投票。$/m);
+  const duel = renderResultsPost(
+    { ...base, overtime: { tied: ["甲", "乙", "丙"], gone: ["丙"], tally: [] } },
+    { duel: true },
+  );
+  assert.match(duel, /^平票：甲、乙、丙 同为最高票；丙 已出局，甲、乙 进入高票对决。$/m);
+});
+
 test("the round that ends the game says who won and why, in Chinese, with the rule set's role names", () => {
   const round = { round: 5, out: [], revived: [], alive: 20, tally: [], overtime: null };
   const ended = (ctx: Parameters<typeof renderResultsPost>[1]) => renderResultsPost(round, ctx);

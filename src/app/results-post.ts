@@ -68,6 +68,8 @@ export interface ResultsPostRound {
    */
   overtime: {
     tied: string[];
+    /** The tied who went out at the close otherwise (a non-voter's suicide): not in the overtime. */
+    gone?: string[];
     tally: ResultsPostTally[];
     referee?: ResultsPostTieToReferee;
     /** The overtime's (duel's) voters whose choice went out before it closed. */
@@ -398,11 +400,21 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
     if (part.overtime !== null) {
       const ot = part.overtime;
       if (ctx.duel) {
-        lines.push(`平票：${ot.tied.join("、")} 同为最高票，进入高票对决。`);
+        const inIt = ot.tied.filter((t) => !ot.gone?.includes(t));
+        lines.push(
+          ot.gone?.length
+            ? `平票：${ot.tied.join("、")} 同为最高票；${ot.gone.join("、")} 已出局，${inIt.join("、")} 进入高票对决。`
+            : `平票：${ot.tied.join("、")} 同为最高票，进入高票对决。`,
+        );
         if (ot.tally.length > 0) lines.push(`对决结果：${ot.tally.map(tallyLine).join("，")}`);
         if (ot.voided?.length) lines.push(`对决中${VOIDED}：${ot.voided.join("、")}`);
       } else {
-        lines.push(`平票加时：${ot.tied.join("、")} 平票，进入加时投票。`);
+        const inIt = ot.tied.filter((t) => !ot.gone?.includes(t));
+        lines.push(
+          ot.gone?.length
+            ? `平票加时：${ot.tied.join("、")} 平票；${ot.gone.join("、")} 已出局，${inIt.join("、")} 进入加时投票。`
+            : `平票加时：${ot.tied.join("、")} 平票，进入加时投票。`,
+        );
         if (ot.tally.length > 0) lines.push(`加时结果：${ot.tally.map(tallyLine).join("，")}`);
         if (ot.voided?.length) lines.push(`加时中${VOIDED}：${ot.voided.join("、")}`);
       }

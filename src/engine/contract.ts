@@ -256,6 +256,8 @@ export interface RoundSummary {
    */
   overtime: {
     tied: Seat[];
+    /** The tied who went out at the close for another reason (a non-voter's suicide): not in the overtime. */
+    gone?: Seat[];
     /** `reachedAt`: when the seat's final count was reached (先到先出), for a seat with votes; `proxy`: its 托票. */
     tally: { seat: Seat; votes: number; proxy?: number; reachedAt?: Instant }[];
     referee?: TieToReferee;

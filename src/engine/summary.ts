@@ -164,6 +164,15 @@ export function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "en
   };
 }
 
+/**
+ * The tied who went out at the regular close for another reason than this vote (a non-voter's suicide): a tied seat
+ * was alive at the close, so an out of another cause in the round came with it. The overtime is among the others.
+ */
+function goneFromTie(tied: readonly Seat[], out: RoundSummary["out"]): { gone?: Seat[] } {
+  const gone = tied.filter((s) => out.some((o) => o.seat === s && o.cause !== "vote"));
+  return gone.length > 0 ? { gone } : {};
+}
+
 /** One house's thread in a round (the only thread when the game has one house). */
 function houseRound(state: GameState, r: RoundState, house: number, out: RoundSummary["out"]): HouseRound {
   const mine = r.votes.filter((v) => (v.house ?? 1) === house);
@@ -184,6 +193,7 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
     overtime: overtime
       ? {
           tied: regular?.tie?.seats ?? [],
+          ...goneFromTie(regular?.tie?.seats ?? [], out),
           // Seed 001 代投 「以让其他玩家清楚该玩家的投票情况」: the duel's proxies are marked as the day's are.
           tally: overtime.entries.map((e) => ({
             seat: e.seat,

@@ -39,6 +39,7 @@ export interface RoundOutput {
    */
   overtime: {
     tied: string[];
+    gone?: string[];
     tally: AliasTally[];
     referee?: AliasTieToReferee;
     voided?: string[];
@@ -135,6 +136,7 @@ export function toAliases(
       ? null
       : {
           tied: overtime.tied.map(aliasOf),
+          ...(overtime.gone && { gone: overtime.gone.map(aliasOf) }),
           // 先到先出 turns on when each count was reached: the overtime's rows say it (UTC, as refusals' `at`).
           tally: overtime.tally.map((t) => ({
             ...tallyRow(t),
