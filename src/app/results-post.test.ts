@@ -131,6 +131,27 @@ test("overtime that ties again says 先到先出; the end of the game is announc
   assert.match(text, /游戏结束：白道胜利/);
 });
 
+test("RULINGS 11 「先到先出」: counts reached within the same second are told apart by their milliseconds", () => {
+  const overtime = (a: string, b: string) => ({
+    tied: ["甲", "乙"],
+    tally: [
+      { alias: "甲", votes: 2, reachedAt: a },
+      { alias: "乙", votes: 2, reachedAt: b },
+    ],
+  });
+  const base = { round: 1, out: [], revived: [], alive: 38, tally: [] };
+  const close = renderResultsPost({
+    ...base,
+    overtime: overtime("2026-12-02T13:05:07.120Z", "2026-12-02T13:05:07.450Z"),
+  });
+  assert.match(close, /^达到2票的时间：甲 21:05:07\.120，乙 21:05:07\.450。$/m);
+  const apart = renderResultsPost({
+    ...base,
+    overtime: overtime("2026-12-02T13:05:07.120Z", "2026-12-02T13:06:00.000Z"),
+  });
+  assert.match(apart, /^达到2票的时间：甲 21:05:07，乙 21:06:00。$/m);
+});
+
 test("an overtime whose tied include a seat out at the close names it apart: the overtime is among the others", () => {
   const base = { round: 1, out: [], revived: [], alive: 54, tally: [] };
   const text = renderResultsPost({

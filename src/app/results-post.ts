@@ -280,6 +280,14 @@ function clockOf(iso: string): string {
   return Number.isFinite(at) ? beijingClock(at) : iso;
 }
 
+/** 「21:07:12.345」: the clock with its milliseconds, for times that differ only within a second. */
+function clockWithMs(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isFinite(at)
+    ? `${beijingClock(at)}.${String(((at % 1000) + 1000) % 1000).padStart(3, "0")}`
+    : iso;
+}
+
 /** 7kill's offences (seed 001 4.2, 4.3), as the board's 处罚公告 names them. */
 const OFFENCE_ZH: Record<string, string> = {
   lurking: "潜水",
@@ -433,13 +441,17 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
         );
         // RULINGS 11 「the tied player whose final count was reached earliest goes out」: the times, to check it by.
         const reached = ot.tally.filter((t) => t.votes === top && t.reachedAt !== undefined);
-        if (!ctx.duel && (ctx.finalTieBreak ?? "first-reached") === "first-reached" && reached.length > 1)
+        if (!ctx.duel && (ctx.finalTieBreak ?? "first-reached") === "first-reached" && reached.length > 1) {
+          // Two counts reached within one second read as the same time: then the milliseconds say who was first.
+          const seconds = reached.map((t) => clockOf(t.reachedAt ?? ""));
+          const fine = new Set(seconds).size < seconds.length;
           lines.push(
             `达到${formatVotes(top)}的时间：${[...reached]
               .sort((a, b) => (a.reachedAt ?? "").localeCompare(b.reachedAt ?? ""))
-              .map((t) => `${t.alias} ${clockOf(t.reachedAt ?? "")}`)
+              .map((t) => `${t.alias} ${fine ? clockWithMs(t.reachedAt ?? "") : clockOf(t.reachedAt ?? "")}`)
               .join("，")}。`,
           );
+        }
       } else if (ctx.duel && !part.out.some((o) => o.cause === "vote"))
         // Seed 001 「大于等于未出局人数的40%者，将被投出局」 holds in the duel too; a duellist may also have left that day.
         lines.push(
