@@ -40,6 +40,13 @@ async function vote(page: Page, seat: number): Promise<void> {
 test("seed 001 「投票后，有一次改票机会」: after the one change 改票 and 弃权 are greyed and the page says why", async () => {
   const [a, b, c, d] = game.seats;
   const { ctx, page } = await openVote(a!.cookie);
+  // Before voting: the page lists who has not voted yet, this seat among them, and what not voting costs here.
+  const missing = page.getByTestId("not-yet-voted");
+  assert.match((await missing.textContent()) ?? "", new RegExp(`尚未投票（${game.seats.length}人）`));
+  assert.equal(
+    await page.getByTestId("my-vote-missing").textContent(),
+    "你还没有投票：截止前不投票记潜水警告。",
+  );
   // The rule is told before the first vote, not only once it binds.
   assert.equal(
     await page.getByTestId("change-rule").textContent(),
@@ -47,6 +54,8 @@ test("seed 001 「投票后，有一次改票机会」: after the one change 改
   );
   await vote(page, b!.seat);
   assert.equal(await page.getByTestId("change-rule").count(), 0, "my-vote says it once voted");
+  await page.getByTestId("my-vote-missing").waitFor({ state: "detached" });
+  assert.doesNotMatch((await missing.textContent()) ?? "", new RegExp(a!.alias));
   const myVote = page.getByTestId("my-vote");
   await myVote.filter({ hasText: "还可改票 1 次" }).waitFor();
   assert.match((await myVote.textContent()) ?? "", /12\/2 21:00:00 起不得改票/);

@@ -448,6 +448,7 @@ export class GameService<S> {
       dayNight: r.schedule.kind === "day-night",
       deadMayPostInGeneral: deadMayPostInGeneral(r),
       proxyCutoffMinutes: r.vote.proxy.cutoffMinutes,
+      nonVoting: { outcome: r.vote.nonVoting.outcome, excusedRounds: [...r.vote.nonVoting.excusedRounds] },
     };
   }
 

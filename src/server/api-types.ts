@@ -293,6 +293,11 @@ export interface GameInfo {
   proxyCutoffMinutes: number;
   /** A dead player may post in the 场外总帖 (`penalties.zhashiInGeneral: referee`); the referee judges 诈尸 there. */
   deadMayPostInGeneral: boolean;
+  /**
+   * What not voting costs (RULINGS 8, `vote.nonVoting`): `suicide` (风云, 空军), `abstain-warning` (7kill: counted
+   * as 潜水), `abstain`; and the rounds that excuse it (空军 round 1).
+   */
+  nonVoting: { outcome: "suicide" | "abstain" | "abstain-warning"; excusedRounds: number[] };
 }
 
 // ---------------------------------------------------------------- membership, 报道

@@ -485,6 +485,13 @@ export const zhCN = {
     legendProxy: "托票：交给哨子代投的票",
     ballots: "投票记录",
     ballotLine: (voter: string, targets: string) => `${voter} → ${targets}`,
+    notYetVoted: (n: number) => `尚未投票（${n}人）`,
+    youHaveNotVoted: (cost: "suicide" | "warning") =>
+      cost === "suicide"
+        ? "你还没有投票：截止前不投票按自杀出局。"
+        : "你还没有投票：截止前不投票记潜水警告。",
+    notVotingCost: (cost: "suicide" | "warning") =>
+      cost === "suicide" ? "本局规则：截止前不投票按自杀出局。" : "本局规则：不投票按弃权计，并记潜水警告。",
     deadPlayer: "你已出局，不能投票",
     halfVoter: "你本轮被帖杀，仍可投票，但你的票是半票：只在平票时有效。",
     house: (n: number) => (n === 1 ? "一府" : n === 2 ? "二府" : `${n}府`),

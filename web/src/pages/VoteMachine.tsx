@@ -206,6 +206,16 @@ export function VoteMachine({ game }: { game: LiveGame }) {
             ))
         : null}
 
+      {vote && !overtime && !round?.houses ? (
+        <NotYetVoted
+          seats={seats}
+          voted={new Set(vote.casts.map((c) => c.voter))}
+          mySeat={canVote ? mySeat : null}
+          label={label}
+          consequence={nonVotingCost(data.game.nonVoting, round?.round ?? 0)}
+        />
+      ) : null}
+
       {vote && vote.casts.length > 0 ? (
         <section className="card">
           <h2>{m.vote.ballots}</h2>
@@ -254,6 +264,44 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** What not voting costs this round, as the page warns of it; null when nothing (an excused round, plain 弃权). */
+function nonVotingCost(
+  rule: { outcome: "suicide" | "abstain" | "abstain-warning"; excusedRounds: number[] } | undefined,
+  round: number,
+): "suicide" | "warning" | null {
+  if (!rule || rule.excusedRounds.includes(round)) return null;
+  return rule.outcome === "suicide" ? "suicide" : rule.outcome === "abstain-warning" ? "warning" : null;
+}
+
+/**
+ * The living who have no ballot yet in the regular vote (the vote thread is public, so this is too): a referee chases
+ * them (催票) and a player sees it before the deadline rather than in the results post. Not in an overtime, where not
+ * voting is no offence (RULINGS 11).
+ */
+function NotYetVoted(props: {
+  seats: readonly { seat: SeatNo; alive: boolean }[];
+  voted: ReadonlySet<SeatNo>;
+  mySeat: SeatNo | null;
+  label: (s: SeatNo) => string;
+  consequence: "suicide" | "warning" | null;
+}) {
+  const waiting = props.seats.filter((s) => s.alive && !props.voted.has(s.seat)).map((s) => s.seat);
+  if (waiting.length === 0) return null;
+  const me = props.mySeat !== null && waiting.includes(props.mySeat);
+  return (
+    <section className="card" data-testid="not-yet-voted">
+      <h2>{m.vote.notYetVoted(waiting.length)}</h2>
+      {me && props.consequence ? (
+        <Notice kind="error">
+          <span data-testid="my-vote-missing">{m.vote.youHaveNotVoted(props.consequence)}</span>
+        </Notice>
+      ) : null}
+      <p className="small">{m.app.list(waiting.map(props.label))}</p>
+      {props.consequence ? <p className="muted small">{m.vote.notVotingCost(props.consequence)}</p> : null}
+    </section>
   );
 }
 
