@@ -98,3 +98,23 @@ test("seed 001 「白天结束前1个小时不得改票」: in the last hour a f
   await vote(late.page, c!.seat);
   await late.ctx.close();
 });
+
+test("a ballot on a seat that went out since counts for nobody: the page says so (in the frozen last hour, no change offered)", async () => {
+  const [, , , , , , g, h, i] = game.seats;
+  const { ctx, page } = await openVote(g!.cookie);
+  await vote(page, h!.seat);
+  // The seat voted for goes out (a penalty: 情节严重者直接判罚出局).
+  await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
+    requestId: "void-ballot-out",
+    override: { action: "warn", target: h!.seat, offence: "cheating", severe: true },
+    reason: "场外串联",
+  });
+  await page.reload();
+  const voided = page.getByTestId("my-vote-void");
+  await voided.waitFor();
+  // The day's last hour (the test before moved the clock there): 「可以改投」 would offer what the server refuses.
+  assert.equal(await voided.textContent(), ` · ${h!.alias} 已出局，投给其的票不计`);
+  await page.locator(`[data-testid=ballot] button[data-seat="${i!.seat}"]`).click();
+  assert.equal(await page.getByTestId("cast").isDisabled(), true);
+  await ctx.close();
+});

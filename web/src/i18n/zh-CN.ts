@@ -486,6 +486,8 @@ export const zhCN = {
     ballots: "投票记录",
     ballotLine: (voter: string, targets: string) => `${voter} → ${targets}`,
     notYetVoted: (n: number) => `尚未投票（${n}人）`,
+    votedForOut: (who: string) => `${who} 已出局，投给其的票不计`,
+    votedForOutChange: "，可以改投",
     youHaveNotVoted: (cost: "suicide" | "warning") =>
       cost === "suicide"
         ? "你还没有投票：截止前不投票按自杀出局。"

@@ -446,6 +446,15 @@ function Ballot({
               ? m.app.list(myVote.targets.map((t, i) => m.vote.withCode(label(t), myVote.codes?.[i] ?? null)))
               : m.vote.abstain,
           )}
+          {/* A ballot on a seat out since counts for nobody (a void vote, not a 弃权): said, with the way out. */}
+          {myVote.targets.some((t) => !choices.includes(t)) ? (
+            <span className="err small" data-testid="my-vote-void">
+              {" "}
+              ·{" "}
+              {m.vote.votedForOut(m.app.list(myVote.targets.filter((t) => !choices.includes(t)).map(label)))}
+              {spent || frozen ? "" : m.vote.votedForOutChange}
+            </span>
+          ) : null}
           {spent || frozen ? null : (
             <>
               {myVote.changesLeft !== null ? (
