@@ -759,6 +759,9 @@ export const zhCN = {
     reportApproved: (reason: string) => `哨子裁定合规（${reason}）`,
     rejectReason: "理由",
     redoDeadline: "重写期限（小时）",
+    redoDeadlineAt: (at: string) => `即 ${at} 前`,
+    confirmStartUnruled: (n: number) =>
+      `还有 ${n} 篇报道疑似抄袭、尚未裁定（收件箱）。开始游戏后这些玩家照常入座。确定现在开始吗？`,
     // 移除报名: before the start only (after it a seat changes hands with 替补); the reason goes into the log.
     removeSignup: "移除报名",
     removeSignupReason: (alias: string) => `移除「${alias}」的理由`,

@@ -77,7 +77,7 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
       </nav>
       <OvertimeNotice game={game} />
       <EndingWaitsNotice game={game} />
-      <Lifecycle game={game} />
+      <Lifecycle game={game} inbox={inbox} />
       {game.status !== "ended" ? <ReviewReports game={game} /> : null}
       {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
       <Inbox game={game} inbox={inbox} />
@@ -231,7 +231,7 @@ function EndingWaitsNotice({ game }: { game: LiveGame }) {
   );
 }
 
-function Lifecycle({ game }: { game: LiveGame }) {
+function Lifecycle({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
   const id = game.data!.game.id;
   const [seed, setSeed] = useState("");
   // Round 1's start; empty starts it at once (7kill: "白天讨论" from the time the director names).
@@ -278,6 +278,11 @@ function Lifecycle({ game }: { game: LiveGame }) {
               type="button"
               className="btn primary"
               onClick={() => {
+                // A 报道 flagged as copied and not yet ruled on: starting deals it a seat as it stands, so ask first.
+                const unruled = inbox.items.filter(
+                  (it) => it.kind === "report-flagged" && it.handled === undefined,
+                ).length;
+                if (unruled > 0 && !window.confirm(m.referee.confirmStartUnruled(unruled))) return;
                 const round1At = startAt ? siteLocalToMs(startAt) : null;
                 void run(() =>
                   api.start(id, { ...(seed ? { seed } : {}), ...(round1At !== null ? { round1At } : {}) }),
@@ -624,8 +629,8 @@ function ReviewReports({ game }: { game: LiveGame }) {
             · {m.threads.reportStatus(r.status)}
             {r.approved ? <> · {m.referee.reportApproved(r.approved.reason)}</> : null}
             {started ? null : <RemoveSignup gameId={gameId} alias={r.alias} />}
-            {/* The passages and their sources, to rule on a flag with the text in front of the referee. */}
-            {r.flagged ? <ComplainedPost gameId={gameId} postId={r.postId} /> : null}
+            {/* The text, and for a flag its passages and sources: every ruling is made with the 报道 in front of it. */}
+            <ComplainedPost gameId={gameId} postId={r.postId} />
           </li>
         ))}
       </ol>
@@ -650,6 +655,12 @@ function ReviewReports({ game }: { game: LiveGame }) {
           <span className="field-label">{m.referee.redoDeadline}</span>
           <input type="number" min={1} value={hours} onChange={(e) => setHours(e.target.value)} />
         </label>
+        {/* The moment it makes, with its date, as the player will be told it (「明晚9点前」 is how referees say it). */}
+        {Number(hours) > 0 ? (
+          <span className="muted small" data-testid="redo-deadline-at">
+            {m.referee.redoDeadlineAt(dateTime(now + Number(hours) * 3_600_000))}
+          </span>
+        ) : null}
         {notice}
         <div className="actions">
           <button type="submit" className="btn">
