@@ -73,7 +73,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "signup-not-openable": () => "当前状态下不能开放报名",
   "signup-not-open": () => "报名尚未开放",
   "signup-closed": () => "报名已关闭",
-  "signup-not-closed": () => "请先关闭报名再开始游戏",
+  // The desk's button is 「截止报名」: the message uses its word.
+  "signup-not-closed": () => "请先截止报名再开始游戏",
   "game-full": (d) => `报名人数已满（${d?.players ?? "?"}人）`,
   "already-member": () => "你已经加入了这个游戏",
   // Compared folded (username-key.ts aliasKey): 「ABC」 is taken by 「ａｂｃ」 too, which the player may not guess.
@@ -163,7 +164,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "post.target-dead": (d) => `${seatNo(d?.seat)}已出局，不能作为杀帖目标`,
   "post.unknown-seat": (d) => `没有${seatNo(d?.seat)}座位`,
   "iou.none-open": () => "你没有未补的白条",
-  "iou.too-short": (d) => `补白条字数不足：${d?.got ?? "?"}字，至少需要${d?.required ?? "?"}字`,
+  "iou.too-short": (d) =>
+    `补白条字数不足：${d?.got ?? "?"}字，至少需要${d?.required ?? "?"}字（以 Word 字数统计为准）`,
   "complaint.after-deadline": (d) => `举报期限已过${timesOf(d)}`,
   "complaint.no-post": () => "该玩家没有可举报的杀帖",
   "complaint.no-such-post": (d) =>

@@ -292,7 +292,8 @@ export const zhCN = {
         ? `原创首发的文学作品，不少于${min}字（以 Word 字数统计为准），最好与版杀背景或马甲有关。`
         : "本局不要求报道，可以留空；想写的话请原创首发。",
     submit: "提交报道",
-    done: "报道成功！等待哨子开版。",
+    // The game is 开版 already (the referee opened it for sign-up): what comes next is the start.
+    done: "报道成功！等待哨子截止报名、开始游戏。",
     doneStarted: "你已报道，游戏已开始。",
     doneEnded: "你已报道，本局已结束。",
     youReferee: (co: boolean, alias: string) =>
@@ -687,8 +688,8 @@ export const zhCN = {
     sent: (words: number) => `已出帖（${words}字）。杀帖会在出帖截止后统一放出。`,
     sentIou: (words: number) => `已出帖（${words}字），字数不足，记为白条。`,
     iouDone: "白条已补齐",
-    confirmIou: (words: number, min: number) =>
-      `正文只有${words}字，不足${min}字，提交后记为白条，须在期限内补齐，否则出帖者出局、目标复活。确定提交？`,
+    confirmIou: (words: number, min: number, iouMin: number) =>
+      `正文只有${words}字，不足${min}字，提交后记为白条：须在白条期限前补到${iouMin}字，否则出帖者出局、目标复活（期限见「我的身份 → 白条」）。确定提交？`,
     iouFor: (target: string, deadline: string) => `补齐对 ${target} 的白条，${deadline}前`,
   },
   referee: {

@@ -22,7 +22,7 @@ test("a flag without a known share still says it waits for the ruling", () => {
 test("an unflagged report, or one the referee ruled compliant, is plainly a success", () => {
   assert.deepEqual(reportNotice({ flagged: false, copiedPercent: 3, approved: null }), {
     kind: "ok",
-    text: "报道成功！等待哨子开版。",
+    text: "报道成功！等待哨子截止报名、开始游戏。",
   });
   assert.equal(
     reportNotice({ flagged: true, copiedPercent: 35, approved: { at: 1, reason: "引用" } }).kind,
@@ -32,7 +32,7 @@ test("an unflagged report, or one the referee ruled compliant, is plainly a succ
 });
 
 test("a joined player is told to wait for the start only until the game starts", () => {
-  assert.match(reportNotice(null, "closed").text, /等待哨子开版/);
+  assert.match(reportNotice(null, "closed").text, /等待哨子截止报名、开始游戏/);
   const running = reportNotice({ flagged: false, copiedPercent: 3, approved: null }, "running");
   assert.equal(running.kind, "ok");
   assert.doesNotMatch(running.text, /等待/);

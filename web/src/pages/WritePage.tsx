@@ -49,7 +49,10 @@ function KillPost({ game }: { game: LiveGame }) {
     e.preventDefault();
     // A short post is taken at once as an IOU (白条) that must be completed by its deadline: ask first.
     const words = countWords(draft.text, { ambiguousIsEastAsian: data.game.ambiguousIsEastAsian }).words;
-    if (words < data.game.killPostMin && !window.confirm(m.write.confirmIou(words, data.game.killPostMin)))
+    if (
+      words < data.game.killPostMin &&
+      !window.confirm(m.write.confirmIou(words, data.game.killPostMin, data.game.iouMin))
+    )
       return;
     setBusy(true);
     setOk(null);
