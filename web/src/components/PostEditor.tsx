@@ -99,10 +99,15 @@ export function PostEditor(props: Props) {
         <span className={short > 0 ? "wordcount short" : "wordcount ok"} data-testid="wordcount">
           {m.editor.words(words)}
         </span>
-        <span className="muted">{m.editor.min(min)}</span>
-        <span className={short > 0 ? "warn" : "good"}>
-          {short > 0 ? m.editor.short(short) : m.editor.enough}
-        </span>
+        {/* No minimum (7kill asks no 报道 length): nothing to reach, so no 「最少 0 字 / 字数已够」. */}
+        {min > 0 ? (
+          <>
+            <span className="muted">{m.editor.min(min)}</span>
+            <span className={short > 0 ? "warn" : "good"}>
+              {short > 0 ? m.editor.short(short) : m.editor.enough}
+            </span>
+          </>
+        ) : null}
         {gameId ? (
           <button
             type="button"

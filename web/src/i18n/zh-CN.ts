@@ -948,6 +948,8 @@ export const zhCN = {
     logEarlier: (more: number, hidden: number) => `显示更早的 ${more} 条（共 ${hidden} 条未显示）`,
     substitute: "替补",
     noSeatYet: "未入座",
+    coRefereeLabel: "副哨",
+    replacedLabel: "已被替补",
     coReferee: "加副哨",
     username: "用户名",
     members: "替补与副哨",

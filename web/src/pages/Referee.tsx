@@ -305,6 +305,7 @@ function Roster({ game }: { game: LiveGame }) {
   const [error, setError] = useState<string | null>(null);
   const seats = game.view?.seats ?? [];
   const reloadKey = rosterReloadKey(game.data!.members.length, game.status, seats);
+  const started = game.status === "running" || game.status === "ended";
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the refetch trigger (sign-ups, the start, 替补)
   useEffect(() => {
     api
@@ -344,9 +345,14 @@ function Roster({ game }: { game: LiveGame }) {
                     <td>
                       {r.seat !== null
                         ? m.app.seat(r.seat)
-                        : r.kind === "player"
-                          ? m.referee.noSeatYet
-                          : m.board.referee}
+                        : r.kind === "co-referee"
+                          ? m.referee.coRefereeLabel
+                          : r.kind !== "player"
+                            ? m.board.referee
+                            : // After the start every player is seated: one without a seat handed it to a 替补.
+                              started
+                              ? m.referee.replacedLabel
+                              : m.referee.noSeatYet}
                     </td>
                     <td className="alias-cell">{r.alias}</td>
                     <td className="wide-only">{r.username}</td>
@@ -422,7 +428,8 @@ function Members({ game }: { game: LiveGame }) {
                 .filter((s) => s.alive)
                 .map((s) => (
                   <option key={s.seat} value={s.seat}>
-                    {seatLabel(seats, s.seat)}
+                    {/* By number too: a referee's notes and the players' say 「3号」. */}
+                    {m.app.seat(s.seat)} {seatLabel(seats, s.seat)}
                   </option>
                 ))}
             </select>
