@@ -294,10 +294,11 @@ function NotYetVoted(props: {
   return (
     <section className="card" data-testid="not-yet-voted">
       <h2>{m.vote.notYetVoted(waiting.length)}</h2>
+      {/* Styled as a notice, not a Notice: it is a reminder, not the answer to something the player sent. */}
       {me && props.consequence ? (
-        <Notice kind="error">
-          <span data-testid="my-vote-missing">{m.vote.youHaveNotVoted(props.consequence)}</span>
-        </Notice>
+        <p className="notice notice-error" data-testid="my-vote-missing">
+          {m.vote.youHaveNotVoted(props.consequence)}
+        </p>
       ) : null}
       <p className="small">{m.app.list(waiting.map(props.label))}</p>
       {props.consequence ? <p className="muted small">{m.vote.notVotingCost(props.consequence)}</p> : null}
