@@ -449,6 +449,7 @@ export class GameService<S> {
       deadMayPostInGeneral: deadMayPostInGeneral(r),
       proxyCutoffMinutes: r.vote.proxy.cutoffMinutes,
       nonVoting: { outcome: r.vote.nonVoting.outcome, excusedRounds: [...r.vote.nonVoting.excusedRounds] },
+      roundStart: r.schedule.kind === "day-night" ? r.schedule.phases.day.start : r.schedule.roundStart,
     };
   }
 

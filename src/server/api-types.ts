@@ -298,6 +298,8 @@ export interface GameInfo {
    * as 潜水), `abstain`; and the rounds that excuse it (空军 round 1).
    */
   nonVoting: { outcome: "suicide" | "abstain" | "abstain-warning"; excusedRounds: number[] };
+  /** When a round starts by the rule set's clock ("21:00"; 7kill: the day's "20:00"), local to `timeZone`. */
+  roundStart: string;
 }
 
 // ---------------------------------------------------------------- membership, 报道

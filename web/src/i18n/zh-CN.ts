@@ -733,7 +733,7 @@ export const zhCN = {
     seed: "随机种子（可不填）",
     reports: "报道审核",
     reportsFlagged: (n: number) => `${n}篇疑似抄袭待裁定`,
-    round1At: "第1轮开始时间（留空则现在开始）",
+    round1At: "第1轮开始时间（默认规则的下一个开局时间；清空则现在开始）",
     nightRecord: "夜晚记录（仅哨子可见）",
     nightTitle: (round: number, resolved: boolean) => `第${round}夜${resolved ? "" : "（进行中）"}：`,
     nightPassed: "放弃",

@@ -42,6 +42,7 @@ import { editedPosts, parsePostLines, postsInForce } from "../lib/progression-ed
 import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
 import { reviewPending } from "../lib/report-notice.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
+import { nextRoundStart } from "../lib/start-time.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 import { ManualRulings } from "./RefereeManual.tsx";
@@ -234,8 +235,11 @@ function EndingWaitsNotice({ game }: { game: LiveGame }) {
 function Lifecycle({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
   const id = game.data!.game.id;
   const [seed, setSeed] = useState("");
-  // Round 1's start; empty starts it at once (7kill: "白天讨论" from the time the director names).
-  const [startAt, setStartAt] = useState("");
+  // Round 1's start: by default the rule set's next round start (21:00, 7kill's day 20:00), so every later round and
+  // posting window keeps the rule set's hours; emptied, the game starts at once.
+  const [startAt, setStartAt] = useState(() =>
+    nextRoundStart(serverNow(), game.data!.game.roundStart, game.data!.game.timeZone),
+  );
   const { notice, run } = useAction();
   const status = game.status;
   if (status === "running" || status === "ended") return null;

@@ -1,0 +1,14 @@
+// 开始游戏's default for 第1轮开始时间: the rule set's next round start (风云 21:00, 七杀 20:00), not the moment the
+// button is pressed, which would put every later round's start and posting window at that odd hour.
+import { fromLocal, localParts } from "../../../src/engine/clock.ts";
+
+/** The next moment after `now` that the zone's clock reads `clock` ("21:00"), as a datetime-local value. */
+export function nextRoundStart(now: number, clock: string, timeZone: string): string {
+  const [hh = 0, mm = 0] = clock.split(":").map(Number);
+  const p = localParts(now, timeZone);
+  let at = fromLocal(p.y, p.m, p.d, hh, mm, 0, timeZone);
+  if (at <= now) at = fromLocal(p.y, p.m, p.d + 1, hh, mm, 0, timeZone);
+  const q = localParts(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${q.y}-${two(q.m)}-${two(q.d)}T${two(q.hh)}:${two(q.mm)}`;
+}
