@@ -64,7 +64,7 @@ export class AdminService {
     const denied = adminOnly(caller);
     if (denied) return denied;
     const account = await this.#storage.findAccountByUsername(username);
-    return account ? ok(account) : refuse("account-not-found", 404);
+    return account ? ok(account) : refuse("account-not-found", 404, { username });
   }
 }
 

@@ -82,7 +82,8 @@ export async function addMemberThen(
   command: () => Promise<Result<CommandOk>>,
 ): Promise<Result<CommandOk>> {
   const target = await storage.findAccountByUsername(input.username);
-  if (!target) return refuse("account-not-found", 404);
+  // Named back as typed: a referee who mistyped it sees which name was not found.
+  if (!target) return refuse("account-not-found", 404, { username: input.username });
   // The clashes first: checked before them, the disabled refusal answered a referee's probe under an alias that
   // clashes (their own), which adds nobody, so anyone could learn with a throwaway game which accounts the admin
   // disabled. Now only an add that would go through learns it, and for an account not disabled it adds it (the

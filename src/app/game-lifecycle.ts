@@ -130,7 +130,9 @@ export class GameLifecycle<S> {
     const words = countWords(report, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
     if (words < ctx.rules.text.reportMin)
       return refuse("report-too-short", 409, { words, min: ctx.rules.text.reportMin });
-    if (await this.#games.membership(gameId, account.id)) return refuse("already-member", 409);
+    const held = await this.#games.membership(gameId, account.id);
+    // A referee or 副哨 is told why, not only that it is in the game already.
+    if (held) return refuse("already-member", 409, held.kind === "player" ? {} : { referee: true });
     const postId = `report-${randomUUID()}`;
     // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24). The 报道 of a
     // sign-up withdrawn from this game is no source: a player who withdrew and signs up again with the same text is

@@ -59,7 +59,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "username-taken": () => "用户名已被占用",
   "bad-credentials": () => "用户名或密码错误",
   "setup-token-invalid": () => "管理员初始化链接无效或已被使用",
-  "account-not-found": () => "找不到该账号",
+  "account-not-found": (d) =>
+    typeof d?.username === "string" ? `找不到用户名为「${d.username}」的账号` : "找不到该账号",
   "account-disabled": () => "账号已被站点管理员停用",
   "wrong-password": () => "当前密码不正确",
   "reset-token-invalid": () => "密码重置链接无效、已被使用或已过期，请向站点管理员索取新链接",
@@ -76,7 +77,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   // The desk's button is 「截止报名」: the message uses its word.
   "signup-not-closed": () => "请先截止报名再开始游戏",
   "game-full": (d) => `报名人数已满（${d?.players ?? "?"}人）`,
-  "already-member": () => "你已经加入了这个游戏",
+  "already-member": (d) =>
+    d?.referee === true ? "你是本局的哨子或副哨，不能同时报名当玩家" : "你已经加入了这个游戏",
   // Compared folded (username-key.ts aliasKey): 「ABC」 is taken by 「ａｂｃ」 too, which the player may not guess.
   "alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被使用${lookalike(d)}，请换一个`,
   // 替补 and 加副哨 (referees only, so the account's own alias may be named)

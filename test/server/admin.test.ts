@@ -133,6 +133,7 @@ test("a reset link sets a new password once, ends the account's sessions, and ex
     });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.json.error.code, "account-not-found");
+    assert.equal(unknown.json.error.message, "找不到用户名为「nobody」的账号");
     const self = await call<ApiError>(h, "POST", "/api/admin/accounts/password-reset", admin, {
       username: ADMIN,
     });

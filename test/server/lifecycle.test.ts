@@ -270,6 +270,15 @@ test("join: 报道 字数 is checked against the rule set; taken aliases, closed
       report: REPORT,
     });
     assert.equal(twice.json.error.code, "already-member");
+    assert.equal(twice.json.error.message, "你已经加入了这个游戏");
+    const byReferee = await call<ApiError>(h, "POST", `/api/games/${id}/join`, referee, {
+      alias: "哨子也想玩",
+      report: REPORT,
+    });
+    assert.deepEqual(
+      [byReferee.json.error.code, byReferee.json.error.message],
+      ["already-member", "你是本局的哨子或副哨，不能同时报名当玩家"],
+    );
     await must(call(h, "POST", `/api/games/${id}/join`, u2, { alias: "乙", report: REPORT }));
     const u3 = await quickAccount(h, "u3");
     await must(call(h, "POST", `/api/games/${id}/join`, u3, { alias: "丙", report: REPORT }));
@@ -417,6 +426,11 @@ test("co-referees and start: only referees; start needs sign-up closed and the r
       alias: "副哨",
     });
     assert.equal(unknown.json.error.code, "account-not-found");
+    assert.equal(
+      unknown.json.error.message,
+      "找不到用户名为「nobody」的账号",
+      "the name typed, to spot a typo",
+    );
     const ok = await call(h, "POST", `/api/games/${id}/co-referees`, referee, {
       username: "co",
       alias: "副哨",
