@@ -124,6 +124,12 @@ test("a referee opens a game on a rule set of their own: the checker's problems 
   await page.getByText("开一局新版杀").click();
   await page.locator("input[name=game-name]").fill("自定规则局");
   await page.getByLabel("自定义规则").check();
+  // Started from a preset written out as YAML: it checks clean as it comes.
+  await page.locator("select[name=start-from-preset]").selectOption("airforce-40");
+  await page.getByRole("button", { name: "载入预设规则（YAML）" }).click();
+  await page.locator("textarea[name=rules-text]").filter({ hasText: "airforce-40" }).waitFor();
+  await page.getByRole("button", { name: "检查规则" }).click();
+  assert.match((await page.getByTestId("rules-ok").textContent()) ?? "", /^规则可用：.*（40人）$/);
   const good = JSON.stringify(smallRules(6), null, 2);
   // A misspelt key: the checker names it, with its line, in Chinese.
   await page.locator("textarea[name=rules-text]").fill(good.replace('"count": 2', '"cout": 2'));

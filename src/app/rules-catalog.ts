@@ -1,4 +1,6 @@
 // Where the app gets rule sets: the built-in presets and the rule-set checker for uploaded text (src/rules).
+
+import { stringify } from "yaml";
 import { parseRuleSetText } from "../rules/load-file.ts";
 import { parseRuleSet } from "../rules/parse.ts";
 import { presetIds, presets } from "../rules/presets/index.ts";
@@ -10,6 +12,8 @@ export type RulesCheck = { ok: true; rules: RuleSet } | { ok: false; problems: R
 export interface RulesCatalog {
   presets(): PresetInfo[];
   preset(id: string): RuleSet | undefined;
+  /** The preset as written (its source object, not the parsed rule set with defaults), as YAML; undefined if none. */
+  presetYaml(id: string): string | undefined;
   /** Parses YAML or JSON text and checks it; problems carry Chinese messages. */
   check(text: string): RulesCheck;
 }
@@ -24,6 +28,10 @@ export function builtinRulesCatalog(): RulesCatalog {
   return {
     presets: () => [...parsed.values()].map((r) => ({ id: r.id, name: r.name, players: r.players })),
     preset: (id) => parsed.get(id),
+    presetYaml: (id) => {
+      const source = Object.hasOwn(presets, id) ? presets[id] : undefined;
+      return source === undefined ? undefined : stringify(source, { lineWidth: 0 });
+    },
     check(text) {
       const res = parseRuleSetText(text);
       if (res.ok) return { ok: true, rules: res.ruleSet };

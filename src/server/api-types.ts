@@ -30,6 +30,7 @@
 //   POST /api/admin/accounts/disable                 A  AdminAccountRequest → AccountStatusResponse
 //   POST /api/admin/accounts/enable                  A  AdminAccountRequest → AccountStatusResponse
 //   GET  /api/presets                                *  PresetListResponse
+//   GET  /api/presets/:id/yaml                       *  PresetYamlResponse (a preset as YAML, to start a rule set from)
 //   POST /api/rules/check                            signed in: CheckRulesRequest → CheckRulesResponse
 //   GET  /api/games?status=signup                    *  GameListResponse (a draft only to its R)
 //   POST /api/games                                  signed in: CreateGameRequest → GameCreatedResponse | 422
@@ -207,6 +208,12 @@ export interface PresetInfo {
 
 export interface PresetListResponse {
   presets: PresetInfo[];
+}
+
+/** A built-in rule set written out as YAML, as `npx bansha rules show <id> --yaml` prints it. */
+export interface PresetYamlResponse {
+  id: string;
+  text: string;
 }
 
 export interface RuleProblem {

@@ -34,6 +34,7 @@ import type {
   CommandResponse,
   MeResponse,
   OkResponse,
+  PresetYamlResponse,
   SetupStatusResponse,
   TimeResponse,
 } from "./api-types.ts";
@@ -343,6 +344,14 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
   // ---------------------------------------------------------------- lobby and rules
 
   app.get("/api/presets", async () => ({ presets: deps.rules.presets() }));
+  // To start a rule set of one's own from a preset on the site, as `npx bansha rules show <id> --yaml` does.
+  app.get<P>("/api/presets/:id/yaml", async (req, reply) => {
+    const text = deps.rules.presetYaml(req.params.id);
+    if (text === undefined)
+      return sendRefusal(reply, { code: "preset-unknown", status: 404, details: { preset: req.params.id } });
+    const body: PresetYamlResponse = { id: req.params.id, text };
+    return body;
+  });
 
   app.post("/api/rules/check", { config: writeLimit }, async (req, reply) => {
     if (!req.account) return sendError(reply, 401, "unauthenticated");

@@ -111,6 +111,7 @@ const ROUTES: Route[] = [
     allowed: ["admin"],
   },
   { method: "GET", path: () => "/api/games", allowed: EVERYONE },
+  { method: "GET", path: () => "/api/presets/airforce-40/yaml", allowed: EVERYONE },
   { method: "POST", path: () => "/api/rules/check", body: () => ({ text: "id: x" }), allowed: SIGNED_IN },
   {
     method: "POST",

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type {
   ApiError,
+  CheckRulesResponse,
   DiscussionThreadsResponse,
   EventListResponse,
   GameCreatedResponse,
@@ -11,6 +12,7 @@ import type {
   InboxResponse,
   JoinResponse,
   OriginalityResponse,
+  PresetYamlResponse,
   ReportListResponse,
   ReportResponse,
   RosterResponse,
@@ -87,6 +89,25 @@ test("create: from a preset, from uploaded text; broken rules come back with Chi
     );
     const lobby = await must(call<GameListResponse>(h, "GET", "/api/games?status=draft", ref));
     assert.equal(lobby.json.games.length, 1);
+  });
+});
+
+test("a preset as YAML, to start a rule set from on the site: it checks clean as uploaded text; an unknown id is named", async () => {
+  await withHarness(async (h) => {
+    const ref = await quickAccount(h, "referee");
+    for (const id of ["fengyun-57", "airforce-40", "sevenkill-16"]) {
+      const yaml = await must(call<PresetYamlResponse>(h, "GET", `/api/presets/${id}/yaml`));
+      assert.equal(yaml.json.id, id);
+      const checked = await must(
+        call<CheckRulesResponse>(h, "POST", "/api/rules/check", ref, { text: yaml.json.text }),
+      );
+      assert.deepEqual(checked.json.problems, [], id);
+    }
+    const unknown = await call<ApiError>(h, "GET", "/api/presets/no-such/yaml");
+    assert.deepEqual(
+      [unknown.status, unknown.json.error.code, unknown.json.error.message],
+      [404, "preset-unknown", "没有名为 no-such 的预设规则"],
+    );
   });
 });
 

@@ -37,6 +37,7 @@ import type {
   PostBodyResponse,
   PostResponse,
   PresetListResponse,
+  PresetYamlResponse,
   ProxyRequest,
   ProxyVoteRequest,
   PublishResultsRequest,
@@ -196,6 +197,7 @@ export const api = {
       username,
     }),
   presets: () => call<PresetListResponse>("GET", "/api/presets"),
+  presetYaml: (id: string) => call<PresetYamlResponse>("GET", `/api/presets/${encodeURIComponent(id)}/yaml`),
   /** Checks a rule set's YAML or JSON text; the problems carry Chinese messages with their lines. */
   checkRules: (text: string) => call<CheckRulesResponse>("POST", "/api/rules/check", { text }),
   games: (status?: GameStatus) =>

@@ -271,7 +271,9 @@ export const zhCN = {
     presetOption: (name: string, players: number) => `${name}（${players}人）`,
     customRules: "自定义规则",
     customRulesHint:
-      "上传或粘贴 YAML / JSON 规则文件（写法见 docs/rulesets.md）；开版前会检查，有问题会逐条列出。",
+      "上传或粘贴 YAML / JSON 规则文件（写法见项目的 docs/rulesets.md），或先载入一个预设再改；开版前会检查，有问题会逐条列出。",
+    startFromPreset: "载入预设规则（YAML）",
+    confirmReplaceRules: "载入预设会替换文本框里现有的规则，确定吗？",
     rulesFile: "规则文件",
     rulesText: "规则文本",
     checkRules: "检查规则",

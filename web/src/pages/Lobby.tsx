@@ -177,6 +177,37 @@ function CreateGame() {
         {custom ? (
           <>
             <p className="muted small">{m.lobby.customRulesHint}</p>
+            {/* A preset written out as YAML to edit: most rule sets are a preset with a few changes. */}
+            <div className="actions">
+              <select
+                name="start-from-preset"
+                value={preset}
+                onChange={(e) => setPreset(e.target.value)}
+                aria-label={m.lobby.startFromPreset}
+              >
+                {presets.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {m.lobby.presetOption(p.name, p.players)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn small"
+                disabled={!preset}
+                onClick={async () => {
+                  if (rulesText.trim() !== "" && !window.confirm(m.lobby.confirmReplaceRules)) return;
+                  try {
+                    setRulesText((await api.presetYaml(preset)).text);
+                    setChecked(null);
+                  } catch (err) {
+                    setError(errorText(err));
+                  }
+                }}
+              >
+                {m.lobby.startFromPreset}
+              </button>
+            </div>
             <label className="field">
               <span className="field-label">{m.lobby.rulesFile}</span>
               <input
