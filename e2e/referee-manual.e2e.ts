@@ -122,3 +122,34 @@ test("a 白条 whose poster is out is completed by the text sent to the referee,
     false,
   );
 });
+
+test("私信哨子: a player writes to the referees from 我的身份; the referee answers from the inbox; only that player reads it", async () => {
+  const [me, other] = game.seats.filter((s) => s.role === "ranger");
+  assert.ok(me && other);
+  const mine = await contextFor(browser, server.url, me.cookie);
+  const page = await mine.newPage();
+  await page.goto(`/games/${game.id}/me`);
+  const box = page.getByTestId("referee-messages");
+  await box.locator("summary").click();
+  await box.locator("textarea[name=referee-message]").fill("网站上看不到我的杀帖，能帮忙看看吗");
+  await box.getByRole("button", { name: "发给哨子" }).click();
+  await box.getByTestId("message-mine").waitFor();
+
+  const ref = await contextFor(browser, server.url, game.refereeCookie);
+  const desk = await ref.newPage();
+  await desk.goto(`/games/${game.id}/referee`);
+  const item = desk.getByTestId("inbox-message");
+  await item.waitFor();
+  assert.match((await item.textContent()) ?? "", new RegExp(`${me.alias} 私信哨子.*网站上看不到我的杀帖`));
+  await item.locator("textarea[name=message-reply]").fill("已修好，请刷新");
+  await item.getByRole("button", { name: "回复" }).click();
+  await desk.getByTestId("inbox-done").filter({ hasText: "已回复" }).waitFor();
+  await ref.close();
+
+  await page.reload();
+  await page.getByTestId("message-answer").filter({ hasText: "已修好，请刷新" }).waitFor();
+  await mine.close();
+  // Another player's feed has neither.
+  const log = await server.api<EventListResponse>("GET", `/api/games/${game.id}/events`, other.cookie);
+  assert.equal(log.events.filter((e) => e.type === "app.RefereeMessage").length, 0);
+});

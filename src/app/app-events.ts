@@ -69,6 +69,18 @@ export type AppEvent =
       /** Score rule: the code guess asked for with the ballot. */
       code?: string | null;
     }
+  /**
+   * 私信: a player's private word to the referees (a question, an appeal, a leak seen), or a referee's answer to that
+   * player; `alias` is the player's either way, `referee` signs an answer. Only the referees and that alias see it.
+   */
+  | {
+      type: "app.RefereeMessage";
+      at: number;
+      alias: string;
+      text: string;
+      fromReferee: boolean;
+      referee?: string;
+    }
   /** 白条延期 asked of the referee by a player (score rule); the referee grants it with GrantIouExtension. */
   | { type: "app.ExtensionRequested"; at: number; seat: Seat; alias: string; note: string }
   /**
@@ -220,6 +232,8 @@ function withReport(
 export interface AppViewer {
   readonly referee: boolean;
   readonly seat: Seat | null;
+  /** The viewer's own alias when it is a player member (seated or not), for its 私信 with the referees. */
+  readonly alias?: string | null;
   /** Rooms the viewer's seat belongs to now. */
   readonly rooms: ReadonlySet<string>;
   /** A room member whose messages this viewer must not see (EnginePort.hiddenRoomMemberOf). */
@@ -258,6 +272,9 @@ export function appEventVisible(raw: EngineEvent, viewer: AppViewer): boolean {
     case "app.ProxyRequested":
     case "app.ExtensionRequested":
       return viewer.referee || (viewer.seat !== null && viewer.seat === event.seat);
+    // By alias, not seat: before the start nobody has a seat, and a 替补's new alias is not the old player's.
+    case "app.RefereeMessage":
+      return viewer.referee || (viewer.alias != null && viewer.alias === event.alias);
     default:
       return true;
   }

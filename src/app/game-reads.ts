@@ -386,6 +386,12 @@ export class GameReads<S> {
           postId: e.postId,
           text: "",
         });
+      } else if (e.type === "app.RefereeMessage") {
+        // 私信哨子 waits for an answer; a referee's answer to that player answers every one before it.
+        if (e.fromReferee)
+          for (const it of waiting("message", (x) => x.fromAlias === e.alias))
+            it.handled = { at: e.at, outcome: "replied" };
+        else items.push({ seq, at: e.at, kind: "message", fromSeat: null, fromAlias: e.alias, text: e.text });
       } else if (e.type === "app.ComplaintFiled")
         items.push({
           seq,

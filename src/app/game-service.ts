@@ -354,7 +354,8 @@ export class GameService<S> {
       v.seat === null ? null : (this.#engine.hiddenRoomMemberOf?.(snapshot.engine, v.seat) ?? null);
     const roomsSince =
       v.seat === null ? null : (this.#engine.roomsJoinedLate?.(snapshot.engine, v.seat) ?? null);
-    return { referee: v.referee, seat: v.seat, rooms: new Set(rooms), hiddenMember, roomsSince };
+    const alias = v.memberKind === "player" ? v.alias : null;
+    return { referee: v.referee, seat: v.seat, alias, rooms: new Set(rooms), hiddenMember, roomsSince };
   }
 
   /**

@@ -305,6 +305,25 @@ export class PlayerActions<S> {
   }
 
   /**
+   * 私信哨子: a word to the referees only. Any player of the game, before the start, out or replaced too: what the
+   * forum's 站内信 carried (an appeal of a ruling, a problem with the site, a leak seen), which nobody else reads.
+   */
+  messageReferee(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; text: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "player",
+      (_ctx, v, at) => () =>
+        okEvents([{ type: "app.RefereeMessage", at, alias: v.alias!, text: input.text, fromReferee: false }]),
+      { requestId: input.requestId },
+    );
+  }
+
+  /**
    * The refusal the engine would give the referee's command now, where its code is one of `codes`; else null. A
    * player's request that the referee could only fail to act on is refused at the player's own receipt time.
    */

@@ -44,6 +44,36 @@ export class RefereeActions<S> {
     );
   }
 
+  /** A referee's private answer to one player (私信): only the referees and that alias read it. */
+  messagePlayer(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; alias: string; text: string },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, v, at) => (snap) => {
+        // To a player of this game: one signed up, or a seat's alias once dealt (out ones included).
+        const seated = this.#games.engine.seats(snap.engine).some((s) => s.alias === input.alias);
+        if (!seated && !snap.app.reports.has(input.alias))
+          return refuse("player-not-found", 404, { alias: input.alias });
+        return okEvents([
+          {
+            type: "app.RefereeMessage",
+            at,
+            alias: input.alias,
+            text: input.text,
+            fromReferee: true,
+            ...signedBy(v),
+          },
+        ]);
+      },
+      { requestId: input.requestId },
+    );
+  }
+
   ruleComplaint(
     gameId: string,
     account: Account | null,

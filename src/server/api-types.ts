@@ -66,6 +66,8 @@
 //   POST /api/games/:id/referee/proxy-votes          R  ProxyVoteRequest → CommandResponse
 //   POST /api/games/:id/referee/iou-extensions       R  IouExtensionRequest → CommandResponse (白条延期, score rule)
 //   POST /api/games/:id/referee/iou-completions      R  RefereeIouRequest → PostResponse (补白条 sent to the referee)
+//   POST /api/games/:id/referee-messages             P  RefereeMessageRequest → CommandResponse (私信哨子)
+//   POST /api/games/:id/referee/messages             R  PlayerMessageRequest → CommandResponse (a 私信's answer)
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
 //   POST /api/games/:id/referee/overrides            R  OverrideRequest → CommandResponse (every override)
 //   POST /api/games/:id/referee/substitutes          R  SubstituteRequest → CommandResponse (替补)
@@ -662,6 +664,19 @@ export interface IouRequest {
   text: string;
 }
 
+/** 私信哨子: a player's private word to the referees (app.RefereeMessage, seen by them and the player only). */
+export interface RefereeMessageRequest {
+  requestId: string;
+  text: string;
+}
+
+/** A referee's private answer to one player, by alias. */
+export interface PlayerMessageRequest {
+  requestId: string;
+  alias: string;
+  text: string;
+}
+
 /** 补白条 entered by a referee for the seat whose IOU is open: the text the poster sent them. */
 export interface RefereeIouRequest {
   requestId: string;
@@ -796,7 +811,8 @@ export interface InboxItem {
     | "report-flagged"
     | "tie-decision"
     | "lead-voter-decision"
-    | "ending-decision";
+    | "ending-decision"
+    | "message";
   fromSeat: SeatNo | null;
   fromAlias: string;
   /** A complaint's poster (referees only), and the released post it names. */
@@ -842,7 +858,8 @@ export interface InboxItem {
    * offers it). `round-extended`: a 白条延期 request left when another one was granted (once per round).
    * `iou-settled`: a 白条延期 request with no open 白条 of the other camp left to extend for (completed, failed or
    * voided; 「该申请必须在白条补齐前提出」), timed at the event that settled the last one. `signup-withdrawn`: a flagged
-   * 报道 whose sign-up was withdrawn or removed before the start. Absent while it waits.
+   * 报道 whose sign-up was withdrawn or removed before the start. `replied`: a 私信 a referee answered (a later answer to
+   * that player). Absent while it waits.
    */
   handled?: {
     at: Millis;
@@ -861,7 +878,8 @@ export interface InboxItem {
       | "self-voted"
       | "round-extended"
       | "iou-settled"
-      | "signup-withdrawn";
+      | "signup-withdrawn"
+      | "replied";
   };
 }
 

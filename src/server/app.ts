@@ -543,6 +543,18 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     return command(reply, await players.proxyRequest(req.params.id, req.account, body));
   });
 
+  app.post<P>("/api/games/:id/referee-messages", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.RefereeMessageBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await players.messageReferee(req.params.id, req.account, body));
+  });
+
+  app.post<P>("/api/games/:id/referee/messages", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.PlayerMessageBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await referees.messagePlayer(req.params.id, req.account, body));
+  });
+
   app.post<P>("/api/games/:id/extension-requests", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.ExtensionRequestBody, req.body, reply);
     if (!body) return reply;

@@ -91,6 +91,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "report-too-short": (d) =>
     `报道字数不足：${d?.words ?? "?"}字，至少需要${d?.min ?? "?"}字（以 Word 字数统计为准）`,
   "report-not-found": (d) => `找不到马甲「${d?.alias ?? ""}」的报道`,
+  "player-not-found": (d) => `本局没有马甲为「${d?.alias ?? ""}」的玩家`,
   "report-already-rejected": () => "该报道已被判定违规",
   "report-already-approved": () => "该报道已被裁定合规",
   "report-not-rejected": () => "你的报道没有被要求重写",

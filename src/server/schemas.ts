@@ -100,6 +100,14 @@ export const ProxyRequestBody = z.strictObject({
   code: z.string().max(40).nullable().optional(),
 });
 export const ExtensionRequestBody = z.strictObject({ requestId, note: z.string().max(500).optional() });
+/** 私信: a player's to the referees, a referee's answer to one player; blanks say nothing. */
+const messageText = z.string().trim().min(1).max(5_000);
+export const RefereeMessageBody = z.strictObject({ requestId, text: messageText });
+export const PlayerMessageBody = z.strictObject({
+  requestId,
+  alias: z.string().trim().min(1).max(ALIAS_MAX),
+  text: messageText,
+});
 export const OriginalityBody = z.strictObject({
   text: text(200_000),
   postId: z.string().min(1).max(100).optional(),

@@ -112,6 +112,18 @@ const ROUTES: Route[] = [
   },
   { method: "GET", path: () => "/api/games", allowed: EVERYONE },
   { method: "GET", path: () => "/api/presets/airforce-40/yaml", allowed: EVERYONE },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee-messages`,
+    body: () => ({ requestId: rid(), text: "私信" }),
+    allowed: ["player", "dead"],
+  },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/messages`,
+    body: (g) => ({ requestId: rid(), alias: g.players[5]!.alias, text: "回复" }),
+    allowed: REFEREES,
+  },
   { method: "POST", path: () => "/api/rules/check", body: () => ({ text: "id: x" }), allowed: SIGNED_IN },
   {
     method: "POST",

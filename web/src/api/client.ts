@@ -34,6 +34,7 @@ import type {
   OverrideRequest,
   PasswordChangeRequest,
   PasswordResetRequest,
+  PlayerMessageRequest,
   PostBodyResponse,
   PostResponse,
   PresetListResponse,
@@ -43,6 +44,7 @@ import type {
   PublishResultsRequest,
   RedoReportRequest,
   RefereeIouRequest,
+  RefereeMessageRequest,
   RegisterRequest,
   RejectReportRequest,
   RemoveSignupRequest,
@@ -227,6 +229,10 @@ export const api = {
   sendRoomMessage: (id: string, room: string, b: RoomMessageRequest) =>
     call<CommandResponse>("POST", `${g(id)}/rooms/${encodeURIComponent(room)}/messages`, b),
   complaint: (id: string, b: ComplaintRequest) => call<CommandResponse>("POST", `${g(id)}/complaints`, b),
+  messageReferee: (id: string, b: RefereeMessageRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee-messages`, b),
+  messagePlayer: (id: string, b: PlayerMessageRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/messages`, b),
   proxyRequest: (id: string, b: ProxyRequest) => call<CommandResponse>("POST", `${g(id)}/proxy-requests`, b),
   originality: (
     id: string,

@@ -564,6 +564,14 @@ export const zhCN = {
       `第${round}轮 杀帖 #${index + 1}（目标：${target}）`,
     complaintText: "举报理由",
     complaintSent: "举报已交给哨群",
+    messagesTitle: "私信哨子",
+    messagesHint:
+      "只有本局哨子（含副哨）和你看得到：申诉、询问规则、报告网站问题或泄密都可以写在这里。托票和举报杀帖请用各自的表单。",
+    messageSend: "发给哨子",
+    messageSent: "已发给哨子",
+    messageFromMe: "我",
+    messageLine: (from: string, text: string) => `${from}：${text}`,
+    messageFromReferee: (referee: string) => (referee ? `哨子 ${referee}` : "哨子"),
     hiddenNote: "身份只给你自己看，请勿贴证。",
     powers: "能力",
     youAreOut: (when: string, cause: string | null) => `你已于${when}出局${cause ? `（${cause}）` : ""}。`,
@@ -775,7 +783,7 @@ export const zhCN = {
     voteOut: "票杀人数",
     posts: "出帖数（组=数，每行一个）",
     extraPosts: "额外出帖数（不计入本轮杀人数，如工兵；组=数，每行一个）",
-    inbox: "收件箱（托票、举报、白条延期、报道、平票、领票人、胜负）",
+    inbox: "收件箱（私信、托票、举报、白条延期、报道、平票、领票人、胜负）",
     inboxEmpty: "没有待处理的消息",
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,
     complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
@@ -791,7 +799,11 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期", "signup-withdrawn": "报名已撤销，无需裁定" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期", "signup-withdrawn": "报名已撤销，无需裁定", replied: "已回复" }[outcome] ?? outcome} · ${at}`,
+    messageItem: (alias: string) => `${alias} 私信哨子`,
+    messageReply: "回复（只有该玩家和哨子看得到）",
+    messageReplySend: "回复",
+    messageReplied: "已回复",
     tieItem: (round: string, seats: string, slots: number, reason: string) =>
       `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
     tieItemHint: (slots: number) =>
@@ -1157,6 +1169,8 @@ export const zhCN = {
       `${who} 举报 ${against}${post ? ` 的${post}` : ""}：${text}`,
     proxyRequested: (who: string, target: string, note: string) =>
       `${who} 托票给哨子，投 ${target}${note ? `（备注：${note}）` : ""}`,
+    messagedReferee: (alias: string, text: string) => `${alias} 私信哨子：${text}`,
+    refereeAnswered: (alias: string, text: string) => `哨子回复 ${alias}：${text}`,
     extensionRequested: (who: string, note: string) =>
       `${who} 向哨子申请白条延期${note ? `（备注：${note}）` : ""}`,
     resultsPublished: (round: string, correction = false) =>

@@ -5,6 +5,7 @@ import { api, errorText, requestId } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
+import { RefereeMessages } from "../components/RefereeMessages.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
 import { m } from "../i18n/index.ts";
 import { dueDeadlines } from "../lib/due-deadlines.ts";
@@ -31,9 +32,13 @@ export function MyRole({ game }: { game: LiveGame }) {
   if (data.viewer.memberKind !== "player") return <Notice kind="info">{m.me.notPlayer}</Notice>;
   if (!card)
     return (
-      <Notice kind="info">
-        {data.viewer.kind === "dead-player" ? m.board.viewerReplaced : m.board.notStarted}
-      </Notice>
+      <div className="stack">
+        <Notice kind="info">
+          {data.viewer.kind === "dead-player" ? m.board.viewerReplaced : m.board.notStarted}
+        </Notice>
+        {/* Before the start too: an appeal of a 报道 ruling, a question about the rules. */}
+        <RefereeMessages game={game} />
+      </div>
     );
 
   const alive = seats.find((s) => s.seat === card.seat)?.alive ?? false;
@@ -164,6 +169,7 @@ export function MyRole({ game }: { game: LiveGame }) {
 
       {/* An out player complains too: a post's victim has the most reason to report it copied (the server takes it). */}
       {killPosts && game.status === "running" ? <ComplaintForm game={game} /> : null}
+      <RefereeMessages game={game} />
     </div>
   );
 }

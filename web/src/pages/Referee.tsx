@@ -803,31 +803,70 @@ function InboxRow(props: {
   if (item.handled) {
     // Done already: shown for the record, without the buttons that would handle it a second time.
     const what =
-      item.kind === "extension-request"
-        ? m.referee.extensionItem(item.fromAlias)
-        : item.kind === "report-flagged"
-          ? m.referee.reportFlaggedItem(item.fromAlias, item.copiedPercent ?? null)
-          : item.kind === "tie-decision"
-            ? tieItemText(item, label, props.terms)
-            : item.kind === "lead-voter-decision"
-              ? leadVoterItemText(item, label, props.terms)
-              : item.kind === "ending-decision"
-                ? m.referee.endingItem(item.round === undefined ? "" : props.terms.round(item.round))
-                : m.referee.complaintItem(
-                    item.fromAlias,
-                    item.against !== undefined ? label(item.against) : "",
-                  );
+      item.kind === "message"
+        ? m.referee.messageItem(item.fromAlias)
+        : item.kind === "extension-request"
+          ? m.referee.extensionItem(item.fromAlias)
+          : item.kind === "report-flagged"
+            ? m.referee.reportFlaggedItem(item.fromAlias, item.copiedPercent ?? null)
+            : item.kind === "tie-decision"
+              ? tieItemText(item, label, props.terms)
+              : item.kind === "lead-voter-decision"
+                ? leadVoterItemText(item, label, props.terms)
+                : item.kind === "ending-decision"
+                  ? m.referee.endingItem(item.round === undefined ? "" : props.terms.round(item.round))
+                  : m.referee.complaintItem(
+                      item.fromAlias,
+                      item.against !== undefined ? label(item.against) : "",
+                    );
     const ruling = inboxRuling(item, props.events);
     const ruled = ruling ? rulingText(ruling, label, props.terms) : "";
     return (
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
         <span className="badge">{m.referee.handled(item.handled.outcome, dateTime(item.handled.at))}</span>
+        {item.kind === "message" ? <p className="quote">{item.text}</p> : null}
         {ruled ? (
           <div className="small" data-testid="inbox-ruling">
             {ruled}
           </div>
         ) : null}
+      </li>
+    );
+  }
+  if (item.kind === "message") {
+    // 私信哨子: read, and answered to that player alone (the answer marks it 已回复).
+    return (
+      <li className="inbox-item" data-testid="inbox-message">
+        <div>
+          <span className="muted small">{dateTime(item.at)}</span> {m.referee.messageItem(item.fromAlias)}
+        </div>
+        <p className="quote">{item.text}</p>
+        <textarea
+          name="message-reply"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={m.referee.messageReply}
+          rows={2}
+        />
+        <button
+          type="button"
+          className="btn small"
+          disabled={!reason.trim()}
+          onClick={async () => {
+            if (
+              await run(
+                () =>
+                  api.messagePlayer(gameId, { requestId: requestId(), alias: item.fromAlias, text: reason }),
+                m.referee.messageReplied,
+              )
+            )
+              props.onEntered();
+          }}
+        >
+          {m.referee.messageReplySend}
+        </button>
+        {notice}
       </li>
     );
   }

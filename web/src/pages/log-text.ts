@@ -680,6 +680,11 @@ function describe(e: GameEventDto, names: LogNames): string {
       );
     case "app.ExtensionRequested":
       return m.log.extensionRequested(c.seat(r.num("seat")), short(r.optStr("note") ?? ""));
+    // Only the referees and that player have these in their feed (app-events.ts appEventVisible).
+    case "app.RefereeMessage":
+      return r.optBool("fromReferee") === true
+        ? m.log.refereeAnswered(r.str("alias"), short(r.str("text")))
+        : m.log.messagedReferee(r.str("alias"), short(r.str("text")));
     case "app.ResultsPublished": {
       // 7kill's night post (第N夜结果) is the night's; a day's, or a daily game's, is the round's.
       const n = r.num("round");
