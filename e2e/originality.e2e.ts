@@ -68,7 +68,7 @@ test("a complaint reaches the referee's queue with the post's originality report
   const option = page.locator("details select option", { hasText: target.alias });
   await page.locator("details select").selectOption((await option.getAttribute("value"))!);
   assert.ok(!(await page.locator("details select").textContent())?.includes(poster.alias));
-  await page.locator("details textarea").fill("这篇杀帖的结尾抄了唐诗");
+  await page.getByRole("textbox", { name: "举报理由" }).fill("这篇杀帖的结尾抄了唐诗");
   await page.getByRole("button", { name: "举报", exact: true }).click();
   await page.getByText("举报已交给哨群").waitFor();
   await pctx.close();

@@ -147,6 +147,11 @@ test("私信哨子: a player writes to the referees from 我的身份; the refer
   await ref.close();
 
   await page.reload();
+  await page
+    .getByTestId("referee-messages")
+    .locator("summary")
+    .filter({ hasText: "私信哨子（2条）" })
+    .click();
   await page.getByTestId("message-answer").filter({ hasText: "已修好，请刷新" }).waitFor();
   await mine.close();
   // Another player's feed has neither.

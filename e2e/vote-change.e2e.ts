@@ -113,7 +113,7 @@ test("a ballot on a seat that went out since counts for nobody: the page says so
   const voided = page.getByTestId("my-vote-void");
   await voided.waitFor();
   // The day's last hour (the test before moved the clock there): 「可以改投」 would offer what the server refuses.
-  assert.equal(await voided.textContent(), ` · ${h!.alias} 已出局，投给其的票不计`);
+  assert.equal(await voided.textContent(), ` · ${h!.alias} 已出局，这一票不计`);
   await page.locator(`[data-testid=ballot] button[data-seat="${i!.seat}"]`).click();
   assert.equal(await page.getByTestId("cast").isDisabled(), true);
   await ctx.close();

@@ -234,6 +234,8 @@ export interface AppViewer {
   readonly seat: Seat | null;
   /** The viewer's own alias when it is a player member (seated or not), for its 私信 with the referees. */
   readonly alias?: string | null;
+  /** When the viewer took that alias: a withdrawn alias taken again is another player, who reads none of the first's. */
+  readonly aliasSince?: number | null;
   /** Rooms the viewer's seat belongs to now. */
   readonly rooms: ReadonlySet<string>;
   /** A room member whose messages this viewer must not see (EnginePort.hiddenRoomMemberOf). */
@@ -274,7 +276,10 @@ export function appEventVisible(raw: EngineEvent, viewer: AppViewer): boolean {
       return viewer.referee || (viewer.seat !== null && viewer.seat === event.seat);
     // By alias, not seat: before the start nobody has a seat, and a 替补's new alias is not the old player's.
     case "app.RefereeMessage":
-      return viewer.referee || (viewer.alias != null && viewer.alias === event.alias);
+      return (
+        viewer.referee ||
+        (viewer.alias != null && viewer.alias === event.alias && event.at >= (viewer.aliasSince ?? 0))
+      );
     default:
       return true;
   }

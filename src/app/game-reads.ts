@@ -371,8 +371,11 @@ export class GameReads<S> {
         for (const it of waiting("report-flagged", (x) => x.fromAlias === e.alias))
           it.handled = { at: e.at, outcome };
       } else if (e.type === "app.PlayerWithdrawn") {
-        // The sign-up is gone, its 报道 with it: nothing is left to rule on.
+        // The sign-up is gone, its 报道 with it: nothing is left to rule on, and nobody to answer (the alias's next
+        // holder is another player, who reads none of this one's 私信).
         for (const it of waiting("report-flagged", (x) => x.fromAlias === e.alias))
+          it.handled = { at: e.at, outcome: "signup-withdrawn" };
+        for (const it of waiting("message", (x) => x.fromAlias === e.alias))
           it.handled = { at: e.at, outcome: "signup-withdrawn" };
       } else if ((e.type === "app.PlayerJoined" || e.type === "app.ReportRedone") && e.copiedFlagged) {
         // Over the copied-share limit (RULINGS 17): the referee rules on it in 报道审核.

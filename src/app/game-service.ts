@@ -27,6 +27,8 @@ export interface Viewer {
   readonly alive: boolean;
   readonly referee: boolean;
   readonly kind: ViewerKind;
+  /** A player member's row's time: when it took its alias (a withdrawn alias can be taken by someone else later). */
+  readonly memberSince?: number;
 }
 
 export interface CommandOk {
@@ -57,6 +59,7 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
   "app.ComplaintFiled",
   "app.ProxyRequested",
   "app.ExtensionRequested",
+  "app.RefereeMessage",
   "app.PlayerJoined",
   // Only before the start, when no redo deadline is armed yet (see `deadlines`).
   "app.PlayerWithdrawn",
@@ -335,6 +338,7 @@ export class GameService<S> {
       alive,
       referee: false,
       kind: alive ? "player" : "dead-player",
+      memberSince: member.createdAt,
     };
   }
 
@@ -355,7 +359,15 @@ export class GameService<S> {
     const roomsSince =
       v.seat === null ? null : (this.#engine.roomsJoinedLate?.(snapshot.engine, v.seat) ?? null);
     const alias = v.memberKind === "player" ? v.alias : null;
-    return { referee: v.referee, seat: v.seat, alias, rooms: new Set(rooms), hiddenMember, roomsSince };
+    return {
+      referee: v.referee,
+      seat: v.seat,
+      alias,
+      aliasSince: v.memberSince ?? null,
+      rooms: new Set(rooms),
+      hiddenMember,
+      roomsSince,
+    };
   }
 
   /**

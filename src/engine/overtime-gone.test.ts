@@ -20,3 +20,18 @@ test("RULINGS 8/11: the tied non-voter out as a suicide at the close is named as
   assert.deepEqual(overtime?.gone, [54]);
   assert.deepEqual(overtime?.tally.map((t) => t.seat).sort(), [55, 56]);
 });
+
+test("a tied seat put out during the overtime (here by the referee) was a candidate all the same: not gone", () => {
+  const d = new Driver(preset("fengyun-57"));
+  // 53 clear at the top (21), 56 and 55 tied for the second place (18 each); everyone votes.
+  for (let v = 0; v < 57; v++) {
+    const target = v < 20 || v === 55 ? 53 : v < 38 ? 56 : 55;
+    assert.equal(d.vote(local("12-02 20:00"), v, target), null);
+  }
+  d.tick(local("12-02 21:00:01"));
+  assert.equal(d.override(local("12-02 21:05"), { action: "eliminate", target: 55 }, "曝ID"), null);
+  d.tick(local("12-02 21:15:01"));
+  const overtime = summarize(d.state).rounds[0]?.overtime;
+  assert.deepEqual(overtime?.tied, [56, 55]);
+  assert.equal(overtime?.gone, undefined);
+});

@@ -8,7 +8,7 @@ import { dayNightSummary } from "./night/points.ts";
 import { roleById, roleOfSeat } from "./roles.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
 import { scoreSummary } from "./score/summary.ts";
-import type { GameState, RoundState } from "./state.ts";
+import type { GameState, RoundState, VoteRecord } from "./state.ts";
 import { rulesOf } from "./state.ts";
 import { endWaitsOn } from "./what-if.ts";
 
@@ -165,11 +165,18 @@ export function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "en
 }
 
 /**
- * The tied who went out at the regular close for another reason than this vote (a non-voter's suicide): a tied seat
- * was alive at the close, so an out of another cause in the round came with it. The overtime is among the others.
+ * The tied who were no candidates of the overtime: out by the regular vote's close for another reason than it (a
+ * non-voter's suicide at the close). Judged by when the seat went out, not by the round's outs: a duellist killed that
+ * night, or a tied seat put out during the overtime, was a candidate all the same. Logs from before a vote kept its
+ * closing instant name none.
  */
-function goneFromTie(tied: readonly Seat[], out: RoundSummary["out"]): { gone?: Seat[] } {
-  const gone = tied.filter((s) => out.some((o) => o.seat === s && o.cause !== "vote"));
+function goneFromTie(state: GameState, tied: readonly Seat[], regular: VoteRecord): { gone?: Seat[] } {
+  const closedAt = regular.closesAt;
+  if (closedAt === undefined) return {};
+  const gone = tied.filter((s) => {
+    const out = state.seats[s]?.out;
+    return out != null && out.cause !== "vote" && out.at <= closedAt;
+  });
   return gone.length > 0 ? { gone } : {};
 }
 
@@ -193,7 +200,7 @@ function houseRound(state: GameState, r: RoundState, house: number, out: RoundSu
     overtime: overtime
       ? {
           tied: regular?.tie?.seats ?? [],
-          ...goneFromTie(regular?.tie?.seats ?? [], out),
+          ...(regular ? goneFromTie(state, regular.tie?.seats ?? [], regular) : {}),
           // Seed 001 代投 「以让其他玩家清楚该玩家的投票情况」: the duel's proxies are marked as the day's are.
           tally: overtime.entries.map((e) => ({
             seat: e.seat,

@@ -2,7 +2,18 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ApiError, EventListResponse, InboxResponse } from "../../src/server/api-types.ts";
-import { call, type Game, type Harness, makeHarness, must, rid, startedGame } from "./harness.ts";
+import {
+  call,
+  draftGame,
+  type Game,
+  type Harness,
+  makeHarness,
+  must,
+  quickAccount,
+  REPORT,
+  rid,
+  startedGame,
+} from "./harness.ts";
 
 async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
   const h = await makeHarness();
@@ -85,4 +96,41 @@ test("私信哨子 refused: anonymous, not a player of the game, blank text; an 
     assert.equal(byPlayer.status, 403);
     assert.deepEqual(await messages(h, g, g.referee), []);
   });
+});
+
+test("私信哨子 of a withdrawn sign-up stays with it: the alias's next holder reads none of it, and the inbox closes it", async () => {
+  const h = await makeHarness();
+  try {
+    const referee = await quickAccount(h, "ref");
+    const id = await draftGame(h, referee, { players: 6, refereeAlias: "哨" });
+    await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+    const alice = await quickAccount(h, "alice");
+    await must(call(h, "POST", `/api/games/${id}/join`, alice, { alias: "甲", report: REPORT }));
+    await must(
+      call(h, "POST", `/api/games/${id}/referee-messages`, alice, { requestId: rid(), text: "我其实是小号" }),
+    );
+    await must(call(h, "POST", `/api/games/${id}/withdraw`, alice, {}));
+    h.clock.set(h.clock.now() + 60_000);
+    const bob = await quickAccount(h, "bob");
+    await must(call(h, "POST", `/api/games/${id}/join`, bob, { alias: "甲", report: REPORT }));
+    const seen = await must(call<EventListResponse>(h, "GET", `/api/games/${id}/events`, bob));
+    assert.deepEqual(
+      seen.json.events.filter((e) => e.type === "app.RefereeMessage"),
+      [],
+      "bob, now 甲, reads nothing alice sent",
+    );
+    const stream = await call(h, "GET", `/api/games/${id}/stream?limit=0&after=0`, bob);
+    assert.ok(!stream.text.includes("小号"));
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${id}/referee/inbox`, referee));
+    assert.equal(inbox.json.items.find((i) => i.kind === "message")?.handled?.outcome, "signup-withdrawn");
+    // What bob sends himself he reads.
+    await must(call(h, "POST", `/api/games/${id}/referee-messages`, bob, { requestId: rid(), text: "你好" }));
+    const own = await must(call<EventListResponse>(h, "GET", `/api/games/${id}/events`, bob));
+    assert.deepEqual(
+      own.json.events.filter((e) => e.type === "app.RefereeMessage").map((e) => e.data.text),
+      ["你好"],
+    );
+  } finally {
+    await h.close();
+  }
 });

@@ -10,6 +10,8 @@ export const INBOX_EVENTS: ReadonlySet<string> = new Set([
   "app.ComplaintFiled",
   "app.ProxyRequested",
   "app.ExtensionRequested",
+  // A 私信 arrives, or a referee's answer (this one's or a co-referee's) marks it answered.
+  "app.RefereeMessage",
   "IouExtensionGranted",
   // A ruling, this referee's or a co-referee's, marks its complaint handled.
   "ComplaintUpheld",

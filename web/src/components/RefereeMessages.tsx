@@ -32,8 +32,10 @@ export function RefereeMessages({ game }: { game: LiveGame }) {
     }
   };
   return (
-    <details className="card" data-testid="referee-messages" open={thread.length > 0}>
-      <summary>{m.me.messagesTitle}</summary>
+    // Closed until the player opens it (it was held open by its messages, and could not be closed); the count says
+    // there is a thread.
+    <details className="card" data-testid="referee-messages">
+      <summary>{m.me.messagesSummary(thread.length)}</summary>
       <p className="muted small">{m.me.messagesHint}</p>
       {thread.length > 0 ? (
         <ol className="plain small">

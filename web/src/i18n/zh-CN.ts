@@ -45,6 +45,7 @@ const eventNames: Record<string, string> = {
   "app.ComplaintFiled": "举报",
   "app.ProxyRequested": "托票请求",
   "app.ExtensionRequested": "白条延期申请",
+  "app.RefereeMessage": "私信",
   "app.ResultsPublished": "发布结果帖",
   "app.DiscussionPosted": "讨论帖发言",
   // 7kill counts each discussion post for 潜水 in the engine beside the post itself (app.DiscussionPosted).
@@ -296,6 +297,7 @@ export const zhCN = {
     submit: "提交报道",
     // The game is 开版 already (the referee opened it for sign-up): what comes next is the start.
     done: "报道成功！等待哨子截止报名、开始游戏。",
+    doneClosed: "报道成功！报名已截止，等待哨子开始游戏。",
     doneStarted: "你已报道，游戏已开始。",
     doneEnded: "你已报道，本局已结束。",
     youReferee: (co: boolean, alias: string) =>
@@ -489,7 +491,7 @@ export const zhCN = {
     ballots: "投票记录",
     ballotLine: (voter: string, targets: string) => `${voter} → ${targets}`,
     notYetVoted: (n: number) => `尚未投票（${n}人）`,
-    votedForOut: (who: string) => `${who} 已出局，投给其的票不计`,
+    votedForOut: (who: string) => `${who} 已出局，这一票不计`,
     votedForOutChange: "，可以改投",
     youHaveNotVoted: (cost: "suicide" | "warning") =>
       cost === "suicide"
@@ -564,9 +566,10 @@ export const zhCN = {
       `第${round}轮 杀帖 #${index + 1}（目标：${target}）`,
     complaintText: "举报理由",
     complaintSent: "举报已交给哨群",
-    messagesTitle: "私信哨子",
+    messagesSummary: (n: number) => (n > 0 ? `私信哨子（${n}条）` : "私信哨子"),
+    // Not the words 「举报杀帖」: that is the complaint form's title, which readers (and tests) find it by.
     messagesHint:
-      "只有本局哨子（含副哨）和你看得到：申诉、询问规则、报告网站问题或泄密都可以写在这里。托票和举报杀帖请用各自的表单。",
+      "只有本局哨子（含副哨）和你看得到：申诉、询问规则、报告网站问题或泄密都可以写在这里。托票和对杀帖的举报请用各自的表单。",
     messageSend: "发给哨子",
     messageSent: "已发给哨子",
     messageFromMe: "我",

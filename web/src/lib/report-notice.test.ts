@@ -32,7 +32,7 @@ test("an unflagged report, or one the referee ruled compliant, is plainly a succ
 });
 
 test("a joined player is told to wait for the start only until the game starts", () => {
-  assert.match(reportNotice(null, "closed").text, /等待哨子截止报名、开始游戏/);
+  assert.equal(reportNotice(null, "closed").text, "报道成功！报名已截止，等待哨子开始游戏。");
   const running = reportNotice({ flagged: false, copiedPercent: 3, approved: null }, "running");
   assert.equal(running.kind, "ok");
   assert.doesNotMatch(running.text, /等待/);

@@ -19,6 +19,8 @@ export function reportNotice(
     return { kind: "info", text: m.join.doneFlagged(report.copiedPercent ?? null) };
   if (status === "running") return { kind: "ok", text: m.join.doneStarted };
   if (status === "ended") return { kind: "ok", text: m.join.doneEnded };
+  // Sign-up closed already: only the start is left to wait for.
+  if (status === "closed") return { kind: "ok", text: m.join.doneClosed };
   return { kind: "ok", text: m.join.done };
 }
 

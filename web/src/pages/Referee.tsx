@@ -15,7 +15,7 @@ import type {
 import { ALIAS_MAX, USERNAME_MAX } from "../../../src/server/field-limits.ts";
 
 import { api, errorText, requestId } from "../api/client.ts";
-import { serverNow, siteLocalToMs, useServerNow } from "../api/server-time.ts";
+import { serverNow, siteLocalToMs, siteTimeZone, useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import type { Inbox as InboxState } from "../api/use-inbox.ts";
 import { useLogFollower } from "../api/use-log-follower.ts";
@@ -42,7 +42,7 @@ import { editedPosts, parsePostLines, postsInForce } from "../lib/progression-ed
 import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
 import { reviewPending } from "../lib/report-notice.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
-import { nextRoundStart } from "../lib/start-time.ts";
+import { localInputValue, nextRoundStart } from "../lib/start-time.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 import { ManualRulings } from "./RefereeManual.tsx";
@@ -236,10 +236,11 @@ function Lifecycle({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
   const id = game.data!.game.id;
   const [seed, setSeed] = useState("");
   // Round 1's start: by default the rule set's next round start (21:00, 7kill's day 20:00), so every later round and
-  // posting window keeps the rule set's hours; emptied, the game starts at once.
-  const [startAt, setStartAt] = useState(() =>
-    nextRoundStart(serverNow(), game.data!.game.roundStart, game.data!.game.timeZone),
-  );
+  // posting window keeps the rule set's hours; emptied, the game starts at once. The default is worked out afresh
+  // when 开始游戏 is pressed (a desk left open overnight would start a day in the past); null: not edited.
+  const [startAt, setStartAt] = useState<string | null>(null);
+  const defaultStart = () =>
+    nextRoundStart(serverNow(), game.data!.game.roundStart, game.data!.game.timeZone);
   const { notice, run } = useAction();
   const status = game.status;
   if (status === "running" || status === "ended") return null;
@@ -273,7 +274,7 @@ function Lifecycle({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
               <span className="field-label">{m.referee.round1At}</span>
               <input
                 type="datetime-local"
-                value={startAt}
+                value={startAt ?? localInputValue(defaultStart(), siteTimeZone())}
                 onChange={(e) => setStartAt(e.target.value)}
                 name="round1-at"
               />
@@ -287,7 +288,7 @@ function Lifecycle({ game, inbox }: { game: LiveGame; inbox: InboxState }) {
                   (it) => it.kind === "report-flagged" && it.handled === undefined,
                 ).length;
                 if (unruled > 0 && !window.confirm(m.referee.confirmStartUnruled(unruled))) return;
-                const round1At = startAt ? siteLocalToMs(startAt) : null;
+                const round1At = startAt === null ? defaultStart() : startAt ? siteLocalToMs(startAt) : null;
                 void run(() =>
                   api.start(id, { ...(seed ? { seed } : {}), ...(round1At !== null ? { round1At } : {}) }),
                 );
