@@ -2,10 +2,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Driver, local, preset } from "../../../src/engine/test-kit.ts";
-import { editedPosts, parsePostLines, postsInForce } from "./progression-edit.ts";
+import { editedPosts, formatPostLines, parsePostLines, postsInForce } from "./progression-edit.ts";
 
-test("「组=数」 lines parse to counts; blank and number-less lines are skipped", () => {
+test("「组=数」 lines parse to counts; blank and number-less lines are skipped; counts format back to lines", () => {
   assert.deepEqual(parsePostLines("killer-a=1\n\n sword = 0 \nlover=\nx"), { "killer-a": 1, sword: 0 });
+  assert.equal(formatPostLines({ "killer-a": 2, sword: 0 }), "killer-a=2\nsword=0");
+  assert.deepEqual(parsePostLines(formatPostLines({ "killer-a": 2, sword: 0 })), { "killer-a": 2, sword: 0 });
 });
 
 test("one edited group is sent with every other group's count in force, so the server's whole-map replace keeps them", () => {

@@ -3,6 +3,13 @@
 import { planFor } from "../../../src/engine/plan.ts";
 import type { GameState } from "../../../src/engine/state.ts";
 
+/** Counts as 「killer-a=1」 lines, one a group: the form's placeholder, the plan in force as it would be typed. */
+export function formatPostLines(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("\n");
+}
+
 /** 「killer-a=1」 lines as counts; blank lines and lines without a number are skipped. */
 export function parsePostLines(text: string): Record<string, number> {
   const out: Record<string, number> = {};

@@ -38,10 +38,11 @@ import {
   statedAt,
 } from "../lib/format.ts";
 import { type InboxRuling, inboxRuling } from "../lib/inbox-ruling.ts";
-import { editedPosts, parsePostLines, postsInForce } from "../lib/progression-edit.ts";
+import { editedPosts, formatPostLines, parsePostLines, postsInForce } from "../lib/progression-edit.ts";
 import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
 import { reviewPending } from "../lib/report-notice.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
+import { standingPosts } from "../lib/standing-posts.ts";
 import { localInputValue, nextRoundStart } from "../lib/start-time.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
@@ -1476,39 +1477,23 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
             onChange={(e) => setOut(e.target.value)}
           />
         </label>
-        <label className="field span-2">
-          <span className="field-label">{m.referee.posts}</span>
-          <textarea
-            name="posts"
-            rows={3}
-            value={posts}
-            placeholder={
-              same
-                ? Object.entries(round.plan.posts)
-                    .map(([k, v]) => `${k}=${v}`)
-                    .join("\n")
-                : ""
-            }
-            onChange={(e) => setPosts(e.target.value)}
-          />
-        </label>
+        <PostLinesField
+          name="posts"
+          label={m.referee.posts}
+          rows={3}
+          value={posts}
+          onChange={setPosts}
+          inForce={same ? round.plan.posts : null}
+        />
         {hasExtraPosts ? (
-          <label className="field span-2">
-            <span className="field-label">{m.referee.extraPosts}</span>
-            <textarea
-              name="extra-posts"
-              rows={2}
-              value={extra}
-              placeholder={
-                same
-                  ? Object.entries(round.plan.extraPosts)
-                      .map(([k, v]) => `${k}=${v}`)
-                      .join("\n")
-                  : ""
-              }
-              onChange={(e) => setExtra(e.target.value)}
-            />
-          </label>
+          <PostLinesField
+            name="extra-posts"
+            label={m.referee.extraPosts}
+            rows={2}
+            value={extra}
+            onChange={setExtra}
+            inForce={same ? round.plan.extraPosts : null}
+          />
         ) : null}
         <label className="field span-2">
           <span className="field-label">{m.referee.overrideReason}</span>
@@ -1520,6 +1505,29 @@ function ProgressionEditor({ game }: { game: LiveGame }) {
         </button>
       </form>
     </details>
+  );
+}
+
+/** One 「组=数」 box of 进程编辑, showing the current round's counts in force as its placeholder. */
+function PostLinesField(props: {
+  name: string;
+  label: string;
+  rows: number;
+  value: string;
+  onChange: (text: string) => void;
+  inForce: Record<string, number> | null;
+}) {
+  return (
+    <label className="field span-2">
+      <span className="field-label">{props.label}</span>
+      <textarea
+        name={props.name}
+        rows={props.rows}
+        value={props.value}
+        placeholder={props.inForce ? formatPostLines(props.inForce) : ""}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }
 
@@ -1566,11 +1574,7 @@ function Overrides({ game }: { game: LiveGame }) {
   // 作废杀帖: the chosen seat's released posts that still stand, any round (a copy found after later rounds).
   const voidable =
     action === "void-post" && target !== ""
-      ? (engine?.rounds ?? []).flatMap((r) =>
-          (r.posts ?? [])
-            .filter((p) => p.poster === Number(target) && p.lapsed !== "voided")
-            .map((p) => ({ round: r.round, index: p.index, target: p.target })),
-        )
+      ? standingPosts(engine?.rounds ?? []).filter((p) => p.poster === Number(target))
       : [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
