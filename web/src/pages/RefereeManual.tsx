@@ -9,6 +9,7 @@ import { useAction } from "../components/use-action.tsx";
 import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
 import { engineOf } from "../lib/engine-view.ts";
+import { standingPosts } from "../lib/standing-posts.ts";
 
 export function ManualRulings({ game }: { game: LiveGame }) {
   const info = game.data!.game;
@@ -160,11 +161,7 @@ function ManualComplaint({ game }: { game: LiveGame }) {
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
   // The released posts that still stand, by poster: only those can be ruled on.
-  const posts = (engine?.rounds ?? []).flatMap((r) =>
-    (r.posts ?? [])
-      .filter((p) => p.poster !== null && p.lapsed !== "voided")
-      .map((p) => ({ round: r.round, index: p.index, poster: p.poster as number, target: p.target })),
-  );
+  const posts = standingPosts(engine?.rounds ?? []);
   const posters = [...new Set(posts.map((p) => p.poster))].sort((a, b) => a - b);
   const mine = posts.filter((p) => String(p.poster) === poster);
   const rule = (upheld: boolean) => {

@@ -1,0 +1,19 @@
+// The released kill posts that still stand, with their posters as a referee's view names them: what 作废杀帖 and a
+// 举报 ruling on the desk can act on.
+import type { RoundView } from "./engine-view.ts";
+
+export interface StandingPost {
+  round: number;
+  index: number;
+  poster: number;
+  target: number;
+}
+
+/** In round order, each round's posts in their order; a post whose poster the view hides is left out. */
+export function standingPosts(rounds: readonly RoundView[]): StandingPost[] {
+  return rounds.flatMap((r) =>
+    (r.posts ?? [])
+      .filter((p) => p.poster !== null && p.lapsed !== "voided")
+      .map((p) => ({ round: r.round, index: p.index, poster: p.poster as number, target: p.target })),
+  );
+}
