@@ -91,11 +91,14 @@ test("PostgreSQL: migrations run once, even from concurrent openers; synchronous
   }
 });
 
-test("migration 6 keys usernames; of two older accounts that fold together the older keeps the key", async () => {
+/** A SQLite database as the migrations before `version` left it, in a folder of its own, given to `body`. */
+async function withDatabaseBefore(
+  version: number,
+  body: (adapter: DialectAdapter) => Promise<void>,
+): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "bansha-migrate-"));
   const adapter = await createSqliteAdapter(join(dir, "db.sqlite"));
   try {
-    // A database as version 5 left it, with two accounts whose names differ only in case.
     const db = adapter.db;
     await db.schema
       .createTable("schema_migrations")
@@ -103,13 +106,24 @@ test("migration 6 keys usernames; of two older accounts that fold together the o
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("applied_at", "bigint", (c) => c.notNull())
       .execute();
-    for (const m of migrations.filter((x) => x.version < 6)) {
+    for (const m of migrations.filter((x) => x.version < version)) {
       await m.up(db, adapter);
       await db
         .insertInto("schema_migrations")
         .values({ version: m.version, name: m.name, applied_at: 0 })
         .execute();
     }
+    await body(adapter);
+  } finally {
+    await adapter.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test("migration 6 keys usernames; of two older accounts that fold together the older keeps the key", async () => {
+  // A database as version 5 left it, with two accounts whose names differ only in case.
+  await withDatabaseBefore(6, async (adapter) => {
+    const db = adapter.db;
     for (const username of ["Bob", "bob", "carol"])
       await sql`insert into accounts (username, password_hash, is_admin, created_at) values (${username}, 'h', 0, 0)`.execute(
         db,
@@ -124,31 +138,13 @@ test("migration 6 keys usernames; of two older accounts that fold together the o
         ["carol", "carol"],
       ],
     );
-  } finally {
-    await adapter.destroy();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("migration 7 keys aliases per game; of two members that fold together the one who joined first keeps the key", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "bansha-migrate-"));
-  const adapter = await createSqliteAdapter(join(dir, "db.sqlite"));
-  try {
-    // A database as version 6 left it: in game g, 「ＡＢ」 joined after 「ab」; game h has its own 「ab」.
+  // A database as version 6 left it: in game g, 「ＡＢ」 joined after 「ab」; game h has its own 「ab」.
+  await withDatabaseBefore(7, async (adapter) => {
     const db = adapter.db;
-    await db.schema
-      .createTable("schema_migrations")
-      .addColumn("version", "integer", (c) => c.primaryKey())
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("applied_at", "bigint", (c) => c.notNull())
-      .execute();
-    for (const m of migrations.filter((x) => x.version < 7)) {
-      await m.up(db, adapter);
-      await db
-        .insertInto("schema_migrations")
-        .values({ version: m.version, name: m.name, applied_at: 0 })
-        .execute();
-    }
     for (const [i, username] of ["r", "p", "q", "s"].entries())
       await sql`insert into accounts (id, username, password_hash, is_admin, created_at) values (${i + 1}, ${username}, 'h', 0, 0)`.execute(
         db,
@@ -182,8 +178,5 @@ test("migration 7 keys aliases per game; of two members that fold together the o
         ["h", "ab", "ab"],
       ],
     );
-  } finally {
-    await adapter.destroy();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
