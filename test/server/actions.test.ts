@@ -21,21 +21,13 @@ import {
   type Game,
   type Harness,
   LONG_POST,
-  makeHarness,
   must,
   postKill,
   rid,
-  startedGame,
+  withStartedGame,
 } from "./harness.ts";
 
-async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
-  const h = await makeHarness();
-  try {
-    await fn(h, await startedGame(h, 6));
-  } finally {
-    await h.close();
-  }
-}
+const withGame = withStartedGame;
 
 async function log(h: Harness, g: Game): Promise<GameEventDto[]> {
   const res = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));

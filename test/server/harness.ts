@@ -223,6 +223,16 @@ export async function draftGame(
   return created.json.game.id;
 }
 
+/** A fresh harness with a started game of six (startedGame), given to `fn` and closed afterwards. */
+export async function withStartedGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
+  const h = await makeHarness();
+  try {
+    await fn(h, await startedGame(h, 6));
+  } finally {
+    await h.close();
+  }
+}
+
 /**
  * A started game of `n` seats: round 1 opens at 12-01 21:00, its vote closes 12-02 21:00:00 (+1 s grace). With
  * `dropouts`, that many accounts (`${prefix}-dropout${i}`, as `${prefix}退出${i}`) sign up first and leave before the

@@ -12,17 +12,10 @@ import {
   quickAccount,
   REPORT,
   rid,
-  startedGame,
+  withStartedGame,
 } from "./harness.ts";
 
-async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
-  const h = await makeHarness();
-  try {
-    await fn(h, await startedGame(h, 6));
-  } finally {
-    await h.close();
-  }
-}
+const withGame = withStartedGame;
 
 const messages = async (h: Harness, g: Game, cookie?: string) =>
   (await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, cookie))).json.events

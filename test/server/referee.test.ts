@@ -26,18 +26,11 @@ import {
   postKill,
   quickAccount,
   rid,
-  startedGame,
   startedPresetGame,
+  withStartedGame,
 } from "./harness.ts";
 
-async function withGame(fn: (h: Harness, g: Game) => Promise<void>): Promise<void> {
-  const h = await makeHarness();
-  try {
-    await fn(h, await startedGame(h, 6));
-  } finally {
-    await h.close();
-  }
-}
+const withGame = withStartedGame;
 
 const VOTING = local("12-02 10:00:00");
 
