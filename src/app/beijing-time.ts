@@ -22,9 +22,16 @@ const DATE_TIME = new Intl.DateTimeFormat("en-US", {
   hourCycle: "h23",
 });
 
+function part(ms: number, type: string): string {
+  return DATE_TIME.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? "";
+}
+
+/** 1764763800000 → "12月3日" (Beijing time). */
+export function beijingDate(ms: number): string {
+  return `${part(ms, "month")}月${part(ms, "day")}日`;
+}
+
 /** 1764763800000 → "12月3日 20:00" (Beijing time): a deadline a day or more away, as a referee's post names it. */
 export function beijingDateTime(ms: number): string {
-  const part = (type: string) =>
-    DATE_TIME.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? "";
-  return `${part("month")}月${part("day")}日 ${part("hour")}:${part("minute")}`;
+  return `${beijingDate(ms)} ${part(ms, "hour")}:${part(ms, "minute")}`;
 }

@@ -1,5 +1,5 @@
 // Chinese messages for every refusal code the API returns, filled from the refusal's details.
-import { beijingClock, beijingDateTime } from "../app/beijing-time.ts";
+import { beijingClock, beijingDate } from "../app/beijing-time.ts";
 
 type Details = Record<string, string | number | boolean | null> | undefined;
 
@@ -12,7 +12,7 @@ export function clockTime(ms: unknown): string {
 /** 「12月3日 20:00:05」 in Beijing time: a moment that may be on another day than the one it is compared with. */
 function dayTime(ms: unknown): string {
   if (typeof ms !== "number" || !Number.isFinite(ms)) return "?";
-  return `${beijingDateTime(ms).split(" ")[0]} ${beijingClock(ms)}`;
+  return `${beijingDate(ms)} ${beijingClock(ms)}`;
 }
 
 /** Why an alias never used is taken: the standing one it differs from only in case, width or an emoji's selector. */
