@@ -105,7 +105,7 @@ test("the referee ends the game (判定胜负) after confirming; players see the
     void d.dismiss();
   });
   await box.getByRole("button", { name: "执行" }).click();
-  assert.deepEqual(asked, ["确定现在结束游戏并判定“黑道胜利”？此操作无法撤销。"]);
+  assert.deepEqual(asked, ["确定现在结束游戏并判定“黑道胜利”？结束后游戏不能再继续（之后只能改判结果）。"]);
   const still = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, game.refereeCookie);
   assert.equal(still.view?.result, null, "dismissed: the game goes on");
 
@@ -123,5 +123,30 @@ test("the referee ends the game (判定胜负) after confirming; players see the
   await banner.waitFor();
   assert.equal(await banner.textContent(), `黑道胜利 · 哨子判定结束：${reason}`);
   await screenshot(board, "board-referee-ended");
+
+  // 改判结果: on the ended game the desk offers the result alone, starting on the other side.
+  const rctx = await contextFor(browser, server.url, game.refereeCookie);
+  const desk = await rctx.newPage();
+  await desk.goto(`/games/${game.id}/referee`);
+  const after = desk.getByTestId("overrides");
+  await after.getByText("所有身份已经公开").waitFor();
+  assert.deepEqual(await after.locator("select[name=override-action] option").allTextContents(), [
+    "改判结果",
+  ]);
+  assert.equal(await after.locator("select[name=override-winner]").inputValue(), "white");
+  const amend = "结束后查实：所谓身份短信系伪造";
+  await after.getByPlaceholder("理由（必填，会记录）").fill(amend);
+  const amendAsked: string[] = [];
+  desk.once("dialog", (d) => {
+    amendAsked.push(d.message());
+    void d.accept();
+  });
+  await after.getByRole("button", { name: "执行" }).click();
+  await after.getByText(`改判结果 · 白道胜利 · ${amend}`).waitFor();
+  assert.deepEqual(amendAsked, ["确定把本局结果由“黑道胜利”改为“白道胜利”？"]);
+  await rctx.close();
+  await board.reload();
+  await board.getByTestId("result").waitFor();
+  assert.equal(await board.getByTestId("result").textContent(), `白道胜利 · 哨子判定结束：${amend}`);
   await pctx.close();
 });

@@ -148,7 +148,15 @@ export type Override =
    * 判定胜负: the referee ends the game now with this result, e.g. "违者立即宣布其身份所在的一方失败，游戏终止"
    * (seeds 000 and 002) or "游戏中哨子最大" when the table can no longer play on.
    */
-  | { action: "end-game"; winner: "black" | "white" | "draw" }
+  | {
+      action: "end-game";
+      winner: "black" | "white" | "draw";
+      /**
+       * Set by the engine, never by the command, when the game had ended already (改判结果): the result the ruling
+       * replaces, so the log can say what was changed.
+       */
+      previous?: "black" | "white" | "draw" | null;
+    }
   /** 7kill rulings: invalid votes, warnings, lurking exemptions, reputation penalties. */
   | DayNightOverride;
 

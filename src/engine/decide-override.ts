@@ -197,7 +197,13 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       excuseLateSubstitute(b, at, o.seat);
       return null;
     case "end-game":
-      emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+      emit(b, {
+        type: "OverrideApplied",
+        at,
+        round,
+        override: { action: "end-game", winner: o.winner },
+        reason,
+      });
       emit(b, {
         type: "GameEnded",
         at,
@@ -209,6 +215,42 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
     default:
       return decideDayNightOverride(b, at, o, reason);
   }
+}
+
+/**
+ * 改判结果: on a game already over, the referee replaces its result (a 举报 upheld after the end, an ending read wrong).
+ * Only the result changes: every role is public once a game ends (view.ts), so the game cannot be played on, and the
+ * outs and scores stand as recorded. The moment the game ended stays the first one (evolve.ts).
+ */
+export function decideAmendResult(
+  b: Batch,
+  at: Instant,
+  o: Extract<Override, { action: "end-game" }>,
+  reason: string,
+): Refusal | null {
+  if (reason.trim() === "") return { code: "override.no-reason", message: "every override carries a reason" };
+  const previous = b.state.result?.winner ?? null;
+  if (previous === o.winner)
+    return {
+      code: "override.same-result",
+      message: `the game already ended with that result (${o.winner})`,
+      details: { winner: o.winner },
+    };
+  emit(b, {
+    type: "OverrideApplied",
+    at,
+    round: b.state.current,
+    override: { action: "end-game", winner: o.winner, previous },
+    reason,
+  });
+  emit(b, {
+    type: "GameEnded",
+    at,
+    winner: o.winner,
+    reason: `the referee changed the result: ${reason}`,
+    why: { kind: "referee", reason },
+  });
+  return null;
 }
 
 /** The referee fills the places a final tie-break left open; refused unless it names exactly those places. */

@@ -3,7 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit, newBatch } from "./batch.ts";
 import type { Command } from "./contract.ts";
 import { fireDue } from "./deadlines.ts";
-import { decideOverride } from "./decide-override.ts";
+import { decideAmendResult, decideOverride } from "./decide-override.ts";
 import { decideComplaint, decideCompleteIou, decideFileComplaint, decideKillPost } from "./decide-post.ts";
 import { decideBallot } from "./decide-vote.ts";
 import type { GameEvent } from "./events.ts";
@@ -40,7 +40,15 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
   }
   if (state.status === "idle") return refuse("game.not-started", "the game has not started");
   if (state.status === "ended") {
-    return command.type === "Tick" ? { ok: true, events: [] } : refuse("game.ended", "the game is over");
+    if (command.type === "Tick") return { ok: true, events: [] };
+    // 哨子最大 after the end too: a late 举报 or a misread ending changes the recorded result, and nothing else.
+    if (command.type === "Override" && command.override.action === "end-game") {
+      const b = newBatch(state);
+      if ("referee" in command) b.signedBy = command.referee;
+      const refusal = decideAmendResult(b, command.at, command.override, command.reason);
+      return refusal ? { ok: false, refusal } : accepted(b);
+    }
+    return refuse("game.ended", "the game is over");
   }
 
   const b = newBatch(state);

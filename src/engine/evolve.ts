@@ -291,7 +291,8 @@ function apply(state: GameState, e: GameEvent): GameState {
       return {
         ...state,
         status: "ended",
-        result: { winner: e.winner, reason: e.reason, why: e.why ?? null, at: e.at },
+        // A later GameEnded is the referee's 改判结果: the game ended when it first did.
+        result: { winner: e.winner, reason: e.reason, why: e.why ?? null, at: state.result?.at ?? e.at },
       };
     case "IouExtensionGranted":
       return withRound(extend(state, `round:${e.round}:vote`, e.voteDeadline), e.round, (r) => ({

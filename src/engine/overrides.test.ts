@@ -251,10 +251,66 @@ describe("end-game — seed 000 「违者立即宣布其身份所在的一方失
     );
     assert.equal(d.state.result?.winner, "draw");
     assert.equal(
-      d.override(local("12-03 11:02"), { action: "end-game", winner: "white" }, "改判")?.code,
+      d.override(local("12-03 11:02"), { action: "revive", target: 1 }, "改判")?.code,
       "game.ended",
       "an ended game stays ended",
     );
+  });
+
+  test("改判结果: on an ended game the referee can change the result, and nothing else; the end keeps its moment", () => {
+    const d = fengyunRound2();
+    assert.equal(
+      d.override(local("12-03 11:00"), { action: "end-game", winner: "black" }, "白道泄露身份"),
+      null,
+    );
+    const ended = d.state.result?.at;
+    const seats = d.state.seats;
+    // A complaint to the referees' group after the end: the deciding post was copied, so the ruling goes the other way.
+    assert.equal(
+      d.override(local("12-03 12:00"), { action: "end-game", winner: "black" }, "维持")?.code,
+      "override.same-result",
+      "the same result again changes nothing, so it is refused",
+    );
+    assert.equal(
+      d.override(local("12-03 12:00"), { action: "end-game", winner: "white" }, "  ")?.code,
+      "override.no-reason",
+    );
+    const before = d.log.length;
+    assert.equal(
+      d.override(local("12-03 12:00"), { action: "end-game", winner: "white" }, "复查：泄露不成立"),
+      null,
+    );
+    const events = d.log.slice(before);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ["OverrideApplied", "GameEnded"],
+    );
+    const applied = events[0];
+    assert.deepEqual(
+      applied?.type === "OverrideApplied" ? applied.override : null,
+      { action: "end-game", winner: "white", previous: "black" },
+      "the log names the result it replaced",
+    );
+    assert.equal(d.state.status, "ended");
+    assert.equal(d.state.result?.winner, "white");
+    assert.deepEqual(d.state.result?.why, { kind: "referee", reason: "复查：泄露不成立" });
+    assert.equal(d.state.result?.at, ended, "the game ended when it first did");
+    assert.equal(d.state.seats, seats, "no seat changes");
+    assert.deepEqual(pendingDeadlines(d.state), []);
+  });
+
+  test("a command's own `previous` is ignored: the engine reads the replaced result from the state", () => {
+    const d = fengyunRound2();
+    const before = d.log.length;
+    assert.equal(
+      d.override(local("12-03 11:00"), { action: "end-game", winner: "white", previous: "black" }, "终止"),
+      null,
+    );
+    const applied = d.log.slice(before).find((e) => e.type === "OverrideApplied");
+    assert.deepEqual(applied?.type === "OverrideApplied" ? applied.override : null, {
+      action: "end-game",
+      winner: "white",
+    });
   });
 });
 

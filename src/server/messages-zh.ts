@@ -178,6 +178,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "complaint.post-void": (d) =>
     `第${d?.round ?? "?"}轮的这张杀帖已经作废（白条逾期、举报查实或哨子作废），无需再举报`,
   "override.no-reason": () => "裁判操作必须填写理由",
+  "override.same-result": () => "本局结果已经是所选的结果，无需改判",
   "override.fixed-deadline": () => "轮次开始时间随上一轮投票截止而定，不能单独延长；请延长上一轮的投票截止",
   "override.already-out": () => "该玩家已经出局",
   "override.not-out": () => "该玩家并未出局",

@@ -280,14 +280,39 @@ test("end-game (判定胜负): the referee ends the game with a result and a rea
     });
     assert.equal(late.json.error.code, "game.ended");
     assert.equal(late.json.error.message, "游戏已经结束");
-    const again = await call<ApiError>(h, "POST", url, g.referee, {
+    const revive = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
-      override: { action: "end-game", winner: "white" },
+      override: { action: "revive", target: a!.seat },
       reason: "改判",
     });
-    assert.equal(again.json.error.code, "game.ended");
+    assert.equal(revive.json.error.code, "game.ended", "an ended game is not played on");
+    const same = await call<ApiError>(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "end-game", winner: "black" },
+      reason: "维持",
+    });
+    assert.equal(same.status, 409);
+    assert.equal(same.json.error.code, "override.same-result");
+    assert.equal(same.json.error.message, "本局结果已经是所选的结果，无需改判");
+    const byPlayerAfter = await call(h, "POST", url, b!.cookie, {
+      requestId: rid(),
+      override: { action: "end-game", winner: "white" },
+      reason: "x",
+    });
+    assert.equal(byPlayerAfter.status, 403);
     const after = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
-    assert.equal(after.json.view?.result?.winner, "black", "the first ruling stands");
+    assert.equal(after.json.view?.result?.winner, "black", "refused rulings changed nothing");
+    // 改判结果: a complaint upheld after the end turns the result over; everyone sees the new one and why.
+    const amended = await call(h, "POST", url, g.referee, {
+      requestId: rid(),
+      override: { action: "end-game", winner: "white" },
+      reason: "复查：所谓身份短信系伪造，改判白道胜",
+    });
+    assert.equal(amended.status, 200, amended.text);
+    const final = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, a!.cookie));
+    assert.equal(final.json.view?.result?.winner, "white");
+    assert.equal(final.json.view?.result?.message, "哨子判定结束：复查：所谓身份短信系伪造，改判白道胜");
+    assert.equal(final.json.game.status, "ended");
   });
 });
 

@@ -860,6 +860,12 @@ export const zhCN = {
       extend: "延长截止",
       "end-game": "结束游戏（判定胜负）",
     } as Record<string, string>,
+    /** On a game already over only the result can still be ruled on (改判结果); its roles are public by then. */
+    amendResultAction: "改判结果",
+    amendResultHint:
+      "游戏已经结束，所有身份已经公开，不能再继续进行；这里只能更改本局的胜负结果（例如结束后查实的举报）。",
+    confirmAmendResult: (previous: string, result: string) =>
+      `确定把本局结果由“${previous}”改为“${result}”？`,
     /** Rulings made from their own panels (进程微调, 替补), named in the history. */
     otherOverrideActions: {
       "decide-tie": "裁定平票",
@@ -940,7 +946,8 @@ export const zhCN = {
     warnings: (n: number) => `有效警告 ${n} 次`,
     reputationGiven: (points: number) => `信誉度 ${points}`,
     endGameWinner: "判定结果",
-    confirmEndGame: (result: string) => `确定现在结束游戏并判定“${result}”？此操作无法撤销。`,
+    confirmEndGame: (result: string) =>
+      `确定现在结束游戏并判定“${result}”？结束后游戏不能再继续（之后只能改判结果）。`,
     extendKey: "截止项",
     extendUntil: "在原截止时间上延长（分钟，负数为提前）",
     // With the resulting moment, date included: a slip of a day (or the wrong item) shows before it is sent.
@@ -1113,6 +1120,8 @@ export const zhCN = {
     substitute: (seat: string, previous: string | null, alias: string, reason: string) =>
       `替补：${seat}${previous === null ? "" : ` ${previous}`} → ${alias}（${reason}）`,
     endGame: (result: string) => `结束游戏，判定${result}`,
+    /** 改判结果 on a game already over: the result it replaced, then the new one. */
+    amendResult: (previous: string, result: string) => `改判结果：${previous} → ${result}`,
     invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
     warn: (who: string, offence: string, severe: boolean) =>
       `警告 ${who}：${offence}${severe ? "（情节严重，直接判罚出局）" : ""}`,

@@ -1551,8 +1551,16 @@ function Overrides({ game }: { game: LiveGame }) {
   // 作废杀帖 has nothing to act on in a game without kill posts (7kill).
   const { "void-post": _voidPost, ...withoutPosts } = m.referee.overrideActions;
   const common = game.data!.game.killPosts ? m.referee.overrideActions : withoutPosts;
-  const actions: Record<string, string> = dayNight ? { ...common, ...m.referee.dayNightActions } : common;
-  const [action, setAction] = useState<OverrideAction>("eliminate");
+  // An ended game is not played on (every role is public by then): only its result can still be ruled on.
+  const ended = game.status === "ended";
+  const result = game.view?.result?.winner ?? null;
+  const actions: Record<string, string> = ended
+    ? { "end-game": m.referee.amendResultAction }
+    : dayNight
+      ? { ...common, ...m.referee.dayNightActions }
+      : common;
+  const [chosenAction, setAction] = useState<OverrideAction>("eliminate");
+  const action: OverrideAction = ended ? "end-game" : chosenAction;
   const [target, setTarget] = useState("");
   const [key, setKey] = useState("");
   const [minutes, setMinutes] = useState("30");
@@ -1561,7 +1569,9 @@ function Overrides({ game }: { game: LiveGame }) {
   const [secret, setSecret] = useState(false);
   const [round, setRound] = useState(String(engine?.current ?? 1));
   const [points, setPoints] = useState(String(range.max));
-  const [winner, setWinner] = useState<EndGameWinner>("white");
+  const [chosenWinner, setWinner] = useState<EndGameWinner | null>(null);
+  // 改判结果 starts on a result other than the one standing.
+  const winner = chosenWinner ?? (ended && result === "white" ? "black" : "white");
   const [which, setWhich] = useState("");
   const [reason, setReason] = useState("");
   const { notice, run } = useAction();
@@ -1617,8 +1627,12 @@ function Overrides({ game }: { game: LiveGame }) {
           return { action, target: t, round: Number(round), offence };
         case "reputation":
           return { action, target: t, points: Number(points) };
-        case "end-game":
-          return window.confirm(m.referee.confirmEndGame(terms.winner(winner))) ? { action, winner } : null;
+        case "end-game": {
+          const asked = ended
+            ? m.referee.confirmAmendResult(terms.winner(result), terms.winner(winner))
+            : m.referee.confirmEndGame(terms.winner(winner));
+          return window.confirm(asked) ? { action, winner } : null;
+        }
         default:
           return null;
       }
@@ -1628,6 +1642,7 @@ function Overrides({ game }: { game: LiveGame }) {
   return (
     <section className="card" data-testid="overrides" id="referee-overrides">
       <h3>{m.referee.overrides}</h3>
+      {ended ? <p className="muted small">{m.referee.amendResultHint}</p> : null}
       <form className="form" onSubmit={submit}>
         <select
           value={action}
@@ -1849,7 +1864,11 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
 function overrideName(o: unknown, terms: Terms): string {
   const x = (o ?? {}) as { action?: string; offence?: string; winner?: string };
   const action = x.action ?? "";
+  // `previous` marks an end-game ruled after the end (改判结果).
   const name =
+    (action === "end-game" && o !== null && typeof o === "object" && "previous" in o
+      ? m.referee.amendResultAction
+      : undefined) ??
     m.referee.overrideActions[action] ??
     m.referee.dayNightActions[action] ??
     m.referee.otherOverrideActions[action] ??

@@ -222,6 +222,23 @@ test("an override says what the referee did and why", () => {
     }),
     "哨子改判（理由：第二次诈尸）：警告 3号 王五：诈尸（情节严重，直接判罚出局）",
   );
+  assert.equal(
+    say("OverrideApplied", {
+      round: 4,
+      override: { action: "end-game", winner: "black" },
+      reason: "泄露身份",
+    }),
+    "哨子改判（理由：泄露身份）：结束游戏，判定黑道胜利",
+  );
+  // 改判结果 after the end names the result it replaced.
+  assert.equal(
+    say("OverrideApplied", {
+      round: 4,
+      override: { action: "end-game", winner: "white", previous: "black" },
+      reason: "结束后查实抄袭",
+    }),
+    "哨子改判（理由：结束后查实抄袭）：改判结果：黑道胜利 → 白道胜利",
+  );
   // A ruling this page does not know: no sentence, so the raw data is shown.
   assert.equal(say("OverrideApplied", { round: 2, override: { action: "teleport" }, reason: "x" }), "");
 });

@@ -214,8 +214,13 @@ function overrideText(o: Data, c: Ctx): string {
       const poster = r.optNum("poster");
       return poster === null ? m.log.voidPostHidden : m.log.voidPost(c.seat(poster));
     }
-    case "end-game":
-      return m.log.endGame(m.board.winner(r.str("winner"), c.names.camps));
+    case "end-game": {
+      const winner = m.board.winner(r.str("winner"), c.names.camps);
+      // `previous` is set (a result or null) only on a ruling made after the game had ended.
+      return "previous" in o
+        ? m.log.amendResult(m.board.winner(r.optStr("previous"), c.names.camps), winner)
+        : m.log.endGame(winner);
+    }
     case "invalid-vote":
       return m.log.invalidVote(c.seat(r.num("voter")));
     case "warn": {
