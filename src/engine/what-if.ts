@@ -6,7 +6,7 @@ import type { Instant, Seat } from "./contract.ts";
 import { applyComplaintRuling, applyLeadVoterDecision, applyTieDecision, failIous } from "./decisions.ts";
 import { contestedEndings, endingNow } from "./end.ts";
 import type { OpenQuestion } from "./pending.ts";
-import { openQuestions, pendingDecisions } from "./pending.ts";
+import { openQuestions } from "./pending.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
@@ -191,17 +191,19 @@ export function questionsThatMatter(state: GameState, at: Instant, round: number
 
 /**
  * Whether an ending that holds waits (settle.ts). A score game's points move with every out, so there any open
- * decision of the referee's holds it; an elimination game's waits only for a question that can change the winner.
+ * question holds it: the referee's decisions, and the open 白条 too, since settle's score ending is a camp wiped out,
+ * which can come as the posts are released while their 白条 are open (「如未按时补齐，则出贴者出局被帖者复活」 brings the
+ * last seat of the camp back; score audit). An elimination game's waits only for a question that can change the winner.
  */
 export function endWaits(state: GameState, at: Instant, round: number): boolean {
   return rulesOf(state).win.kind === "elimination"
     ? endingCouldChange(state, at, round)
-    : pendingDecisions(state).length > 0;
+    : openQuestions(state).length > 0;
 }
 
 /** What such an ending waits on, as the summary, the results post and the 哨子台 name it. */
 export function endWaitsOn(state: GameState, at: Instant, round: number): OpenQuestion[] {
   return rulesOf(state).win.kind === "elimination"
     ? questionsThatMatter(state, at, round)
-    : pendingDecisions(state);
+    : openQuestions(state);
 }
