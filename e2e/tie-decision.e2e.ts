@@ -37,7 +37,14 @@ test("RULINGS 11: a tie nobody broke in overtime is the referee's; 确定出局 
     (await page.getByTestId("referee-overtime").textContent()) ?? "",
     new RegExp(`^第1轮平票加时进行中：.*${a.alias}.*，21:15:00 截止`),
   );
+  // The results card offers round 1, whose 加时 runs, not round 2, which has opened meanwhile.
+  const results = page.getByTestId("results-editor");
+  assert.equal(await results.locator("input[type=number]").inputValue(), "1");
   await server.advanceTo(beijing("12-02 21:15:05"));
+  // Until the referee decides the tie, the results post is not written: it would put nobody out.
+  await page.reload();
+  await results.getByRole("button", { name: "预览" }).click();
+  await results.getByText("第1轮还有待哨子裁定的平票或领票人").waitFor();
 
   // On another tab, the 哨子 tab says something waits.
   await page.goto(`/games/${game.id}`);

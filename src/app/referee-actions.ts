@@ -235,6 +235,10 @@ export class RefereeActions<S> {
     if (part === "night" && !dayNight) return { code: "results-no-night", status: 400, details: { round } };
     if (this.#voteRuns(state, round))
       return { code: "results-vote-open", status: 409, details: { round, ...(dayNight && { dayNight: 1 }) } };
+    // A tie or a 领票人 the rules left to the referee decides who of this round is out: a post before it said 「由哨子在
+    // 甲、乙 中定1人出局」 and then 「本轮无人出局」 (phone audit).
+    if (part === "day" && this.#decisionOpen(state, round))
+      return { code: "results-decision-open", status: 409, details: { round } };
     if (part === "night" && !nightResolved(this.#games.engine.summarize(state).dayNight, round))
       return { code: "results-night-unresolved", status: 409, details: { round } };
     return null;
@@ -255,6 +259,17 @@ export class RefereeActions<S> {
     while (end < events.length && events[end]?.at === events[closed]?.at) end++;
     const then = engine.replay(events.slice(0, end).filter((e) => !isAppEvent(e)) as EngineEvent[]);
     return engine.roundPlan(then, round + 1);
+  }
+
+  /** Whether a tie's places or a bomb's 领票人 in `round` wait for the referee (decide-tie, decide-lead-voter). */
+  #decisionOpen(state: S, round: number): boolean {
+    const r = this.#games.engine.summarize(state).rounds.find((x) => x.round === round);
+    if (!r) return false;
+    const ties = [r, ...(r.houses ?? [])].map((h) => h.overtime?.referee ?? h.tieToReferee);
+    return (
+      ties.some((t) => t !== undefined && t.slots > 0 && t.decided === undefined) ||
+      (r.leadVoterToReferee ?? []).some((d) => d.decided === undefined)
+    );
   }
 
   /** A post written while the round's vote (or its 加时) still runs would tell the wrong outs and the wrong count. */

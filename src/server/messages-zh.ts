@@ -210,6 +210,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
     d?.dayNight
       ? `第${d?.round ?? "?"}天的投票（含高票对决）尚未结束，结束后才有结果帖`
       : `第${d?.round ?? "?"}轮的投票（含加时）尚未结束，结束后才有结果帖`,
+  "results-decision-open": (d) =>
+    `第${d?.round ?? "?"}轮还有待哨子裁定的平票或领票人，请先在收件箱裁定，裁定后才有结果帖`,
   // 7kill's two posts a round: 第N天结果 and, from dawn, 第N夜结果 (「III.天亮公布结果」).
   "results-night-unresolved": (d) => `第${d?.round ?? "?"}夜尚未天亮，天亮后才有第${d?.round ?? "?"}夜结果`,
   "results-no-night": () => "本局规则没有夜晚，结果帖每轮只有一帖",

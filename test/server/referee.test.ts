@@ -778,6 +778,22 @@ test("a tie left to the referee (RULINGS 11 「referee decides」) waits in the 
     assert.equal(waiting?.tieReason, "referee-rule");
     assert.equal(waiting?.handled, undefined);
 
+    // Before the decision the round's results post would say 「由哨子在 甲、乙 中定1人出局」 and then 「本轮无人出局」:
+    // neither previewed nor published until the referee has decided (phone audit).
+    const undecided = await call<ApiError>(h, "GET", `/api/games/${g.id}/referee/results?round=1`, g.referee);
+    assert.equal(undecided.status, 409);
+    assert.equal(undecided.json.error.code, "results-decision-open");
+    assert.equal(
+      undecided.json.error.message,
+      "第1轮还有待哨子裁定的平票或领票人，请先在收件箱裁定，裁定后才有结果帖",
+    );
+    const early = await call<ApiError>(h, "POST", `/api/games/${g.id}/referee/results`, g.referee, {
+      requestId: rid(),
+      round: 1,
+      text: "第1轮结果",
+    });
+    assert.equal(early.json.error.code, "results-decision-open");
+
     const url = `/api/games/${g.id}/referee/overrides`;
     const decide = (cookie: string, out: number[]) =>
       call<ApiError>(h, "POST", url, cookie, {
@@ -861,6 +877,8 @@ test("a bomb voted out under leadVoter 「referee」 (RULINGS 13) waits in the i
     assert.equal(waiting?.bomb, theBomb.seat);
     assert.deepEqual(waiting?.voters, [v0.seat, v1.seat, v2.seat]);
     assert.equal(waiting?.handled, undefined);
+    const undecided = await call<ApiError>(h, "GET", `/api/games/${g.id}/referee/results?round=1`, g.referee);
+    assert.equal(undecided.json.error.code, "results-decision-open", "the 领票人 is still to be named");
 
     const url = `/api/games/${g.id}/referee/overrides`;
     const name = (cookie: string, leadVoter: number) =>

@@ -1985,10 +1985,11 @@ function Results({ game }: { game: LiveGame }) {
   const id = game.data!.game.id;
   // The latest round with results (its vote closed), which is what a results post is written for; the round that
   // runs now has none yet. It follows the game until the referee picks a round.
-  const closed = engineOf(game.view)
-    ?.rounds.filter((r) => r.closed)
-    .at(-1)?.round;
-  const latest = closed ?? currentRound(game.view)?.round ?? 1;
+  const rounds = engineOf(game.view)?.rounds ?? [];
+  const closed = rounds.filter((r) => r.closed).at(-1)?.round;
+  // Before any round has closed, the first one still open: during round 1's 加时 round 2 has opened already, and
+  // offering it said 「第2轮的投票（含加时）尚未结束」 about the wrong round (phone audit).
+  const latest = closed ?? rounds.find((r) => !r.closed)?.round ?? currentRound(game.view)?.round ?? 1;
   const [picked, setRound] = useState<string | null>(null);
   const round = picked ?? String(latest);
   // 7kill: each round has its day's post and, from dawn, its night's; the night's once its dawn has come, until the
