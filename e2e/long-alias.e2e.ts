@@ -58,6 +58,10 @@ test("the vote page, the board and the referee desk fit a phone whatever the ali
   await desk.goto(`/games/${game.id}/referee`);
   await desk.getByTestId("inbox").getByText(LONG_URL.slice(0, 30), { exact: false }).waitFor();
   await desk.getByTestId("roster").getByText(WIDE).waitFor();
+  // On a phone the account column is gone, so each alias carries its account (真身) under it.
+  const wideRow = desk.getByTestId("roster").locator("tr", { hasText: WIDE });
+  assert.equal(await wideRow.getByTestId("roster-account").isVisible(), true);
+  assert.notEqual((await wideRow.getByTestId("roster-account").textContent()) ?? "", "");
   assert.equal(await overflow(desk), 0, "referee desk");
   await screenshot(desk, "long-alias-referee");
   await referee.close();

@@ -360,7 +360,13 @@ function Roster({ game }: { game: LiveGame }) {
                               ? m.referee.replacedLabel
                               : m.referee.noSeatYet}
                     </td>
-                    <td className="alias-cell">{r.alias}</td>
+                    <td className="alias-cell">
+                      {r.alias}
+                      {/* A phone has no room for the account column, and the card promises 真身: under the alias. */}
+                      <span className="narrow-only muted small roster-account" data-testid="roster-account">
+                        {r.username}
+                      </span>
+                    </td>
                     <td className="wide-only">{r.username}</td>
                     <td className={s?.camp ? `camp-${s.camp}` : ""}>{s?.roleName ?? s?.role ?? ""}</td>
                     <td>{s?.code ?? ""}</td>
