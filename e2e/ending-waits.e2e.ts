@@ -54,17 +54,23 @@ test("seed 002 「白条必须在次日10:00:00之前补齐…过时未补，出
   await notice.waitFor();
   assert.equal(
     await notice.textContent(),
-    "结束条件已成立：白道胜利（联合杀手、情侣刺客、独立刺客全部出局）。游戏暂不结束，等待第2轮白条补齐或逾期；" +
+    "结束条件已成立：白道胜利（联合杀手、情侣刺客、独立刺客全部出局）。游戏暂不结束，等待第2轮白条补齐或逾期、" +
+      "第2轮杀帖举报截止（其间有人举报、经你裁定成立的，出帖者出局、被帖者复活）；" +
       "落定后自动重新判定胜负（无论结果如何都不改变胜负的，不会等待）。",
   );
   await screenshot(page, "referee-ending-waits");
 
-  // The swordsman completes the 白条 in time: nothing can change the winner any more, and the game ends.
+  // The swordsman completes the 白条 in time: only the post's complaint window is left (RULINGS 16).
   await server.advanceTo(beijing("12-03 09:00:00"));
   await server.api("POST", `/api/games/${game.id}/iou`, sword.cookie, {
     requestId: "sword-iou-done",
     text: syntheticText(7002, 1300),
   });
+  await page.reload();
+  await notice.filter({ hasNotText: "白条" }).waitFor();
+  assert.match((await notice.textContent()) ?? "", /等待第2轮杀帖举报截止/);
+  // No complaint by 16:00: nothing can change the winner any more, and the game ends.
+  await server.advanceTo(beijing("12-03 16:00:05"));
   const view = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, game.refereeCookie);
   assert.equal(view.view?.result?.winner, "white");
   await page.reload();

@@ -200,13 +200,21 @@ test("the 哨子台 is told why a game whose ending holds goes on (seed 002 「�
   const referee = realEngine.view(d.state, { kind: "referee" })!;
   assert.deepEqual(referee.endingWaits, {
     candidates: [{ winner: "white", message: "联合杀手、情侣刺客、独立刺客全部出局" }],
-    on: [{ kind: "iou", round: 2 }],
+    // RULINGS 16: a complaint upheld before 16:00 would bring the assassin back too.
+    on: [
+      { kind: "iou", round: 2 },
+      { kind: "complaint-window", round: 2 },
+    ],
   });
   for (const viewer of [{ kind: "public" }, { kind: "seat", seat: 10 }] as const) {
     assert.equal(realEngine.view(d.state, viewer)!.endingWaits, undefined);
   }
-  // Completed in time: nothing is left to wait for, and the game ends.
+  // Completed in time: only the complaint window is left, and once it closes the game ends.
   assert.equal(d.do({ type: "CompleteIou", at: local("12-03 09:00"), poster: 10, words: 1200 }), null);
+  assert.deepEqual(realEngine.view(d.state, { kind: "referee" })!.endingWaits?.on, [
+    { kind: "complaint-window", round: 2 },
+  ]);
+  d.tick(local("12-03 16:00:01"));
   assert.equal(d.state.status, "ended");
   assert.equal(realEngine.view(d.state, { kind: "referee" })!.endingWaits, undefined);
 });

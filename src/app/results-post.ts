@@ -153,7 +153,7 @@ export interface ResultsPostContext {
    */
   endingWaits?: {
     candidates: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
-    on: { kind: "tie" | "lead-voter" | "iou" | "complaint"; round: number }[];
+    on: { kind: "tie" | "lead-voter" | "iou" | "complaint" | "complaint-window"; round: number }[];
   };
   /** Set on the round that ended the game. */
   result?: {
@@ -627,9 +627,16 @@ function endingLines(ctx: ResultsPostContext): string[] {
       (c) => `${winnerText(c.winner, camps)}（${endingText(c.why, ctx.roleNames ?? {}, camps)}）`,
     );
     const unit = ctx.dayNight ? "天" : "轮";
-    const what = { tie: "平票", "lead-voter": "领票人", iou: "白条", complaint: "杀帖举报" } as const;
-    const decisions = ctx.endingWaits.on.filter((d) => d.kind !== "iou");
+    const what = {
+      tie: "平票",
+      "lead-voter": "领票人",
+      iou: "白条",
+      complaint: "杀帖举报",
+      "complaint-window": "杀帖举报期",
+    } as const;
+    const decisions = ctx.endingWaits.on.filter((d) => d.kind !== "iou" && d.kind !== "complaint-window");
     const ious = ctx.endingWaits.on.filter((d) => d.kind === "iou");
+    const windows = ctx.endingWaits.on.filter((d) => d.kind === "complaint-window");
     const named = (list: typeof decisions) =>
       list
         .map((d) => `第${d.round}${unit}${what[d.kind]}`)
@@ -640,8 +647,10 @@ function endingLines(ctx: ResultsPostContext): string[] {
     const waits = [
       ...(decisions.length > 0 ? [`${named(decisions)}待哨子裁定`] : []),
       ...(ious.length > 0 ? [`${named(ious)}待补齐或逾期`] : []),
+      // RULINGS 16: complaints are taken until the window closes, and one upheld could still change the winner.
+      ...(windows.length > 0 ? [`${named(windows)}未过`] : []),
     ];
-    const then = ious.length > 0 ? "之后再定胜负" : "裁定后再定胜负";
+    const then = ious.length > 0 || windows.length > 0 ? "之后再定胜负" : "裁定后再定胜负";
     lines.push("", `**结束条件已成立：${each.join("；")}。${[...waits, then].join("，")}。**`);
   }
   if (ctx.result) {

@@ -68,10 +68,21 @@ function complaintThenIouFails(): Driver {
 }
 
 describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣判出帖者出局，被帖者复活」: an ending waits for a filed complaint", () => {
-  test("without a complaint, black wins when the 白条 fails (the ranger stays out)", () => {
+  test("RULINGS 16 「accepted until the complaint deadline」: without a complaint, black wins once the window has closed", () => {
     const d = finalPosts();
     d.tick(local("12-03 10:00:01"));
-    assert.equal(d.events("GameEnded")[0]?.winner, "black");
+    assert.equal(
+      d.events("GameEnded").length,
+      0,
+      "a complaint upheld by 16:00 would still bring the ranger back",
+    );
+    assert.deepEqual(summarize(d.state).result.endingWaits?.on, [
+      { kind: "complaint-window", round: killersPost(d).round },
+    ]);
+    d.tick(local("12-03 16:00:01"));
+    const ended = d.events("GameEnded");
+    assert.equal(ended[0]?.winner, "black", "the ranger stays out");
+    assert.equal(ended[0]?.at, local("12-03 16:00:01"));
   });
 
   test("with a complaint filed against the killer's post, black's ending waits for the ruling and says so", () => {
@@ -130,6 +141,9 @@ describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣�
     assert.ok(swords);
     d.must({ type: "FileComplaint", at: local("12-02 23:00"), round: r, post: swords.index });
     d.tick(local("12-03 10:00:01"));
+    // What still holds the end is the window of the killer's post, which nobody has complained of yet.
+    assert.deepEqual(summarize(d.state).result.endingWaits?.on, [{ kind: "complaint-window", round: r }]);
+    d.tick(local("12-03 16:00:01"));
     assert.equal(d.events("GameEnded")[0]?.winner, "black");
   });
 

@@ -343,17 +343,18 @@ export interface GameSummary {
     };
     /**
      * While the game runs: win conditions hold (one winner, or several for the referee), but a tie or a 领票人 left
-     * to the referee, or (elimination games) an IOU not yet completed, is still open and one of its answers would
-     * change the winner, so the end waits for it (`on`) and is read again once it is answered. `candidates`: what
+     * to the referee, an IOU not yet completed, or a post whose complaint window is open (`complaint-window`, RULINGS
+     * 16), is still open and one of its answers would change the winner, so the end waits for it (`on`) and is read
+     * again once it is answered. `candidates`: what
      * holds now; `on`: the kind and round of each open question whose answers lead to different outcomes (a score
-     * game's: every open decision; the round's `tieToReferee`, `overtime.referee`,
+     * game's: every open question; the round's `tieToReferee`, `overtime.referee`,
      * `leadVoterToReferee` or IOUs say whose). `since`: the round in which the ending came to hold (the round of the
      * last out it rests on, or the round a score game's end was read at): its results post and every later one say
      * so, none before it. Absent otherwise.
      */
     endingWaits?: {
       candidates: { winner: "black" | "white" | "draw" | null; reason: string; why: EndingWhy }[];
-      on: { kind: "tie" | "lead-voter" | "iou" | "complaint"; round: number }[];
+      on: { kind: "tie" | "lead-voter" | "iou" | "complaint" | "complaint-window"; round: number }[];
       since: number;
     };
     /**

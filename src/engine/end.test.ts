@@ -163,6 +163,11 @@ function fiveLeft(
   assert.equal(d.post(local("12-02 21:05"), 0, 14, opts.iou ? 500 : 900), null);
   assert.equal(d.post(local("12-02 21:06"), 10, 0), null);
   d.tick(local("12-02 21:30:01"));
+  // These tests are about the referee's decisions and 白条. The posts' complaint window (RULINGS 16) holds an ending
+  // too (complaint-hold.test.ts, scenario 68): the referee closes it at once here (「导演有权对时间临时做出调整」).
+  const close = { action: "extend", deadline: "complaint", until: local("12-02 21:31") } as const;
+  assert.equal(d.override(local("12-02 21:30:30"), close, "举报期提前结束"), null);
+  d.tick(local("12-02 21:31:01"));
   return d;
 }
 

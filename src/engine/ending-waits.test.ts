@@ -24,8 +24,12 @@ test("seed 000 「投票结束后，由哨子公布被票杀者身份以及被�
   const extend = { action: "extend", deadline: "iou", until: local("12-04 10:00") } as const;
   assert.equal(d.override(local("12-02 21:40"), extend, "白条延期"), null);
   const waits = summarize(d.state).result.endingWaits;
-  // The 领票人 is still open, but no choice of it changes the winner (many whites live): only the 白条 is named.
-  assert.deepEqual(waits?.on, [{ kind: "iou", round: 2 }]);
+  // The 领票人 is still open, but no choice of it changes the winner (many whites live): only the 白条 is named, and
+  // the post's complaint window (RULINGS 16: an upheld complaint would bring the assassin back too).
+  assert.deepEqual(waits?.on, [
+    { kind: "iou", round: 2 },
+    { kind: "complaint-window", round: 2 },
+  ]);
   assert.equal(waits?.since, 2);
   // Still waiting after round 2's results post: it came to hold in round 2, not in the round now running.
   d.everyoneVotes(local("12-03 10:00"), () => [39]);

@@ -47,15 +47,34 @@ export function pendingDecisions(state: GameState): PendingDecision[] {
   return open;
 }
 
-/** An IOU not yet completed: failing it would put its poster out and bring its target back. */
-export type OpenQuestion = PendingDecision | { kind: "iou"; round: number; post: number };
+/**
+ * An IOU not yet completed: failing it would put its poster out and bring its target back. Or a released post still
+ * open to complaints that nobody has complained of yet (`complaint-window`): one filed and upheld before the deadline
+ * would do the same (seed 000 「自杀贴发出至次日16点前哨群受理举报」, 「一经查证举报属实…当即宣判出帖者出局，被帖者复活」;
+ * RULINGS 16). An ending that rested on such a post used to end the game at the release and shut the window.
+ */
+export type OpenQuestion =
+  | PendingDecision
+  | { kind: "iou"; round: number; post: number }
+  | { kind: "complaint-window"; round: number; post: number };
 
-/** The referee's open decisions, then the open IOUs (seed 000 「如未按时补齐，则出贴者出局被帖者复活」). */
+/**
+ * The referee's open decisions, then the open IOUs (seed 000 「如未按时补齐，则出贴者出局被帖者复活」), then the posts
+ * still open to a first complaint. A post already complained of is a decision (above) or, once ruled on, no longer
+ * holds an ending (a dismissed post complained of again is not waited for); a void post takes no complaint.
+ */
 export function openQuestions(state: GameState): OpenQuestion[] {
   const ious: OpenQuestion[] = [];
+  const windows: OpenQuestion[] = [];
   for (const r of state.rounds) {
     if (!r) continue;
     for (const i of r.ious) if (i.status === "open") ious.push({ kind: "iou", round: r.round, post: i.post });
+    if (!r.complaintsOpen) continue;
+    for (const p of r.released ?? []) {
+      if (p.lapsed === "voided" || r.submissions[p.index]?.voided) continue;
+      if (r.complaintsFiled?.includes(p.index) || r.complaintsRuled?.includes(p.index)) continue;
+      windows.push({ kind: "complaint-window", round: r.round, post: p.index });
+    }
   }
-  return [...pendingDecisions(state), ...ious];
+  return [...pendingDecisions(state), ...ious, ...windows];
 }

@@ -76,7 +76,7 @@ function* answersTo(state: GameState, q: OpenQuestion, at: Instant, round: numbe
     }
     return;
   }
-  if (q.kind === "complaint") {
+  if (q.kind === "complaint" || q.kind === "complaint-window") {
     const post = r?.released?.find((p) => p.index === q.post);
     if (!post) return;
     // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。" Or it is dismissed, and nothing changes.

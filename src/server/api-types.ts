@@ -517,7 +517,7 @@ export interface GameView {
    */
   endingWaits?: {
     candidates: { winner: "black" | "white" | "draw" | null; message: string | null }[];
-    on: { kind: "tie" | "lead-voter" | "iou" | "complaint"; round: number }[];
+    on: { kind: "tie" | "lead-voter" | "iou" | "complaint" | "complaint-window"; round: number }[];
   };
   /** The viewer's own role card; null for the public and referees. */
   roleCard: RoleCard | null;

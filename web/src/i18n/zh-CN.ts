@@ -720,8 +720,8 @@ export const zhCN = {
     endingWaits: (holds: string, waitsOn: string) =>
       `结束条件已成立：${holds}。游戏暂不结束，等待${waitsOn}；落定后自动重新判定胜负（无论结果如何都不改变胜负的，不会等待）。`,
     endingHolds: (winner: string, why: string | null) => (why ? `${winner}（${why}）` : winner),
-    endingWaitsOn: (round: string, kind: "tie" | "lead-voter" | "iou" | "complaint") =>
-      `${round}${{ tie: "平票由你裁定", "lead-voter": "领票人由你指定", iou: "白条补齐或逾期", complaint: "杀帖举报由你裁定（举报截止前）" }[kind]}`,
+    endingWaitsOn: (round: string, kind: "tie" | "lead-voter" | "iou" | "complaint" | "complaint-window") =>
+      `${round}${{ tie: "平票由你裁定", "lead-voter": "领票人由你指定", iou: "白条补齐或逾期", complaint: "杀帖举报由你裁定（举报截止前）", "complaint-window": "杀帖举报截止（其间有人举报、经你裁定成立的，出帖者出局、被帖者复活）" }[kind]}`,
     overtimeRunning: (round: string, tied: string, until: string, duel: boolean) =>
       `${round}${duel ? "高票对决" : "平票加时"}进行中：${tied}，${until} 截止；截止后才有本轮结果帖。`,
     sections: {
