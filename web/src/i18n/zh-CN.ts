@@ -478,6 +478,8 @@ export const zhCN = {
         .filter((x) => x !== null)
         .join("；"),
     accepted: (clock: string) => `投票成功（收到时间 ${clock}）`,
+    /** Clears the vote bar's answer (a refusal stays until then, or until the next vote). */
+    dismissOutcome: "知道了",
     tally: "实时票数",
     tallyEmpty: "还没有人投票",
     finalTally: (round: number, dayNight = false) => `第${round}${dayNight ? "天" : "轮"}最终票数`,
