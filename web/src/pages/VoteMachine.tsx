@@ -14,6 +14,7 @@ import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engi
 import { ballotTime, clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
 import { proxyTargets, standingCodes, unusedVotesNote } from "../lib/vote-choices.ts";
+import { type NonVotingCost, nonVotingCost } from "../lib/vote-reminder.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -292,15 +293,6 @@ export function VoteMachine({ game }: { game: LiveGame }) {
   );
 }
 
-/** What not voting costs this round, as the page warns of it; null when nothing (an excused round, plain 弃权). */
-function nonVotingCost(
-  rule: { outcome: "suicide" | "abstain" | "abstain-warning"; excusedRounds: number[] } | undefined,
-  round: number,
-): "suicide" | "warning" | null {
-  if (!rule || rule.excusedRounds.includes(round)) return null;
-  return rule.outcome === "suicide" ? "suicide" : rule.outcome === "abstain-warning" ? "warning" : null;
-}
-
 /**
  * The living who have no ballot yet in the regular vote (the vote thread is public, so this is too): a referee chases
  * them (催票) and a player sees it before the deadline rather than in the results post. Not in an overtime, where not
@@ -311,7 +303,7 @@ function NotYetVoted(props: {
   voted: ReadonlySet<SeatNo>;
   mySeat: SeatNo | null;
   label: (s: SeatNo) => string;
-  consequence: "suicide" | "warning" | null;
+  consequence: NonVotingCost | null;
 }) {
   const waiting = props.seats.filter((s) => s.alive && !props.voted.has(s.seat)).map((s) => s.seat);
   if (waiting.length === 0) return null;
