@@ -47,6 +47,10 @@ test("seed 001 「投票后，有一次改票机会」: after the one change 改
     await page.getByTestId("my-vote-missing").textContent(),
     "你还没有投票：截止前不投票记潜水警告。",
   );
+  // The 投票机 tab says so on every page, for a phone player who lands on 进程.
+  const badge = page.getByTestId("tab-vote").getByTestId("vote-missing-badge");
+  assert.equal(await badge.textContent(), "未投");
+  assert.equal(await badge.getAttribute("aria-label"), "尚未投票：截止前不投票记潜水警告");
   // The rule is told before the first vote, not only once it binds.
   assert.equal(
     await page.getByTestId("change-rule").textContent(),
@@ -55,6 +59,7 @@ test("seed 001 「投票后，有一次改票机会」: after the one change 改
   await vote(page, b!.seat);
   assert.equal(await page.getByTestId("change-rule").count(), 0, "my-vote says it once voted");
   await page.getByTestId("my-vote-missing").waitFor({ state: "detached" });
+  await badge.waitFor({ state: "detached" });
   assert.doesNotMatch((await missing.textContent()) ?? "", new RegExp(a!.alias));
   const myVote = page.getByTestId("my-vote");
   await myVote.filter({ hasText: "还可改票 1 次" }).waitFor();
@@ -70,6 +75,32 @@ test("seed 001 「投票后，有一次改票机会」: after the one change 改
   assert.equal(await page.getByTestId("abstain").isDisabled(), true, "no 弃权 offered");
   await screenshot(page, "vote-no-change-left");
   await ctx.close();
+});
+
+test("the 投票机 tab's 未投 badge: on 进程 until the seat votes (live, from another device), never for onlookers", async () => {
+  const [, b, , , , , , , , j] = game.seats;
+  const ctx = await contextFor(browser, server.url, j!.cookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}`);
+  const badge = page.getByTestId("tab-vote").getByTestId("vote-missing-badge");
+  await badge.waitFor();
+  await screenshot(page, "vote-missing-badge");
+  // The ballot goes in from elsewhere (another phone): the stream's view takes the badge away, no reload.
+  await server.api("POST", `/api/games/${game.id}/votes`, j!.cookie, {
+    requestId: "badge-other-device",
+    targets: [b!.seat],
+  });
+  await badge.waitFor({ state: "detached" });
+  await ctx.close();
+
+  for (const cookie of [game.refereeCookie, null]) {
+    const other = await contextFor(browser, server.url, cookie);
+    const onlooker = await other.newPage();
+    await onlooker.goto(`/games/${game.id}`);
+    await onlooker.getByTestId("tab-vote").waitFor();
+    assert.equal(await onlooker.getByTestId("vote-missing-badge").count(), 0);
+    await other.close();
+  }
 });
 
 test("seed 001 「白天结束前1个小时不得改票」: in the last hour a first vote is taken, a change is not offered", async () => {

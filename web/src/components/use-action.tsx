@@ -1,24 +1,43 @@
 // One form action's outcome, shown inline: 已提交 or the server's Chinese refusal, for the referee desk's many forms.
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useCallback, useState } from "react";
 import { errorText } from "../api/client.ts";
 import { m } from "../i18n/index.ts";
 import { Notice } from "./Notice.tsx";
 
-/** Runs one action and reports its outcome inline; `run` answers whether it went through. */
+export interface ActionOutcome {
+  kind: "ok" | "error";
+  text: string;
+}
+
+/**
+ * Runs one action and reports its outcome inline; `run` answers whether it went through. `outcome` and `clear` are for
+ * a page that shows the outcome somewhere of its own and lets the reader dismiss it (the vote bar).
+ */
 export function useAction(): {
   notice: ReactNode;
-  run: (fn: () => Promise<unknown>, okText?: string) => Promise<boolean>;
+  outcome: ActionOutcome | null;
+  run: <T>(fn: () => Promise<T>, okText?: string | ((result: T) => string)) => Promise<boolean>;
+  clear: () => void;
 } {
-  const [state, setState] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
-  const run = async (fn: () => Promise<unknown>, okText: string = m.referee.applied) => {
+  const [state, setState] = useState<ActionOutcome | null>(null);
+  const run = async <T,>(
+    fn: () => Promise<T>,
+    okText: string | ((result: T) => string) = m.referee.applied,
+  ) => {
     try {
-      await fn();
-      setState({ kind: "ok", text: okText });
+      const result = await fn();
+      setState({ kind: "ok", text: typeof okText === "function" ? okText(result) : okText });
       return true;
     } catch (e) {
       setState({ kind: "error", text: errorText(e) });
       return false;
     }
   };
-  return { notice: state ? <Notice kind={state.kind}>{state.text}</Notice> : null, run };
+  const clear = useCallback(() => setState(null), []);
+  return {
+    notice: state ? <Notice kind={state.kind}>{state.text}</Notice> : null,
+    outcome: state,
+    run,
+    clear,
+  };
 }

@@ -174,6 +174,10 @@ export const zhCN = {
     admin: "站点管理",
     board: "进程",
     vote: "投票机",
+    /** The 投票机 tab's badge while the viewer owes a ballot; the label says what not voting costs. */
+    voteMissing: "未投",
+    voteMissingLabel: (cost: "suicide" | "warning") =>
+      cost === "suicide" ? "尚未投票：截止前不投票按自杀出局" : "尚未投票：截止前不投票记潜水警告",
     me: "我的身份",
     threads: "帖子",
     log: "日志",
@@ -478,6 +482,8 @@ export const zhCN = {
         .filter((x) => x !== null)
         .join("；"),
     accepted: (clock: string) => `投票成功（收到时间 ${clock}）`,
+    /** Clears the vote bar's answer (a refusal stays until then, or until the next vote). */
+    dismissOutcome: "知道了",
     tally: "实时票数",
     tallyEmpty: "还没有人投票",
     finalTally: (round: number, dayNight = false) => `第${round}${dayNight ? "天" : "轮"}最终票数`,

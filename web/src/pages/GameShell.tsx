@@ -6,6 +6,7 @@ import { Notice } from "../components/Notice.tsx";
 import { m } from "../i18n/index.ts";
 import { votingRound } from "../lib/engine-view.ts";
 import { viewerBanner } from "../lib/viewer-banner.ts";
+import { missingVoteCost } from "../lib/vote-reminder.ts";
 import { Link, type Route } from "../router.tsx";
 import { Board } from "./Board.tsx";
 import { GameLog } from "./GameLog.tsx";
@@ -44,7 +45,16 @@ export function GameShell({ route }: { route: GameRoute }) {
     { page: "referee", to: `${base}/referee`, label: m.nav.referee, show: isReferee },
     { page: "archive", to: `${base}/archive`, label: m.nav.archive, show: status === "ended" },
   ];
-  const banner = viewerBanner(viewer, votingRound(game.view));
+  const voting = votingRound(game.view);
+  const banner = viewerBanner(viewer, voting);
+  // Phone players land on 进程: the vote page's 「你还没有投票」 warning is no use to one who never opens it.
+  const voteMissing = missingVoteCost({
+    viewer,
+    seats: game.view?.seats ?? [],
+    voting,
+    myVote: game.view?.myVote ?? null,
+    nonVoting: data.game.nonVoting,
+  });
 
   return (
     <div className="game">
@@ -74,6 +84,17 @@ export function GameShell({ route }: { route: GameRoute }) {
               testId={`tab-${t.page}`}
             >
               {t.label}
+              {t.page === "vote" && voteMissing ? (
+                <span
+                  className="tab-badge warn"
+                  role="img"
+                  aria-label={m.nav.voteMissingLabel(voteMissing)}
+                  title={m.nav.voteMissingLabel(voteMissing)}
+                  data-testid="vote-missing-badge"
+                >
+                  {m.nav.voteMissing}
+                </span>
+              ) : null}
               {t.page === "referee" && inbox.waiting > 0 ? (
                 <span className="tab-badge" data-testid="inbox-waiting">
                   {inbox.waiting}

@@ -1,17 +1,20 @@
 // 投票机: pick targets (and code guesses), change the vote, live tally with 半票/托票 marks, overtime mode, 托票.
-import { type FormEvent, useMemo, useState } from "react";
-import type { GameView, MyVoteView, SeatNo, TallyView } from "../../../src/server/api-types.ts";
+import { type FormEvent, type ReactNode, useMemo, useState } from "react";
+import type { GameView, MyVoteView, SeatNo, TallyView, VoteRequest } from "../../../src/server/api-types.ts";
 import { api, errorText, requestId } from "../api/client.ts";
 import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CodeSelect } from "../components/CodeSelect.tsx";
 import { Countdown } from "../components/Countdown.tsx";
 import { Notice } from "../components/Notice.tsx";
+import { useAction } from "../components/use-action.tsx";
+import { VoteOutcome } from "../components/VoteOutcome.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { ballotTime, clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
 import { proxyTargets, standingCodes, unusedVotesNote } from "../lib/vote-choices.ts";
+import { type NonVotingCost, nonVotingCost } from "../lib/vote-reminder.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -68,6 +71,26 @@ export function VoteMachine({ game }: { game: LiveGame }) {
   const alive = seats.filter((s) => s.alive).length;
   const threshold = percent !== null ? { percent, alive, need: Math.ceil((alive * percent) / 100) } : null;
 
+  // The last submission's answer lives here, not in the Ballot: a live update that closes the vote or opens the next
+  // one unmounts the Ballot, and a refusal that went with it left the player thinking they had voted.
+  const sent = useAction();
+  const ballotKey = vote && canVote ? `${round?.round}-${vote.stage}` : null;
+  const [sentFor, setSentFor] = useState<string | null>(null);
+  // A refusal stands until dismissed or voted over; 投票成功 only beside the ballot it confirms, never a later one's.
+  const outcome = sent.outcome?.kind === "ok" && sentFor !== ballotKey ? null : sent.outcome;
+  const cast = async (body: VoteRequest) => {
+    sent.clear();
+    setSentFor(ballotKey);
+    const ok = await sent.run(
+      () => api.vote(data.game.id, body),
+      (res) => m.vote.accepted(clock(res.receivedAt)),
+    );
+    if (ok) await game.reload();
+  };
+  const dropConfirmation = () => {
+    if (sent.outcome?.kind === "ok") sent.clear();
+  };
+
   return (
     <div className={overtime ? "stack vote overtime-mode" : "stack vote"} data-testid="vote-machine">
       <section className="card vote-head">
@@ -111,8 +134,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
 
       {vote && canVote ? (
         <Ballot
-          key={`${round?.round}-${vote.stage}`}
-          gameId={data.game.id}
+          key={ballotKey}
           perVoter={perVoter}
           // A tied seat out since the overtime or duel opened (a day shot) can no longer be voted for.
           // In seat order, as the board lists them (the engine lists an overtime's tied seats by votes).
@@ -124,7 +146,9 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           myVote={view?.myVote ?? null}
           changes={view?.voteChanges ?? null}
           abstainAllowed={vote.abstainAllowed ?? false}
-          reload={game.reload}
+          cast={cast}
+          onPick={dropConfirmation}
+          outcome={<VoteOutcome outcome={outcome} pinned={false} onDismiss={sent.clear} />}
         />
       ) : vote ? (
         <Notice kind="info">
@@ -263,17 +287,10 @@ export function VoteMachine({ game }: { game: LiveGame }) {
           cutoff={vote.closesAt - 1000 - data.game.proxyCutoffMinutes * 60_000}
         />
       ) : null}
+
+      {ballotKey === null ? <VoteOutcome outcome={outcome} pinned onDismiss={sent.clear} /> : null}
     </div>
   );
-}
-
-/** What not voting costs this round, as the page warns of it; null when nothing (an excused round, plain 弃权). */
-function nonVotingCost(
-  rule: { outcome: "suicide" | "abstain" | "abstain-warning"; excusedRounds: number[] } | undefined,
-  round: number,
-): "suicide" | "warning" | null {
-  if (!rule || rule.excusedRounds.includes(round)) return null;
-  return rule.outcome === "suicide" ? "suicide" : rule.outcome === "abstain-warning" ? "warning" : null;
 }
 
 /**
@@ -286,7 +303,7 @@ function NotYetVoted(props: {
   voted: ReadonlySet<SeatNo>;
   mySeat: SeatNo | null;
   label: (s: SeatNo) => string;
-  consequence: "suicide" | "warning" | null;
+  consequence: NonVotingCost | null;
 }) {
   const waiting = props.seats.filter((s) => s.alive && !props.voted.has(s.seat)).map((s) => s.seat);
   if (waiting.length === 0) return null;
@@ -351,7 +368,6 @@ function FinalTally({
 }
 
 interface BallotProps {
-  gameId: string;
   perVoter: number;
   choices: SeatNo[];
   label: (s: SeatNo) => string;
@@ -362,7 +378,12 @@ interface BallotProps {
   changes: GameView["voteChanges"];
   /** Whether this vote takes an empty ballot (弃权): the button is offered only then. */
   abstainAllowed: boolean;
-  reload: () => Promise<void>;
+  /** Sends the ballot; the page keeps and shows the answer (it outlives this Ballot). */
+  cast: (body: VoteRequest) => Promise<void>;
+  /** A new pick: a 投票成功 shown for the standing ballot no longer answers what is picked. */
+  onPick: () => void;
+  /** The last answer, kept in the sticky bar by the button, where the player's eyes are. */
+  outcome: ReactNode;
 }
 
 /** A long list of names gets a filter box (a 57-seat table is several phone screens of buttons). */
@@ -376,7 +397,6 @@ function matches(seat: SeatNo, alias: string, filter: string): boolean {
 }
 
 function Ballot({
-  gameId,
   perVoter,
   choices,
   label,
@@ -384,7 +404,9 @@ function Ballot({
   myVote,
   changes,
   abstainAllowed,
-  reload,
+  cast,
+  onPick,
+  outcome,
 }: BallotProps) {
   const codeGuesses = offered.length > 0;
   const [picked, setPicked] = useState<SeatNo[]>(() =>
@@ -393,8 +415,6 @@ function Ballot({
   // The standing ballot's guesses, so that a 改票 keeps them unless the player changes them (风云 audit: they reset).
   const [codes, setCodes] = useState<Record<number, string>>(() => standingCodes(myVote));
   const [filter, setFilter] = useState("");
-  const [ok, setOk] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const now = useServerNow();
   // The server refuses a change past the limit or inside the freeze (seed 001 「投票后，有一次改票机会」,
@@ -406,25 +426,19 @@ function Ballot({
   const fewer = myVote ? unusedVotesNote(perVoter, myVote.targets) : null;
 
   const toggle = (s: SeatNo) => {
-    setOk(null);
+    onPick();
     setPicked((p) =>
       p.includes(s) ? p.filter((x) => x !== s) : p.length >= perVoter ? [...p.slice(1), s] : [...p, s],
     );
   };
   const send = async (targets: SeatNo[]) => {
     setBusy(true);
-    setError(null);
-    setOk(null);
     try {
-      const res = await api.vote(gameId, {
+      await cast({
         requestId: requestId(),
         targets,
         ...(codeGuesses ? { codes: targets.map((t) => codes[t]?.trim() || null) } : {}),
       });
-      setOk(m.vote.accepted(clock(res.receivedAt)));
-      await reload();
-    } catch (e) {
-      setError(errorText(e));
     } finally {
       setBusy(false);
     }
@@ -535,10 +549,9 @@ function Ballot({
           ))}
         </div>
       ) : null}
-      <Notice kind="error">{error}</Notice>
-      <Notice kind="ok">{ok}</Notice>
       {/* Kept in reach under the list: with 40–60 names the button was screens below the chosen one on a phone. */}
       <div className="actions ballot-bar">
+        {outcome}
         {picked.length > 0 ? (
           <span className="ballot-picked" data-testid="ballot-picked">
             {m.app.list(picked.map(label))}
