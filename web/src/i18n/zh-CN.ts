@@ -807,6 +807,8 @@ export const zhCN = {
     messageReply: "回复（只有该玩家和哨子看得到）",
     messageReplySend: "回复",
     messageReplied: "已回复",
+    /** Before the answer a handled 私信 shows: who answered (an answer stored unsigned reads 哨子). */
+    messageAnsweredBy: (referee: string) => `${referee || "哨子"} 回复：`,
     tieItem: (round: string, seats: string, slots: number, reason: string) =>
       `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
     tieItemHint: (slots: number) =>
