@@ -1,11 +1,11 @@
-// What a phone audit found: 帖子 at 360px.
+// What a phone audit found: 帖子 at 360px, and team rooms and the referee's log opening at the newest.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Browser } from "playwright-core";
-import { contextFor } from "./lib/browser.ts";
+import type { Browser, Locator } from "playwright-core";
+import { contextFor, PHONE, screenshot } from "./lib/browser.ts";
 import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, aliasOf, type SetUpGame } from "./lib/game.ts";
-import { beijing, type Server } from "./lib/server.ts";
+import { beijing, requestId, type Server } from "./lib/server.ts";
 
 const NARROW = { width: 360, height: 740 };
 // Aliases long enough that their 报道帖 line ends somewhere in the date after them, whatever the font's widths.
@@ -21,6 +21,39 @@ serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
   game = await airforceGame(server, { prefix: "pa", aliasFor: (i) => (i < 8 ? LONG(i) : aliasOf(i)) });
   await server.advanceTo(beijing("12-02 10:00:00"));
 });
+
+/** The list's scroll position, and whether its last entry shows inside it. */
+function scrollState(list: Locator) {
+  return list.evaluate((el) => {
+    const last = el.lastElementChild?.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return {
+      top: el.scrollTop,
+      scrolls: el.scrollHeight > el.clientHeight,
+      atEnd: el.scrollHeight - el.scrollTop - el.clientHeight <= 2,
+      lastShown: last !== undefined && last.bottom <= box.bottom + 1 && last.top >= box.top - 1,
+    };
+  });
+}
+
+/** Scrolls the list as a reader would, and waits for its scroll event to have been handled. */
+function scrollListTo(list: Locator, top: number): Promise<void> {
+  return list.evaluate(
+    (el, to) =>
+      new Promise<void>((done) => {
+        el.addEventListener("scroll", () => requestAnimationFrame(() => done()), { once: true });
+        el.scrollTop = to < 0 ? el.scrollHeight : to;
+      }),
+    top,
+  );
+}
+
+async function roomPost(cookie: string, text: string): Promise<void> {
+  await server.api("POST", `/api/games/${game.id}/rooms/killer-room/messages`, cookie, {
+    requestId: requestId(),
+    text,
+  });
+}
 
 test("帖子 at 360px: the four tabs fit without clipping, and a 报道帖 date never breaks between day and time", async () => {
   const me = game.seats.find((s) => s.role === "ranger")!;
@@ -57,5 +90,75 @@ test("帖子 at 360px: the four tabs fit without clipping, and a 报道帖 date 
   assert.deepEqual(broken, [], "a date split over two lines");
   // The screen as a phone shows it (a full page would be 40 reports long).
   await page.screenshot({ path: "e2e/screenshots/threads-360.png" });
+  await ctx.close();
+});
+
+test("a team room opens at its newest message, follows new ones at the end, and leaves a reader who scrolled up", async () => {
+  const [reader, writer] = game.seats.filter((s) => s.role === "killer");
+  assert.ok(reader && writer);
+  for (let i = 1; i <= 14; i++) await roomPost(writer.cookie, `第${i}条：今晚的票型再议`);
+  const ctx = await contextFor(browser, server.url, reader.cookie, PHONE);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/me`);
+  const room = page.getByTestId("room-killer-room");
+  const list = room.locator(".room-messages");
+  await list.getByText("第14条：今晚的票型再议").waitFor();
+  const opened = await scrollState(list);
+  assert.ok(opened.scrolls, "more messages than the box holds");
+  assert.ok(opened.atEnd && opened.lastShown, `opened at the newest: ${JSON.stringify(opened)}`);
+
+  // The reader's own message shows once sent.
+  await room.locator("input").fill("收到，我来出第一帖");
+  await room.getByRole("button", { name: "发送" }).click();
+  await list.getByText("收到，我来出第一帖").waitFor();
+  await page.waitForFunction(
+    (el) => el && el.scrollHeight - el.scrollTop - el.clientHeight <= 2,
+    await list.elementHandle(),
+  );
+  assert.ok((await scrollState(list)).lastShown, "the sent message is in view");
+
+  // Scrolled up to read: a new message arrives without pulling the reader down.
+  await scrollListTo(list, 0);
+  await roomPost(writer.cookie, "上面那条先别管");
+  await list.getByText("上面那条先别管").waitFor();
+  assert.equal((await scrollState(list)).top, 0, "the reader stays where they were");
+
+  // Back at the end: the next message comes into view.
+  await scrollListTo(list, -1);
+  await roomPost(writer.cookie, "好，按代号序来");
+  await list.getByText("好，按代号序来").waitFor();
+  const followed = await scrollState(list);
+  assert.ok(followed.atEnd && followed.lastShown, `followed: ${JSON.stringify(followed)}`);
+  await screenshot(page, "room-at-newest");
+  await ctx.close();
+});
+
+test("the referee's full log opens at its newest entry and follows what comes while it is read at the end", async () => {
+  const ctx = await contextFor(browser, server.url, game.refereeCookie, PHONE);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const log = page.getByTestId("referee-log");
+  await log.locator("summary").click();
+  const list = log.locator("ol.log");
+  await list.locator("li").first().waitFor();
+  await page.waitForLoadState("networkidle").catch(() => {});
+  const opened = await scrollState(list);
+  assert.ok(opened.scrolls, "more entries than the box holds");
+  assert.ok(opened.atEnd && opened.lastShown, `opened at the newest: ${JSON.stringify(opened)}`);
+
+  const [voter, target] = game.seats.filter((s) => s.role === "ranger").slice(-2);
+  assert.ok(voter && target);
+  const before = await list.locator("li").count();
+  await server.api("POST", `/api/games/${game.id}/votes`, voter.cookie, {
+    requestId: requestId(),
+    targets: [target.seat],
+  });
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("[data-testid=referee-log] ol.log li").length > n,
+    before,
+  );
+  const followed = await scrollState(list);
+  assert.ok(followed.atEnd && followed.lastShown, `followed: ${JSON.stringify(followed)}`);
+  assert.match((await list.locator("li").last().textContent()) ?? "", /投票给/);
   await ctx.close();
 });

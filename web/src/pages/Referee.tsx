@@ -24,6 +24,7 @@ import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
 import { PostScriptBadges, ScriptHint } from "../components/ScriptHint.tsx";
 import { useAction } from "../components/use-action.tsx";
+import { useFollowNewest } from "../components/use-follow-newest.ts";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
@@ -2121,6 +2122,9 @@ function EventLog({ game }: { game: LiveGame }) {
   const [chatter, setChatter] = useState(false);
   const listed = chatter ? events : events.filter((e) => !CHATTER.has(e.type));
   const hidden = Math.max(0, listed.length - shown);
+  // Opened at the newest entry (oldest first, as it reads, with the earlier ones loaded above), following new ones
+  // while the referee is at the end: what just happened is what the log is opened for.
+  const { ref: logRef } = useFollowNewest<HTMLOListElement>(listed.at(-1)?.seq, open);
   const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.lastSeq);
   // Before the start the log has no rule set of its own: the game's info names it.
   const names = { rulesName: game.data?.game.rulesName, ...logNames(game.view, events) };
@@ -2156,7 +2160,7 @@ function EventLog({ game }: { game: LiveGame }) {
           {m.referee.logEarlier(Math.min(hidden, LOG_MORE), hidden)}
         </button>
       ) : null}
-      <ol className="log">
+      <ol className="log" ref={logRef}>
         {listed.slice(hidden).map((e) => (
           <LogLine key={e.seq} event={e} names={names} />
         ))}
