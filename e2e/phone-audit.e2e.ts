@@ -1,4 +1,5 @@
-// What a phone audit found: 帖子 at 360px, and team rooms and the referee's log opening at the newest.
+// What a phone audit found: 帖子 at 360px, team rooms and the referee's log opening at the newest, and a clean
+// 改判 form after each ruling.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser, Locator } from "playwright-core";
@@ -160,5 +161,32 @@ test("the referee's full log opens at its newest entry and follows what comes wh
   const followed = await scrollState(list);
   assert.ok(followed.atEnd && followed.lastShown, `followed: ${JSON.stringify(followed)}`);
   assert.match((await list.locator("li").last().textContent()) ?? "", /投票给/);
+  await ctx.close();
+});
+
+test("改判: a ruling done empties its reason, and another action drops the last one's 已执行并记录", async () => {
+  const seat = game.seats.filter((s) => s.role === "ranger").at(-3)!;
+  const ctx = await contextFor(browser, server.url, game.refereeCookie, PHONE);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const box = page.getByTestId("overrides");
+  const reason = box.getByPlaceholder("理由（必填，会记录）");
+  await box.locator("select[name=override-action]").selectOption("eliminate");
+  await box.locator("select[name=override-target]").selectOption(String(seat.seat));
+  await reason.fill("哨群查实其曝ID");
+  await box.getByRole("button", { name: "执行" }).click();
+  await box.getByText("已执行并记录").waitFor();
+  assert.equal(await reason.inputValue(), "", "the reason went with its ruling");
+
+  await box.locator("select[name=override-action]").selectOption("revive");
+  assert.equal(await box.getByText("已执行并记录").count(), 0, "the last action's notice is gone");
+  // The next ruling needs a reason of its own: the form refuses to go without one.
+  await box.locator("select[name=override-target]").selectOption(String(seat.seat));
+  assert.equal(await reason.evaluate((el: HTMLInputElement) => el.validity.valueMissing), true);
+  await reason.fill("误判，恢复");
+  await box.getByRole("button", { name: "执行" }).click();
+  await box.getByText("已执行并记录").waitFor();
+  await box.getByText("误判，恢复").waitFor();
+  assert.equal(await reason.inputValue(), "");
   await ctx.close();
 });

@@ -4,10 +4,14 @@ import { errorText } from "../api/client.ts";
 import { m } from "../i18n/index.ts";
 import { Notice } from "./Notice.tsx";
 
-/** Runs one action and reports its outcome inline; `run` answers whether it went through. */
+/**
+ * Runs one action and reports its outcome inline; `run` answers whether it went through. `clear` drops the outcome
+ * when the form moves on to another action, so it is not read as that one's.
+ */
 export function useAction(): {
   notice: ReactNode;
   run: (fn: () => Promise<unknown>, okText?: string) => Promise<boolean>;
+  clear: () => void;
 } {
   const [state, setState] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const run = async (fn: () => Promise<unknown>, okText: string = m.referee.applied) => {
@@ -20,5 +24,9 @@ export function useAction(): {
       return false;
     }
   };
-  return { notice: state ? <Notice kind={state.kind}>{state.text}</Notice> : null, run };
+  return {
+    notice: state ? <Notice kind={state.kind}>{state.text}</Notice> : null,
+    run,
+    clear: () => setState(null),
+  };
 }

@@ -1581,7 +1581,7 @@ function Overrides({ game }: { game: LiveGame }) {
   const winner = chosenWinner ?? (ended && result === "white" ? "black" : "white");
   const [which, setWhich] = useState("");
   const [reason, setReason] = useState("");
-  const { notice, run } = useAction();
+  const { notice, run, clear } = useAction();
   // The rulings made here: a missed 报道 redo's out is the deadline's (RULINGS 24), not one of them.
   const done = game.events.filter(
     (e) =>
@@ -1644,7 +1644,11 @@ function Overrides({ game }: { game: LiveGame }) {
           return null;
       }
     })();
-    if (override) void run(() => api.override(id, { requestId: requestId(), override, reason }));
+    if (!override) return;
+    // A reason is for one ruling: kept, it would be sent again with the next by a slip.
+    void run(() => api.override(id, { requestId: requestId(), override, reason })).then((done) => {
+      if (done) setReason("");
+    });
   };
   return (
     <section className="card" data-testid="overrides" id="referee-overrides">
@@ -1653,7 +1657,11 @@ function Overrides({ game }: { game: LiveGame }) {
       <form className="form" onSubmit={submit}>
         <select
           value={action}
-          onChange={(e) => setAction(e.target.value as OverrideAction)}
+          onChange={(e) => {
+            setAction(e.target.value as OverrideAction);
+            // 已执行并记录 was the last action's: under another it would read as done already.
+            clear();
+          }}
           name="override-action"
         >
           {Object.entries(actions).map(([k, v]) => (
