@@ -1,8 +1,9 @@
-// What a phone audit found: 帖子 at 360px, team rooms and the referee's log opening at the newest, and a clean
-// 改判 form after each ruling.
+// What a phone audit found: 帖子 at 360px, team rooms and the referee's log opening at the newest, a clean 改判 form
+// after each ruling, and the kill-post page telling a seat that posted so rather than that it never could.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Browser, Locator } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
+import { syntheticText } from "../src/text/synthetic.ts";
 import { contextFor, PHONE, screenshot } from "./lib/browser.ts";
 import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, aliasOf, type SetUpGame } from "./lib/game.ts";
@@ -189,4 +190,41 @@ test("改判: a ruling done empties its reason, and another action drops the las
   await box.getByText("误判，恢复").waitFor();
   assert.equal(await reason.inputValue(), "");
   await ctx.close();
+});
+
+async function killPage(cookie: string): Promise<Page> {
+  const ctx = await contextFor(browser, server.url, cookie, PHONE);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/write?kind=kill`);
+  await page.getByTestId("kill-form").waitFor();
+  return page;
+}
+
+test("写杀帖 after this round's post says it is sent and where it is; a seat without a post still reads 没有出帖权", async () => {
+  await server.advanceTo(beijing("12-02 21:05:00"));
+  const engineer = game.seats.find((s) => s.role === "engineer")!;
+  const target = game.seats.filter((s) => s.role === "ranger").at(-4)!;
+  const page = await killPage(engineer.cookie);
+  assert.equal(await page.getByText("你本轮没有出帖权").count(), 0, "the engineer has its post");
+  await page.locator("select[name=target]").selectOption(String(target.seat));
+  await page.getByTestId("editor-text").fill(syntheticText(4242, 850));
+  await page.getByRole("button", { name: "出帖" }).click();
+  await page.getByTestId("notice-ok").waitFor();
+  const posted = page.getByTestId("posted-this-round");
+  await posted.waitFor();
+  assert.equal(await page.getByText("你本轮没有出帖权").count(), 0, "not told it never had one");
+  assert.equal(await posted.textContent(), "你本轮已出帖。 在「我的身份」查看我的杀帖");
+  await screenshot(page, "kill-post-sent");
+  await posted.getByRole("link").click();
+  await page.getByTestId("my-posts").getByText(target.alias).waitFor();
+  // 我的身份 says the same, and not that the right was never there.
+  const due = (await page.getByTestId("due").textContent()) ?? "";
+  assert.match(due, /^待办你本轮已出帖/);
+  assert.doesNotMatch(due, /没有出帖权/);
+  await page.context().close();
+
+  const ranger = await killPage(game.seats.filter((s) => s.role === "ranger").at(-5)!.cookie);
+  await ranger.getByText("你本轮没有出帖权（可以先写草稿）").waitFor();
+  assert.equal(await ranger.getByTestId("posted-this-round").count(), 0);
+  await ranger.context().close();
 });
