@@ -143,7 +143,10 @@ test("私信哨子: a player writes to the referees from 我的身份; the refer
   assert.match((await item.textContent()) ?? "", new RegExp(`${me.alias} 私信哨子.*网站上看不到我的杀帖`));
   await item.locator("textarea[name=message-reply]").fill("已修好，请刷新");
   await item.getByRole("button", { name: "回复" }).click();
-  await desk.getByTestId("inbox-done").filter({ hasText: "已回复" }).waitFor();
+  // Answered, the item keeps the answer under the player's words: the next referee need not ask what was said.
+  const done = desk.getByTestId("inbox-done").filter({ hasText: "已回复" });
+  await done.waitFor();
+  assert.equal(await done.getByTestId("inbox-reply").textContent(), "总哨 回复：已修好，请刷新");
   await ref.close();
 
   await page.reload();

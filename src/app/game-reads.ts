@@ -391,9 +391,12 @@ export class GameReads<S> {
         });
       } else if (e.type === "app.RefereeMessage") {
         // 私信哨子 waits for an answer; a referee's answer to that player answers every one before it.
+        // The answer goes with each: the inbox is where the referees see what was said back, by whom.
         if (e.fromReferee)
-          for (const it of waiting("message", (x) => x.fromAlias === e.alias))
+          for (const it of waiting("message", (x) => x.fromAlias === e.alias)) {
             it.handled = { at: e.at, outcome: "replied" };
+            it.reply = { text: e.text, ...(e.referee !== undefined && { referee: e.referee }) };
+          }
         else items.push({ seq, at: e.at, kind: "message", fromSeat: null, fromAlias: e.alias, text: e.text });
       } else if (e.type === "app.ComplaintFiled")
         items.push({

@@ -845,6 +845,11 @@ export interface InboxItem {
   endings?: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
   text: string;
   /**
+   * `message` once `replied`: the referee's answer that settled it, signed by the referee's alias (absent for an
+   * answer stored before answers were signed).
+   */
+  reply?: { text: string; referee?: string };
+  /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
    * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
    * (rejected). `expired`: a proxy request whose vote closed without it (it never carries into a later round's vote),

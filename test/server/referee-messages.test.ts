@@ -42,7 +42,10 @@ test("私信哨子: a player's message reaches the referees' inbox; the answer r
     });
     assert.equal(answer.status, 200, answer.text);
     const after = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
-    assert.equal(after.json.items.find((i) => i.kind === "message")?.handled?.outcome, "replied");
+    const replied = after.json.items.find((i) => i.kind === "message");
+    assert.equal(replied?.handled?.outcome, "replied");
+    // The inbox keeps what was answered, signed: another referee reads it there without asking.
+    assert.deepEqual(replied?.reply, { text: "收到，请把原帖链接发来", referee: "p哨子" });
 
     // The player reads both; another player, a visitor and the public stream read neither.
     assert.deepEqual(await messages(h, g, a!.cookie), [
@@ -58,6 +61,20 @@ test("私信哨子: a player's message reaches the referees' inbox; the answer r
         "not in another's stream",
       );
     }
+
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee-messages`, a!.cookie, {
+        requestId: rid(),
+        text: "链接稍后发",
+      }),
+    );
+    const later = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    const next = later.json.items.find((i) => i.kind === "message" && i.text === "链接稍后发");
+    assert.deepEqual(
+      [next?.handled, next?.reply],
+      [undefined, undefined],
+      "a later message waits unanswered",
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { api, errorText, requestId } from "../api/client.ts";
 import { m } from "../i18n/index.ts";
 import { clock, seatLabel } from "../lib/format.ts";
 import { Notice } from "./Notice.tsx";
+import { useFollowNewest } from "./use-follow-newest.ts";
 
 interface Props {
   gameId: string;
@@ -26,6 +27,8 @@ export function RoomChat({ gameId, room, seats, version, canWrite }: Props) {
       .then((r) => setMessages(r.messages))
       .catch((e) => setError(errorText(e)));
   }, [gameId, room.id, version]);
+  // A chat reads upwards from its newest message: opened there, and kept there while the reader is.
+  const { ref: listRef, follow } = useFollowNewest<HTMLOListElement>(messages.at(-1)?.seq, room.id);
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
@@ -33,6 +36,8 @@ export function RoomChat({ gameId, room, seats, version, canWrite }: Props) {
       await api.sendRoomMessage(gameId, room.id, { requestId: requestId(), text });
       setText("");
       setError(null);
+      // The sender wants to see their message arrive, even if they had scrolled up before writing.
+      follow();
     } catch (err) {
       setError(errorText(err));
     }
@@ -45,7 +50,7 @@ export function RoomChat({ gameId, room, seats, version, canWrite }: Props) {
           {m.room.members(m.app.list(room.seats.map((s) => seatLabel(seats, s))))}
         </p>
       ) : null}
-      <ol className="room-messages">
+      <ol className="room-messages" ref={listRef}>
         {messages.length === 0 ? <li className="empty small">{m.room.empty}</li> : null}
         {messages.map((x) => (
           <li key={x.seq}>

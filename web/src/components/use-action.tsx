@@ -10,8 +10,9 @@ export interface ActionOutcome {
 }
 
 /**
- * Runs one action and reports its outcome inline; `run` answers whether it went through. `outcome` and `clear` are for
- * a page that shows the outcome somewhere of its own and lets the reader dismiss it (the vote bar).
+ * Runs one action and reports its outcome inline; `run` answers whether it went through. `outcome` is for a page that
+ * shows the outcome somewhere of its own (the vote bar); `clear` drops it when the reader dismisses it or the form
+ * moves on to another action, so it is not read as that one's.
  */
 export function useAction(): {
   notice: ReactNode;

@@ -699,6 +699,9 @@ export const zhCN = {
     window: (from: string, to: string) => `出帖时间：${from} – ${to}`,
     windowClosed: "当前不在出帖时间",
     noRight: "你本轮没有出帖权（可以先写草稿）",
+    /** To a seat whose post this round is sent (not 没有出帖权: it had one), with a link to where it is listed. */
+    posted: "你本轮已出帖。",
+    postedWhere: "在「我的身份」查看我的杀帖",
     outNoPost: "你已出局，不能再出杀帖。",
     outIouToReferee:
       "你已出局，不能在站内发帖。白条若未补齐，请在期限前把补帖全文私下发给哨子，由哨子代为录入。",
@@ -813,6 +816,8 @@ export const zhCN = {
     messageReply: "回复（只有该玩家和哨子看得到）",
     messageReplySend: "回复",
     messageReplied: "已回复",
+    /** Before the answer a handled 私信 shows: who answered (an answer stored unsigned reads 哨子). */
+    messageAnsweredBy: (referee: string) => `${referee || "哨子"} 回复：`,
     tieItem: (round: string, seats: string, slots: number, reason: string) =>
       `${round}投票平票（${TIE_REASONS[reason] ?? reason}）：由哨子在 ${seats} 中定${slots}人出局`,
     tieItemHint: (slots: number) =>

@@ -12,6 +12,7 @@ import { dueDeadlines } from "../lib/due-deadlines.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel, statedAt } from "../lib/format.ts";
 import { offenceText } from "../lib/offence-text.ts";
+import { postRightState } from "../lib/post-right.ts";
 import { termsOf } from "../lib/terms.ts";
 import { Link } from "../router.tsx";
 import { SeatCard } from "./Board.tsx";
@@ -48,6 +49,7 @@ export function MyRole({ game }: { game: LiveGame }) {
   const killPosts = data.game.killPosts;
   const openIous = (you?.ious ?? []).filter((i) => i.status === "open");
   const due = dueDeadlines(view?.deadlines ?? [], you, view?.round ?? null);
+  const right = postRightState(card.postsDue, you?.posts ?? [], view?.round ?? null);
 
   return (
     <div className="stack">
@@ -99,16 +101,16 @@ export function MyRole({ game }: { game: LiveGame }) {
         <section className="card" data-testid="due">
           <h2>{m.me.dueDates}</h2>
           <p>
-            {card.postsDue > 0 ? m.me.postsDue(card.postsDue) : m.write.noRight}
-            {you?.postRight ? (
+            {right === "due"
+              ? m.me.postsDue(card.postsDue)
+              : right === "posted"
+                ? m.me.postedThisRound
+                : m.write.noRight}
+            {/* Once posted there is no turn left to tell of: the line says 已出帖. */}
+            {you?.postRight && right !== "posted" ? (
               <span className="muted small">
                 {" "}
-                ·{" "}
-                {turnText(
-                  you.postRight,
-                  you.posts.some((p) => p.round === view?.round && !p.voided),
-                  (card.powers.group?.members ?? 0) > 1,
-                )}
+                · {turnText(you.postRight, (card.powers.group?.members ?? 0) > 1)}
               </span>
             ) : null}
           </p>
@@ -232,13 +234,9 @@ function ComplaintForm({ game }: { game: LiveGame }) {
  * Whether this seat may post now: in code order (按代号序), or as its group decides (集团自定的顺序); a group of one
  * (工兵) has nobody to decide with.
  */
-function turnText(
-  right: { yourTurn: boolean; groupChoice: boolean },
-  postedThisRound: boolean,
-  shared: boolean,
-): string {
+function turnText(right: { yourTurn: boolean; groupChoice: boolean }, shared: boolean): string {
   if (right.yourTurn) return right.groupChoice && shared ? m.me.groupChoice : m.me.yourTurn;
-  return postedThisRound ? m.me.postedThisRound : m.me.notYourTurn;
+  return m.me.notYourTurn;
 }
 
 /** What the role can do, said from the rule set (as told: the 暗弹's card reads as a ranger's). */

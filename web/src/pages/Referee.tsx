@@ -24,6 +24,7 @@ import { Notice } from "../components/Notice.tsx";
 import { RoomChat } from "../components/RoomChat.tsx";
 import { PostScriptBadges, ScriptHint } from "../components/ScriptHint.tsx";
 import { useAction } from "../components/use-action.tsx";
+import { useFollowNewest } from "../components/use-follow-newest.ts";
 import { m } from "../i18n/index.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
@@ -834,6 +835,12 @@ function InboxRow(props: {
         <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
         <span className="badge">{m.referee.handled(item.handled.outcome, dateTime(item.handled.at))}</span>
         {item.kind === "message" ? <p className="quote">{item.text}</p> : null}
+        {item.kind === "message" && item.reply ? (
+          <p className="quote inbox-reply" data-testid="inbox-reply">
+            <span className="muted">{m.referee.messageAnsweredBy(item.reply.referee ?? "")}</span>
+            {item.reply.text}
+          </p>
+        ) : null}
         {ruled ? (
           <div className="small" data-testid="inbox-ruling">
             {ruled}
@@ -1580,7 +1587,7 @@ function Overrides({ game }: { game: LiveGame }) {
   const winner = chosenWinner ?? (ended && result === "white" ? "black" : "white");
   const [which, setWhich] = useState("");
   const [reason, setReason] = useState("");
-  const { notice, run } = useAction();
+  const { notice, run, clear } = useAction();
   // The rulings made here: a missed 报道 redo's out is the deadline's (RULINGS 24), not one of them.
   const done = game.events.filter(
     (e) =>
@@ -1643,7 +1650,11 @@ function Overrides({ game }: { game: LiveGame }) {
           return null;
       }
     })();
-    if (override) void run(() => api.override(id, { requestId: requestId(), override, reason }));
+    if (!override) return;
+    // A reason is for one ruling: kept, it would be sent again with the next by a slip.
+    void run(() => api.override(id, { requestId: requestId(), override, reason })).then((done) => {
+      if (done) setReason("");
+    });
   };
   return (
     <section className="card" data-testid="overrides" id="referee-overrides">
@@ -1652,7 +1663,11 @@ function Overrides({ game }: { game: LiveGame }) {
       <form className="form" onSubmit={submit}>
         <select
           value={action}
-          onChange={(e) => setAction(e.target.value as OverrideAction)}
+          onChange={(e) => {
+            setAction(e.target.value as OverrideAction);
+            // 已执行并记录 was the last action's: under another it would read as done already.
+            clear();
+          }}
           name="override-action"
         >
           {Object.entries(actions).map(([k, v]) => (
@@ -2122,6 +2137,9 @@ function EventLog({ game }: { game: LiveGame }) {
   const [chatter, setChatter] = useState(false);
   const listed = chatter ? events : events.filter((e) => !CHATTER.has(e.type));
   const hidden = Math.max(0, listed.length - shown);
+  // Opened at the newest entry (oldest first, as it reads, with the earlier ones loaded above), following new ones
+  // while the referee is at the end: what just happened is what the log is opened for.
+  const { ref: logRef } = useFollowNewest<HTMLOListElement>(listed.at(-1)?.seq, open);
   const latestSeq = Math.max(events.at(-1)?.seq ?? 0, game.lastSeq);
   // Before the start the log has no rule set of its own: the game's info names it.
   const names = { rulesName: game.data?.game.rulesName, ...logNames(game.view, events) };
@@ -2157,7 +2175,7 @@ function EventLog({ game }: { game: LiveGame }) {
           {m.referee.logEarlier(Math.min(hidden, LOG_MORE), hidden)}
         </button>
       ) : null}
-      <ol className="log">
+      <ol className="log" ref={logRef}>
         {listed.slice(hidden).map((e) => (
           <LogLine key={e.seq} event={e} names={names} />
         ))}

@@ -74,7 +74,7 @@ function Reports({ game }: { game: LiveGame }) {
         {(reports ?? []).map((r) => (
           <li key={r.postId} className="post">
             <div className="post-head">
-              <strong>{r.alias}</strong> <span className="muted small">{dateTime(r.submittedAt)}</span>{" "}
+              <strong>{r.alias}</strong> <span className="muted small when">{dateTime(r.submittedAt)}</span>{" "}
               <span className="badge">{m.app.words(r.words)}</span>{" "}
               <span className={`badge report-${r.status}`}>{m.threads.reportStatus(r.status)}</span>
               {typeof r.copiedPercent !== "number" ? null : r.flagged && !r.approved ? (
@@ -152,7 +152,7 @@ export function ResultsPosts({ events, info }: { events: GameEventDto[]; info?: 
         <section key={e.seq} className="card" data-testid="results-post">
           <h2>
             {resultsTitle(e, info)} · {m.threads.results}{" "}
-            <span className="muted small">{dateTime(e.at)}</span>
+            <span className="muted small when">{dateTime(e.at)}</span>
           </h2>
           <ResultsText text={String(e.data.text ?? "")} />
         </section>

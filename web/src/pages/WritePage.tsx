@@ -12,6 +12,8 @@ import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel } from "../lib/format.ts";
+import { postRightState } from "../lib/post-right.ts";
+import { Link } from "../router.tsx";
 
 export function WritePage({ game, kind }: { game: LiveGame; kind: "kill" | "iou" }) {
   // Only a seat posts: others (the public, referees, players of other games) get no form to fill in vain.
@@ -44,6 +46,9 @@ function KillPost({ game }: { game: LiveGame }) {
   const seats = view?.seats ?? [];
   const mySeat = data.viewer.seat;
   const open = round !== null && now >= round.postingOpensAt && now <= round.postingClosesAt + 999;
+  const right = card
+    ? postRightState(card.postsDue, engineOf(view)?.you?.posts ?? [], round?.round ?? null)
+    : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -90,7 +95,15 @@ function KillPost({ game }: { game: LiveGame }) {
         </>
       ) : null}
       {!open ? <Notice kind="info">{m.write.windowClosed}</Notice> : null}
-      {card && card.postsDue === 0 ? <Notice kind="info">{m.write.noRight}</Notice> : null}
+      {right === "posted" ? (
+        <Notice kind="info">
+          <span data-testid="posted-this-round">
+            {m.write.posted} <Link to={`/games/${id}/me`}>{m.write.postedWhere}</Link>
+          </span>
+        </Notice>
+      ) : right === "none" ? (
+        <Notice kind="info">{m.write.noRight}</Notice>
+      ) : null}
       <label className="field">
         <span className="field-label">{m.write.target}</span>
         <select name="target" value={target} onChange={(e) => setTarget(e.target.value)} required>
