@@ -144,6 +144,11 @@ test("the referee ends the game (判定胜负) after confirming; players see the
   await after.getByRole("button", { name: "执行" }).click();
   await after.getByText(`改判结果 · 白道胜利 · ${amend}`).waitFor();
   assert.deepEqual(amendAsked, ["确定把本局结果由“黑道胜利”改为“白道胜利”？"]);
+  // The form starts again on a result other than the one now standing, with no reason left over.
+  await desk.waitForFunction(
+    () => document.querySelector<HTMLSelectElement>("select[name=override-winner]")?.value === "black",
+  );
+  assert.equal(await after.getByPlaceholder("理由（必填，会记录）").inputValue(), "");
   await rctx.close();
   await board.reload();
   await board.getByTestId("result").waitFor();

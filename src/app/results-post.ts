@@ -155,6 +155,8 @@ export interface ResultsPostContext {
     candidates: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
     on: { kind: "tie" | "lead-voter" | "iou" | "complaint" | "complaint-window"; round: number }[];
   };
+  /** The game is over (any round's post): a tie still left to the referee will never be decided. */
+  over?: true;
   /** Set on the round that ended the game. */
   result?: {
     winner: "black" | "white" | "draw" | null;
@@ -246,10 +248,13 @@ const CAUSE_ORDER: ResultsPostCause[] = [
   "referee",
 ];
 
-/** 「（why），由哨子在 甲、乙 中定1人出局」, then whom the referee chose once chosen. */
-function leftToReferee(t: ResultsPostTieToReferee): string {
+/**
+ * 「（why），由哨子在 甲、乙 中定1人出局」, then whom the referee chose once chosen. `ended`: the game is over with the tie
+ * never decided (no answer of it could change the winner), which the post says rather than leave the place promised.
+ */
+function leftToReferee(t: ResultsPostTieToReferee, ended = false): string {
   const left = `（${LEFT_TO_REFEREE[t.reason] ?? t.reason}），由哨子在 ${t.seats.join("、")} 中定${t.slots}人出局`;
-  if (!t.decided) return `${left}。`;
+  if (!t.decided) return ended ? `${left}；游戏已结束，未作裁定，无人因此出局。` : `${left}。`;
   // Tied seats that went out before the decision leave fewer places (decide-tie): maybe none, or fewer than asked.
   return t.decided.length === 0
     ? `${left}：平票者在裁定前均已出局，无人因此出局。`
@@ -394,7 +399,7 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
     if (counted.length > 0) {
       lines.push(`${ctx.dayNight ? "投票结果" : "票楼结果"}：${counted.map(tallyLine).join("，")}`);
     }
-    if (part.tieToReferee) lines.push(`平票${leftToReferee(part.tieToReferee)}`);
+    if (part.tieToReferee) lines.push(`平票${leftToReferee(part.tieToReferee, ctx.over === true)}`);
     // Why no overtime though the counts tie: the tied who went out at the close (a non-voter's suicide) leave no more
     // seats than places.
     if (part.tieFilled) {
@@ -430,7 +435,7 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
       const atTop = ot.tally.filter((t) => t.votes === top).length;
       if (ot.referee && !ctx.duel)
         // Not "按先到先出" beside "无人出局": the rule could not decide, and the referee must.
-        lines.push(`加时依然平票${leftToReferee(ot.referee)}`);
+        lines.push(`加时依然平票${leftToReferee(ot.referee, ctx.over === true)}`);
       else if (atTop > 1 || ot.tally.length === 0) {
         lines.push(
           ctx.duel
@@ -707,6 +712,7 @@ export function roundPostText(part: ResultsPart, r: ResultsPostRound, src: Resul
     roleNames: Object.fromEntries((rules?.roles ?? []).map((x) => [x.id, x.name])),
     ...(rules ? resultsPostRules(rules) : {}),
     alliances: part === "day" ? src.alliances.filter((a) => a.round === r.round).map((a) => a.name) : [],
+    ...(src.result.ended && { over: true as const }),
     ...(lastPart &&
       src.result.toReferee?.round === r.round && {
         endingToReferee: src.result.toReferee.candidates,

@@ -831,6 +831,59 @@ test("a tie left to the referee (RULINGS 11 「referee decides」) waits in the 
   }
 });
 
+test("a tie never decided before the game ended does not block the round's results post: it says so (review find)", async () => {
+  const h = await makeHarness();
+  try {
+    const base = smallRules(6);
+    const g = await startedPresetGame(h, {
+      preset: "",
+      rulesText: JSON.stringify({
+        ...base,
+        vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" },
+      }),
+      players: 6,
+      prefix: "tie-end",
+      seed: "tie",
+      round1At: local("12-01 21:00:00"),
+    });
+    const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
+    await advanceTo(h, VOTING);
+    await castVotes(h, g, [
+      [p0, p4],
+      [p1, p4],
+      [p2, p4],
+      [p3, p1],
+      [p4, p1],
+      [p5, p1],
+    ]);
+    await advanceTo(h, local("12-02 21:00:01"));
+    const preview = () =>
+      call<ResultsPreviewResponse & ApiError>(
+        h,
+        "GET",
+        `/api/games/${g.id}/referee/results?round=1`,
+        g.referee,
+      );
+    assert.equal((await preview()).json.error?.code, "results-decision-open");
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "end-game", winner: "draw" },
+        reason: "论坛关闭，本局作废",
+      }),
+    );
+    // Nothing can be decided any more (decide-tie is refused on an ended game): the post is written, and says so.
+    const after = await preview();
+    assert.equal(after.status, 200, after.text);
+    assert.match(
+      after.json.text,
+      /^平票（规则规定由哨子裁定），由哨子在 .+ 中定1人出局；游戏已结束，未作裁定，无人因此出局。$/m,
+    );
+  } finally {
+    await h.close();
+  }
+});
+
 test("a bomb voted out under leadVoter 「referee」 (RULINGS 13) waits in the inbox; 定为领票人 takes the named voter along, once", async () => {
   const h = await makeHarness();
   try {

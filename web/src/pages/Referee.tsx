@@ -1651,9 +1651,12 @@ function Overrides({ game }: { game: LiveGame }) {
       }
     })();
     if (!override) return;
-    // A reason is for one ruling: kept, it would be sent again with the next by a slip.
+    // A reason is for one ruling: kept, it would be sent again with the next by a slip. A 改判结果's choice goes too:
+    // the form then starts again on a result other than the one now standing.
     void run(() => api.override(id, { requestId: requestId(), override, reason })).then((done) => {
-      if (done) setReason("");
+      if (!done) return;
+      setReason("");
+      setWinner(null);
     });
   };
   return (
