@@ -197,20 +197,14 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       excuseLateSubstitute(b, at, o.seat);
       return null;
     case "end-game":
-      emit(b, {
-        type: "OverrideApplied",
+      endByReferee(
+        b,
         at,
         round,
-        override: { action: "end-game", winner: o.winner },
+        { action: "end-game", winner: o.winner },
         reason,
-      });
-      emit(b, {
-        type: "GameEnded",
-        at,
-        winner: o.winner,
-        reason: `the referee ended the game: ${reason}`,
-        why: { kind: "referee", reason },
-      });
+        "the referee ended the game",
+      );
       return null;
     default:
       return decideDayNightOverride(b, at, o, reason);
@@ -236,21 +230,28 @@ export function decideAmendResult(
       message: `the game already ended with that result (${o.winner})`,
       details: { winner: o.winner },
     };
-  emit(b, {
-    type: "OverrideApplied",
-    at,
-    round: b.state.current,
-    override: { action: "end-game", winner: o.winner, previous },
-    reason,
-  });
+  const override = { action: "end-game" as const, winner: o.winner, previous };
+  endByReferee(b, at, b.state.current, override, reason, "the referee changed the result");
+  return null;
+}
+
+/** The ruling, then the result it gives, announced as the referee's (end-game and 改判结果 alike). */
+function endByReferee(
+  b: Batch,
+  at: Instant,
+  round: number,
+  override: Extract<Override, { action: "end-game" }>,
+  reason: string,
+  said: string,
+): void {
+  emit(b, { type: "OverrideApplied", at, round, override, reason });
   emit(b, {
     type: "GameEnded",
     at,
-    winner: o.winner,
-    reason: `the referee changed the result: ${reason}`,
+    winner: override.winner,
+    reason: `${said}: ${reason}`,
     why: { kind: "referee", reason },
   });
-  return null;
 }
 
 /** The referee fills the places a final tie-break left open; refused unless it names exactly those places. */
