@@ -740,32 +740,43 @@ test("白条延期: a request left when the 白条 is completed has nothing to e
   }
 });
 
+/**
+ * Six seats under a rule set that leaves a final tie to the referee (no overtime): round 1 ties p4 and p1 at three
+ * votes each, and at 21:00:01 the tie waits for the referee.
+ */
+async function tieLeftToReferee(h: Harness, prefix: string) {
+  const base = smallRules(6);
+  const g = await startedPresetGame(h, {
+    preset: "",
+    rulesText: JSON.stringify({
+      ...base,
+      vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" },
+    }),
+    players: 6,
+    prefix,
+    seed: "tie",
+    round1At: local("12-01 21:00:00"),
+  });
+  const players = g.players as [Player, Player, Player, Player, Player, Player];
+  const [p0, p1, p2, p3, p4, p5] = players;
+  await advanceTo(h, VOTING);
+  await castVotes(h, g, [
+    [p0, p4],
+    [p1, p4],
+    [p2, p4],
+    [p3, p1],
+    [p4, p1],
+    [p5, p1],
+  ]);
+  await advanceTo(h, local("12-02 21:00:01"));
+  return { g, players };
+}
+
 test("a tie left to the referee (RULINGS 11 「referee decides」) waits in the inbox; 裁定 puts the chosen out by vote, once", async () => {
   const h = await makeHarness();
   try {
-    const base = smallRules(6);
-    const g = await startedPresetGame(h, {
-      preset: "",
-      rulesText: JSON.stringify({
-        ...base,
-        vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" },
-      }),
-      players: 6,
-      prefix: "tie",
-      seed: "tie",
-      round1At: local("12-01 21:00:00"),
-    });
-    const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
-    await advanceTo(h, VOTING);
-    await castVotes(h, g, [
-      [p0, p4],
-      [p1, p4],
-      [p2, p4],
-      [p3, p1],
-      [p4, p1],
-      [p5, p1],
-    ]);
-    await advanceTo(h, local("12-02 21:00:01"));
+    const { g, players } = await tieLeftToReferee(h, "tie");
+    const [p0, p1, p2, , p4] = players;
 
     const inbox = async () =>
       (
@@ -834,29 +845,7 @@ test("a tie left to the referee (RULINGS 11 「referee decides」) waits in the 
 test("a tie never decided before the game ended does not block the round's results post: it says so (review find)", async () => {
   const h = await makeHarness();
   try {
-    const base = smallRules(6);
-    const g = await startedPresetGame(h, {
-      preset: "",
-      rulesText: JSON.stringify({
-        ...base,
-        vote: { ...base.vote, overtimeMinutes: null, finalTieBreak: "referee" },
-      }),
-      players: 6,
-      prefix: "tie-end",
-      seed: "tie",
-      round1At: local("12-01 21:00:00"),
-    });
-    const [p0, p1, p2, p3, p4, p5] = g.players as [Player, Player, Player, Player, Player, Player];
-    await advanceTo(h, VOTING);
-    await castVotes(h, g, [
-      [p0, p4],
-      [p1, p4],
-      [p2, p4],
-      [p3, p1],
-      [p4, p1],
-      [p5, p1],
-    ]);
-    await advanceTo(h, local("12-02 21:00:01"));
+    const { g } = await tieLeftToReferee(h, "tie-end");
     const preview = () =>
       call<ResultsPreviewResponse & ApiError>(
         h,
