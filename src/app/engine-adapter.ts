@@ -24,6 +24,7 @@ import {
 } from "../engine/index.ts";
 import { banditHiddenFrom } from "../engine/night/bandit.ts";
 import { pointsPerSeat } from "../engine/night/points.ts";
+import { pendingDecisions } from "../engine/pending.ts";
 import { extensionRequestRefusal } from "../engine/score/extension.ts";
 import { offeredCodes, postCodes } from "../engine/score/ledger.ts";
 import { scoreSummary } from "../engine/score/summary.ts";
@@ -90,6 +91,10 @@ export const realEngine: EnginePort<GameState> = {
   roomsJoinedLate: (state, seat) => (state.rules ? roomsJoinedLate(state, seat) : null),
   started: (state) => state.status !== "idle",
   ended: (state) => state.status === "ended",
+  roundsAwaitingDecision: (state) =>
+    pendingDecisions(state)
+      .filter((d) => d.kind !== "complaint")
+      .map((d) => d.round),
   posterOf: (state, round, post) =>
     state.rounds[round]?.released?.find((p) => p.index === post)?.poster ?? null,
   proxyCutoffOf: (state, voter, round) => proxyCutoffFor(state, voter, round),

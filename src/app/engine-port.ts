@@ -91,6 +91,11 @@ export interface EnginePort<S = unknown> {
   extensionRequestRefusal?(state: S, seat: Seat, asReferee?: boolean): Refusal | null;
   /** Whether the game is over; cheaper than a summary when the engine knows it directly. */
   ended?(state: S): boolean;
+  /**
+   * The rounds whose tie or bomb's 领票人 waits for the referee and can still put someone out (src/engine/pending.ts
+   * `pendingDecisions`): their results post would promise an out it does not yet name.
+   */
+  roundsAwaitingDecision?(state: S): number[];
   summarize(state: S): GameSummary;
   /**
    * A round's plan (进程) as it goes now: votes per voter, how many are voted out, and posts per posting unit with

@@ -263,27 +263,13 @@ export class RefereeActions<S> {
 
   /**
    * Whether a tie's places or a bomb's 领票人 in `round` wait for the referee (decide-tie, decide-lead-voter) and the
-   * answer can still put someone out: some tied seat, or some voter of the bomb, is alive (as pending.ts reads it).
-   * Not once the game is over: nothing can be decided then, and the post says the tie was left undecided.
+   * answer can still put someone out. Not once the game is over: nothing can be decided then, and the post says the
+   * tie was left undecided.
    */
   #decisionOpen(state: S, round: number): boolean {
-    const summary = this.#games.engine.summarize(state);
-    if (summary.result.ended) return false;
-    const r = summary.rounds.find((x) => x.round === round);
-    if (!r) return false;
-    const alive = new Set(
-      this.#games.engine
-        .seats(state)
-        .filter((s) => s.alive)
-        .map((s) => s.seat),
-    );
-    const ties = [r, ...(r.houses ?? [])].map((h) => h.overtime?.referee ?? h.tieToReferee);
-    return (
-      ties.some(
-        (t) => t !== undefined && t.slots > 0 && t.decided === undefined && t.seats.some((s) => alive.has(s)),
-      ) ||
-      (r.leadVoterToReferee ?? []).some((d) => d.decided === undefined && d.voters.some((v) => alive.has(v)))
-    );
+    const engine = this.#games.engine;
+    if (engine.ended?.(state) ?? engine.summarize(state).result.ended) return false;
+    return engine.roundsAwaitingDecision?.(state).includes(round) ?? false;
   }
 
   /** A post written while the round's vote (or its 加时) still runs would tell the wrong outs and the wrong count. */
