@@ -391,13 +391,21 @@ export class GameReads<S> {
         });
       } else if (e.type === "app.RefereeMessage") {
         // 私信哨子 waits for an answer; a referee's answer to that player answers every one before it.
-        // The answer goes with each: the inbox is where the referees see what was said back, by whom.
-        if (e.fromReferee)
-          for (const it of waiting("message", (x) => x.fromAlias === e.alias)) {
-            it.handled = { at: e.at, outcome: "replied" };
-            it.reply = { text: e.text, ...(e.referee !== undefined && { referee: e.referee }) };
+        // The answer goes with each: the inbox is where the referees see what was said back, by whom. An answer with
+        // none waiting (a second word on the same matter) goes with that player's latest message.
+        if (e.fromReferee) {
+          const reply = { text: e.text, ...(e.referee !== undefined && { referee: e.referee }) };
+          const open = waiting("message", (x) => x.fromAlias === e.alias);
+          const to =
+            open.length > 0
+              ? open
+              : items.filter((x) => x.kind === "message" && x.fromAlias === e.alias).slice(-1);
+          for (const it of to) {
+            it.handled ??= { at: e.at, outcome: "replied" };
+            it.replies = [...(it.replies ?? []), reply];
           }
-        else items.push({ seq, at: e.at, kind: "message", fromSeat: null, fromAlias: e.alias, text: e.text });
+        } else
+          items.push({ seq, at: e.at, kind: "message", fromSeat: null, fromAlias: e.alias, text: e.text });
       } else if (e.type === "app.ComplaintFiled")
         items.push({
           seq,

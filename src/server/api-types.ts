@@ -845,10 +845,11 @@ export interface InboxItem {
   endings?: { winner: "black" | "white" | "draw" | null; why: EndingWhy }[];
   text: string;
   /**
-   * `message` once `replied`: the referee's answer that settled it, signed by the referee's alias (absent for an
-   * answer stored before answers were signed).
+   * `message` once `replied`: the referees' answers, in order (the one that settled it first; a later answer with no
+   * message waiting goes with that player's latest), each signed by the referee's alias (absent for an answer stored
+   * before answers were signed).
    */
-  reply?: { text: string; referee?: string };
+  replies?: { text: string; referee?: string }[];
   /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
    * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling

@@ -45,12 +45,26 @@ test("私信哨子: a player's message reaches the referees' inbox; the answer r
     const replied = after.json.items.find((i) => i.kind === "message");
     assert.equal(replied?.handled?.outcome, "replied");
     // The inbox keeps what was answered, signed: another referee reads it there without asking.
-    assert.deepEqual(replied?.reply, { text: "收到，请把原帖链接发来", referee: "p哨子" });
+    assert.deepEqual(replied?.replies, [{ text: "收到，请把原帖链接发来", referee: "p哨子" }]);
+    // A second word on the same matter, with nothing waiting, goes with that message too (review find).
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/messages`, g.referee, {
+        requestId: rid(),
+        alias: a!.alias,
+        text: "另外，申诉结果明天公布",
+      }),
+    );
+    const twice = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    assert.deepEqual(
+      twice.json.items.find((i) => i.kind === "message")?.replies?.map((r) => r.text),
+      ["收到，请把原帖链接发来", "另外，申诉结果明天公布"],
+    );
 
-    // The player reads both; another player, a visitor and the public stream read neither.
+    // The player reads all three; another player, a visitor and the public stream read none.
     assert.deepEqual(await messages(h, g, a!.cookie), [
       [a!.alias, false, "我的报道被判抄袭，想申诉：那段是我自己在别的版发过的"],
       [a!.alias, true, "收到，请把原帖链接发来"],
+      [a!.alias, true, "另外，申诉结果明天公布"],
     ]);
     assert.deepEqual(await messages(h, g, b!.cookie), []);
     assert.deepEqual(await messages(h, g), []);
@@ -71,7 +85,7 @@ test("私信哨子: a player's message reaches the referees' inbox; the answer r
     const later = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
     const next = later.json.items.find((i) => i.kind === "message" && i.text === "链接稍后发");
     assert.deepEqual(
-      [next?.handled, next?.reply],
+      [next?.handled, next?.replies],
       [undefined, undefined],
       "a later message waits unanswered",
     );

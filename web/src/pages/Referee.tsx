@@ -835,12 +835,15 @@ function InboxRow(props: {
         <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
         <span className="badge">{m.referee.handled(item.handled.outcome, dateTime(item.handled.at))}</span>
         {item.kind === "message" ? <p className="quote">{item.text}</p> : null}
-        {item.kind === "message" && item.reply ? (
-          <p className="quote inbox-reply" data-testid="inbox-reply">
-            <span className="muted">{m.referee.messageAnsweredBy(item.reply.referee ?? "")}</span>
-            {item.reply.text}
-          </p>
-        ) : null}
+        {item.kind === "message"
+          ? (item.replies ?? []).map((reply, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the answers are in order and never reordered
+              <p key={i} className="quote inbox-reply" data-testid="inbox-reply">
+                <span className="muted">{m.referee.messageAnsweredBy(reply.referee ?? "")}</span>
+                {reply.text}
+              </p>
+            ))
+          : null}
         {ruled ? (
           <div className="small" data-testid="inbox-ruling">
             {ruled}
