@@ -42,6 +42,9 @@ test("sign up, open a game from the lobby, sign out and back in", async () => {
   // The time on a card is labelled: it is when the game was opened (开版), not when it starts.
   assert.match((await signup.locator(".game-row").first().textContent()) ?? "", /开版：12\/1 \d\d:\d\d/);
   assert.equal(await playing.locator(".game-row").count(), 1);
+  // The game's name is a link a thumb can hit.
+  const link = await signup.locator(".game-row .game-name").first().boundingBox();
+  assert.ok(link && link.height >= 32, `the game link is ${link?.height} px tall`);
   await screenshot(page, "lobby");
   await signup.getByRole("link", { name: "报道" }).click();
   await page.locator("input[name=alias]").waitFor();
