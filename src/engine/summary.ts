@@ -5,7 +5,6 @@ import { houseOfSeat, housesOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { isDayNight } from "./night/night.ts";
 import { dayNightSummary } from "./night/points.ts";
-import { pendingDecisions } from "./pending.ts";
 import { roleById, roleOfSeat } from "./roles.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
 import { scoreSummary } from "./score/summary.ts";
@@ -150,9 +149,7 @@ export function endingWaitsOf(state: GameState): Pick<GameSummary["result"], "en
   const candidates = held ? [held] : contestedEndings(state);
   if (!candidates) return {};
   // What the end waits on (settle.ts), as the post and the 哨子台 should name it (a deferred end is a score game's).
-  // A deferred score end waits for the referee's decisions alone (settle.ts): 白条 and complaint windows opened since
-  // (the next round's posts) are not named, since deciding ends the game whatever they are (review find).
-  const open = deferred !== undefined ? pendingDecisions(state) : endWaitsOn(state, 0, state.current);
+  const open = endWaitsOn(state, 0, state.current);
   const on = open.map((d) => ({ kind: d.kind, round: d.round }));
   const unique = on.filter((d, i) => on.findIndex((x) => x.kind === d.kind && x.round === d.round) === i);
   if (unique.length === 0) return {};

@@ -6,7 +6,7 @@ import type { Instant, Seat } from "./contract.ts";
 import { applyComplaintRuling, applyLeadVoterDecision, applyTieDecision, failIous } from "./decisions.ts";
 import { contestedEndings, endingNow } from "./end.ts";
 import type { OpenQuestion } from "./pending.ts";
-import { openQuestions } from "./pending.ts";
+import { openQuestions, pendingDecisions } from "./pending.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
@@ -201,8 +201,13 @@ export function endWaits(state: GameState, at: Instant, round: number): boolean 
     : openQuestions(state).length > 0;
 }
 
-/** What such an ending waits on, as the summary, the results post and the 哨子台 name it. */
+/**
+ * What such an ending waits on, as the summary, the results post and the 哨子台 name it. A score end deferred at a
+ * results post (ScoreEndDeferred) waits for the referee's decisions alone (settle.ts): 白条 and complaint windows opened
+ * since (the next round's posts) are not named, since deciding ends the game whatever they are.
+ */
 export function endWaitsOn(state: GameState, at: Instant, round: number): OpenQuestion[] {
+  if (state.scoreEndDeferred !== undefined) return pendingDecisions(state);
   return rulesOf(state).win.kind === "elimination"
     ? questionsThatMatter(state, at, round)
     : openQuestions(state);
