@@ -71,7 +71,8 @@ export function openQuestions(state: GameState): OpenQuestion[] {
     for (const i of r.ious) if (i.status === "open") ious.push({ kind: "iou", round: r.round, post: i.post });
     if (!r.complaintsOpen) continue;
     for (const p of r.released ?? []) {
-      if (p.lapsed === "voided" || r.submissions[p.index]?.voided) continue;
+      // A post voided since its release (白条 failed, 举报 upheld, 作废杀帖) carries lapsed "voided" (evolve.ts).
+      if (p.lapsed === "voided") continue;
       if (r.complaintsFiled?.includes(p.index) || r.complaintsRuled?.includes(p.index)) continue;
       windows.push({ kind: "complaint-window", round: r.round, post: p.index });
     }
