@@ -24,6 +24,13 @@ function resolveDeadline(b: Batch, name: string): string | null {
   return found?.key ?? null;
 }
 
+/** Every ruling carries a reason (RULINGS 23), the 改判结果 of an ended game too. */
+function noReason(reason: string): Refusal | null {
+  return reason.trim() === ""
+    ? { code: "override.no-reason", message: "every override carries a reason" }
+    : null;
+}
+
 function unknownSeat(seat: number): Refusal {
   return { code: "override.unknown-seat", message: `no seat ${seat}`, details: { seat } };
 }
@@ -76,7 +83,8 @@ function decideSetProgression(
 export function decideOverride(b: Batch, at: Instant, o: Override, reason: string): Refusal | null {
   const round = b.state.current;
   const seatExists = (s: number) => b.state.seats[s] !== undefined;
-  if (reason.trim() === "") return { code: "override.no-reason", message: "every override carries a reason" };
+  const missing = noReason(reason);
+  if (missing) return missing;
   switch (o.action) {
     case "eliminate": {
       if (!seatExists(o.target)) return unknownSeat(o.target);
@@ -222,7 +230,8 @@ export function decideAmendResult(
   o: Extract<Override, { action: "end-game" }>,
   reason: string,
 ): Refusal | null {
-  if (reason.trim() === "") return { code: "override.no-reason", message: "every override carries a reason" };
+  const missing = noReason(reason);
+  if (missing) return missing;
   const previous = b.state.result?.winner ?? null;
   if (previous === o.winner)
     return {
