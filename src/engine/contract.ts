@@ -125,6 +125,20 @@ export type Override =
       posts?: Record<string, number>;
       extraPosts?: Record<string, number>;
     }
+  /**
+   * 改判放逐: after a round's vote has closed, the referee corrects whom it put out (a ballot counted that should not
+   * have been, a 托票 entered too late, a tally read wrong). Seats the vote put out that `out` leaves out come back,
+   * with the 领票人 their bombs took; seats `out` adds go out as voted out, each bomb among them taking its 领票人 from
+   * the round's own ballots. `house`: 两府制, the house whose thread it corrects (absent = house 1).
+   */
+  | {
+      action: "amend-vote-out";
+      round: number;
+      out: Seat[];
+      house?: number;
+      /** Set by the engine on the event, never by the command: whom the vote had put out until now. */
+      previous?: Seat[];
+    }
   /** Move a deadline of the current round (vote, posting window, IOU, complaint…) to `until`. */
   | { action: "extend"; deadline: string; until: Instant }
   | { action: "void-vote"; voter: Seat }
@@ -284,6 +298,11 @@ export interface RoundSummary {
    * `decided` once named (`decide-lead-voter`). Absent when there were none.
    */
   leadVoterToReferee?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
+  /**
+   * 改判放逐 (`amend-vote-out`) rulings on the round's vote, in order: whom the vote had put out (`previous`), whom it
+   * puts out after the ruling, and the referee's reason. Absent when there were none.
+   */
+  voteOutAmended?: { previous: Seat[]; out: Seat[]; reason: string; house?: number }[];
   /**
    * The round's vote (or its 加时) has not closed and the game goes on: what is listed so far (its posts' 帖杀) is not
    * the round's result yet, and no results post is due. Absent once the round has closed.

@@ -2,10 +2,10 @@
 // that make them and by the what-if that asks whether the end must wait for them (what-if.ts).
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
-import type { Instant, Override } from "./contract.ts";
+import type { Instant, Override, Seat } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
 import { fireOnLeadVoter, putOutForVoidPost, reviveTargetOf, voteOut } from "./outs.ts";
-import type { IouState } from "./state.ts";
+import type { IouState, RoundState } from "./state.ts";
 
 /** Puts the chosen tied seats out, as the vote would have, each bomb among them taking its 领票人. */
 export function applyTieDecision(
@@ -15,23 +15,33 @@ export function applyTieDecision(
   o: Extract<Override, { action: "decide-tie" }>,
   reason: string,
 ): void {
-  const house = o.house ?? 1;
-  const r = b.state.rounds[o.round];
-  // 领票人: the overtime's where it had one (as 先到先出 after overtime takes it), else the regular vote's: an
-  // overtime nobody voted in still leaves a bomb "被票出" by the regular vote's voters.
+  const { leadVoters, choices } = ballotsLeadVoters(b.state.rounds[o.round], o.house ?? 1, o.out);
+  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
+  voteOut(b, at, o.round, o.out, leadVoters, choices);
+}
+
+/**
+ * The 领票人 of each of `seats` put out by the referee as voted out in a closed round (a tie's decision, 改判放逐),
+ * read off the round's ballots in the house's thread: the overtime's where it had one (as 先到先出 after overtime
+ * takes it), else the regular vote's, since an overtime nobody voted in still leaves a bomb "被票出" by the regular
+ * vote's voters. Under leadVoter "referee" the same lookup gives the voters to choose from.
+ */
+export function ballotsLeadVoters(
+  r: RoundState | undefined,
+  house: number,
+  seats: readonly Seat[],
+): { leadVoters: Record<Seat, Seat | null>; choices: Record<Seat, Seat[]> } {
   const records = (r?.votes ?? []).filter((v) => (v.house ?? 1) === house).reverse();
   const leadVoters = Object.fromEntries(
-    o.out.map((s) => [
+    seats.map((s) => [
       s,
       records.map((v) => v.leadVoters[s]).find((l) => l !== undefined && l !== null) ?? null,
     ]),
   );
-  // Under leadVoter "referee" the same lookup gives the voters to choose from.
   const choices = Object.fromEntries(
-    o.out.map((s) => [s, records.map((v) => v.leadVoterChoices?.[s]).find((c) => c && c.length > 0) ?? []]),
+    seats.map((s) => [s, records.map((v) => v.leadVoterChoices?.[s]).find((c) => c && c.length > 0) ?? []]),
   );
-  emit(b, { type: "OverrideApplied", at, round, override: o, reason });
-  voteOut(b, at, o.round, o.out, leadVoters, choices);
+  return { leadVoters, choices };
 }
 
 /** The bomb takes the named 领票人 along. */

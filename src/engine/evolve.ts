@@ -399,6 +399,26 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
           d.bomb === o.bomb ? { ...d, decided: o.leadVoter } : d,
         ),
       }));
+    case "amend-vote-out": {
+      // 改判放逐: a bomb the ruling no longer has voted out has not gone off (its 领票人 come back by their own events).
+      const dropped = (o.previous ?? []).filter((s) => !o.out.includes(s));
+      const fireworks = state.fireworks.filter(
+        (f) => !(f.round === o.round && f.via === "vote" && dropped.includes(f.bomb)),
+      );
+      const bombsFired = state.bombsFired.filter(
+        (bomb) => !dropped.includes(bomb) || fireworks.some((f) => f.bomb === bomb),
+      );
+      const amended = {
+        previous: o.previous ?? [],
+        out: o.out,
+        reason,
+        ...(o.house !== undefined && o.house !== 1 ? { house: o.house } : {}),
+      };
+      return withRound({ ...state, fireworks, bombsFired }, o.round, (r) => ({
+        ...r,
+        voteOutAmended: [...(r.voteOutAmended ?? []), amended],
+      }));
+    }
     case "substitute":
       return withSeat(state, o.seat, (s) => ({ ...s, alias: o.alias }));
     case "set-progression": {

@@ -133,6 +133,8 @@ export interface RoundState {
    * `decide-lead-voter` override); absent when there were none.
    */
   leadVoterDecisions?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
+  /** 改判放逐 rulings on this round's vote, in order: whom it had put out, whom it puts out now, and why. */
+  voteOutAmended?: VoteOutAmended[];
   /** Every PlayerOut and PlayerRevived of this round, in order: who was in after the round, whatever came later. */
   aliveChanges?: { seat: Seat; out: boolean; night?: true }[];
   /**
@@ -142,6 +144,14 @@ export interface RoundState {
   outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null; night?: true }[];
   revived: Seat[];
   closed: boolean;
+}
+
+/** One 改判放逐 (`amend-vote-out`): `house` only under 两府制 for a house other than 1. */
+export interface VoteOutAmended {
+  previous: Seat[];
+  out: Seat[];
+  reason: string;
+  house?: number;
 }
 
 export interface GameState {

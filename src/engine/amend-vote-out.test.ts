@@ -1,0 +1,136 @@
+// 改判放逐: the referee corrects whom a closed round's vote put out, and what its bombs took along.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { summarize } from "./summary.ts";
+import { Driver, local, preset } from "./test-kit.ts";
+
+// 空军 seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
+const airforce = () => new Driver(preset("airforce-40"));
+
+/** Round `day`'s vote: `first` votes before everyone, who then take `victims` in turn; closed at 21:00. */
+function closeVote(
+  d: Driver,
+  day: string,
+  victims: number[],
+  first?: { voter: number; target: number },
+): void {
+  if (first)
+    d.must({ type: "CastVote", at: local(`${day} 19:00`), voter: first.voter, targets: [first.target] });
+  let n = 0;
+  d.everyoneVotes(local(`${day} 20:00`), () => [victims[n++ % victims.length] as number]);
+  d.tick(local(`${day} 21:00:01`));
+}
+
+const whistle = "seed 002 「游戏中哨子最大！游戏中如发生意外情况，以哨子的最终判断结果为准。」";
+const leadVoter = "seed 002 暗弹 「如被票出，带走领票人」";
+
+describe(`改判放逐 — ${whistle}`, () => {
+  test(`a bomb wrongly voted out comes back with its 领票人, and is a live bomb again (${leadVoter})`, () => {
+    const d = airforce();
+    closeVote(d, "12-02", [13], { voter: 25, target: 13 });
+    assert.deepEqual([d.alive(13), d.alive(25)], [false, false]);
+    assert.equal(
+      d.override(local("12-02 21:20"), { action: "amend-vote-out", round: 1, out: [14] }, "托票漏录"),
+      null,
+    );
+    assert.deepEqual([d.alive(13), d.alive(25)], [true, true]);
+    assert.deepEqual(d.state.seats[14]?.out, { round: 1, cause: "vote", at: local("12-02 21:20") });
+    const applied = d.events("OverrideApplied").at(-1);
+    assert.deepEqual(applied?.override, { action: "amend-vote-out", round: 1, out: [14], previous: [13] });
+    assert.equal(applied?.reason, "托票漏录");
+    assert.deepEqual([d.state.bombsFired, d.state.fireworks], [[], []]);
+    // Round 1's record tells the correction: 14 out, 13 and 25 out and back.
+    const round1 = summarize(d.state).rounds.find((r) => r.round === 1);
+    assert.deepEqual(round1?.out.map((o) => o.seat).sort(), [13, 14, 25]);
+    assert.deepEqual(round1?.revived.map((r) => r.seat).sort(), [13, 25]);
+    // Its firing taken back, the bomb goes off when it is voted out for real.
+    closeVote(d, "12-03", [13, 13, 13, 35, 36, 37], { voter: 26, target: 13 });
+    assert.equal(d.state.seats[13]?.out?.cause, "vote");
+    assert.equal(d.state.seats[26]?.out?.cause, "bomb");
+    assert.deepEqual(
+      d.events("BombFired").map((e) => [e.round, e.bomb, e.victim]),
+      [
+        [1, 13, 25],
+        [2, 13, 26],
+      ],
+    );
+  });
+
+  test("a bomb the ruling puts out takes its 领票人 from the round's own ballots", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [14, 14, 13], { voter: 25, target: 13 });
+    assert.deepEqual([d.alive(14), d.alive(13), d.alive(25)], [false, true, true]);
+    assert.equal(
+      d.override(local("12-02 21:20"), { action: "amend-vote-out", round: 1, out: [13] }, "计票有误"),
+      null,
+    );
+    assert.equal(d.alive(14), true);
+    assert.equal(d.state.seats[13]?.out?.cause, "vote");
+    assert.equal(
+      d.state.seats[25]?.out?.cause,
+      "bomb",
+      "the earliest standing vote on the bomb (RULINGS 13)",
+    );
+    // Round 1's results are out already: whom the ruling puts out is published at once, as that post would have.
+    assert.deepEqual(
+      d
+        .events("IdentityRevealed")
+        .map((e) => e.seat)
+        .filter((s) => s === 13 || s === 25)
+        .sort(),
+      [13, 25],
+    );
+  });
+
+  test("the 领票人 a dropped bomb took may be named in its place", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [13], { voter: 25, target: 13 });
+    assert.equal(
+      d.override(local("12-02 21:20"), { action: "amend-vote-out", round: 1, out: [25] }, "改判"),
+      null,
+    );
+    assert.equal(d.alive(13), true);
+    assert.equal(d.state.seats[25]?.out?.cause, "vote");
+  });
+
+  test("refused, and nothing recorded: an open vote, no change, a seat twice, a seat out for another cause", () => {
+    const d = airforce();
+    const open = d.override(local("12-02 20:30"), { action: "amend-vote-out", round: 1, out: [14] }, "x");
+    assert.deepEqual([open?.code, open?.details], ["override.vote-not-closed", { round: 1 }]);
+    closeVote(d, "12-02", [14]);
+    assert.equal(d.override(local("12-02 21:05"), { action: "eliminate", target: 20 }, "曝ID"), null);
+    const before = d.log.length;
+    const refusals = [
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [14] }, "x"),
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [15, 15] }, "x"),
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [20] }, "x"),
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [99] }, "x"),
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [15] }, " "),
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [15], house: 2 }, "x"),
+    ];
+    assert.deepEqual(
+      refusals.map((r) => r?.code),
+      [
+        "override.same-vote-out",
+        "override.duplicate-seat",
+        "override.already-out",
+        "override.unknown-seat",
+        "override.no-reason",
+        "override.unknown-house",
+      ],
+    );
+    assert.equal(d.log.length, before);
+    assert.equal(d.alive(15), true);
+  });
+
+  test("nobody out at all is a ruling too: the seat comes back and no one takes its place", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [14]);
+    assert.equal(
+      d.override(local("12-02 21:20"), { action: "amend-vote-out", round: 1, out: [] }, "票无效"),
+      null,
+    );
+    assert.equal(d.alive(14), true);
+    assert.equal(d.state.seats.filter((s) => !s.alive).length, 0);
+  });
+});

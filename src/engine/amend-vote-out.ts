@@ -1,0 +1,108 @@
+// 改判放逐: the referee corrects whom a closed round's vote put out, bombs' 领票人 included (哨子最大).
+import type { Batch } from "./batch.ts";
+import { emit } from "./batch.ts";
+import type { Instant, Override, Refusal, Seat } from "./contract.ts";
+import { ballotsLeadVoters } from "./decisions.ts";
+import { houseOfSeat, housesOf } from "./houses.ts";
+import { revive, voteOut } from "./outs.ts";
+import type { GameState } from "./state.ts";
+import { rulesOf } from "./state.ts";
+
+type AmendVoteOut = Extract<Override, { action: "amend-vote-out" }>;
+
+/** The seats out now as voted out in `round`'s thread of `house`, in the order they went out. */
+export function votedOutIn(state: GameState, round: number, house: number): Seat[] {
+  const outs = state.rounds[round]?.outs ?? [];
+  const order = (s: Seat) => outs.map((o) => o.seat).lastIndexOf(s);
+  return state.seats
+    .filter(
+      (s) =>
+        !s.alive && s.out?.cause === "vote" && s.out.round === round && houseOfSeat(state, s.seat) === house,
+    )
+    .map((s) => s.seat)
+    .sort((a, b) => order(a) - order(b));
+}
+
+/** The 领票人 a voted-out bomb took along in `round` and who is still out for it. */
+function takenBy(state: GameState, round: number, bomb: Seat): Seat[] {
+  return state.fireworks
+    .filter((f) => f.round === round && f.bomb === bomb && f.via === "vote")
+    .map((f) => f.victim)
+    .filter((v) => {
+      const s = state.seats[v];
+      return s !== undefined && !s.alive && s.out?.cause === "bomb" && s.out.round === round;
+    });
+}
+
+/**
+ * Refused: a round whose vote has not closed (the vote, 作废选票 and the tie's decision serve then), a round with a tie
+ * or a 领票人 still waiting for the referee (those decisions come first), a seat named twice, of another house, or
+ * out for something else, and a ruling that changes nothing.
+ */
+export function decideAmendVoteOut(
+  b: Batch,
+  at: Instant,
+  round: number,
+  o: AmendVoteOut,
+  reason: string,
+): Refusal | null {
+  const state = b.state;
+  const house = o.house ?? 1;
+  if (!housesOf(rulesOf(state)).includes(house))
+    return { code: "override.unknown-house", message: `no house ${house}`, details: { house } };
+  const r = state.rounds[o.round];
+  if (!r?.closed)
+    return {
+      code: "override.vote-not-closed",
+      message: `round ${o.round}'s vote has not closed`,
+      details: { round: o.round },
+    };
+  const tb = house === 1 ? r.tieBreak : r.houseTieBreaks?.[house];
+  if (tb?.referee && tb.referee.decided === undefined)
+    return {
+      code: "override.tie-waiting",
+      message: `round ${o.round}'s tie waits for the referee's decision first`,
+      details: { round: o.round },
+    };
+  if (r.leadVoterDecisions?.some((d) => d.decided === undefined))
+    return {
+      code: "override.lead-voter-waiting",
+      message: `a bomb of round ${o.round} waits for its lead voter first`,
+      details: { round: o.round },
+    };
+  if (new Set(o.out).size !== o.out.length)
+    return { code: "override.duplicate-seat", message: "each seat may be named once" };
+  const missing = o.out.find((s) => state.seats[s] === undefined);
+  if (missing !== undefined)
+    return { code: "override.unknown-seat", message: `no seat ${missing}`, details: { seat: missing } };
+  const stranger = o.out.find((s) => houseOfSeat(state, s) !== house);
+  if (stranger !== undefined)
+    return {
+      code: "override.other-house",
+      message: `seat ${stranger} votes in another house`,
+      details: { seat: stranger },
+    };
+  const previous = votedOutIn(state, o.round, house);
+  const dropped = previous.filter((s) => !o.out.includes(s));
+  const added = o.out.filter((s) => !previous.includes(s));
+  if (dropped.length === 0 && added.length === 0)
+    return {
+      code: "override.same-vote-out",
+      message: `round ${o.round}'s vote already put out exactly those`,
+    };
+  // The 领票人 a dropped bomb took come back with it, so one of them may be named in its place.
+  const comingBack = new Set(dropped.flatMap((s) => [s, ...takenBy(state, o.round, s)]));
+  const gone = added.find((s) => !state.seats[s]?.alive && !comingBack.has(s));
+  if (gone !== undefined)
+    return { code: "override.already-out", message: "the seat is already out", details: { seat: gone } };
+
+  const override: AmendVoteOut = { action: "amend-vote-out", round: o.round, out: o.out, previous };
+  if (o.house !== undefined) override.house = o.house;
+  const victims = dropped.flatMap((s) => takenBy(state, o.round, s));
+  // The ruling first: its fold takes the dropped bombs' firings back (evolve.ts), so they can go off again.
+  emit(b, { type: "OverrideApplied", at, round, override, reason });
+  for (const s of [...dropped, ...victims]) revive(b, at, o.round, s, "referee");
+  const { leadVoters, choices } = ballotsLeadVoters(b.state.rounds[o.round], house, added);
+  voteOut(b, at, o.round, added, leadVoters, choices);
+  return null;
+}
