@@ -81,6 +81,8 @@ export interface ResultsPostRound {
   tieFilled?: { tied: string[]; out: string[] };
   /** Bombs voted out whose 领票人 the referee names among `voters` (leadVoter "referee"); `decided` once named. */
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
+  /** 改判放逐 rulings on the round's vote: whom it had put out, whom it puts out now, and why. */
+  voteOutAmended?: { previous: string[]; out: string[]; reason: string; house?: number }[];
   /** 两府制: each house's own thread; the post then lists every house's votes and dead under its own heading. */
   houses?: {
     house: number;
@@ -511,6 +513,12 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
         ? `${d.bomb} 被票出，哨子在 ${d.voters.join("、")} 中定 ${d.decided} 为领票人。`
         : `${d.bomb} 被票出，领票人待哨子在 ${d.voters.join("、")} 中裁定。`,
     );
+  }
+  // 改判放逐: the tally above is what the machine counted; the post says the referee ruled otherwise, and why.
+  for (const a of round.voteOutAmended ?? []) {
+    const names = (list: string[]) => (list.length > 0 ? list.join("、") : "无人");
+    const house = a.house !== undefined ? `第${a.house}府` : "";
+    lines.push(`哨子改判${house}票杀：${names(a.previous)} → ${names(a.out)}（${a.reason}）`);
   }
   // A bomb voted out is known to take its 领票人 (seed 002 「如被票出，带走领票人」): when it took nobody the post says why.
   const unitOfRound = ctx.dayNight ? "天" : "轮";

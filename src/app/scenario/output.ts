@@ -50,6 +50,8 @@ export interface RoundOutput {
   tieFilled?: { tied: string[]; out: string[] };
   /** leadVoter "referee": bombs voted out whose 领票人 the referee names among `voters`; `decided` once named. */
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
+  /** 改判放逐: whom the vote had put out, whom it puts out after the referee's ruling, and why. */
+  voteOutAmended?: { previous: string[]; out: string[]; reason: string; house?: number }[];
   /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
   abstained?: string[];
   notVoted?: string[];
@@ -158,6 +160,7 @@ export function toAliases(
         tieToReferee,
         tieFilled,
         leadVoterToReferee,
+        voteOutAmended,
         houses,
         abstained,
         notVoted,
@@ -178,6 +181,15 @@ export function toAliases(
                 bomb: aliasOf(d.bomb),
                 voters: d.voters.map(aliasOf),
                 ...(d.decided !== undefined ? { decided: aliasOf(d.decided) } : {}),
+              })),
+            }
+          : {}),
+        ...(voteOutAmended
+          ? {
+              voteOutAmended: voteOutAmended.map((a) => ({
+                ...a,
+                previous: a.previous.map(aliasOf),
+                out: a.out.map(aliasOf),
               })),
             }
           : {}),

@@ -222,9 +222,9 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
         const v = ev.referee!;
         const target = "target" in v ? seat([...p, "target"], v.target) : -1;
         const override =
-          v.action === "decide-tie"
+          v.action === "decide-tie" || v.action === "amend-vote-out"
             ? {
-                action: "decide-tie" as const,
+                action: v.action,
                 round: v.round,
                 out: v.out.map((a, j) => seat([...p, "out", j], a)),
                 ...(v.house !== undefined ? { house: v.house } : {}),
@@ -318,7 +318,7 @@ function lengthOf(
 }
 
 function toOverride(
-  v: Exclude<RefereeEntry, { action: "decide-tie" | "decide-lead-voter" }>,
+  v: Exclude<RefereeEntry, { action: "decide-tie" | "decide-lead-voter" | "amend-vote-out" }>,
   target: Seat,
 ): Override {
   switch (v.action) {

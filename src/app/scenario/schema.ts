@@ -79,6 +79,13 @@ export const RefereeEntry = z.discriminatedUnion("action", [
     reason: Reason,
   }),
   z.strictObject({
+    action: z.literal("amend-vote-out"),
+    round: z.int().positive(),
+    out: z.array(AliasRef),
+    house: z.int().positive().optional(),
+    reason: Reason,
+  }),
+  z.strictObject({
     action: z.literal("decide-lead-voter"),
     round: z.int().positive(),
     bomb: AliasRef,
