@@ -180,7 +180,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.no-reason": () => "裁判操作必须填写理由",
   "override.same-result": () => "本局结果已经是所选的结果，无需改判",
   "override.fixed-deadline": () => "轮次开始时间随上一轮投票截止而定，不能单独延长；请延长上一轮的投票截止",
-  "override.already-out": () => "该玩家已经出局",
+  "override.already-out": (d) => (d?.seat !== undefined ? `${seatNo(d.seat)}已经出局` : "该玩家已经出局"),
   "override.not-out": () => "该玩家并未出局",
   "override.bad-alias": () => "新马甲不可用",
   "override.bad-round": () => "没有这一轮，或这一轮已经开始",
@@ -202,6 +202,15 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.no-lead-voter-left": () => "这一轮没有被票出、等待哨子指定领票人的炸弹",
   "override.lead-voter-decided": () => "这个炸弹的领票人已经指定过了",
   "override.not-a-voter": (d) => `${seatNo(d?.seat)}没有投这个炸弹，不能定为领票人`,
+  "override.vote-not-closed": (d) =>
+    `第${d?.round ?? "?"}轮的投票尚未截止，还不能改判票杀（截止前可作废投票或代为托票）`,
+  "override.tie-waiting": (d) => `第${d?.round ?? "?"}轮还有平票待裁定，请先在收件箱裁定平票，再改判票杀`,
+  "override.lead-voter-waiting": (d) =>
+    `第${d?.round ?? "?"}轮还有炸弹等待指定领票人，请先指定领票人，再改判票杀`,
+  "override.duplicate-seat": () => "同一玩家只能选一次",
+  "override.other-house": (d) => `${seatNo(d?.seat)}属于另一府，不在这一府的票楼里`,
+  "override.unknown-house": (d) => `本局没有第${d?.house ?? "?"}府`,
+  "override.same-vote-out": () => "这一轮的票杀结果已经就是所选的玩家，无需改判",
   "round-unknown": () => "没有这一轮",
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,

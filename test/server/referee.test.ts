@@ -1116,3 +1116,88 @@ test("the referee's acts name the referee or co-referee who made them, in the re
     assert.deepEqual(signers(feed.json.events), expected);
   });
 });
+
+test("改判票杀 (amend-vote-out): after the close the referee changes whom the vote put out; the bomb now out takes its 领票人, and the results post says so", async () => {
+  const h = await makeHarness();
+  try {
+    const base = smallRules(8);
+    const bomb = { id: "bomb", name: "暗弹", camp: "white" as const, count: 1 };
+    const g = await startedPresetGame(h, {
+      preset: "",
+      rulesText: JSON.stringify({
+        ...base,
+        roles: [
+          ...base.roles.map((r) => (r.id === "ranger" ? { ...r, count: 5 } : r)),
+          { ...bomb, bomb: { takesPoster: false, takesLeadVoter: true, activeThroughRound: 2 } },
+        ],
+      }),
+      players: 8,
+      prefix: "amend",
+      seed: "amend",
+      round1At: local("12-01 21:00:00"),
+    });
+    const theBomb = g.players.find((p) => p.role === "bomb");
+    assert.ok(theBomb, "one player holds the bomb");
+    const [v0, v1, v2, v3, v4, v5, v6] = g.players.filter((p) => p !== theBomb) as [
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
+    ];
+    await advanceTo(h, VOTING);
+    // v0 votes the bomb first; v3 gets three votes and goes out. Everyone votes, so nobody is out for not voting.
+    await castVotes(h, g, [
+      [v0, theBomb],
+      [v1, v3],
+      [v2, v3],
+      [theBomb, v3],
+      [v3, v0],
+      [v4, v1],
+      [v5, v2],
+      [v6, v1],
+    ]);
+    const url = `/api/games/${g.id}/referee/overrides`;
+    const amend = (cookie: string, override: Record<string, unknown>) =>
+      call<ApiError>(h, "POST", url, cookie, { requestId: rid(), override, reason: "托票漏录" });
+    const early = await amend(g.referee, { action: "amend-vote-out", round: 1, out: [theBomb.seat] });
+    assert.equal(early.json.error.code, "override.vote-not-closed");
+    assert.match(early.json.error.message, /第1轮的投票尚未截止/);
+    await advanceTo(h, local("12-02 21:00:01"));
+    assert.equal((await seatOf(h, g, v3.seat)).alive, false);
+
+    const ruling = { action: "amend-vote-out", round: 1, out: [theBomb.seat] };
+    assert.equal((await amend(v1.cookie, ruling)).status, 403);
+    // `previous` is the engine's to record: a request that sends it is refused by name.
+    const forged = await amend(g.referee, { ...ruling, previous: [] });
+    assert.equal(forged.status, 400);
+    assert.match(forged.json.error.message, /previous/);
+    assert.equal((await seatOf(h, g, v3.seat)).alive, false, "nothing changed by refused requests");
+
+    await must(amend(g.referee, ruling));
+    assert.equal((await seatOf(h, g, v3.seat)).alive, true);
+    assert.equal((await seatOf(h, g, theBomb.seat)).alive, false);
+    assert.equal(
+      (await seatOf(h, g, v0.seat)).alive,
+      false,
+      "the bomb takes the earliest standing vote on it",
+    );
+    const again = await amend(g.referee, ruling);
+    assert.equal(again.status, 409);
+    assert.equal(again.json.error.code, "override.same-vote-out");
+    assert.equal(again.json.error.message, "这一轮的票杀结果已经就是所选的玩家，无需改判");
+
+    const post = await must(
+      call<ResultsPreviewResponse>(h, "GET", `/api/games/${g.id}/referee/results?round=1`, g.referee),
+    );
+    assert.match(
+      post.json.text,
+      new RegExp(`^哨子改判票杀：${v3.alias} → ${theBomb.alias}（托票漏录）$`, "m"),
+    );
+    assert.match(post.json.text, new RegExp(`^领票人随被票出的炸弹出局：${v0.alias}（`, "m"));
+  } finally {
+    await h.close();
+  }
+});
