@@ -868,9 +868,22 @@ export const zhCN = {
       revive: "复活",
       "void-vote": "作废投票",
       "void-post": "作废杀帖",
+      "amend-vote-out": "改判票杀",
       extend: "延长截止",
       "end-game": "结束游戏（判定胜负）",
     } as Record<string, string>,
+    /** 改判放逐: after a round's vote has closed, whom it puts out is corrected (a 托票 entered too late, a count read wrong). */
+    amendVoteOutNone: "还没有已截止的投票可改判。",
+    amendVoteOutRound: "改判哪一轮",
+    amendVoteOutRoundOption: (round: number) => `第${round}轮票杀`,
+    amendVoteOutHouse: "哪一府",
+    amendVoteOutHouseOption: (house: number) => `第${house}府`,
+    amendVoteOutHint:
+      "勾选改判后该轮应被票杀的玩家。取消勾选的人复活（被其炸弹带走的领票人一同复活）；新勾选的人按票杀出局，炸弹照常带走领票人。票楼的计票记录保持原样，结果帖会写明改判及理由。",
+    amendVoteOutSeat: (who: string, votes: string, votedOut: boolean, outOtherwise: boolean) =>
+      `${who}（${votes}${votedOut ? "，现为票杀出局" : outOtherwise ? "，已因其他原因出局" : ""}）`,
+    confirmAmendVoteOut: (round: number, previous: string, next: string) =>
+      `确定把第${round}轮的票杀由“${previous}”改为“${next}”？`,
     /** On a game already over only the result can still be ruled on (改判结果); its roles are public by then. */
     amendResultAction: "改判结果",
     amendResultHint:
@@ -1133,6 +1146,7 @@ export const zhCN = {
     endGame: (result: string) => `结束游戏，判定${result}`,
     /** 改判结果 on a game already over: the result it replaced, then the new one. */
     amendResult: (previous: string, result: string) => `改判结果：${previous} → ${result}`,
+    amendVoteOut: (round: string, previous: string, out: string) => `${round}改判票杀：${previous} → ${out}`,
     invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
     warn: (who: string, offence: string, severe: boolean) =>
       `警告 ${who}：${offence}${severe ? "（情节严重，直接判罚出局）" : ""}`,

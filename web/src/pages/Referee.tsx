@@ -46,6 +46,7 @@ import { rosterReloadKey } from "../lib/roster-reload.ts";
 import { standingPosts } from "../lib/standing-posts.ts";
 import { localInputValue, nextRoundStart } from "../lib/start-time.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
+import { type AmendChoice, AmendVoteOutFields, amendOut } from "./AmendVoteOutFields.tsx";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 import { ManualRulings } from "./RefereeManual.tsx";
 
@@ -1589,6 +1590,10 @@ function Overrides({ game }: { game: LiveGame }) {
   // 改判结果 starts on a result other than the one standing.
   const winner = chosenWinner ?? (ended && result === "white" ? "black" : "white");
   const [which, setWhich] = useState("");
+  // 改判放逐 starts on the latest closed round, with its voted out ticked (AmendVoteOutFields).
+  const [amend, setAmend] = useState<AmendChoice | null>(null);
+  const latestClosed = engine?.rounds.findLast((r) => r.closed && r.results.length > 0)?.round ?? 1;
+  const amendChoice: AmendChoice = amend ?? { round: latestClosed, house: 1, out: null };
   const [reason, setReason] = useState("");
   const { notice, run, clear } = useAction();
   // The rulings made here: a missed 报道 redo's out is the deadline's (RULINGS 24), not one of them.
@@ -1629,6 +1634,20 @@ function Overrides({ game }: { game: LiveGame }) {
         case "eliminate":
         case "revive":
           return { action, target: t };
+        case "amend-vote-out": {
+          const out = amendOut(engine, amendChoice);
+          const before = amendOut(engine, { ...amendChoice, out: null });
+          const names = (list: number[]) =>
+            list.length > 0 ? m.app.list(list.map((s) => seatLabel(seats, s))) : m.log.nobody;
+          const asked = m.referee.confirmAmendVoteOut(amendChoice.round, names(before), names(out));
+          if (!window.confirm(asked)) return null;
+          return {
+            action,
+            round: amendChoice.round,
+            out,
+            ...(amendChoice.house !== 1 ? { house: amendChoice.house } : {}),
+          };
+        }
         case "warn":
           return {
             action,
@@ -1660,6 +1679,7 @@ function Overrides({ game }: { game: LiveGame }) {
       if (!done) return;
       setReason("");
       setWinner(null);
+      setAmend(null);
     });
   };
   return (
@@ -1707,6 +1727,13 @@ function Overrides({ game }: { game: LiveGame }) {
               />
             </label>
           </>
+        ) : action === "amend-vote-out" ? (
+          <AmendVoteOutFields
+            engine={engine}
+            choice={amendChoice}
+            label={(s) => seatLabel(seats, s)}
+            onChange={setAmend}
+          />
         ) : action === "end-game" ? (
           <label className="field inline">
             <span className="field-label">{m.referee.endGameWinner}</span>
@@ -1870,6 +1897,7 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
     leadVoter?: unknown;
     alias?: unknown;
     previous?: unknown;
+    round?: unknown;
   };
   // substitute: the seat, the alias it leaves (when the event names it) and the new one.
   if (typeof x.seat === "number" && typeof x.alias === "string")
@@ -1879,6 +1907,14 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
     return ` · ${label(x.bomb)} → ${label(x.leadVoter)}`;
   const seat = [x.target, x.voter, x.poster, x.seat].find((v) => typeof v === "number");
   if (typeof seat === "number") return ` · ${label(seat)}`;
+  // amend-vote-out: the round, whom its vote had put out and whom it puts out now.
+  if (Array.isArray(x.out) && Array.isArray(x.previous) && typeof x.round === "number") {
+    const names = (list: unknown[]) => {
+      const seats = list.filter((v) => typeof v === "number");
+      return seats.length > 0 ? m.app.list(seats.map(label)) : m.log.nobody;
+    };
+    return ` · ${terms.round(x.round)} ${names(x.previous)} → ${names(x.out)}`;
+  }
   // decide-tie: the seats the referee put out.
   if (Array.isArray(x.out)) return ` · ${m.app.list(x.out.filter((v) => typeof v === "number").map(label))}`;
   if (typeof x.deadline === "string")

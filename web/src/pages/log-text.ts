@@ -198,6 +198,13 @@ function overrideText(o: Data, c: Ctx): string {
       return m.log.revive(c.seat(r.num("target")));
     case "decide-tie":
       return m.log.decideTie(c.round(r.num("round")), c.seats(r.seats("out")));
+    case "amend-vote-out": {
+      const names = (key: string) => {
+        const seats = r.seats(key);
+        return seats.length > 0 ? c.seats(seats) : m.log.nobody;
+      };
+      return m.log.amendVoteOut(c.round(r.num("round")), names("previous"), names("out"));
+    }
     case "decide-lead-voter":
       return m.log.decideLeadVoter(
         c.round(r.num("round")),

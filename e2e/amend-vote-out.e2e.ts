@@ -1,0 +1,86 @@
+// 改判票杀 on the referee's desk: after the close the referee ticks whom the round's vote should have put out, and the
+// seats, the history and the results post follow.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Browser } from "playwright-core";
+import type { GameViewResponse, ResultsPreviewResponse } from "../src/server/api-types.ts";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
+import { airforceGame, type SetUpGame } from "./lib/game.ts";
+import { beijing, type Server } from "./lib/server.ts";
+
+let server: Server;
+let browser: Browser;
+let game: SetUpGame;
+
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
+  game = await airforceGame(server);
+});
+
+test("seed 002 「游戏中哨子最大」: 改判票杀 brings back the seat voted out and puts out the one the referee ticks", async () => {
+  const rangers = game.seats.filter((s) => s.role === "ranger");
+  const [a, b, ...voters] = rangers as [(typeof rangers)[0], (typeof rangers)[0], ...typeof rangers];
+  await server.advanceTo(beijing("12-02 10:00:00"));
+  // a gets three votes, b two: a is voted out at 21:00.
+  for (const [i, voter] of voters.slice(0, 5).entries())
+    await server.api("POST", `/api/games/${game.id}/votes`, voter.cookie, {
+      requestId: `amend-vote-${i}`,
+      targets: [i < 3 ? a.seat : b.seat],
+    });
+  await server.advanceTo(beijing("12-02 21:00:05"));
+
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const box = page.getByTestId("overrides");
+  await box.locator("select[name=override-action]").selectOption("amend-vote-out");
+  assert.equal(await box.locator("select[name=amend-round]").inputValue(), "1");
+  const seats = box.getByTestId("amend-vote-out-seats");
+  // The round's tally, most votes first, the seat voted out ticked.
+  assert.deepEqual(await seats.locator("label").allTextContents(), [
+    ` ${a.alias}（3票，现为票杀出局）`,
+    ` ${b.alias}（2票）`,
+  ]);
+  const tickA = seats.locator("label").filter({ hasText: a.alias }).locator("input");
+  const tickB = seats.locator("label").filter({ hasText: b.alias }).locator("input");
+  assert.equal(await tickA.isChecked(), true);
+  await tickA.uncheck();
+  await tickB.check();
+  await box.getByPlaceholder("理由（必填，会记录）").fill("三张票为同一人小号所投，作废后改判");
+  const asked: string[] = [];
+  page.once("dialog", (d) => {
+    asked.push(d.message());
+    void d.accept();
+  });
+  await box.getByRole("button", { name: "执行" }).click();
+  await box.getByText("已执行并记录").waitFor();
+  assert.deepEqual(asked, [`确定把第1轮的票杀由“${a.alias}”改为“${b.alias}”？`]);
+  // The history names the round and both sides of the change.
+  await box
+    .getByText(`改判票杀 · 第1轮 ${a.alias} → ${b.alias} · 三张票为同一人小号所投，作废后改判`)
+    .waitFor();
+  // The form now starts from the ruling (once the live view has it): b is the one voted out.
+  await seats
+    .locator("label")
+    .filter({ hasText: `${b.alias}（2票，现为票杀出局）` })
+    .waitFor();
+  assert.equal(await tickB.isChecked(), true);
+  assert.equal(await tickA.isChecked(), false);
+  await screenshot(page, "referee-amend-vote-out");
+  await ctx.close();
+
+  const view = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, game.refereeCookie);
+  assert.equal(view.view?.seats.find((s) => s.seat === a.seat)?.alive, true);
+  assert.equal(view.view?.seats.find((s) => s.seat === b.seat)?.alive, false);
+  const post = await server.api<ResultsPreviewResponse>(
+    "GET",
+    `/api/games/${game.id}/referee/results?round=1`,
+    game.refereeCookie,
+  );
+  assert.match(
+    post.text,
+    new RegExp(`^哨子改判票杀：${a.alias} → ${b.alias}（三张票为同一人小号所投，作废后改判）$`, "m"),
+  );
+});
