@@ -261,3 +261,23 @@ test("a username as long as the site allows ends in 「…」 in the header at 3
   await page.locator(".topbar").screenshot({ path: "e2e/screenshots/long-username-360.png" });
   await ctx.close();
 });
+
+test("名单 on the referee desk fits a 360px screen: no sideways scroll for the widest 代号", async () => {
+  for (const size of [NARROW, PHONE]) {
+    const ctx = await contextFor(browser, server.url, game.refereeCookie, size);
+    const page = await ctx.newPage();
+    await page.goto(`/games/${game.id}/referee`);
+    const roster = page.getByTestId("roster");
+    // The airforce preset's longest 代号, five 字: its column is the one that pushed the table out.
+    await roster.getByText("侦查干扰团").first().waitFor();
+    const wrap = await roster.evaluate((table) => {
+      const box = table.parentElement!;
+      return {
+        scroll: box.scrollWidth - box.clientWidth,
+        page: document.documentElement.scrollWidth - innerWidth,
+      };
+    });
+    assert.deepEqual(wrap, { scroll: 0, page: 0 }, `${size.width}px`);
+    await ctx.close();
+  }
+});
