@@ -1,10 +1,11 @@
 // A phone with long unbroken runs a player typed (a Latin alias, a URL in a note): no page grows wider than the screen,
 // so the tab bar and the vote bar stay in sight. And a 马甲 as long as the server takes reads in full where a phone,
-// with no hover, had cut it: the tally and the seat cards.
+// with no hover, had cut it: the tally, the seat cards and the 举报 picker.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { ALIAS_MAX } from "../src/server/field-limits.ts";
+import { syntheticText } from "../src/text/synthetic.ts";
 import { contextFor, PHONE, screenshot } from "./lib/browser.ts";
 import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, aliasOf, type SetUpGame } from "./lib/game.ts";
@@ -136,5 +137,33 @@ test("a 马甲 as long as allowed reads in full on a phone in the tally and the 
     ),
   );
   assert.ok(bars.length >= 3 && new Set(bars).size === 1, `bars side by side with their names: ${bars}`);
+  await ctx.close();
+});
+
+test("the 举报 picker names the chosen post's target in full on a phone", async () => {
+  await server.advanceTo(beijing("12-02 21:05:00"));
+  const poster = game.seats.find((s) => s.code === "轰炸机" && s.alias !== MAX_A)!;
+  await server.api("POST", `/api/games/${game.id}/kill-posts`, poster.cookie, {
+    requestId: requestId(),
+    target: game.seats.find((s) => s.alias === MAX_A)!.seat,
+    text: syntheticText(4343, 820),
+  });
+  await server.advanceTo(beijing("12-02 21:30:02"));
+  const ctx = await contextFor(browser, server.url, rangers()[0]!.cookie, NARROW);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/me`);
+  await page.getByText("举报杀帖").click();
+  const option = page.locator("details select option", { hasText: MAX_A });
+  await page.locator("details select").selectOption((await option.getAttribute("value"))!);
+  // The select itself shows one line, cut: the full name is spelt out under it.
+  const picked = page.getByTestId("complaint-picked");
+  assert.equal(await picked.count(), 1, "the chosen post's target is named under the picker");
+  assert.equal(await picked.textContent(), `所选杀帖的目标：${MAX_A}`);
+  assert.deepEqual(await cut(page, "[data-testid=complaint-picked]"), []);
+  assert.ok(await picked.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth));
+  assert.equal(await overflow(page), 0);
+  await page
+    .locator("details", { has: picked })
+    .screenshot({ path: "e2e/screenshots/long-alias-complaint-360.png" });
   await ctx.close();
 });
