@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
+import { USERNAME_MAX } from "../src/server/field-limits.ts";
 import { syntheticText } from "../src/text/synthetic.ts";
 import { contextFor, PHONE, screenshot } from "./lib/browser.ts";
 import { serverAndBrowser } from "./lib/file-setup.ts";
@@ -227,4 +228,56 @@ test("写杀帖 after this round's post says it is sent and where it is; a seat 
   await ranger.getByText("你本轮没有出帖权（可以先写草稿）").waitFor();
   assert.equal(await ranger.getByTestId("posted-this-round").count(), 0);
   await ranger.context().close();
+});
+
+test("a username as long as the site allows ends in 「…」 in the header at 360px, and the header still fits", async () => {
+  const username = `${"longname".repeat(4)}`.slice(0, USERNAME_MAX);
+  assert.equal(username.length, USERNAME_MAX);
+  const ctx = await contextFor(browser, server.url, await server.account(username), NARROW);
+  const page = await ctx.newPage();
+  await page.goto("/");
+  const me = page.getByTestId("me-name");
+  await me.waitFor();
+  // The box the text overflows must be the one that draws the ellipsis: an inline-block link inside an ellipsis
+  // parent is cut off bare.
+  const cut = await me.evaluate((a) => {
+    const s = getComputedStyle(a);
+    return {
+      overflows: a.scrollWidth > a.clientWidth,
+      textOverflow: s.textOverflow,
+      overflow: s.overflowX,
+      display: s.display,
+      inScreen: a.getBoundingClientRect().right <= window.innerWidth,
+    };
+  });
+  assert.deepEqual(cut, {
+    overflows: true,
+    textOverflow: "ellipsis",
+    overflow: "hidden",
+    display: "block",
+    inScreen: true,
+  });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+  await page.locator(".topbar").screenshot({ path: "e2e/screenshots/long-username-360.png" });
+  await ctx.close();
+});
+
+test("名单 on the referee desk fits a 360px screen: no sideways scroll for the widest 代号", async () => {
+  for (const size of [NARROW, PHONE]) {
+    const ctx = await contextFor(browser, server.url, game.refereeCookie, size);
+    const page = await ctx.newPage();
+    await page.goto(`/games/${game.id}/referee`);
+    const roster = page.getByTestId("roster");
+    // The airforce preset's longest 代号, five 字: its column is the one that pushed the table out.
+    await roster.getByText("侦查干扰团").first().waitFor();
+    const wrap = await roster.evaluate((table) => {
+      const box = table.parentElement!;
+      return {
+        scroll: box.scrollWidth - box.clientWidth,
+        page: document.documentElement.scrollWidth - innerWidth,
+      };
+    });
+    assert.deepEqual(wrap, { scroll: 0, page: 0 }, `${size.width}px`);
+    await ctx.close();
+  }
 });

@@ -570,6 +570,8 @@ export const zhCN = {
     complaintChoosePost: "选择杀帖",
     complaintPost: (round: number, index: number, target: string) =>
       `第${round}轮 杀帖 #${index + 1}（目标：${target}）`,
+    /** Under the picker: a phone's select shows one line, cut, and a long 马甲 there reads only as its start. */
+    complaintPickedTarget: (target: string) => `所选杀帖的目标：${target}`,
     complaintText: "举报理由",
     complaintSent: "举报已交给哨群",
     messagesSummary: (n: number) => (n > 0 ? `私信哨子（${n}条）` : "私信哨子"),

@@ -183,6 +183,7 @@ function ComplaintForm({ game }: { game: LiveGame }) {
     (r.posts ?? []).map((p) => ({ round: r.round, index: p.index, target: p.target })),
   );
   const [against, setAgainst] = useState("");
+  const picked = posts.find((p) => `${p.round}:${p.index}` === against);
   const [text, setText] = useState("");
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -216,6 +217,11 @@ function ComplaintForm({ game }: { game: LiveGame }) {
             ))}
           </select>
         </label>
+        {picked ? (
+          <span className="small" data-testid="complaint-picked">
+            {m.me.complaintPickedTarget(seatLabel(seats, picked.target))}
+          </span>
+        ) : null}
         <label className="field">
           <span className="field-label">{m.me.complaintText}</span>
           <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} required />

@@ -170,7 +170,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         <ol className="tally">
           {shownTally.map((t) => (
             <li key={t.seat} className="tally-row" data-seat={t.seat}>
-              <span className="tally-name">{m.vote.tallyName(t.seat, label(t.seat))}</span>
+              <TallyName seat={t.seat} label={label} />
               <span className="tally-bar">
                 <span style={{ width: `${(t.votes / maxVotes) * 100}%` }} />
               </span>
@@ -220,7 +220,7 @@ export function VoteMachine({ game }: { game: LiveGame }) {
                 <ol className="tally">
                   {h.tally.map((t) => (
                     <li key={t.seat} className="tally-row" data-seat={t.seat}>
-                      <span className="tally-name">{m.vote.tallyName(t.seat, label(t.seat))}</span>
+                      <TallyName seat={t.seat} label={label} />
                       <span className="tally-votes">{m.vote.votes(t.votes)}</span>
                       {t.half > 0 ? <span className="mark half">{m.vote.half(t.half)}</span> : null}
                     </li>
@@ -355,7 +355,7 @@ function FinalTally({
           <ol className="tally">
             {r.tally.map((t) => (
               <li key={t.seat} className="tally-row" data-seat={t.seat}>
-                <span className="tally-name">{m.vote.tallyName(t.seat, label(t.seat))}</span>
+                <TallyName seat={t.seat} label={label} />
                 <span className="tally-votes">{m.vote.votes(t.halves / 2)}</span>
               </li>
             ))}
@@ -364,6 +364,19 @@ function FinalTally({
         </div>
       ))}
     </section>
+  );
+}
+
+/**
+ * A tally row's 「N号 马甲」. A wide screen clamps it to two lines, so the full name is its hover title there; a phone
+ * shows it whole (styles.css).
+ */
+function TallyName({ seat, label }: { seat: SeatNo; label: (s: SeatNo) => string }) {
+  const text = m.vote.tallyName(seat, label(seat));
+  return (
+    <span className="tally-name" title={text}>
+      {text}
+    </span>
   );
 }
 
