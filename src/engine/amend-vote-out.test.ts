@@ -134,3 +134,53 @@ describe(`改判放逐 — ${whistle}`, () => {
     assert.equal(d.state.seats.filter((s) => !s.alive).length, 0);
   });
 });
+
+describe("改判放逐 under the score rule (fengyun-57)", () => {
+  // fengyun-57 seats: 0 an A killer, 8 an assassin, rangers 18–56.
+  const A1 = 0;
+  /**
+   * Round 1 puts out 55 and 56; the assassin's post on 20 opens the codes. Round 2 puts out five: `onA1` seats vote A1
+   * naming its code, everyone else votes 30–34 in turn.
+   */
+  function roundTwo(onA1: number): Driver {
+    const d = new Driver(preset("fengyun-57"));
+    let n = 0;
+    d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 55 : 56]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), 8, 20), null);
+    d.tick(local("12-02 21:30:01"));
+    const code = d.state.seats[A1]?.code as string;
+    for (let v = 21; v < 21 + onA1; v++)
+      d.must({ type: "CastVote", at: local("12-03 10:00"), voter: v, targets: [A1], codes: [code] });
+    let k = 0;
+    d.everyoneVotes(local("12-03 11:00"), () => [30 + (k++ % 5)]);
+    d.tick(local("12-03 21:00:01"));
+    return d;
+  }
+
+  test("seed 000 「玩家在票杀和贴杀时需同步提交对于被票杀…人代号猜想」: the 出局代号 comes from the round's ballots, and the point goes as if the count had put the seat out", () => {
+    const amended = roundTwo(3);
+    assert.deepEqual([amended.alive(34), amended.alive(A1)], [false, true]);
+    assert.equal(
+      amended.override(
+        local("12-03 21:10"),
+        { action: "amend-vote-out", round: 2, out: [30, 31, 32, 33, A1] },
+        "改判",
+      ),
+      null,
+    );
+    assert.equal(amended.alive(34), true);
+    // The same seats put out by the count itself: A1's 20 votes, and 34 sixth.
+    const counted = roundTwo(20);
+    assert.deepEqual([counted.alive(34), counted.alive(A1)], [true, false]);
+    const outOf = (d: Driver) =>
+      summarize(d.state)
+        .rounds.find((r) => r.round === 2)
+        ?.out.find((o) => o.seat === A1);
+    const a = outOf(amended);
+    assert.equal(a?.cause, "vote");
+    assert.equal(a?.outCode, amended.state.seats[A1]?.code, "the code its voters named");
+    assert.ok(a?.points, "its point went somewhere");
+    assert.deepEqual(a?.points, outOf(counted)?.points);
+  });
+});
