@@ -156,6 +156,9 @@ export const zhCN = {
       "多次重试仍未收到服务器答复，这次提交可能已记录，也可能没有。恢复连接后再提交一次相同的内容即可，不会重复记录。",
     live: "实时",
     offline: "连接中断，正在重连…",
+    /** Beside the dot on a phone, where the titles above never show. Not yet live is also a page just opened. */
+    liveShort: "实时更新",
+    offlineShort: "正在连接…",
     notFound: "找不到该页面",
     seat: (n: number) => `${n + 1}号`,
     words: (n: number) => `${n}字`,

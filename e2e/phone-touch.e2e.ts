@@ -1,0 +1,53 @@
+// What a phone audit found told only in a hover title, which a touch screen never shows: the live connection's dot.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Browser } from "playwright-core";
+import { contextFor, screenshot } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
+import { airforceGame, type SetUpGame } from "./lib/game.ts";
+import { beijing, type Server } from "./lib/server.ts";
+
+const NARROW = { width: 360, height: 740 };
+const DESK = { width: 1280, height: 800 };
+
+let server: Server;
+let browser: Browser;
+let game: SetUpGame;
+
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
+  game = await airforceGame(server, { prefix: "pt" });
+  await server.advanceTo(beijing("12-02 10:00:00"));
+});
+
+test("the live dot says in words on a phone whether updates come live; a desk keeps the bare dot", async () => {
+  const me = game.seats.find((s) => s.role === "ranger")!;
+  const ctx = await contextFor(browser, server.url, me.cookie, NARROW);
+  const page = await ctx.newPage();
+  // The stream is refused until let through, as while the server restarts.
+  let open = false;
+  await page.route("**/stream?*", async (route) => {
+    if (open) await route.continue();
+    else await route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" });
+  });
+  await page.goto(`/games/${game.id}`);
+  const dot = page.getByTestId("live-state");
+  await page.getByText("正在连接…").waitFor();
+  assert.equal(await dot.getByText("正在连接…").isVisible(), true);
+  open = true;
+  await page.locator(".live.on").waitFor({ timeout: 15_000 });
+  assert.equal(await dot.getByText("实时更新").isVisible(), true, "connected, said so");
+  // The word fits beside the badge and the rule set's name without pushing the page sideways.
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+  await screenshot(page, "live-word-360");
+  await ctx.close();
+
+  const desk = await contextFor(browser, server.url, me.cookie, DESK);
+  const wide = await desk.newPage();
+  await wide.goto(`/games/${game.id}`);
+  await wide.locator(".live.on").waitFor({ timeout: 15_000 });
+  assert.equal(await wide.getByTestId("live-state").getByText("实时更新").isVisible(), false);
+  assert.equal(await wide.getByTestId("live-state").getAttribute("title"), "实时");
+  await desk.close();
+});
