@@ -1,8 +1,9 @@
-// What a phone audit found told only in a hover title, which a touch screen never shows: the live connection's dot.
+// What a phone audit found told only in a hover title, which a touch screen never shows: the live connection's dot
+// and each round's deadline on 轮次.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser } from "playwright-core";
-import { contextFor, screenshot } from "./lib/browser.ts";
+import { contextFor, PHONE, screenshot } from "./lib/browser.ts";
 import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, type SetUpGame } from "./lib/game.ts";
 import { beijing, type Server } from "./lib/server.ts";
@@ -50,4 +51,18 @@ test("the live dot says in words on a phone whether updates come live; a desk ke
   assert.equal(await wide.getByTestId("live-state").getByText("实时更新").isVisible(), false);
   assert.equal(await wide.getByTestId("live-state").getAttribute("title"), "实时");
   await desk.close();
+});
+
+test("轮次 on a phone: each round shows when its vote closes, in the row and not only in a hover title", async () => {
+  const me = game.seats.find((s) => s.role === "ranger")!;
+  const ctx = await contextFor(browser, server.url, me.cookie, PHONE);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}`);
+  const first = page.locator(".timeline li").first();
+  await first.waitFor();
+  assert.equal(await first.textContent(), "第1轮12/2 21:00 截止");
+  assert.equal(await first.getByText("12/2 21:00 截止").isVisible(), true);
+  // The row scrolls on its own as rounds add up; the page does not.
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+  await ctx.close();
 });

@@ -352,6 +352,8 @@ export const zhCN = {
     releasedOf: (out: number, planned: number) =>
       out < planned ? `（已放出 ${out}，未出 ${planned - out}）` : `（已放出 ${out}）`,
     timeline: "轮次",
+    /** Under a round on the 轮次 row: when its vote closes. */
+    timelineEnds: (at: string) => `${at} 截止`,
     living: (n: number) => `存活（${n}）`,
     dead: (n: number) => `出局（${n}）`,
     outCause: (c: string) => outCauses[c] ?? c,
