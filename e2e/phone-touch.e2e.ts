@@ -1,5 +1,5 @@
-// What a phone audit found told only in a hover title, which a touch screen never shows: the live connection's dot
-// and each round's deadline on 轮次.
+// What a phone audit found told only in a hover title or not at all, which a touch screen never shows: the live
+// connection's dot, each round's deadline on 轮次, and why a tied seat cannot be chosen in 平票裁定.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser } from "playwright-core";
@@ -64,5 +64,37 @@ test("轮次 on a phone: each round shows when its vote closes, in the row and n
   assert.equal(await first.getByText("12/2 21:00 截止").isVisible(), true);
   // The row scrolls on its own as rounds add up; the page does not.
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+  await ctx.close();
+});
+
+test("平票裁定 on a phone: a tied seat out since has its box greyed and says why beside it", async () => {
+  const rangers = game.seats.filter((s) => s.role === "ranger");
+  const [a, b, ...voters] = rangers as [(typeof rangers)[0], (typeof rangers)[0], ...typeof rangers];
+  await server.advanceTo(beijing("12-02 10:00:00"));
+  for (const [i, voter] of voters.slice(0, 4).entries())
+    await server.api("POST", `/api/games/${game.id}/votes`, voter.cookie, {
+      requestId: `pt-tie-${i}`,
+      targets: [i % 2 === 0 ? a.seat : b.seat],
+    });
+  // Nobody votes in the 加时: the tie is the referee's (RULINGS 11).
+  await server.advanceTo(beijing("12-02 21:15:05"));
+  await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
+    requestId: "pt-tie-out",
+    override: { action: "eliminate", target: b.seat },
+    reason: "哨群查实其曝ID",
+  });
+  const ctx = await contextFor(browser, server.url, game.refereeCookie, PHONE);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const item = page.getByTestId("inbox-tie");
+  await item.waitFor();
+  const out = item.locator("label").filter({ hasText: b.alias });
+  assert.equal(await out.locator("input").isDisabled(), true);
+  assert.equal((await out.textContent())?.trim(), `${b.alias} 已出局，不能再定`);
+  assert.equal(await out.getByText("已出局，不能再定").isVisible(), true);
+  const living = item.locator("label").filter({ hasText: a.alias });
+  assert.equal(await living.locator("input").isDisabled(), false);
+  assert.equal((await living.textContent())?.trim(), a.alias, "a seat that can be chosen carries no reason");
+  await item.screenshot({ path: "e2e/screenshots/tie-seat-out.png" });
   await ctx.close();
 });

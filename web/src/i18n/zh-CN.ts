@@ -831,6 +831,8 @@ export const zhCN = {
         : `勾选${slots}人并写明理由；被定出局者按票杀处理（炸弹照常带走领票人），结果帖会写明哨子的裁定。`,
     decideTie: "确定出局",
     decideTieNobody: "确定（无人出局）",
+    /** Beside a tied seat that went out since (its box greyed): why it cannot be chosen. */
+    tiedOut: "已出局，不能再定",
     leadVoterItem: (round: string, bomb: string) => `${round}，${bomb} 被票出：领票人由哨子指定`,
     leadVoterItemHint:
       "在投了该炸弹的人中选一人并写明理由；被选中者作为领票人随炸弹出局，结果帖会写明哨子的指定。",
