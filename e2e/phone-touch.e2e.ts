@@ -1,5 +1,6 @@
 // What a phone audit found told only in a hover title or not at all, which a touch screen never shows: the live
-// connection's dot, each round's deadline on 轮次, and why a tied seat cannot be chosen in 平票裁定.
+// connection's dot, each round's deadline on 轮次, and why a tied seat cannot be chosen in 平票裁定; and 待办's way to the
+// kill-post editor for a seat that may only draft yet.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser } from "playwright-core";
@@ -65,6 +66,37 @@ test("轮次 on a phone: each round shows when its vote closes, in the row and n
   // The row scrolls on its own as rounds add up; the page does not.
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await ctx.close();
+});
+
+test("待办 on a phone: a killer with no post this round yet has a way to the editor to draft one; a ranger (or 暗弹) has none", async () => {
+  // Round 1 has no posts (airforce): the killers' right comes with round 2's window at 21:00.
+  const killer = game.seats.find((s) => s.role === "killer")!;
+  const ctx = await contextFor(browser, server.url, killer.cookie, PHONE);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/me`);
+  const due = page.getByTestId("due");
+  await due.getByText("你本轮没有出帖权（可以先写草稿）").waitFor();
+  const link = due.getByRole("link", { name: "起草杀帖" });
+  assert.equal(await link.isVisible(), true);
+  await link.click();
+  await page.getByTestId("kill-form").waitFor();
+  assert.equal(new URL(page.url()).pathname, `/games/${game.id}/write`);
+  await ctx.close();
+
+  // A 暗弹's card reads as a ranger's: its 待办 must not differ from one either.
+  for (const role of ["ranger", "hidden-bomb"]) {
+    const seat = game.seats.find((s) => s.role === role)!;
+    const other = await contextFor(browser, server.url, seat.cookie, PHONE);
+    const op = await other.newPage();
+    await op.goto(`/games/${game.id}/me`);
+    await op.getByTestId("due").getByText("你本轮没有出帖权（可以先写草稿）").waitFor();
+    assert.equal(
+      await op.getByTestId("due").getByRole("link").count(),
+      0,
+      `${role}: no post of its own to draft`,
+    );
+    await other.close();
+  }
 });
 
 test("平票裁定 on a phone: a tied seat out since has its box greyed and says why beside it", async () => {

@@ -569,6 +569,8 @@ export const zhCN = {
     iouLine: (target: string, deadline: string) => `→ ${target}，${deadline}前补齐`,
     completeIou: "补白条",
     writeKill: "写杀帖",
+    /** 待办's link to the editor for a seat with no post this round yet, which may draft one (not 写杀帖: no post is owed). */
+    draftKill: "起草杀帖",
     complaint: "举报",
     complaintTitle: "举报杀帖",
     complaintAgainst: "被举报的杀帖",
