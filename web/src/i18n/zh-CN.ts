@@ -156,6 +156,9 @@ export const zhCN = {
       "多次重试仍未收到服务器答复，这次提交可能已记录，也可能没有。恢复连接后再提交一次相同的内容即可，不会重复记录。",
     live: "实时",
     offline: "连接中断，正在重连…",
+    /** Beside the dot on a phone, where the titles above never show. Not yet live is also a page just opened. */
+    liveShort: "实时更新",
+    offlineShort: "正在连接…",
     notFound: "找不到该页面",
     seat: (n: number) => `${n + 1}号`,
     words: (n: number) => `${n}字`,
@@ -349,6 +352,8 @@ export const zhCN = {
     releasedOf: (out: number, planned: number) =>
       out < planned ? `（已放出 ${out}，未出 ${planned - out}）` : `（已放出 ${out}）`,
     timeline: "轮次",
+    /** Under a round on the 轮次 row: when its vote closes. */
+    timelineEnds: (at: string) => `${at} 截止`,
     living: (n: number) => `存活（${n}）`,
     dead: (n: number) => `出局（${n}）`,
     outCause: (c: string) => outCauses[c] ?? c,
@@ -564,6 +569,8 @@ export const zhCN = {
     iouLine: (target: string, deadline: string) => `→ ${target}，${deadline}前补齐`,
     completeIou: "补白条",
     writeKill: "写杀帖",
+    /** 待办's link to the editor for a seat with no post this round yet, which may draft one (not 写杀帖: no post is owed). */
+    draftKill: "起草杀帖",
     complaint: "举报",
     complaintTitle: "举报杀帖",
     complaintAgainst: "被举报的杀帖",
@@ -828,6 +835,8 @@ export const zhCN = {
         : `勾选${slots}人并写明理由；被定出局者按票杀处理（炸弹照常带走领票人），结果帖会写明哨子的裁定。`,
     decideTie: "确定出局",
     decideTieNobody: "确定（无人出局）",
+    /** Beside a tied seat that went out since (its box greyed): why it cannot be chosen. */
+    tiedOut: "已出局，不能再定",
     leadVoterItem: (round: string, bomb: string) => `${round}，${bomb} 被票出：领票人由哨子指定`,
     leadVoterItemHint:
       "在投了该炸弹的人中选一人并写明理由；被选中者作为领票人随炸弹出局，结果帖会写明哨子的指定。",

@@ -14,3 +14,19 @@ export function postRightState(
   if (postsDue > 0) return "due";
   return round !== null && posts.some((p) => p.round === round) ? "posted" : "none";
 }
+
+/**
+ * The way to the kill-post editor that 我的身份's 待办 offers: `write` while a post is owed; `draft` for a living seat
+ * whose role posts but has no post this round (window not open yet, another member's turn), since 待办 tells it it
+ * may write a draft first and nothing else on a phone leads to the editor; none once this round's post is sent, for
+ * an out seat, or for a role without posts (a 暗弹's card reads as a ranger's, so this gives nothing away).
+ */
+export function editorLink(
+  right: PostRightState,
+  alive: boolean,
+  rolePosts: boolean,
+): "write" | "draft" | null {
+  if (!alive) return null;
+  if (right === "due") return "write";
+  return right === "none" && rolePosts ? "draft" : null;
+}

@@ -86,12 +86,13 @@ export function Board({ game }: { game: LiveGame }) {
           <h2>{m.board.timeline}</h2>
           <ol className="timeline">
             {engine.rounds.map((r) => (
+              // The round's deadline in words, not in a hover title a phone never shows.
               <li
                 key={r.round}
                 className={r.round === engine.current ? "tl current" : r.closed ? "tl closed" : "tl"}
-                title={dateTime(r.voteDeadline)}
               >
                 {t.round(r.round)}
+                <span className="tl-at">{m.board.timelineEnds(dateTime(r.voteDeadline))}</span>
               </li>
             ))}
           </ol>

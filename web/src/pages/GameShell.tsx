@@ -63,8 +63,16 @@ export function GameShell({ route }: { route: GameRoute }) {
         <div className="game-sub">
           <span className={`badge status-${status}`}>{m.lobby.status(status)}</span>
           <span className="muted small">{data.game.rulesName}</span>
-          <span className={game.live ? "live on" : "live"} title={game.live ? m.app.live : m.app.offline}>
-            ●
+          {/* A phone has no hover to show the title: there the dot carries a word too; a desk keeps the bare dot. */}
+          <span
+            className={game.live ? "live on" : "live"}
+            role="img"
+            aria-label={game.live ? m.app.live : m.app.offline}
+            title={game.live ? m.app.live : m.app.offline}
+            data-testid="live-state"
+          >
+            ●{" "}
+            <span className="live-word narrow-only">{game.live ? m.app.liveShort : m.app.offlineShort}</span>
           </span>
         </div>
         <div className="viewer-banner" data-testid="viewer-banner">

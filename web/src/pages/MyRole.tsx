@@ -12,7 +12,7 @@ import { dueDeadlines } from "../lib/due-deadlines.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel, statedAt } from "../lib/format.ts";
 import { offenceText } from "../lib/offence-text.ts";
-import { postRightState } from "../lib/post-right.ts";
+import { editorLink, postRightState } from "../lib/post-right.ts";
 import { termsOf } from "../lib/terms.ts";
 import { Link } from "../router.tsx";
 import { SeatCard } from "./Board.tsx";
@@ -50,6 +50,7 @@ export function MyRole({ game }: { game: LiveGame }) {
   const openIous = (you?.ious ?? []).filter((i) => i.status === "open");
   const due = dueDeadlines(view?.deadlines ?? [], you, view?.round ?? null);
   const right = postRightState(card.postsDue, you?.posts ?? [], view?.round ?? null);
+  const editor = editorLink(right, alive, card.powers.post !== null);
 
   return (
     <div className="stack">
@@ -117,9 +118,13 @@ export function MyRole({ game }: { game: LiveGame }) {
           {due.map((d) => (
             <Countdown key={d.key} at={statedAt(d.key, d.at)} label={t.deadline(d.key)} />
           ))}
-          {card.postsDue > 0 && alive ? (
+          {editor === "write" ? (
             <Link to={`/games/${id}/write?kind=kill`} className="btn primary">
               {m.me.writeKill}
+            </Link>
+          ) : editor === "draft" ? (
+            <Link to={`/games/${id}/write?kind=kill`} className="btn">
+              {m.me.draftKill}
             </Link>
           ) : null}
         </section>

@@ -1168,6 +1168,8 @@ function TieDecision(props: {
               onChange={() => toggle(s)}
             />{" "}
             {props.label(s)}
+            {/* Why the box cannot be ticked, in words: a greyed box alone does not say it. */}
+            {props.alive(s) ? null : <span className="muted small"> {m.referee.tiedOut}</span>}
           </label>
         ))}
       </div>
