@@ -147,6 +147,12 @@ export type Override =
    * always names both.
    */
   | { action: "void-post"; poster: Seat; round?: number; post?: number }
+  /**
+   * 恢复杀帖: a released kill post voided by an upheld 举报 or by 作废杀帖 stands again (the ruling is withdrawn): its
+   * poster, out for it, comes back, and its target, if living, goes out again as 帖杀 by it. `poster` and `target`
+   * are set by the engine on the event, never by the command.
+   */
+  | { action: "reinstate-post"; round: number; post: number; poster?: Seat; target?: Seat }
   /** 替补: a new person takes over the seat under a new alias. */
   | {
       action: "substitute";
@@ -303,6 +309,8 @@ export interface RoundSummary {
    * puts out after the ruling, and the referee's reason. Absent when there were none.
    */
   voteOutAmended?: { previous: Seat[]; out: Seat[]; reason: string; house?: number }[];
+  /** 恢复杀帖 rulings on the round's released posts, in order: the post, its poster and target, and the reason. */
+  postsReinstated?: { post: number; poster: Seat; target: Seat; reason: string }[];
   /**
    * The round's vote (or its 加时) has not closed and the game goes on: what is listed so far (its posts' 帖杀) is not
    * the round's result yet, and no results post is due. Absent once the round has closed.

@@ -13,6 +13,7 @@ import { decideDayNightOverride } from "./night/actions.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { excuseLateSubstitute } from "./night/penalties.ts";
 import { putOut, revive, reviveTargetOf } from "./outs.ts";
+import { decideReinstatePost } from "./reinstate-post.ts";
 import { rulesOf, type Submission } from "./state.ts";
 
 /** Resolves "vote" / "iou" / … to the pending deadline of that kind (earliest first), or accepts a full key. */
@@ -115,6 +116,8 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       return decideLeadVoter(b, at, round, o, reason);
     case "amend-vote-out":
       return decideAmendVoteOut(b, at, round, o, reason);
+    case "reinstate-post":
+      return decideReinstatePost(b, at, round, o, reason);
     case "revive": {
       if (!seatExists(o.target)) return unknownSeat(o.target);
       if (b.state.seats[o.target]?.alive) return { code: "override.not-out", message: "the seat is not out" };

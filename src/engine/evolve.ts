@@ -419,6 +419,20 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
         voteOutAmended: [...(r.voteOutAmended ?? []), amended],
       }));
     }
+    case "reinstate-post": {
+      // 恢复杀帖: the post stands again, and what its voiding owed or marked goes with it (its poster's owed out).
+      const reinstated = withRound(state, o.round, (r) => ({
+        ...r,
+        released: r.released?.map((p) => (p.index === o.post ? { ...p, lapsed: null } : p)) ?? null,
+        submissions: r.submissions.map((s) => (s.index === o.post ? { ...s, voided: false } : s)),
+        reinstated: [...(r.reinstated ?? []), { post: o.post, reason }],
+      }));
+      const poster = o.poster;
+      if (poster === undefined) return reinstated;
+      return withSeat(reinstated, poster, ({ owes, ...s }) =>
+        owes && !(owes.round === o.round && owes.post === o.post) ? { ...s, owes } : s,
+      );
+    }
     case "substitute":
       return withSeat(state, o.seat, (s) => ({ ...s, alias: o.alias }));
     case "set-progression": {

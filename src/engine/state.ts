@@ -135,6 +135,8 @@ export interface RoundState {
   leadVoterDecisions?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
   /** 改判放逐 rulings on this round's vote, in order: whom it had put out, whom it puts out now, and why. */
   voteOutAmended?: VoteOutAmended[];
+  /** 恢复杀帖 rulings: released posts of this round voided and then made to stand again, in order, with the reason. */
+  reinstated?: { post: number; reason: string }[];
   /** Every PlayerOut and PlayerRevived of this round, in order: who was in after the round, whatever came later. */
   aliveChanges?: { seat: Seat; out: boolean; night?: true }[];
   /**

@@ -68,6 +68,7 @@ export function summarize(state: GameState): GameSummary {
       ...(filled ? { tieFilled: filled } : {}),
       ...(r.leadVoterDecisions ? { leadVoterToReferee: r.leadVoterDecisions } : {}),
       ...(r.voteOutAmended ? { voteOutAmended: r.voteOutAmended } : {}),
+      ...(r.reinstated ? { postsReinstated: postsReinstatedOf(r) } : {}),
       ...(!r.closed && state.status !== "ended" ? { running: true as const } : {}),
       ...(houses.length > 1 ? { houses } : {}),
       // A round the game ended in before its close (a camp wiped out by the posts) still tells whose its points were.
@@ -265,4 +266,12 @@ function ballotlessOf(r: RoundState): Pick<RoundSummary, "abstained" | "notVoted
     ...(notVoted.length > 0 ? { notVoted } : {}),
     ...(voided.length > 0 ? { voided } : {}),
   };
+}
+
+/** 恢复杀帖 rulings with the post's poster and target, as the results post names them. */
+function postsReinstatedOf(r: RoundState): NonNullable<RoundSummary["postsReinstated"]> {
+  return (r.reinstated ?? []).flatMap(({ post, reason }) => {
+    const p = r.released?.find((x) => x.index === post);
+    return p ? [{ post, poster: p.poster, target: p.target, reason }] : [];
+  });
 }

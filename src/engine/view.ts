@@ -482,6 +482,11 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     case "OverrideApplied":
       if (event.override.action === "void-post" && event.override.poster !== mySeat)
         return { ...event, override: { action: "void-post", poster: null } };
+      // As for 作废杀帖: whose post it is stays the poster's and the referees' (its target is public with the post).
+      if (event.override.action === "reinstate-post" && event.override.poster !== mySeat) {
+        const { poster: _hidden, ...rest } = event.override;
+        return { ...event, override: rest };
+      }
       // A secret warning's ruling is as secret as the warning (OffenceRecorded): its seat and the referees only.
       if (event.override.action === "warn" && event.override.secret && event.override.target !== mySeat)
         return null;

@@ -45,8 +45,12 @@ function voidedPosts(r: RoundState): Set<number> {
   const out = new Set<number>();
   for (const i of r.ious) if (i.status === "failed" || i.status === "voided") out.add(i.post);
   for (const s of r.submissions) if (s.voided) out.add(s.index);
+  // A post 恢复杀帖 made stand again keeps its poster's old complaint out in the round's history: the post's own mark
+  // says whether it is void now.
+  const reinstated = (post: number) => r.released?.find((p) => p.index === post)?.lapsed === null;
   for (const o of r.outs)
-    if ((o.cause === "iou" || o.cause === "complaint") && o.post !== null) out.add(o.post);
+    if ((o.cause === "iou" || o.cause === "complaint") && o.post !== null && !reinstated(o.post))
+      out.add(o.post);
   return out;
 }
 

@@ -1,0 +1,92 @@
+// 恢复杀帖: the referee withdraws the ruling that voided a released kill post, and the post acts again (哨子最大).
+import type { Batch } from "./batch.ts";
+import { emit } from "./batch.ts";
+import { bombAtRelease } from "./bombs.ts";
+import type { Instant, Override, Refusal } from "./contract.ts";
+import { putOut, revealOuts, revive } from "./outs.ts";
+import { roleOfSeat } from "./roles.ts";
+import { rulesOf } from "./state.ts";
+
+type ReinstatePost = Extract<Override, { action: "reinstate-post" }>;
+
+function unsupported(why: "bomb" | "engineer" | "iou", round: number, post: number): Refusal {
+  const said = {
+    bomb: "its target was a bomb (its 同归 cannot be undone by this ruling)",
+    engineer: "it is an engineer's post",
+    iou: "its 白条 was never completed",
+  }[why];
+  return {
+    code: "override.reinstate-unsupported",
+    message: `post ${post} of round ${round} cannot be reinstated: ${said}`,
+    details: { round, post, why },
+  };
+}
+
+/**
+ * Refused: no such released post, a post that still stands or lapsed on an out target, and the cases this ruling does
+ * not undo (a post on a bomb, an engineer's post, a 白条 voided before it was completed): those the referee rules with
+ * 判出局 and 复活.
+ */
+export function decideReinstatePost(
+  b: Batch,
+  at: Instant,
+  round: number,
+  o: ReinstatePost,
+  reason: string,
+): Refusal | null {
+  const state = b.state;
+  const r = state.rounds[o.round];
+  const p = r?.released?.find((x) => x.index === o.post);
+  if (!r || !p)
+    return {
+      code: "override.no-such-post",
+      message: `round ${o.round} has no released kill post ${o.post}`,
+      details: { round: o.round },
+    };
+  if (p.lapsed !== "voided")
+    return {
+      code: "override.post-stands",
+      message: `post ${o.post} of round ${o.round} was not voided`,
+      details: { round: o.round, post: o.post },
+    };
+  if (p.kind !== "kill") return unsupported("engineer", o.round, o.post);
+  if (bombAtRelease(state, p.target, o.round)) return unsupported("bomb", o.round, o.post);
+  const iou = r.ious.find((i) => i.post === o.post);
+  if (iou && iou.status !== "completed") return unsupported("iou", o.round, o.post);
+  return applyReinstatePost(b, at, round, o, reason, p.poster, p.target);
+}
+
+function applyReinstatePost(
+  b: Batch,
+  at: Instant,
+  round: number,
+  o: ReinstatePost,
+  reason: string,
+  poster: number,
+  target: number,
+): null {
+  const r = b.state.rounds[o.round];
+  // Out for this very post (举报属实 puts the poster out with the post named), the poster comes back.
+  const lastOut = r?.outs.findLast((x) => x.seat === poster);
+  const posterOutForIt =
+    b.state.seats[poster]?.out?.cause === "complaint" &&
+    b.state.seats[poster]?.out?.round === o.round &&
+    lastOut?.cause === "complaint" &&
+    lastOut.post === o.post;
+  const override: ReinstatePost = { action: "reinstate-post", round: o.round, post: o.post, poster, target };
+  emit(b, { type: "OverrideApplied", at, round, override, reason });
+  if (posterOutForIt) revive(b, at, o.round, poster, "referee");
+  // RULINGS 10, as at the release: the victim keeps a half vote while its round's vote is still to come or open.
+  const voteToCome = !b.state.rounds[o.round]?.closed;
+  const halfVote =
+    voteToCome && rulesOf(b.state).vote.halfVotes && roleOfSeat(b.state, poster).victimsHalfVote;
+  const wentOut = putOut(b, at, o.round, target, "post", {
+    by: poster,
+    post: o.post,
+    halfVote,
+    keepsVote: halfVote,
+  });
+  // Seed 000 「投票结束后，由哨子公布…被帖杀者身份」: past that round's results, the victim is published at once.
+  if (wentOut && b.state.rounds[o.round]?.closed) revealOuts(b, at, o.round, [target]);
+  return null;
+}
