@@ -52,6 +52,8 @@ export interface RoundOutput {
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
   /** 改判放逐: whom the vote had put out, whom it puts out after the referee's ruling, and why. */
   voteOutAmended?: { previous: string[]; out: string[]; reason: string; house?: number }[];
+  /** 恢复杀帖: a voided post of the round made to stand again, by its index, poster and target, and why. */
+  postsReinstated?: { post: number; poster: string; target: string; reason: string }[];
   /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
   abstained?: string[];
   notVoted?: string[];
@@ -161,6 +163,7 @@ export function toAliases(
         tieFilled,
         leadVoterToReferee,
         voteOutAmended,
+        postsReinstated,
         houses,
         abstained,
         notVoted,
@@ -190,6 +193,15 @@ export function toAliases(
                 ...a,
                 previous: a.previous.map(aliasOf),
                 out: a.out.map(aliasOf),
+              })),
+            }
+          : {}),
+        ...(postsReinstated
+          ? {
+              postsReinstated: postsReinstated.map((x) => ({
+                ...x,
+                poster: aliasOf(x.poster),
+                target: aliasOf(x.target),
               })),
             }
           : {}),

@@ -237,6 +237,8 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
                   leadVoter: seat([...p, "leadVoter"], v.leadVoter),
                 }
               : toOverride(v, target);
+        if (v.action === "reinstate-post" && !postBy.has(v.post))
+          problem([...p, "post"], `no earlier post is labelled ${v.post}`);
         if (v.action === "substitute") {
           if (aliasNow.has(v.alias)) problem([...p, "alias"], `alias ${v.alias} is already taken`);
           else aliasNow.set(v.alias, target);
@@ -246,6 +248,7 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
           override,
           reason: v.reason,
           ...(v.action === "substitute" ? { newAlias: v.alias } : {}),
+          ...(v.action === "reinstate-post" ? { post: v.post } : {}),
         });
         break;
       }
@@ -340,6 +343,9 @@ function toOverride(
       return { action: "void-vote", voter: target };
     case "void-post":
       return { action: "void-post", poster: target };
+    case "reinstate-post":
+      // The round and place are the runner's to fill in from the label (run.ts), once the post is taken.
+      return { action: "reinstate-post", round: -1, post: -1 };
     case "substitute":
       return { action: "substitute", seat: target, alias: v.alias };
     case "end-game":

@@ -112,13 +112,20 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
   for (const step of scenario.steps) {
     tickTo(step.origin.at);
     const named =
-      step.action.kind === "complaint" || step.action.kind === "file-complaint"
+      step.action.kind === "complaint" ||
+      step.action.kind === "file-complaint" ||
+      step.action.kind === "referee"
         ? step.action.post
         : undefined;
     const key = named === undefined ? undefined : labelled.get(named);
     if (named !== undefined && key === undefined) {
       const by = actor(step);
-      const what = step.action.kind === "complaint" ? "rule on" : "complain about";
+      const what =
+        step.action.kind === "complaint"
+          ? "rule on"
+          : step.action.kind === "referee"
+            ? "reinstate"
+            : "complain about";
       refusals.push({
         event: step.origin.index,
         line: step.origin.line,
@@ -197,7 +204,7 @@ export function wordsOf(length: Length, rules: RuleSet): number {
   return countWords(length.text, { ambiguousIsEastAsian: rules.text.ambiguousIsEastAsian }).words;
 }
 
-/** `post`: the round and place of the post a complaint names by label, once the runner has found it. */
+/** `post`: the round and place of the post a complaint or 恢复杀帖 names by label, once the runner has found it. */
 export function toCommand(
   step: ScenarioStep,
   rules: RuleSet,
@@ -246,7 +253,15 @@ export function toCommand(
         ...(post !== undefined ? { round: post.round, post: post.post } : {}),
       };
     case "referee":
-      return { type: "Override", at, override: a.override, reason: a.reason };
+      return {
+        type: "Override",
+        at,
+        override:
+          a.override.action === "reinstate-post" && post !== undefined
+            ? { ...a.override, round: post.round, post: post.post }
+            : a.override,
+        reason: a.reason,
+      };
     case "extension":
       return {
         type: "GrantIouExtension",

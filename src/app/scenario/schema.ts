@@ -109,6 +109,8 @@ export const RefereeEntry = z.discriminatedUnion("action", [
   }),
   z.strictObject({ action: z.literal("void-vote"), target: AliasRef, reason: Reason }),
   z.strictObject({ action: z.literal("void-post"), target: AliasRef, reason: Reason }),
+  /** 恢复杀帖: `post` is the label of the voided post that stands again. */
+  z.strictObject({ action: z.literal("reinstate-post"), post: z.string().min(1), reason: Reason }),
   z.strictObject({ action: z.literal("substitute"), target: AliasRef, alias: AliasRef, reason: Reason }),
   z.strictObject({
     action: z.literal("end-game"),

@@ -33,7 +33,8 @@ export type ScenarioAction =
   /** `post`: the label of the post ruled on (the runner finds its round and place); without it, the latest. */
   | { kind: "complaint"; against: Seat; upheld: boolean; reason?: string; post?: string }
   | { kind: "extension"; requestedBy: Seat[]; reason?: string }
-  | { kind: "referee"; override: Override; reason: string; newAlias?: string }
+  /** `post`: reinstate-post's label of the post, which the runner turns into its round and place. */
+  | { kind: "referee"; override: Override; reason: string; newAlias?: string; post?: string }
   | { kind: "say"; seat: Seat; thread: "discussion" | "vote" | "last-words" }
   | { kind: "night"; actor: Seat; ability: "kill" | "check" | "protect" | "shoot"; target: Seat | null };
 
