@@ -211,6 +211,14 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.other-house": (d) => `${seatNo(d?.seat)}属于另一府，不在这一府的票楼里`,
   "override.unknown-house": (d) => `本局没有第${d?.house ?? "?"}府`,
   "override.same-vote-out": () => "这一轮的票杀结果已经就是所选的玩家，无需改判",
+  "override.no-such-post": (d) => `第${d?.round ?? "?"}轮没有这篇已公布的杀帖`,
+  "override.post-stands": (d) => `第${d?.round ?? "?"}轮的这篇杀帖并未作废，无需恢复`,
+  "override.reinstate-unsupported": (d) =>
+    d?.why === "bomb"
+      ? "这篇杀帖帖的是炸弹（同归），不能用恢复杀帖撤销；请用判出局、复活逐一改判"
+      : d?.why === "engineer"
+        ? "工兵帖不能用恢复杀帖撤销；请用判出局、复活逐一改判"
+        : "这篇杀帖的白条作废前没有补齐，不能恢复；请用判出局、复活逐一改判",
   "round-unknown": () => "没有这一轮",
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,

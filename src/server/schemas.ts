@@ -189,6 +189,12 @@ export const OverrideSchema = z.discriminatedUnion("action", [
     round: roundNo.optional(),
     post: z.int().nonnegative().max(1000).optional(),
   }),
+  // 恢复杀帖; `poster` and `target` are the engine's to set, as `previous` above.
+  z.strictObject({
+    action: z.literal("reinstate-post"),
+    round: roundNo,
+    post: z.int().nonnegative().max(1000),
+  }),
   z.strictObject({ action: z.literal("end-game"), winner: z.enum(["black", "white", "draw"]) }),
   // 7kill rulings (seed 001 4.2, 4.3); whether a ruling fits the game and its points range is the engine's call.
   z.strictObject({ action: z.literal("invalid-vote"), voter: seat }),

@@ -1201,3 +1201,54 @@ test("改判票杀 (amend-vote-out): after the close the referee changes whom th
     await h.close();
   }
 });
+
+test("恢复杀帖 (reinstate-post): a post voided by 作废杀帖 stands again; refused while it stands; a player's feed never names its poster", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    const victim = rangers[0]!;
+    await advanceTo(h, local("12-01 21:10:00"));
+    await postKill(h, g.id, first.cookie, victim.seat);
+    await advanceTo(h, local("12-01 22:00:00"));
+    assert.equal((await seatOf(h, g, victim.seat)).alive, false);
+    const url = `/api/games/${g.id}/referee/overrides`;
+    const rule = (cookie: string, override: Record<string, unknown>, reason = "误判") =>
+      call<ApiError>(h, "POST", url, cookie, { requestId: rid(), override, reason });
+    const reinstate = { action: "reinstate-post", round: 1, post: 0 };
+    const standing = await rule(g.referee, reinstate);
+    assert.equal(standing.status, 409);
+    assert.equal(standing.json.error.code, "override.post-stands");
+    assert.equal(standing.json.error.message, "第1轮的这篇杀帖并未作废，无需恢复");
+    await must(rule(g.referee, { action: "void-post", poster: first.seat }, "格式不符"));
+    assert.equal((await seatOf(h, g, victim.seat)).alive, true);
+
+    assert.equal((await rule(rangers[1]!.cookie, reinstate)).status, 403);
+    // `poster` is the engine's to record: a request that sends it is refused by name.
+    const forged = await rule(g.referee, { ...reinstate, poster: rangers[1]!.seat });
+    assert.equal(forged.status, 400);
+    assert.match(forged.json.error.message, /poster/);
+    const missing = await rule(g.referee, { ...reinstate, post: 3 });
+    assert.equal(missing.json.error.message, "第1轮没有这篇已公布的杀帖");
+    assert.equal((await seatOf(h, g, victim.seat)).alive, true, "nothing changed by refused requests");
+
+    await must(rule(g.referee, reinstate, "作废有误，恢复"));
+    assert.equal((await seatOf(h, g, victim.seat)).alive, false);
+    assert.equal((await seatOf(h, g, first.seat)).alive, true);
+    const ruling = (events: EventListResponse["events"]) =>
+      events.find(
+        (e) =>
+          e.type === "OverrideApplied" &&
+          (e.data.override as { action?: string }).action === "reinstate-post",
+      );
+    const feed = await must(
+      call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, rangers[1]!.cookie),
+    );
+    assert.deepEqual(ruling(feed.json.events)?.data.override, {
+      action: "reinstate-post",
+      round: 1,
+      post: 0,
+      target: victim.seat,
+    });
+    const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
+    assert.equal((ruling(log.json.events)?.data.override as { poster?: number }).poster, first.seat);
+  });
+});
