@@ -1,9 +1,10 @@
-// 改判票杀 on the referee's desk: after the close the referee ticks whom the round's vote should have put out, and the
-// seats, the history and the results post follow.
+// The referee's corrections on the desk: 改判票杀 (after the close, tick whom the round's vote should have put out) and
+// 恢复杀帖 (a voided post stands again); the seats, the history and the results post follow.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Browser } from "playwright-core";
 import type { GameViewResponse, ResultsPreviewResponse } from "../src/server/api-types.ts";
+import { syntheticText } from "../src/text/synthetic.ts";
 import { contextFor, screenshot } from "./lib/browser.ts";
 import { serverAndBrowser } from "./lib/file-setup.ts";
 import { airforceGame, type SetUpGame } from "./lib/game.ts";
@@ -83,4 +84,45 @@ test("seed 002 「游戏中哨子最大」: 改判票杀 brings back the seat vo
     post.text,
     new RegExp(`^哨子改判票杀：${a.alias} → ${b.alias}（三张票为同一人小号所投，作废后改判）$`, "m"),
   );
+});
+
+test("恢复杀帖: a post voided by 作废杀帖 is picked by round and poster, and its target is 帖杀 again", async () => {
+  await server.advanceTo(beijing("12-02 21:05:00"));
+  const poster = game.seats.find((s) => s.role === "killer")!;
+  const target = game.seats.filter((s) => s.role === "ranger" && s.seat !== poster.seat).at(-1)!;
+  await server.api("POST", `/api/games/${game.id}/kill-posts`, poster.cookie, {
+    requestId: "reinstate-post-0",
+    target: target.seat,
+    text: syntheticText(5151, 820),
+  });
+  await server.advanceTo(beijing("12-02 21:30:02"));
+  await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
+    requestId: "reinstate-void-0",
+    override: { action: "void-post", poster: poster.seat },
+    reason: "格式不符",
+  });
+  const aliveNow = async () =>
+    (await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, game.refereeCookie)).view?.seats.find(
+      (s) => s.seat === target.seat,
+    )?.alive;
+  assert.equal(await aliveNow(), true);
+
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const box = page.getByTestId("overrides");
+  await box.locator("select[name=override-action]").selectOption("reinstate-post");
+  const pick = box.locator("select[name=reinstate-post]");
+  assert.deepEqual(await pick.locator("option:not([disabled])").allTextContents(), [
+    `第2轮 ${poster.alias} → ${target.alias}`,
+  ]);
+  await pick.selectOption({ index: 1 });
+  await box.getByPlaceholder("理由（必填，会记录）").fill("格式问题不影响杀帖效力");
+  await box.getByRole("button", { name: "执行" }).click();
+  await box.getByText("已执行并记录").waitFor();
+  await box
+    .getByText(`恢复杀帖 · 第2轮 ${poster.alias} → ${target.alias} · 格式问题不影响杀帖效力`)
+    .waitFor();
+  await ctx.close();
+  assert.equal(await aliveNow(), false);
 });

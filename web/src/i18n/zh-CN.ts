@@ -880,11 +880,18 @@ export const zhCN = {
       "void-vote": "作废投票",
       "void-post": "作废杀帖",
       "amend-vote-out": "改判票杀",
+      "reinstate-post": "恢复杀帖",
       extend: "延长截止",
       "end-game": "结束游戏（判定胜负）",
     } as Record<string, string>,
     /** 改判放逐: after a round's vote has closed, whom it puts out is corrected (a 托票 entered too late, a count read wrong). */
     amendVoteOutNone: "还没有已截止的投票可改判。",
+    /** 恢复杀帖: a voided post stands again (the 举报 or 作废 ruling withdrawn). */
+    reinstateNone: "目前没有被作废的杀帖。",
+    reinstateWhich: "选择要恢复的杀帖",
+    reinstateOption: (round: number, poster: string, target: string) => `第${round}轮 ${poster} → ${target}`,
+    reinstateHint:
+      "撤销此前的举报属实或作废杀帖裁定：因该帖出局的出帖者复活，被帖者（如仍存活）按帖杀出局。帖炸弹的帖、工兵帖、作废前未补齐的白条不能这样恢复。",
     amendVoteOutRound: "改判哪一轮",
     amendVoteOutRoundOption: (round: number) => `第${round}轮票杀`,
     amendVoteOutHouse: "哪一府",
@@ -1158,6 +1165,8 @@ export const zhCN = {
     /** 改判结果 on a game already over: the result it replaced, then the new one. */
     amendResult: (previous: string, result: string) => `改判结果：${previous} → ${result}`,
     amendVoteOut: (round: string, previous: string, out: string) => `${round}改判票杀：${previous} → ${out}`,
+    reinstatePost: (post: string, poster: string, target: string) => `恢复${post}：${poster} → ${target}`,
+    reinstatePostHidden: (post: string, target: string) => `恢复${post}（帖杀 ${target}）`,
     invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
     warn: (who: string, offence: string, severe: boolean) =>
       `警告 ${who}：${offence}${severe ? "（情节严重，直接判罚出局）" : ""}`,

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { RoundView } from "./engine-view.ts";
-import { standingPosts } from "./standing-posts.ts";
+import { standingPosts, voidedPosts } from "./standing-posts.ts";
 
 const post = (index: number, poster: number | null, target: number, lapsed: "voided" | "target-out" | null) =>
   ({ index, poster, target, lapsed }) as NonNullable<RoundView["posts"]>[number];
@@ -17,4 +17,12 @@ test("voided posts and hidden posters are left out; a post whose target was out 
     { round: 2, index: 0, poster: 3, target: 20 },
     { round: 4, index: 1, poster: 3, target: 23 },
   ]);
+});
+
+test("恢复杀帖 offers the voided posts alone, each with the poster the referee sees", () => {
+  const rounds = [
+    { round: 2, posts: [post(0, 3, 20, null), post(1, 4, 21, "voided")] },
+    { round: 4, posts: [post(0, null, 22, "voided"), post(1, 3, 23, "target-out")] },
+  ] as unknown as RoundView[];
+  assert.deepEqual(voidedPosts(rounds), [{ round: 2, index: 1, poster: 4, target: 21 }]);
 });

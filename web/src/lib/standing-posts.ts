@@ -1,5 +1,5 @@
-// The released kill posts that still stand, with their posters as a referee's view names them: what 作废杀帖 and a
-// 举报 ruling on the desk can act on.
+// The released kill posts that still stand, or were voided since, with their posters as a referee's view names them:
+// what 作废杀帖, a 举报 ruling and 恢复杀帖 on the desk can act on.
 import type { RoundView } from "./engine-view.ts";
 
 export interface StandingPost {
@@ -14,6 +14,15 @@ export function standingPosts(rounds: readonly RoundView[]): StandingPost[] {
   return rounds.flatMap((r) =>
     (r.posts ?? [])
       .filter((p) => p.poster !== null && p.lapsed !== "voided")
+      .map((p) => ({ round: r.round, index: p.index, poster: p.poster as number, target: p.target })),
+  );
+}
+
+/** The released posts voided since (举报属实, 作废杀帖, a failed 白条) whose poster the view names: 恢复杀帖's choice. */
+export function voidedPosts(rounds: readonly RoundView[]): StandingPost[] {
+  return rounds.flatMap((r) =>
+    (r.posts ?? [])
+      .filter((p) => p.poster !== null && p.lapsed === "voided")
       .map((p) => ({ round: r.round, index: p.index, poster: p.poster as number, target: p.target })),
   );
 }

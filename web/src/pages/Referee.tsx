@@ -43,7 +43,7 @@ import { editedPosts, formatPostLines, parsePostLines, postsInForce } from "../l
 import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
 import { reviewPending } from "../lib/report-notice.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
-import { standingPosts } from "../lib/standing-posts.ts";
+import { standingPosts, voidedPosts } from "../lib/standing-posts.ts";
 import { localInputValue, nextRoundStart } from "../lib/start-time.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { type AmendChoice, AmendVoteOutFields, amendOut } from "./AmendVoteOutFields.tsx";
@@ -1609,6 +1609,8 @@ function Overrides({ game }: { game: LiveGame }) {
     action === "void-post" && target !== ""
       ? standingPosts(engine?.rounds ?? []).filter((p) => p.poster === Number(target))
       : [];
+  // 恢复杀帖: every voided post of the game, picked by round and place (its poster is the referee's to see).
+  const reinstatable = action === "reinstate-post" ? voidedPosts(engine?.rounds ?? []) : [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const t = Number(target);
@@ -1636,6 +1638,10 @@ function Overrides({ game }: { game: LiveGame }) {
         case "eliminate":
         case "revive":
           return { action, target: t };
+        case "reinstate-post": {
+          const picked = reinstatable.find((p) => `${p.round}:${p.index}` === which);
+          return picked ? { action, round: picked.round, post: picked.index } : null;
+        }
         case "amend-vote-out": {
           const out = amendOut(engine, amendChoice);
           const before = amendOut(engine, { ...amendChoice, out: null });
@@ -1729,6 +1735,21 @@ function Overrides({ game }: { game: LiveGame }) {
               />
             </label>
           </>
+        ) : action === "reinstate-post" ? (
+          reinstatable.length === 0 ? (
+            <p className="muted small">{m.referee.reinstateNone}</p>
+          ) : (
+            <select value={which} onChange={(e) => setWhich(e.target.value)} name="reinstate-post" required>
+              <option value="" disabled>
+                {m.referee.reinstateWhich}
+              </option>
+              {reinstatable.map((p) => (
+                <option key={`${p.round}:${p.index}`} value={`${p.round}:${p.index}`}>
+                  {m.referee.reinstateOption(p.round, seatLabel(seats, p.poster), seatLabel(seats, p.target))}
+                </option>
+              ))}
+            </select>
+          )
         ) : action === "amend-vote-out" ? (
           <AmendVoteOutFields
             engine={engine}
@@ -1784,6 +1805,7 @@ function Overrides({ game }: { game: LiveGame }) {
             </select>
           </label>
         ) : null}
+        {action === "reinstate-post" ? <p className="muted small">{m.referee.reinstateHint}</p> : null}
         {action === "void-vote" || action === "invalid-vote" ? (
           // What each does to the voter differs (RULINGS 7/8, seed 001 「否则视为弃权」): said before it is applied.
           <p className="muted small" data-testid="override-vote-hint">
@@ -1900,6 +1922,7 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
     alias?: unknown;
     previous?: unknown;
     round?: unknown;
+    post?: unknown;
   };
   // substitute: the seat, the alias it leaves (when the event names it) and the new one.
   if (typeof x.seat === "number" && typeof x.alias === "string")
@@ -1907,6 +1930,11 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
   // decide-lead-voter: the bomb and the voter named its 领票人.
   if (typeof x.bomb === "number" && typeof x.leadVoter === "number")
     return ` · ${label(x.bomb)} → ${label(x.leadVoter)}`;
+  // reinstate-post: the round, the poster and the target of the post that stands again.
+  if (typeof x.post === "number" && typeof x.round === "number" && typeof x.target === "number") {
+    const poster = typeof x.poster === "number" ? `${label(x.poster)} ` : "";
+    return ` · ${terms.round(x.round)} ${poster}→ ${label(x.target)}`;
+  }
   const seat = [x.target, x.voter, x.poster, x.seat].find((v) => typeof v === "number");
   if (typeof seat === "number") return ` · ${label(seat)}`;
   // amend-vote-out: the round, whom its vote had put out and whom it puts out now.

@@ -205,6 +205,15 @@ function overrideText(o: Data, c: Ctx): string {
       };
       return m.log.amendVoteOut(c.round(r.num("round")), names("previous"), names("out"));
     }
+    case "reinstate-post": {
+      // A player other than the poster gets the ruling without the poster (view.ts), as for 作废杀帖.
+      const poster = r.optNum("poster");
+      const post = m.log.post(r.num("round"), r.num("post"));
+      const target = c.seat(r.num("target"));
+      return poster === null
+        ? m.log.reinstatePostHidden(post, target)
+        : m.log.reinstatePost(post, c.seat(poster), target);
+    }
     case "decide-lead-voter":
       return m.log.decideLeadVoter(
         c.round(r.num("round")),
