@@ -1567,8 +1567,8 @@ function Overrides({ game }: { game: LiveGame }) {
     min: -30,
     max: -10,
   };
-  // 作废杀帖 has nothing to act on in a game without kill posts (7kill).
-  const { "void-post": _voidPost, ...withoutPosts } = m.referee.overrideActions;
+  // 作废杀帖 and 恢复杀帖 have nothing to act on in a game without kill posts (7kill).
+  const { "void-post": _voidPost, "reinstate-post": _reinstate, ...withoutPosts } = m.referee.overrideActions;
   const common = game.data!.game.killPosts ? m.referee.overrideActions : withoutPosts;
   // An ended game is not played on (every role is public by then): only its result can still be ruled on.
   const ended = game.status === "ended";
