@@ -90,6 +90,10 @@ export async function addMemberThen(
   // residual is in docs/deploy.md § What the site admin can do).
   const clash = await memberClash(storage, gameId, input.alias, target.id);
   if (clash) return clash;
+  if (kind === "player") {
+    const named = await aliasReadsAsAccount(storage, input.alias, target.id);
+    if (named) return named;
+  }
   // A disabled account cannot sign in to play the seat or referee (docs/deploy.md § What the site admin can do).
   if (target.disabledAt !== null) return refuse("member-account-disabled", 409);
   const added = await storage.addMember({
@@ -118,6 +122,23 @@ async function memberConflict(
 ): Promise<{ ok: false; refusal: AppRefusal }> {
   // Neither clash is there any more: the other member left between the insert and these reads.
   return (await memberClash(storage, gameId, alias, accountId)) ?? refuse("conflict", 409);
+}
+
+/**
+ * A player's 马甲 that reads as a site username (folded as usernames are): players know each other by aliases alone
+ * (请勿曝ID), so one's own username would expose one's real ID, and another's would make that member look like the
+ * player behind it. Referees and 副哨 are not held to it: they act in the open.
+ */
+export async function aliasReadsAsAccount(
+  storage: Storage,
+  alias: string,
+  accountId: number,
+): Promise<{ ok: false; refusal: AppRefusal } | null> {
+  const named = await storage.findAccountNamed(alias);
+  if (!named) return null;
+  return named.id === accountId
+    ? refuse("alias-is-own-username", 409, { alias })
+    : refuse("alias-is-username", 409, { alias });
 }
 
 /**

@@ -7,7 +7,7 @@ import { countWords } from "../text/wordcount.ts";
 import type { AppEvent } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { GameActor, GameSnapshot, JobDecision } from "./game-actor.ts";
-import { addMemberThen, okEvents, signedBy, takenAlias } from "./game-helpers.ts";
+import { addMemberThen, aliasReadsAsAccount, okEvents, signedBy, takenAlias } from "./game-helpers.ts";
 import type { CommandOk, GameService } from "./game-service.ts";
 import {
   type OriginalityPort,
@@ -133,6 +133,8 @@ export class GameLifecycle<S> {
     const held = await this.#games.membership(gameId, account.id);
     // A referee or 副哨 is told why, not only that it is in the game already.
     if (held) return refuse("already-member", 409, held.kind === "player" ? {} : { referee: true });
+    const named = await aliasReadsAsAccount(this.#storage, alias, account.id);
+    if (named) return named;
     const postId = `report-${randomUUID()}`;
     // 原创首发: the copied share is recorded with the 报道 for the referee to rule on (RULINGS.md 24). The 报道 of a
     // sign-up withdrawn from this game is no source: a player who withdrew and signs up again with the same text is

@@ -81,6 +81,15 @@ export function createAccountStore(adapter: DialectAdapter): AccountStore {
         .executeTakeFirst();
       return row && toAccount(row);
     },
+    async findAccountNamed(name) {
+      const row = await db
+        .selectFrom("accounts")
+        .selectAll()
+        .where((eb) => eb.or([eb("username_key", "=", usernameKey(name)), eb("username", "=", name)]))
+        .orderBy("id")
+        .executeTakeFirst();
+      return row && toAccount(row);
+    },
     async createSession(session) {
       await db
         .insertInto("sessions")

@@ -686,6 +686,10 @@ export function registerStorageContract(factory: StorageFactory): void {
         });
       assert.deepEqual(await s.findAccountByUsername("alice"), created.value);
       assert.equal(await s.findAccountByUsername("bob"), undefined);
+      // A name that reads as the username, however typed (an alias checked against the accounts).
+      for (const name of ["alice", "ALICE", "ａｌｉｃｅ"])
+        assert.deepEqual(await s.findAccountNamed(name), created.value, name);
+      assert.equal(await s.findAccountNamed("alicia"), undefined);
       const id = created.value.id;
       await s.createSession({ tokenHash: "t1", accountId: id, createdAt: T0, expiresAt: T0 + 1000 });
       await s.createSession({ tokenHash: "t2", accountId: id, createdAt: T0, expiresAt: T0 + 1000 });

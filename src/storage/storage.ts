@@ -165,6 +165,11 @@ export interface AccountStore {
   createAccount(account: NewAccount): Promise<Created<Account>>;
   getAccount(id: number): Promise<Account | undefined>;
   findAccountByUsername(username: string): Promise<Account | undefined>;
+  /**
+   * An account whose username reads as `name` (username-key.ts usernameKey: case and full width folded), or is
+   * exactly `name`: a player's 马甲 must not read as an account's name (app/game-helpers.ts aliasReadsAsAccount).
+   */
+  findAccountNamed(name: string): Promise<Account | undefined>;
   createSession(session: Omit<Session, "revokedAt">): Promise<void>;
   /** The session behind a token hash if it exists, is not revoked and has not expired at `now`. */
   findLiveSession(tokenHash: string, now: number): Promise<Session | undefined>;

@@ -186,6 +186,38 @@ test("a draft (筹备中) has no page, log, stream, reports or discussion for an
   });
 });
 
+test("a player's 马甲 may not read as a site username (请勿曝ID): one's own exposes one's real ID, another's frames that member", async () => {
+  await withHarness(async (h) => {
+    const { id, referee } = await openGame(h);
+    const alice = await quickAccount(h, "Alice");
+    await quickAccount(h, "Bob");
+    const join = (cookie: string, alias: string) =>
+      call<ApiError>(h, "POST", `/api/games/${id}/join`, cookie, { alias, report: REPORT });
+    const own = await join(alice, "ａｌｉｃｅ");
+    assert.deepEqual(
+      [own.status, own.json.error.code, own.json.error.message],
+      [
+        409,
+        "alias-is-own-username",
+        "马甲「ａｌｉｃｅ」就是你在本站的用户名，用它报名等于公开真身（请勿曝ID），请换一个",
+      ],
+    );
+    const other = await join(alice, "BOB");
+    assert.deepEqual(
+      [other.json.error.code, other.json.error.message],
+      ["alias-is-username", "马甲「BOB」与本站某个账号的用户名相同，会被当成那个账号本人，请换一个"],
+    );
+    const aliceId = (await h.storage.findAccountByUsername("Alice"))!.id;
+    assert.equal(await h.storage.membershipOf(id, aliceId), undefined, "nothing stored");
+    await must(join(alice, "爱丽丝"));
+    // A 副哨 acts in the open: its alias may be its username.
+    await quickAccount(h, "helper");
+    await must(
+      call(h, "POST", `/api/games/${id}/co-referees`, referee, { username: "helper", alias: "helper" }),
+    );
+  });
+});
+
 test("an alias is taken however it is typed: 「ＫＩＫＩ」 and 「kiki」 are 「Kiki」's, for a player and for a 副哨", async () => {
   await withHarness(async (h) => {
     const { id, referee } = await openGame(h);

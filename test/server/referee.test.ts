@@ -336,6 +336,19 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
     });
     assert.equal(taken.json.error.code, "member-alias-taken");
     assert.equal(taken.json.error.message, `马甲「${b!.alias}」已被本游戏使用，请换一个`);
+    // The new player's alias may not read as a username either (请勿曝ID): its own, or anyone's.
+    for (const [alias, code] of [
+      ["替补账号", "alias-is-own-username"],
+      [g.players[1]!.username, "alias-is-username"],
+    ] as const) {
+      const named = await call<ApiError>(h, "POST", url, g.referee, {
+        requestId: rid(),
+        seat: a!.seat,
+        username: "替补账号",
+        alias,
+      });
+      assert.equal(named.json.error.code, code, alias);
+    }
     // Each clash is named apart, so the referee knows whether to change the alias or the account.
     const playerAccount = await call<ApiError>(h, "POST", url, g.referee, {
       requestId: rid(),
