@@ -339,6 +339,12 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
     await page.locator("select[name=proxy-target]").selectOption(String(who("侠07").seat));
     await page.getByRole("button", { name: "托给哨子" }).click();
     await page.getByText("托票已交给哨子").waitFor();
+    // The request's state stays on the page after the form's notice is gone.
+    await page.reload();
+    await page
+      .getByTestId("my-proxy")
+      .getByText(`你的托票（投 ${who("侠07").alias}）在等哨子代投`)
+      .waitFor();
   });
   await as("referee", "/referee", async (page) => {
     const inbox = page.getByTestId("inbox");
@@ -349,6 +355,9 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
       .getByText(/^已代投 · /)
       .waitFor();
     assert.equal(await inbox.getByRole("button", { name: "代投" }).count(), 0);
+  });
+  await as("侠25", "/vote", async (page) => {
+    await page.getByTestId("my-proxy").getByText("哨子已按你的托票代投").waitFor();
   });
   await as("侠12", "/vote", async (page) => {
     const row = (n: string) => page.locator(`[data-testid=tally] [data-seat="${who(n).seat}"]`);

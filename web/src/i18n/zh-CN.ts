@@ -520,6 +520,13 @@ export const zhCN = {
     proxyNote: "备注（可不填）",
     proxySend: "托给哨子",
     proxySent: "托票已交给哨子",
+    /** The player's own 托票 request as it stands (MyProxyNotice); the last while there is still time to vote. */
+    myProxyWaiting: (target: string, cutoff: string) =>
+      `你的托票（投 ${target}）在等哨子代投，托票截止 ${cutoff}。`,
+    myProxyEntered: (target: string) => `哨子已按你的托票代投：${target}。`,
+    myProxySelfVoted: (target: string) => `你此后已自己投票，托票（投 ${target}）不再代投。`,
+    myProxyLapsed: (target: string, cutoff: string, deadline: string) =>
+      `托票截止（${cutoff}）前哨子没有代投你的托票（投 ${target}），现在已无法代投。请在 ${deadline} 投票截止前自己投票。`,
     results: "本轮结果",
     outBy: (names: string) => `上票房：${names}`,
     tied: (names: string, duel = false) => `平票：${names}，进入${duel ? "高票对决" : "加时"}`,

@@ -6,6 +6,7 @@ import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CodeSelect } from "../components/CodeSelect.tsx";
 import { Countdown } from "../components/Countdown.tsx";
+import { MyProxyNotice } from "../components/MyProxyNotice.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { useAction } from "../components/use-action.tsx";
 import { VoteOutcome } from "../components/VoteOutcome.tsx";
@@ -279,6 +280,16 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         </section>
       ) : null}
 
+      {vote && canVote && !overtime && mySeat !== null ? (
+        <MyProxyNotice
+          events={game.events}
+          seat={mySeat}
+          ballots={vote.casts}
+          cutoff={vote.closesAt - 1000 - data.game.proxyCutoffMinutes * 60_000}
+          deadline={vote.closesAt - 1000}
+          label={label}
+        />
+      ) : null}
       {vote && canVote && !overtime ? (
         <ProxyForm
           gameId={data.game.id}
