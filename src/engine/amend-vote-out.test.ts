@@ -184,3 +184,62 @@ describe("改判放逐 under the score rule (fengyun-57)", () => {
     assert.deepEqual(a?.points, outOf(counted)?.points);
   });
 });
+
+describe("改判放逐 keeps what the close decided besides the vote (review finds)", () => {
+  test(`a 领票人 also voted out, dropped by the ruling, stays out as its bomb's 领票人 (${leadVoter})`, () => {
+    // fengyun-57: 13 is the black bomb. Seat 20 votes it first; the votes split between 13 and 20, both out.
+    const d = new Driver(preset("fengyun-57"));
+    d.must({ type: "CastVote", at: local("12-02 09:00"), voter: 20, targets: [13] });
+    d.everyoneVotes(local("12-02 10:00"), (v) => [v % 2 ? 13 : 20]);
+    d.tick(local("12-02 21:00:01"));
+    assert.deepEqual([d.state.seats[13]?.out?.cause, d.state.seats[20]?.out?.cause], ["vote", "vote"]);
+    assert.equal(
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [13, 30] }, "改判"),
+      null,
+    );
+    assert.deepEqual(d.state.seats[20]?.out, { round: 1, cause: "bomb", at: local("12-02 21:10") });
+    assert.equal(d.state.seats[30]?.out?.cause, "vote");
+  });
+
+  test("seed 000 「不投票者或迟到者算自杀」: a non-voter the ruling no longer has voted out is out for not voting", () => {
+    const d = new Driver(preset("fengyun-57"));
+    d.everyoneVotes(local("12-02 20:00"), (v) => (v === 56 ? [] : [v === 20 ? 54 : 56]));
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.state.seats[56]?.out?.cause, "vote");
+    assert.equal(
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [54] }, "计票有误"),
+      null,
+    );
+    assert.equal(d.state.seats[56]?.out?.cause, "suicide");
+  });
+
+  test("RULINGS 13 (referee names the 领票人): amended out and back, the bomb's 领票人 is asked afresh and can be named", () => {
+    const rules = preset("airforce-40");
+    const d = new Driver({ ...rules, vote: { ...rules.vote, leadVoter: "referee" } });
+    d.must({ type: "CastVote", at: local("12-02 19:00"), voter: 25, targets: [13] });
+    d.everyoneVotes(local("12-02 20:00"), () => [13]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(
+      d.override(local("12-02 21:05"), { action: "decide-lead-voter", round: 1, bomb: 13, leadVoter: 25 }),
+      null,
+    );
+    assert.equal(
+      d.override(local("12-02 21:10"), { action: "amend-vote-out", round: 1, out: [14] }, "x"),
+      null,
+    );
+    assert.deepEqual(
+      [d.alive(13), d.alive(25), d.state.rounds[1]?.leadVoterDecisions],
+      [true, true, undefined],
+    );
+    assert.equal(
+      d.override(local("12-02 21:20"), { action: "amend-vote-out", round: 1, out: [13] }, "改回"),
+      null,
+    );
+    assert.equal(d.state.rounds[1]?.leadVoterDecisions?.length, 1);
+    assert.equal(
+      d.override(local("12-02 21:30"), { action: "decide-lead-voter", round: 1, bomb: 13, leadVoter: 26 }),
+      null,
+    );
+    assert.deepEqual([d.alive(25), d.state.seats[26]?.out?.cause], [true, "bomb"]);
+  });
+});

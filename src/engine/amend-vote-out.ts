@@ -4,7 +4,8 @@ import { emit } from "./batch.ts";
 import type { Instant, Override, Refusal, Seat } from "./contract.ts";
 import { ballotsLeadVoters } from "./decisions.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
-import { revive, voteOut } from "./outs.ts";
+import { publishedRole } from "./night/bandit.ts";
+import { putOut, reviveAmended, voteOut } from "./outs.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
@@ -51,7 +52,8 @@ export function decideAmendVoteOut(
   if (!housesOf(rulesOf(state)).includes(house))
     return { code: "override.unknown-house", message: `no house ${house}`, details: { house } };
   const r = state.rounds[o.round];
-  if (!r?.closed)
+  if (!r) return { code: "override.no-round", message: `no round ${o.round}`, details: { round: o.round } };
+  if (!r.closed)
     return {
       code: "override.vote-not-closed",
       message: `round ${o.round}'s vote has not closed`,
@@ -64,7 +66,7 @@ export function decideAmendVoteOut(
       message: `round ${o.round}'s tie waits for the referee's decision first`,
       details: { round: o.round },
     };
-  if (r.leadVoterDecisions?.some((d) => d.decided === undefined))
+  if (r.leadVoterDecisions?.some((d) => d.decided === undefined && houseOfSeat(state, d.bomb) === house))
     return {
       code: "override.lead-voter-waiting",
       message: `a bomb of round ${o.round} waits for its lead voter first`,
@@ -99,10 +101,43 @@ export function decideAmendVoteOut(
   const override: AmendVoteOut = { action: "amend-vote-out", round: o.round, out: o.out, previous };
   if (o.house !== undefined) override.house = o.house;
   const victims = dropped.flatMap((s) => takenBy(state, o.round, s));
+  // Read before the fold takes the dropped bombs' firings back: a kept bomb's still stand.
+  const keptFiring = (seat: Seat) =>
+    state.fireworks.find(
+      (f) => f.round === o.round && f.via === "vote" && f.victim === seat && !dropped.includes(f.bomb),
+    );
+  const suicides = nonVotersPutOut(state, o.round, house);
   // The ruling first: its fold takes the dropped bombs' firings back (evolve.ts), so they can go off again.
   emit(b, { type: "OverrideApplied", at, round, override, reason });
-  for (const s of [...dropped, ...victims]) revive(b, at, o.round, s, "referee");
+  for (const s of dropped) {
+    if (!reviveAmended(b, at, o.round, s)) continue;
+    // Out by the vote, a seat that was also a kept bomb's 领票人, or did not vote where that is suicide, went out
+    // for that as well at the close (putOut let the second out pass): it is out for it now.
+    const firing = keptFiring(s);
+    if (firing) putOut(b, at, o.round, s, "bomb", { by: firing.bomb });
+    else if (suicides.has(s)) suicideOut(b, at, o.round, s);
+  }
+  for (const s of victims) reviveAmended(b, at, o.round, s);
   const { leadVoters, choices } = ballotsLeadVoters(b.state.rounds[o.round], house, added);
   voteOut(b, at, o.round, added, leadVoters, choices);
   return null;
+}
+
+/**
+ * The round's non-voters of the house's regular vote, where not voting was suicide that round (RULINGS 8; seed 000
+ * 「不投票者或迟到者算自杀」); empty where it was not (an excused round, 7kill's 潜水).
+ */
+function nonVotersPutOut(state: GameState, round: number, house: number): Set<Seat> {
+  const nv = rulesOf(state).vote.nonVoting;
+  if (nv.outcome !== "suicide" || nv.excusedRounds.includes(round)) return new Set();
+  const record = state.rounds[round]?.votes.find((v) => v.stage === "regular" && (v.house ?? 1) === house);
+  return new Set(record?.nonVoters ?? []);
+}
+
+/** The non-voter's suicide, its identity published at once (「自杀者身份立即公布」) unless it is public already. */
+function suicideOut(b: Batch, at: Instant, round: number, seat: Seat): void {
+  if (!putOut(b, at, round, seat, "suicide")) return;
+  const s = b.state.seats[seat];
+  if (s && !s.revealed)
+    emit(b, { type: "IdentityRevealed", at, seat, role: publishedRole(b.state, seat), code: s.code });
 }

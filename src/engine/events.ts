@@ -33,6 +33,8 @@ export interface ReleasedPost {
   iou: boolean;
   /** Why the post did nothing, if it did nothing (its target was already out, or it was voided). */
   lapsed: "target-out" | "voided" | null;
+  /** State only: a voided post that had lapsed on an out target before (恢复杀帖 puts `lapsed` back to it). */
+  lapsedBefore?: "target-out";
 }
 
 /** Which vote a cast or a close belongs to. */
@@ -192,7 +194,8 @@ export type GameEvent =
       at: Instant;
       round: number;
       seat: Seat;
-      reason: "iou" | "complaint" | "referee" | "void-post";
+      /** `amended`: a 改判票杀 or 恢复杀帖 undid the out; unlike the referee's own 复活, it keeps an owed out owed. */
+      reason: "iou" | "complaint" | "referee" | "void-post" | "amended";
     }
   /** 烟花: a bomb went off and took `victim` along. */
   | { type: "BombFired"; at: Instant; round: number; bomb: Seat; victim: Seat; via: "post" | "vote" }

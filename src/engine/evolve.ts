@@ -326,7 +326,18 @@ function voidReleased(state: GameState, round: number, post: number): GameState 
 }
 
 function voidedIn(released: RoundState["released"], post: number): RoundState["released"] {
-  return released?.map((p) => (p.index === post ? { ...p, lapsed: "voided" as const } : p)) ?? null;
+  // A post that had lapsed on an out target keeps that, for 恢复杀帖 to put back: it did nothing then either.
+  return (
+    released?.map((p) =>
+      p.index === post
+        ? {
+            ...p,
+            lapsed: "voided" as const,
+            ...(p.lapsed === "target-out" ? { lapsedBefore: "target-out" as const } : {}),
+          }
+        : p,
+    ) ?? null
+  );
 }
 
 /**
@@ -340,11 +351,13 @@ function owedIfOut(
   cause: "iou" | "complaint",
 ): GameState {
   if (state.seats[e.poster]?.alive !== false) return state;
+  const r = state.rounds[e.round];
+  const vote = r?.outVoters.includes(e.poster) ? (r.halfVoters.includes(e.poster) ? "half" : "full") : null;
   const owing = withSeat(state, e.poster, (seat) => ({
     ...seat,
-    owes: { cause, post: e.post, round: e.round },
+    owes: { cause, post: e.post, round: e.round, ...(vote ? { vote } : {}) },
   }));
-  if (!state.rounds[e.round]?.outVoters.includes(e.poster)) return owing;
+  if (vote === null) return owing;
   return withRound(owing, e.round, (r) => ({
     ...r,
     outVoters: r.outVoters.filter((s) => s !== e.poster),
@@ -414,24 +427,44 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
         reason,
         ...(o.house !== undefined && o.house !== 1 ? { house: o.house } : {}),
       };
-      return withRound({ ...state, fireworks, bombsFired }, o.round, (r) => ({
-        ...r,
-        voteOutAmended: [...(r.voteOutAmended ?? []), amended],
-      }));
+      // A dropped bomb's 领票人 question (leadVoter "referee") goes with it: voted out again, it is asked afresh.
+      return withRound({ ...state, fireworks, bombsFired }, o.round, ({ leadVoterDecisions, ...r }) => {
+        const decisions = leadVoterDecisions?.filter((d) => !dropped.includes(d.bomb)) ?? [];
+        return {
+          ...r,
+          ...(decisions.length > 0 ? { leadVoterDecisions: decisions } : {}),
+          voteOutAmended: [...(r.voteOutAmended ?? []), amended],
+        };
+      });
     }
     case "reinstate-post": {
       // 恢复杀帖: the post stands again, and what its voiding owed or marked goes with it (its poster's owed out).
+      const owed = o.poster === undefined ? undefined : state.seats[o.poster]?.owes;
+      const ownOwed = owed && owed.round === o.round && owed.post === o.post ? owed : undefined;
+      // The vote the poster kept as a post victim, lost with the voiding, comes back while the round's vote is to come.
+      const vote = !state.rounds[o.round]?.closed && o.poster !== undefined ? ownOwed?.vote : undefined;
+      const poster = o.poster ?? -1;
       const reinstated = withRound(state, o.round, (r) => ({
         ...r,
-        released: r.released?.map((p) => (p.index === o.post ? { ...p, lapsed: null } : p)) ?? null,
+        released:
+          r.released?.map(({ lapsedBefore, ...p }) =>
+            p.index === o.post
+              ? { ...p, lapsed: lapsedBefore ?? null }
+              : { ...p, ...(lapsedBefore && { lapsedBefore }) },
+          ) ?? null,
         submissions: r.submissions.map((s) => (s.index === o.post ? { ...s, voided: false } : s)),
+        // The ruling withdrawn no longer answers the post's complaints: one filed now waits for a ruling of its own.
+        complaintsRuled: r.complaintsRuled?.filter((p) => p !== o.post),
         reinstated: [...(r.reinstated ?? []), { post: o.post, reason }],
+        ...(vote
+          ? {
+              outVoters: [...r.outVoters, poster],
+              halfVoters: vote === "half" ? [...r.halfVoters, poster] : r.halfVoters,
+            }
+          : {}),
       }));
-      const poster = o.poster;
-      if (poster === undefined) return reinstated;
-      return withSeat(reinstated, poster, ({ owes, ...s }) =>
-        owes && !(owes.round === o.round && owes.post === o.post) ? { ...s, owes } : s,
-      );
+      if (!ownOwed) return reinstated;
+      return withSeat(reinstated, poster, ({ owes: _served, ...s }) => s);
     }
     case "substitute":
       return withSeat(state, o.seat, (s) => ({ ...s, alias: o.alias }));

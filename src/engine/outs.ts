@@ -45,11 +45,23 @@ export function revive(
   at: Instant,
   round: number,
   seat: Seat,
-  reason: "iou" | "complaint" | "referee" | "void-post",
+  reason: "iou" | "complaint" | "referee" | "void-post" | "amended",
 ): boolean {
   if (b.state.seats[seat]?.alive !== false) return false;
   emit(b, { type: "PlayerRevived", at, round, seat, reason });
   return true;
+}
+
+/**
+ * A seat a ruling that corrects the record (改判票杀, 恢复杀帖) brings back: only the out it undoes is undone, so a seat
+ * that owes an out for a post of its own (白条 failed, 举报属实) while it was out comes back only to go out for it.
+ * Whether the seat is alive after.
+ */
+export function reviveAmended(b: Batch, at: Instant, round: number, seat: Seat): boolean {
+  if (!revive(b, at, round, seat, "amended")) return false;
+  const owes = b.state.seats[seat]?.owes;
+  if (owes) putOut(b, at, round, seat, owes.cause, { post: owes.post });
+  return b.state.seats[seat]?.alive === true;
 }
 
 /**

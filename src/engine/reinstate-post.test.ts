@@ -140,3 +140,72 @@ test("the ruling names its poster to the poster and the referees only, as 作废
   assert.equal((seen({ kind: "seat", seat: 0 }) as { poster?: number } | null)?.poster, 0);
   assert.equal((seen({ kind: "referee" }) as { poster?: number } | null)?.poster, 0);
 });
+
+describe("恢复杀帖 undoes the voiding alone (review finds)", () => {
+  test("RULINGS 10: a poster 帖杀 itself gets back the half vote the voiding took, while its round's vote is to come", () => {
+    const d = new Driver(preset("fengyun-57"));
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 ? 56 : 55]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), SWORD, 0), null);
+    assert.equal(d.post(local("12-02 21:06"), 0, 30), null);
+    d.tick(local("12-02 21:30:01"));
+    const voters = () => [
+      d.state.rounds[2]?.outVoters.includes(0),
+      d.state.rounds[2]?.halfVoters.includes(0),
+    ];
+    const before = voters();
+    assert.equal(
+      d.do({ type: "RuleComplaint", at: local("12-03 10:00"), against: 0, upheld: true, round: 2, post: 1 }),
+      null,
+    );
+    assert.deepEqual(voters(), [false, false], "seed 002 「出帖者出局当轮无票权」");
+    assert.equal(
+      d.override(local("12-03 11:00"), { action: "reinstate-post", round: 2, post: 1 }, "误判"),
+      null,
+    );
+    assert.deepEqual(voters(), before);
+    assert.equal(d.state.seats[0]?.owes, undefined);
+  });
+
+  test("an out the poster owes for another post of its own stands: only the withdrawn ruling is undone", () => {
+    const d = new Driver(preset("airforce-40"));
+    d.everyoneVotes(local("12-02 20:00"), () => [39]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), 0, 20), null);
+    d.tick(local("12-02 21:30:01"));
+    const longer = { action: "extend" as const, deadline: "round:2:complaint", until: local("12-04 16:00") };
+    assert.equal(d.override(local("12-03 09:00"), longer, "举报材料待核"), null);
+    let k = 0;
+    d.everyoneVotes(local("12-03 20:00"), () => [30 + (k++ % 4), 30 + (k++ % 4)]);
+    d.tick(local("12-03 21:00:01"));
+    assert.equal(d.post(local("12-03 21:05"), 0, 22), null);
+    d.tick(local("12-03 21:30:01"));
+    const uphold = (at: string, round: number) =>
+      d.do({ type: "RuleComplaint", at: local(at), against: 0, upheld: true, round, post: 0 });
+    assert.equal(uphold("12-04 09:00", 3), null);
+    assert.equal(uphold("12-04 10:00", 2), null);
+    assert.equal(
+      d.override(local("12-04 11:00"), { action: "reinstate-post", round: 3, post: 0 }, "误判"),
+      null,
+    );
+    assert.equal(d.state.seats[0]?.out?.cause, "complaint", "out for its round-2 post, found copied too");
+    assert.equal(d.state.seats[22]?.out?.cause, "post");
+  });
+
+  test("a post that had lapsed on an out target, voided and made to stand again, still did nothing", () => {
+    const d = new Driver(preset("fengyun-57"));
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 ? 56 : 55]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.post(local("12-02 21:05"), 0, 30), null);
+    assert.equal(d.override(local("12-02 21:10"), { action: "eliminate", target: 30 }, "曝ID"), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.state.rounds[2]?.released?.[0]?.lapsed, "target-out");
+    assert.equal(d.override(local("12-03 10:00"), { action: "void-post", poster: 0 }, "格式"), null);
+    assert.equal(
+      d.override(local("12-03 10:30"), { action: "reinstate-post", round: 2, post: 0 }, "误判"),
+      null,
+    );
+    assert.equal(d.state.rounds[2]?.released?.[0]?.lapsed, "target-out");
+    assert.equal(d.state.seats[30]?.out?.cause, "referee");
+  });
+});

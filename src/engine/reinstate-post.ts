@@ -3,7 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { bombAtRelease } from "./bombs.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
-import { putOut, revealOuts, revive } from "./outs.ts";
+import { putOut, revealOuts, reviveAmended } from "./outs.ts";
 import { roleOfSeat } from "./roles.ts";
 import { rulesOf } from "./state.ts";
 
@@ -53,7 +53,15 @@ export function decideReinstatePost(
   if (bombAtRelease(state, p.target, o.round)) return unsupported("bomb", o.round, o.post);
   const iou = r.ious.find((i) => i.post === o.post);
   if (iou && iou.status !== "completed") return unsupported("iou", o.round, o.post);
-  return applyReinstatePost(b, at, round, o, reason, p.poster, p.target);
+  return applyReinstatePost(
+    b,
+    at,
+    round,
+    o,
+    reason,
+    p.poster,
+    p.lapsedBefore === "target-out" ? null : p.target,
+  );
 }
 
 function applyReinstatePost(
@@ -63,7 +71,8 @@ function applyReinstatePost(
   o: ReinstatePost,
   reason: string,
   poster: number,
-  target: number,
+  /** Null for a post that had lapsed on an out target before it was voided: standing again, it still did nothing. */
+  target: number | null,
 ): null {
   const r = b.state.rounds[o.round];
   // Out for this very post (举报属实 puts the poster out with the post named), the poster comes back.
@@ -73,9 +82,18 @@ function applyReinstatePost(
     b.state.seats[poster]?.out?.round === o.round &&
     lastOut?.cause === "complaint" &&
     lastOut.post === o.post;
-  const override: ReinstatePost = { action: "reinstate-post", round: o.round, post: o.post, poster, target };
+  const p = r?.released?.find((x) => x.index === o.post);
+  const override: ReinstatePost = {
+    action: "reinstate-post",
+    round: o.round,
+    post: o.post,
+    poster,
+    target: p?.target ?? target ?? -1,
+  };
   emit(b, { type: "OverrideApplied", at, round, override, reason });
-  if (posterOutForIt) revive(b, at, o.round, poster, "referee");
+  // Only the out for this post is undone: one the poster owes for another post of its own is served (reviveAmended).
+  if (posterOutForIt) reviveAmended(b, at, o.round, poster);
+  if (target === null) return null;
   // RULINGS 10, as at the release: the victim keeps a half vote while its round's vote is still to come or open.
   const voteToCome = !b.state.rounds[o.round]?.closed;
   const halfVote =

@@ -23,7 +23,13 @@ export interface SeatState {
    * it was out already: if the post that put it out is undone, it goes out for this instead of coming back. Served by
    * its next out; forgiven by the referee's revive. Absent when nothing is owed.
    */
-  owes?: { cause: "iou" | "complaint"; post: number; round: number };
+  owes?: {
+    cause: "iou" | "complaint";
+    post: number;
+    round: number;
+    /** The vote the seat kept as a post victim and lost for it (outVoters; `half`: halfVoters too): 恢复杀帖 gives it back. */
+    vote?: "full" | "half";
+  };
 }
 
 export interface Submission {

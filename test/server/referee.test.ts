@@ -1262,6 +1262,7 @@ test("恢复杀帖 (reinstate-post): a post voided by 作废杀帖 stands again;
       target: victim.seat,
     });
     const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
-    assert.equal((ruling(log.json.events)?.data.override as { poster?: number }).poster, first.seat);
+    const logged = ruling(log.json.events)?.data.override as { poster?: number } | undefined;
+    assert.equal(logged?.poster, first.seat);
   });
 });

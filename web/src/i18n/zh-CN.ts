@@ -1113,7 +1113,7 @@ export const zhCN = {
     keepsHalfVote: "；本轮保留半票",
     losesVote: "；本轮不能再投票",
     revived: (who: string, reason: string) =>
-      `${who} 复活（${({ iou: "白条未补齐", complaint: "举报成立", referee: "哨子判定", "void-post": "杀帖作废" } as Record<string, string>)[reason] ?? reason}）`,
+      `${who} 复活（${({ iou: "白条未补齐", complaint: "举报成立", referee: "哨子判定", "void-post": "杀帖作废", amended: "哨子改判" } as Record<string, string>)[reason] ?? reason}）`,
     bombFired: (bomb: string, victim: string, via: string) =>
       `${bomb} 的烟花带走 ${victim}（${via === "vote" ? "被票杀时引爆" : "被帖杀时引爆"}）`,
     identity: (who: string, role: string, code: string | null) =>
