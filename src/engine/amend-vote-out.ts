@@ -8,6 +8,7 @@ import { publishedRole } from "./night/bandit.ts";
 import { putOut, reviveAmended, voteOut } from "./outs.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
+import { rereadScoreEnd } from "./vote-close.ts";
 
 type AmendVoteOut = Extract<Override, { action: "amend-vote-out" }>;
 
@@ -120,6 +121,7 @@ export function decideAmendVoteOut(
   for (const s of victims) reviveAmended(b, at, o.round, s);
   const { leadVoters, choices } = ballotsLeadVoters(b.state.rounds[o.round], house, added);
   voteOut(b, at, o.round, added, leadVoters, choices);
+  rereadScoreEnd(b, at, o.round);
   return null;
 }
 

@@ -6,6 +6,7 @@ import type { Instant, Override, Refusal } from "./contract.ts";
 import { putOut, revealOuts, reviveAmended } from "./outs.ts";
 import { roleOfSeat } from "./roles.ts";
 import { rulesOf } from "./state.ts";
+import { rereadScoreEnd } from "./vote-close.ts";
 
 type ReinstatePost = Extract<Override, { action: "reinstate-post" }>;
 
@@ -93,18 +94,23 @@ function applyReinstatePost(
   emit(b, { type: "OverrideApplied", at, round, override, reason });
   // Only the out for this post is undone: one the poster owes for another post of its own is served (reviveAmended).
   if (posterOutForIt) reviveAmended(b, at, o.round, poster);
-  if (target === null) return null;
+  if (target !== null) killAgain(b, at, o.round, poster, target, o.post);
+  rereadScoreEnd(b, at, o.round);
+  return null;
+}
+
+/** The post's target, if living, goes out as its 帖杀 again, as at the release (RULINGS 10's half vote included). */
+function killAgain(b: Batch, at: Instant, round: number, poster: number, target: number, post: number): void {
   // RULINGS 10, as at the release: the victim keeps a half vote while its round's vote is still to come or open.
-  const voteToCome = !b.state.rounds[o.round]?.closed;
+  const voteToCome = !b.state.rounds[round]?.closed;
   const halfVote =
     voteToCome && rulesOf(b.state).vote.halfVotes && roleOfSeat(b.state, poster).victimsHalfVote;
-  const wentOut = putOut(b, at, o.round, target, "post", {
+  const wentOut = putOut(b, at, round, target, "post", {
     by: poster,
-    post: o.post,
+    post,
     halfVote,
     keepsVote: halfVote,
   });
   // Seed 000 「投票结束后，由哨子公布…被帖杀者身份」: past that round's results, the victim is published at once.
-  if (wentOut && b.state.rounds[o.round]?.closed) revealOuts(b, at, o.round, [target]);
-  return null;
+  if (wentOut && b.state.rounds[round]?.closed) revealOuts(b, at, round, [target]);
 }

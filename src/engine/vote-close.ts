@@ -229,13 +229,28 @@ export function closeRound(b: Batch, at: Instant, round: number): void {
   const rules = rulesOf(b.state);
   revealOuts(b, at, round);
   emit(b, { type: "RoundClosed", at, round, alive: b.state.seats.filter((s) => s.alive).length });
-  if (rules.win.kind === "score" && b.state.status === "running") {
-    // The results post is where a score game ends: the progression's end, or 提前结束 (src/engine/score/end.ts). A tie
-    // or a 领票人 still to be decided could move points: the end then waits for it (settle reads it again).
-    const e = scoreEndingAfterRound(b.state, round);
-    if (e && pendingDecisions(b.state).length > 0) emit(b, { type: "ScoreEndDeferred", at, round });
-    else if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason, why: e.why });
-  }
+  if (rules.win.kind === "score") scoreEndAtResults(b, at, round);
   // 7kill: "I.白天讨论、投票 -> II.夜晚行使特权".
   if (isDayNight(b.state) && b.state.status === "running") openNight(b, at, round);
+}
+
+/**
+ * The results post is where a score game ends: the progression's end, or 提前结束 (src/engine/score/end.ts). A tie or a
+ * 领票人 still to be decided could move points: the end then waits for it (settle reads it again).
+ */
+function scoreEndAtResults(b: Batch, at: Instant, round: number): void {
+  if (b.state.status !== "running" || b.state.scoreEndDeferred !== undefined) return;
+  const e = scoreEndingAfterRound(b.state, round);
+  if (e && pendingDecisions(b.state).length > 0) emit(b, { type: "ScoreEndDeferred", at, round });
+  else if (e) emit(b, { type: "GameEnded", at, winner: e.winner, reason: e.reason, why: e.why });
+}
+
+/**
+ * A ruling that corrects a round whose results are out (改判票杀, 恢复杀帖) changes the points those results were read
+ * with: a score game is read again as at the latest results post, and ends if the corrected record decides it.
+ */
+export function rereadScoreEnd(b: Batch, at: Instant, corrected: number): void {
+  if (rulesOf(b.state).win.kind !== "score" || !b.state.rounds[corrected]?.closed) return;
+  const latest = b.state.rounds.findLast((r) => r?.closed)?.round;
+  if (latest !== undefined) scoreEndAtResults(b, at, latest);
 }
