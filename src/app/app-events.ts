@@ -273,7 +273,15 @@ export function appEventVisible(raw: EngineEvent, viewer: AppViewer): boolean {
     case "app.ComplaintFiled":
     case "app.ProxyRequested":
     case "app.ExtensionRequested":
-      return viewer.referee || (viewer.seat !== null && viewer.seat === event.seat);
+      // Back to their author: the seat's player who asked, not a 替补 who took the seat since (a new alias).
+      return (
+        viewer.referee ||
+        (viewer.seat !== null &&
+          viewer.seat === event.seat &&
+          viewer.alias != null &&
+          viewer.alias === event.alias &&
+          event.at >= (viewer.aliasSince ?? 0))
+      );
     // By alias, not seat: before the start nobody has a seat, and a 替补's new alias is not the old player's.
     case "app.RefereeMessage":
       return (

@@ -91,7 +91,7 @@ export async function addMemberThen(
   const clash = await memberClash(storage, gameId, input.alias, target.id);
   if (clash) return clash;
   if (kind === "player") {
-    const named = await aliasReadsAsAccount(storage, input.alias, target.id);
+    const named = await aliasReadsAsAccount(storage, input.alias, target.id, "substitute");
     if (named) return named;
   }
   // A disabled account cannot sign in to play the seat or referee (docs/deploy.md § What the site admin can do).
@@ -133,12 +133,15 @@ export async function aliasReadsAsAccount(
   storage: Storage,
   alias: string,
   accountId: number,
+  /** `substitute`: the referee names the alias for a 替补's account, so "your own username" would be the wrong "your". */
+  asking: "player" | "substitute" = "player",
 ): Promise<{ ok: false; refusal: AppRefusal } | null> {
   const named = await storage.findAccountNamed(alias);
   if (!named) return null;
-  return named.id === accountId
-    ? refuse("alias-is-own-username", 409, { alias })
-    : refuse("alias-is-username", 409, { alias });
+  if (named.id !== accountId) return refuse("alias-is-username", 409, { alias });
+  return refuse(asking === "player" ? "alias-is-own-username" : "alias-is-substitute-username", 409, {
+    alias,
+  });
 }
 
 /**

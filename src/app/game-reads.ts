@@ -351,6 +351,11 @@ export class GameReads<S> {
         // The post is void already (its 白条 failed): there is nothing left to rule on.
         for (const it of waiting("complaint", (x) => x.round === e.round && x.post === e.post))
           it.handled = { at: e.at, outcome: "voided" };
+      } else if (e.type === "OverrideApplied" && e.override.action === "substitute") {
+        // A 托票 is its asker's: the 替补 who takes the seat did not ask for it, and votes for itself.
+        const seat = e.override.seat;
+        for (const it of waiting("proxy-request", (x) => x.fromSeat === seat))
+          it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "OverrideApplied" && e.override.action === "void-post") {
         const poster = e.override.poster;
         const posts = sent.get(e.round) ?? [];

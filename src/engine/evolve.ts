@@ -453,8 +453,10 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
               : { ...p, ...(lapsedBefore && { lapsedBefore }) },
           ) ?? null,
         submissions: r.submissions.map((s) => (s.index === o.post ? { ...s, voided: false } : s)),
-        // The ruling withdrawn no longer answers the post's complaints: one filed now waits for a ruling of its own.
+        // The ruling withdrawn no longer answers the post's complaints: one filed now waits for a ruling of its own. One
+        // filed before was answered by the voiding (the inbox closed it then): it does not come back as waiting.
         complaintsRuled: r.complaintsRuled?.filter((p) => p !== o.post),
+        complaintsFiled: r.complaintsFiled?.filter((p) => p !== o.post),
         reinstated: [...(r.reinstated ?? []), { post: o.post, reason }],
         ...(vote
           ? {

@@ -1,6 +1,7 @@
 // 恢复杀帖: a voided kill post stands again when the referee withdraws the ruling that voided it.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { pendingDecisions } from "./pending.ts";
 import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 import { redactEvent, type Viewer } from "./view.ts";
@@ -208,4 +209,22 @@ describe("恢复杀帖 undoes the voiding alone (review finds)", () => {
     assert.equal(d.state.rounds[2]?.released?.[0]?.lapsed, "target-out");
     assert.equal(d.state.seats[30]?.out?.cause, "referee");
   });
+});
+
+test("a complaint filed before 作废杀帖 was answered by it: made to stand again, the post has no complaint waiting (review find)", () => {
+  const d = killerPostsOnSword();
+  assert.equal(d.do({ type: "FileComplaint", at: local("12-03 09:00"), round: 2, post: 0 }), null);
+  assert.equal(pendingDecisions(d.state).length, 1);
+  assert.equal(
+    d.override(local("12-03 10:00"), { action: "void-post", poster: 0, round: 2, post: 0 }, "格式"),
+    null,
+  );
+  assert.equal(
+    d.override(local("12-03 10:30"), { action: "reinstate-post", round: 2, post: 0 }, "误判"),
+    null,
+  );
+  assert.deepEqual(pendingDecisions(d.state), []);
+  // A complaint filed now waits for a ruling of its own.
+  assert.equal(d.do({ type: "FileComplaint", at: local("12-03 11:00"), round: 2, post: 0 }), null);
+  assert.equal(pendingDecisions(d.state).length, 1);
 });

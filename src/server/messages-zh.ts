@@ -84,6 +84,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   // 替补 and 加副哨 (referees only, so the account's own alias may be named)
   "alias-is-own-username": (d) =>
     `马甲「${d?.alias ?? ""}」就是你在本站的用户名，用它报名等于公开真身（请勿曝ID），请换一个`,
+  "alias-is-substitute-username": (d) =>
+    `马甲「${d?.alias ?? ""}」就是替补账号在本站的用户名，用它等于公开替补的真身（请勿曝ID），请换一个`,
   "alias-is-username": (d) =>
     `马甲「${d?.alias ?? ""}」与本站某个账号的用户名相同，会被当成那个账号本人，请换一个`,
   "member-alias-taken": (d) => `马甲「${d?.alias ?? ""}」已被本游戏使用${lookalike(d)}，请换一个`,

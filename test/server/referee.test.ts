@@ -338,7 +338,7 @@ test("substitutes (替补): a new account takes the seat under a new alias, stor
     assert.equal(taken.json.error.message, `马甲「${b!.alias}」已被本游戏使用，请换一个`);
     // The new player's alias may not read as a username either (请勿曝ID): its own, or anyone's.
     for (const [alias, code] of [
-      ["替补账号", "alias-is-own-username"],
+      ["替补账号", "alias-is-substitute-username"],
       [g.players[1]!.username, "alias-is-username"],
     ] as const) {
       const named = await call<ApiError>(h, "POST", url, g.referee, {
@@ -1264,5 +1264,37 @@ test("恢复杀帖 (reinstate-post): a post voided by 作废杀帖 stands again;
     const log = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/referee/log`, g.referee));
     const logged = ruling(log.json.events)?.data.override as { poster?: number } | undefined;
     assert.equal(logged?.poster, first.seat);
+  });
+});
+
+test("a 替补 does not inherit the seat's 托票 request: not in its feed, and the referee's inbox closes it (review find)", async () => {
+  await withGame(async (h, g) => {
+    const [a, b] = g.players;
+    await advanceTo(h, VOTING);
+    await must(
+      call(h, "POST", `/api/games/${g.id}/proxy-requests`, a!.cookie, {
+        requestId: rid(),
+        target: b!.seat,
+        note: "私人备注",
+      }),
+    );
+    const sub = await quickAccount(h, "接班人");
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/substitutes`, g.referee, {
+        requestId: rid(),
+        seat: a!.seat,
+        username: "接班人",
+        alias: "新来的",
+      }),
+    );
+    const feed = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, sub));
+    assert.equal(
+      feed.json.events.some((e) => e.type === "app.ProxyRequested"),
+      false,
+      "the old player's request and its note are not the 替补's",
+    );
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    const request = inbox.json.items.find((it) => it.kind === "proxy-request");
+    assert.equal(request?.handled?.outcome, "expired");
   });
 });

@@ -4,13 +4,12 @@ import type { GameEventDto } from "../../../src/server/api-types.ts";
 import { useServerNow } from "../api/server-time.ts";
 import { m } from "../i18n/index.ts";
 import { dateTime } from "../lib/format.ts";
-import { myProxyRequest } from "../lib/my-proxy.ts";
-import type { LiveBallot } from "../lib/proxy-request.ts";
+import { myProxyRequest, type ThreadBallot } from "../lib/my-proxy.ts";
 
 export function MyProxyNotice(props: {
   events: readonly GameEventDto[];
   seat: number;
-  ballots: readonly LiveBallot[];
+  ballots: readonly ThreadBallot[];
   cutoff: number;
   deadline: number;
   label: (seat: number) => string;
@@ -23,10 +22,12 @@ export function MyProxyNotice(props: {
     mine.state === "waiting"
       ? m.vote.myProxyWaiting(target, dateTime(mine.cutoff))
       : mine.state === "entered"
-        ? m.vote.myProxyEntered(target)
+        ? m.vote.myProxyEntered(m.app.list(mine.entered.map(props.label)), target)
         : mine.state === "self-voted"
           ? m.vote.myProxySelfVoted(target)
-          : m.vote.myProxyLapsed(target, dateTime(mine.cutoff), dateTime(props.deadline));
+          : mine.state === "lapsed-voted"
+            ? m.vote.myProxyLapsedVoted(target, dateTime(mine.cutoff), dateTime(mine.at))
+            : m.vote.myProxyLapsed(target, dateTime(mine.cutoff), dateTime(props.deadline));
   return (
     <div
       className={`notice ${mine.state === "lapsed" ? "notice-error" : "notice-info"}`}

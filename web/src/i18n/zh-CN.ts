@@ -523,8 +523,13 @@ export const zhCN = {
     /** The player's own 托票 request as it stands (MyProxyNotice); the last while there is still time to vote. */
     myProxyWaiting: (target: string, cutoff: string) =>
       `你的托票（投 ${target}）在等哨子代投，托票截止 ${cutoff}。`,
-    myProxyEntered: (target: string) => `哨子已按你的托票代投：${target}。`,
+    myProxyEntered: (entered: string, asked: string) =>
+      entered === asked
+        ? `哨子已按你的托票代投：${entered}。`
+        : `哨子已代投：${entered}（你托的是 ${asked}）。`,
     myProxySelfVoted: (target: string) => `你此后已自己投票，托票（投 ${target}）不再代投。`,
+    myProxyLapsedVoted: (target: string, cutoff: string, at: string) =>
+      `托票截止（${cutoff}）前哨子没有代投你的托票（投 ${target}）；你 ${at} 的投票仍然有效。`,
     myProxyLapsed: (target: string, cutoff: string, deadline: string) =>
       `托票截止（${cutoff}）前哨子没有代投你的托票（投 ${target}），现在已无法代投。请在 ${deadline} 投票截止前自己投票。`,
     results: "本轮结果",

@@ -34,13 +34,30 @@ test("RULINGS 12: waiting before the cut-off, lapsed from it with no ballot ente
 
 test("a ballot after the request answers it: the referee's entry, or the player's own", () => {
   const events = [asked(1, 1_000, 3, 7)];
-  const proxy = [{ voter: 3, at: 2_000, proxy: true }];
-  assert.equal(myProxyRequest(events, 3, proxy, CUTOFF + 1, CUTOFF)?.state, "entered");
-  const own = [...proxy, { voter: 3, at: 3_000, proxy: false }];
+  const proxy = [{ voter: 3, at: 2_000, proxy: true, targets: [7] }];
+  assert.deepEqual(myProxyRequest(events, 3, proxy, CUTOFF + 1, CUTOFF), {
+    state: "entered",
+    target: 7,
+    entered: [7],
+  });
+  // What the referee entered is what counts, and is what the player is told.
+  const other = [{ voter: 3, at: 2_000, proxy: true, targets: [8] }];
+  assert.deepEqual(myProxyRequest(events, 3, other, CUTOFF + 1, CUTOFF), {
+    state: "entered",
+    target: 7,
+    entered: [8],
+  });
+  const own = [...proxy, { voter: 3, at: 3_000, proxy: false, targets: [9] }];
   assert.equal(myProxyRequest(events, 3, own, CUTOFF + 1, CUTOFF)?.state, "self-voted");
-  // A ballot from before the request (a vote it means to replace) answers nothing.
-  const before = [{ voter: 3, at: 500, proxy: false }];
+  // A ballot from before the request (a vote it means to replace) answers nothing; past the cut-off it still stands.
+  const before = [{ voter: 3, at: 500, proxy: false, targets: [9] }];
   assert.equal(myProxyRequest(events, 3, before, 5_000, CUTOFF)?.state, "waiting");
+  assert.deepEqual(myProxyRequest(events, 3, before, CUTOFF, CUTOFF), {
+    state: "lapsed-voted",
+    target: 7,
+    cutoff: CUTOFF,
+    at: 500,
+  });
 });
 
 test("another seat's request, or one asked before the last regular close, is not this vote's", () => {

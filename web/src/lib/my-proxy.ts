@@ -1,24 +1,35 @@
 // A player's own 托票 request for the vote open now, as its feed and the vote thread show it: waiting, entered, overtaken
-// by the player's own ballot, or past its cut-off with nothing entered (the player must then vote in person).
+// by the player's own ballot, or past its cut-off with nothing entered (the player must then vote in person, unless an
+// earlier ballot of its own still stands).
 import type { GameEventDto } from "../../../src/server/api-types.ts";
-import type { LiveBallot } from "./proxy-request.ts";
+
+/** A ballot of the open thread, as the view lists it. */
+export interface ThreadBallot {
+  voter: number;
+  at: number;
+  proxy: boolean;
+  targets: readonly number[];
+}
 
 export type MyProxyRequest =
   | { state: "waiting"; target: number; cutoff: number }
-  | { state: "entered"; target: number }
+  /** `entered`: the ballot's own targets, which the referee may have entered otherwise than asked. */
+  | { state: "entered"; target: number; entered: readonly number[] }
   | { state: "self-voted"; target: number }
-  | { state: "lapsed"; target: number; cutoff: number };
+  | { state: "lapsed"; target: number; cutoff: number }
+  /** Past the cut-off unentered, but a ballot the player cast before asking still stands (`at`). */
+  | { state: "lapsed-voted"; target: number; cutoff: number; at: number };
 
 /**
  * The seat's latest 托票 request since the last regular vote closed (one asked earlier was for that vote), read
  * against the open thread's ballots: a ballot of the seat's received after the request answers it, the referee's
  * (proxy) or its own. With none, from the cut-off on the referee can no longer enter it (RULINGS 12: the entry time
- * counts): that is `lapsed`, and the seat has until the deadline to vote itself.
+ * counts).
  */
 export function myProxyRequest(
   events: readonly GameEventDto[],
   seat: number,
-  ballots: readonly LiveBallot[],
+  ballots: readonly ThreadBallot[],
   now: number,
   cutoff: number,
 ): MyProxyRequest | null {
@@ -30,7 +41,15 @@ export function myProxyRequest(
   }
   if (asked === null) return null;
   const { at, target } = asked;
-  const answer = ballots.filter((b) => b.voter === seat && b.at >= at).at(-1);
-  if (answer) return { state: answer.proxy ? "entered" : "self-voted", target };
-  return now >= cutoff ? { state: "lapsed", target, cutoff } : { state: "waiting", target, cutoff };
+  const mine = ballots.filter((b) => b.voter === seat);
+  const answer = mine.filter((b) => b.at >= at).at(-1);
+  if (answer)
+    return answer.proxy
+      ? { state: "entered", target, entered: answer.targets }
+      : { state: "self-voted", target };
+  if (now < cutoff) return { state: "waiting", target, cutoff };
+  const standing = mine.at(-1);
+  return standing
+    ? { state: "lapsed-voted", target, cutoff, at: standing.at }
+    : { state: "lapsed", target, cutoff };
 }
