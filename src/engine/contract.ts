@@ -139,6 +139,12 @@ export type Override =
       /** Set by the engine on the event, never by the command: whom the vote had put out until now. */
       previous?: Seat[];
     }
+  /**
+   * 改定领票人: the referee names another 领票人 for a bomb voted out in `round` (a 领票人 counted wrongly): the one it took
+   * comes back, and the bomb takes `leadVoter`, one of the voters whose counted vote named it. `previous`: set by the
+   * engine on the event, never by the command: the seat it had taken, or null.
+   */
+  | { action: "amend-lead-voter"; round: number; bomb: Seat; leadVoter: Seat; previous?: Seat | null }
   /** Move a deadline of the current round (vote, posting window, IOU, complaint…) to `until`. */
   | { action: "extend"; deadline: string; until: Instant }
   | { action: "void-vote"; voter: Seat }
@@ -309,6 +315,8 @@ export interface RoundSummary {
    * puts out after the ruling, and the referee's reason. Absent when there were none.
    */
   voteOutAmended?: { previous: Seat[]; out: Seat[]; reason: string; house?: number }[];
+  /** 改定领票人 rulings on the round's bombs, in order: the bomb, the seat it had taken (or null), the one named, why. */
+  leadVoterAmended?: { bomb: Seat; previous: Seat | null; leadVoter: Seat; reason: string }[];
   /** 恢复杀帖 rulings on the round's released posts, in order: the post, its poster and target, and the reason. */
   postsReinstated?: { post: number; poster: Seat; target: Seat; reason: string }[];
   /**

@@ -1,6 +1,7 @@
 // 哨子最大: the referee's overrides, each an OverrideApplied event with its reason, then its consequences.
 
 import type { RuleSet } from "../rules/schema.ts";
+import { decideAmendLeadVoter } from "./amend-lead-voter.ts";
 import { decideAmendVoteOut } from "./amend-vote-out.ts";
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
@@ -118,6 +119,8 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       return decideAmendVoteOut(b, at, round, o, reason);
     case "reinstate-post":
       return decideReinstatePost(b, at, round, o, reason);
+    case "amend-lead-voter":
+      return decideAmendLeadVoter(b, at, round, o, reason);
     case "revive": {
       if (!seatExists(o.target)) return unknownSeat(o.target);
       if (b.state.seats[o.target]?.alive) return { code: "override.not-out", message: "the seat is not out" };

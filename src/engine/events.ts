@@ -218,6 +218,11 @@ export type GameEvent =
       leadVoters: Record<Seat, Seat | null>;
       /** leadVoter "referee" only: per seat in the tally, the voters the referee may name its 领票人. */
       leadVoterChoices?: Record<Seat, Seat[]>;
+      /**
+       * Per bomb in the tally that takes its 领票人 (other than under leadVoter "referee", where `leadVoterChoices`
+       * has them): the voters whose counted vote named it, earliest first; the seats a 改定领票人 may name.
+       */
+      bombVoters?: Record<Seat, Seat[]>;
       /** Per seat in the tally: the code most chosen among its votes (score rule). */
       outCodes: Record<Seat, string | null>;
       /** Living voters who did not vote (suicide, or excused / no offence). */

@@ -251,6 +251,7 @@ function apply(state: GameState, e: GameEvent): GameState {
               outCodes: e.outCodes,
               leadVoters: e.leadVoters,
               ...(e.leadVoterChoices !== undefined ? { leadVoterChoices: e.leadVoterChoices } : {}),
+              ...(e.bombVoters !== undefined ? { bombVoters: e.bombVoters } : {}),
               abstainers: e.abstainers ?? [],
               nonVoters: e.nonVoters,
               ...(e.voided !== undefined ? { voided: e.voided } : {}),
@@ -436,6 +437,25 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
           voteOutAmended: [...(r.voteOutAmended ?? []), amended],
         };
       });
+    }
+    case "amend-lead-voter": {
+      // 改定领票人: the bomb's vote firing is taken back (its victim comes back by its own event), to go off again.
+      const fireworks = state.fireworks.filter(
+        (f) => !(f.round === o.round && f.bomb === o.bomb && f.via === "vote"),
+      );
+      const bombsFired = state.bombsFired.filter(
+        (bomb) => bomb !== o.bomb || fireworks.some((f) => f.bomb === bomb),
+      );
+      const amended = { bomb: o.bomb, previous: o.previous ?? null, leadVoter: o.leadVoter, reason };
+      return withRound({ ...state, fireworks, bombsFired }, o.round, (r) => ({
+        ...r,
+        leadVoterAmended: [...(r.leadVoterAmended ?? []), amended],
+        ...(r.leadVoterDecisions && {
+          leadVoterDecisions: r.leadVoterDecisions.map((d) =>
+            d.bomb === o.bomb ? { ...d, decided: o.leadVoter } : d,
+          ),
+        }),
+      }));
     }
     case "reinstate-post": {
       // 恢复杀帖: the post stands again, and what its voiding owed or marked goes with it (its poster's owed out).

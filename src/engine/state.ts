@@ -76,6 +76,8 @@ export interface VoteRecord {
   leadVoters: Record<Seat, Seat | null>;
   /** leadVoter "referee" only: per seat in the tally, the voters the referee may name its 领票人. */
   leadVoterChoices?: Record<Seat, Seat[]>;
+  /** Per bomb in the tally that takes its 领票人: the voters whose counted vote named it (VoteClosed's `bombVoters`). */
+  bombVoters?: Record<Seat, Seat[]>;
   /** Who cast an empty ballot (弃权) and who cast none, for the results post. */
   abstainers: Seat[];
   nonVoters: Seat[];
@@ -141,6 +143,8 @@ export interface RoundState {
   leadVoterDecisions?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
   /** 改判放逐 rulings on this round's vote, in order: whom it had put out, whom it puts out now, and why. */
   voteOutAmended?: VoteOutAmended[];
+  /** 改定领票人 rulings on this round's bombs, in order: the bomb, the seat it had taken (or null), the one named, why. */
+  leadVoterAmended?: { bomb: Seat; previous: Seat | null; leadVoter: Seat; reason: string }[];
   /** 恢复杀帖 rulings: released posts of this round voided and then made to stand again, in order, with the reason. */
   reinstated?: { post: number; reason: string }[];
   /** Every PlayerOut and PlayerRevived of this round, in order: who was in after the round, whatever came later. */

@@ -1,6 +1,7 @@
 // Closing a vote: the tally (src/engine/vote), the voted out, overtime (平票加时), the final tie-break, non-voters.
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
+import { activeBomb } from "./bombs.ts";
 import { castsOf, hasCast } from "./cast-log.ts";
 import { MINUTE } from "./clock.ts";
 import type { Instant, Seat } from "./contract.ts";
@@ -77,6 +78,7 @@ function closed(
     tie: res.tie,
     leadVoters: res.leadVoters,
     ...(res.leadVoterChoices && { leadVoterChoices: res.leadVoterChoices }),
+    ...bombVotersOf(b, round, res),
     outCodes: res.outCodes,
     nonVoters,
     ...(res.abstainers.length > 0 ? { abstainers: res.abstainers } : {}),
@@ -84,6 +86,22 @@ function closed(
     ...houseField(b, house),
   });
   voteOut(b, at, round, res.out, res.leadVoters, res.leadVoterChoices);
+}
+
+/**
+ * The voters of each bomb in the tally that would take its 领票人, kept with the close: the ballots go with the
+ * thread, and a 改定领票人 (amend-lead-voter) names one of them. Under leadVoter "referee" `leadVoterChoices` has them.
+ */
+function bombVotersOf(b: Batch, round: number, res: TallyResult): { bombVoters?: Record<Seat, Seat[]> } {
+  if (res.leadVoterChoices) return {};
+  const voters: Record<Seat, Seat[]> = {};
+  for (const e of res.entries) {
+    if (!activeBomb(b.state, e.seat, round, "vote")?.takesLeadVoter) continue;
+    voters[e.seat] = [
+      ...new Set(res.votes.filter((v) => v.seat === e.seat && v.counted).map((v) => v.voter)),
+    ];
+  }
+  return Object.keys(voters).length > 0 ? { bombVoters: voters } : {};
 }
 
 /** The final tie-break (先到先出 and its options, RULINGS 11). What the rule leaves open is the referee's to decide. */
