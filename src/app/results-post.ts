@@ -83,6 +83,8 @@ export interface ResultsPostRound {
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
   /** 改判放逐 rulings on the round's vote: whom it had put out, whom it puts out now, and why. */
   voteOutAmended?: { previous: string[]; out: string[]; reason: string; house?: number }[];
+  /** 改定领票人: a bomb of the round, the seat it had taken (or null), the one the referee named, and why. */
+  leadVoterAmended?: { bomb: string; previous: string | null; leadVoter: string; reason: string }[];
   /** 恢复杀帖: a voided post of the round made to stand again (its index, poster and target), and why. */
   postsReinstated?: { post: number; poster: string; target: string; reason: string }[];
   /** 两府制: each house's own thread; the post then lists every house's votes and dead under its own heading. */
@@ -522,6 +524,8 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
     const house = a.house !== undefined ? `第${a.house}府` : "";
     lines.push(`哨子改判${house}票杀：${names(a.previous)} → ${names(a.out)}（${a.reason}）`);
   }
+  for (const x of round.leadVoterAmended ?? [])
+    lines.push(`哨子改定 ${x.bomb} 的领票人：${x.previous ?? "无人"} → ${x.leadVoter}（${x.reason}）`);
   // 恢复杀帖: the ruling that voided the post is withdrawn; the outs above already follow it. The poster is not named:
   // a post 作废杀帖 voided never made it public (a 举报 upheld did, in its own line above).
   for (const x of round.postsReinstated ?? [])

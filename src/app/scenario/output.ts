@@ -52,6 +52,8 @@ export interface RoundOutput {
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
   /** 改判放逐: whom the vote had put out, whom it puts out after the referee's ruling, and why. */
   voteOutAmended?: { previous: string[]; out: string[]; reason: string; house?: number }[];
+  /** 改定领票人: a bomb of the round, the seat it had taken (or null), the one the referee named, and why. */
+  leadVoterAmended?: { bomb: string; previous: string | null; leadVoter: string; reason: string }[];
   /** 恢复杀帖: a voided post of the round made to stand again, by its index, poster and target, and why. */
   postsReinstated?: { post: number; poster: string; target: string; reason: string }[];
   /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
@@ -164,6 +166,7 @@ export function toAliases(
         leadVoterToReferee,
         voteOutAmended,
         postsReinstated,
+        leadVoterAmended,
         houses,
         abstained,
         notVoted,
@@ -202,6 +205,16 @@ export function toAliases(
                 ...x,
                 poster: aliasOf(x.poster),
                 target: aliasOf(x.target),
+              })),
+            }
+          : {}),
+        ...(leadVoterAmended
+          ? {
+              leadVoterAmended: leadVoterAmended.map((x) => ({
+                bomb: aliasOf(x.bomb),
+                previous: x.previous === null ? null : aliasOf(x.previous),
+                leadVoter: aliasOf(x.leadVoter),
+                reason: x.reason,
               })),
             }
           : {}),

@@ -229,9 +229,9 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
                 out: v.out.map((a, j) => seat([...p, "out", j], a)),
                 ...(v.house !== undefined ? { house: v.house } : {}),
               }
-            : v.action === "decide-lead-voter"
+            : v.action === "decide-lead-voter" || v.action === "amend-lead-voter"
               ? {
-                  action: "decide-lead-voter" as const,
+                  action: v.action,
                   round: v.round,
                   bomb: seat([...p, "bomb"], v.bomb),
                   leadVoter: seat([...p, "leadVoter"], v.leadVoter),
@@ -321,7 +321,10 @@ function lengthOf(
 }
 
 function toOverride(
-  v: Exclude<RefereeEntry, { action: "decide-tie" | "decide-lead-voter" | "amend-vote-out" }>,
+  v: Exclude<
+    RefereeEntry,
+    { action: "decide-tie" | "decide-lead-voter" | "amend-lead-voter" | "amend-vote-out" }
+  >,
   target: Seat,
 ): Override {
   switch (v.action) {

@@ -86,6 +86,13 @@ export const RefereeEntry = z.discriminatedUnion("action", [
     reason: Reason,
   }),
   z.strictObject({
+    action: z.literal("amend-lead-voter"),
+    round: z.int().positive(),
+    bomb: AliasRef,
+    leadVoter: AliasRef,
+    reason: Reason,
+  }),
+  z.strictObject({
     action: z.literal("decide-lead-voter"),
     round: z.int().positive(),
     bomb: AliasRef,
