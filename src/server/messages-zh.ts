@@ -208,6 +208,10 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.no-lead-voter-left": () => "这一轮没有被票出、等待哨子指定领票人的炸弹",
   "override.lead-voter-decided": () => "这个炸弹的领票人已经指定过了",
   "override.not-a-voter": (d) => `${seatNo(d?.seat)}没有投这个炸弹，不能定为领票人`,
+  "override.not-a-voted-bomb": (d) =>
+    `${seatNo(d?.seat)}不是第${d?.round ?? "?"}轮被票出、当时仍能带走领票人的炸弹`,
+  "override.lead-voter-unnamed": () => "这个炸弹的领票人还等哨子首次指定，请先在收件箱指定",
+  "override.same-lead-voter": (d) => `${seatNo(d?.seat)}已经是这个炸弹的领票人`,
   "override.no-round": (d) => `没有第${d?.round ?? "?"}轮`,
   "override.vote-not-closed": (d) =>
     `第${d?.round ?? "?"}轮的投票尚未截止，还不能改判票杀（截止前可作废投票或代为托票）`,

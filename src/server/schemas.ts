@@ -189,6 +189,8 @@ export const OverrideSchema = z.discriminatedUnion("action", [
     round: roundNo.optional(),
     post: z.int().nonnegative().max(1000).optional(),
   }),
+  // 改定领票人; `previous` is the engine's to set.
+  z.strictObject({ action: z.literal("amend-lead-voter"), round: roundNo, bomb: seat, leadVoter: seat }),
   // 恢复杀帖; `poster` and `target` are the engine's to set, as `previous` above.
   z.strictObject({
     action: z.literal("reinstate-post"),

@@ -1298,3 +1298,74 @@ test("a 替补 does not inherit the seat's 托票 request: not in its feed, and 
     assert.equal(request?.handled?.outcome, "expired");
   });
 });
+
+test("改定领票人 (amend-lead-voter): the referee names another of the bomb's voters; the one it took comes back; a non-voter and a player are refused", async () => {
+  const h = await makeHarness();
+  try {
+    const base = smallRules(8);
+    const bomb = { id: "bomb", name: "暗弹", camp: "white" as const, count: 1 };
+    const g = await startedPresetGame(h, {
+      preset: "",
+      rulesText: JSON.stringify({
+        ...base,
+        roles: [
+          ...base.roles.map((r) => (r.id === "ranger" ? { ...r, count: 5 } : r)),
+          { ...bomb, bomb: { takesPoster: false, takesLeadVoter: true, activeThroughRound: 2 } },
+        ],
+      }),
+      players: 8,
+      prefix: "relead",
+      seed: "relead",
+      round1At: local("12-01 21:00:00"),
+    });
+    const theBomb = g.players.find((p) => p.role === "bomb")!;
+    const [v0, v1, v2, v3, v4, v5, v6] = g.players.filter((p) => p !== theBomb) as Player[] as [
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
+    ];
+    await advanceTo(h, VOTING);
+    // v0 then v1 vote the bomb, which goes out with three votes and takes v0 (the earliest standing vote).
+    await castVotes(h, g, [
+      [v0, theBomb],
+      [v1, theBomb],
+      [v2, theBomb],
+      [theBomb, v3],
+      [v3, v4],
+      [v4, v5],
+      [v5, v6],
+      [v6, v3],
+    ]);
+    await advanceTo(h, local("12-02 21:00:01"));
+    assert.equal((await seatOf(h, g, v0.seat)).alive, false);
+    const url = `/api/games/${g.id}/referee/overrides`;
+    const rename = (cookie: string, leadVoter: number) =>
+      call<ApiError>(h, "POST", url, cookie, {
+        requestId: rid(),
+        override: { action: "amend-lead-voter", round: 1, bomb: theBomb.seat, leadVoter },
+        reason: "v0 的票判无效",
+      });
+    assert.equal((await rename(v1.cookie, v1.seat)).status, 403);
+    const stray = await rename(g.referee, v3.seat);
+    assert.equal(stray.json.error.code, "override.not-a-voter");
+    assert.match(stray.json.error.message, /没有投这个炸弹/);
+    await must(rename(g.referee, v1.seat));
+    assert.equal((await seatOf(h, g, v0.seat)).alive, true);
+    assert.equal((await seatOf(h, g, v1.seat)).alive, false);
+    const again = await rename(g.referee, v1.seat);
+    assert.equal(again.json.error.message, `${v1.seat + 1}号已经是这个炸弹的领票人`);
+    const post = await must(
+      call<ResultsPreviewResponse>(h, "GET", `/api/games/${g.id}/referee/results?round=1`, g.referee),
+    );
+    assert.match(
+      post.json.text,
+      new RegExp(`^哨子改定 ${theBomb.alias} 的领票人：${v0.alias} → ${v1.alias}（v0 的票判无效）$`, "m"),
+    );
+  } finally {
+    await h.close();
+  }
+});
