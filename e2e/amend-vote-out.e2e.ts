@@ -126,3 +126,45 @@ test("恢复杀帖: a post voided by 作废杀帖 is picked by round and poster,
   await ctx.close();
   assert.equal(await aliveNow(), false);
 });
+
+test("改定领票人: the bomb voted out takes another of its voters, and the one it took comes back", async () => {
+  const view = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, game.refereeCookie);
+  const alive = new Set(view.view?.seats.filter((s) => s.alive).map((s) => s.seat));
+  const bomb = game.seats.find((s) => s.role === "hidden-bomb")!;
+  const living = game.seats.filter((s) => alive.has(s.seat) && s.seat !== bomb.seat);
+  const others = living.filter((s) => s.role === "ranger").slice(-3);
+  // Round 2 (2 votes each, 4 out): everyone votes the bomb and one of three rangers; the first voter is its 领票人.
+  await server.advanceTo(beijing("12-03 10:00:00"));
+  for (const [i, voter] of [...living, bomb].entries())
+    await server.api("POST", `/api/games/${game.id}/votes`, voter.cookie, {
+      requestId: `relead-${i}`,
+      targets: voter === bomb ? others.slice(0, 2).map((s) => s.seat) : [bomb.seat, others[i % 3]!.seat],
+    });
+  await server.advanceTo(beijing("12-03 21:00:05"));
+  const [first, second] = living;
+  assert.ok(first && second);
+
+  const ctx = await contextFor(browser, server.url, game.refereeCookie);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/referee`);
+  const box = page.getByTestId("overrides");
+  await box.locator("select[name=override-action]").selectOption("amend-lead-voter");
+  assert.equal(await box.locator("select[name=lead-round]").inputValue(), "2");
+  assert.equal(
+    await box.locator("select[name=lead-bomb] option:checked").textContent(),
+    `${bomb.alias}（现领票人：${first.alias}）`,
+  );
+  await box.locator("select[name=lead-voter]").selectOption(String(second.seat));
+  await box.getByPlaceholder("理由（必填，会记录）").fill("首票系他人代投，判无效");
+  await box.getByRole("button", { name: "执行" }).click();
+  await box.getByText("已执行并记录").waitFor();
+  await box.getByText(`改定领票人 · ${bomb.alias} → ${second.alias} · 首票系他人代投，判无效`).waitFor();
+  // The page fetched the full state again: the bomb now names its new 领票人.
+  await box
+    .locator("select[name=lead-bomb] option", { hasText: `现领票人：${second.alias}` })
+    .waitFor({ state: "attached" });
+  await ctx.close();
+  const after = await server.api<GameViewResponse>("GET", `/api/games/${game.id}`, game.refereeCookie);
+  const seat = (s: number) => after.view?.seats.find((x) => x.seat === s)?.alive;
+  assert.deepEqual([seat(first.seat), seat(second.seat)], [true, false]);
+});

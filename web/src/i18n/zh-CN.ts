@@ -892,12 +892,23 @@ export const zhCN = {
       "void-vote": "作废投票",
       "void-post": "作废杀帖",
       "amend-vote-out": "改判票杀",
+      "amend-lead-voter": "改定领票人",
       "reinstate-post": "恢复杀帖",
       extend: "延长截止",
       "end-game": "结束游戏（判定胜负）",
     } as Record<string, string>,
     /** 改判放逐: after a round's vote has closed, whom it puts out is corrected (a 托票 entered too late, a count read wrong). */
     amendVoteOutNone: "还没有已截止的投票可改判。",
+    /** 改定领票人: another 领票人 for a bomb voted out (the one it took comes back). */
+    amendLeadVoterBomb: "被票出的炸弹",
+    amendLeadVoterBombOption: (bomb: string, taken: string | null) =>
+      taken === null ? `${bomb}（未带走领票人）` : `${bomb}（现领票人：${taken}）`,
+    amendLeadVoterVoter: "改定的领票人",
+    amendLeadVoterChoose: "选择投了该炸弹的玩家",
+    amendLeadVoterOut: (who: string) => `${who}（已出局）`,
+    amendLeadVoterNone: "这一轮没有被票出、可改定领票人的炸弹。",
+    amendLeadVoterHint:
+      "原领票人复活，改定的玩家作为领票人随炸弹出局，身份立即公布；只能在投了该炸弹的玩家中选。领票人由哨子指定的规则，首次指定请在收件箱里做。",
     /** 恢复杀帖: a voided post stands again (the 举报 or 作废 ruling withdrawn). */
     reinstateNone: "目前没有被作废的杀帖。",
     reinstateWhich: "选择要恢复的杀帖",
@@ -1178,6 +1189,8 @@ export const zhCN = {
     amendResult: (previous: string, result: string) => `改判结果：${previous} → ${result}`,
     amendVoteOut: (round: string, previous: string, out: string) => `${round}改判票杀：${previous} → ${out}`,
     reinstatePost: (post: string, poster: string, target: string) => `恢复${post}：${poster} → ${target}`,
+    amendLeadVoter: (round: string, bomb: string, previous: string, lead: string) =>
+      `${round}改定 ${bomb} 的领票人：${previous} → ${lead}`,
     reinstatePostHidden: (post: string, target: string) => `恢复${post}（帖杀 ${target}）`,
     invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
     warn: (who: string, offence: string, severe: boolean) =>

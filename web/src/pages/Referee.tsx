@@ -26,6 +26,8 @@ import { PostScriptBadges, ScriptHint } from "../components/ScriptHint.tsx";
 import { useAction } from "../components/use-action.tsx";
 import { useFollowNewest } from "../components/use-follow-newest.ts";
 import { m } from "../i18n/index.ts";
+import { leadVoterChoices } from "../lib/amend-lead-voter.ts";
+import { amendableRounds } from "../lib/amend-vote-out.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import {
@@ -46,6 +48,7 @@ import { rosterReloadKey } from "../lib/roster-reload.ts";
 import { standingPosts, voidedPosts } from "../lib/standing-posts.ts";
 import { localInputValue, nextRoundStart } from "../lib/start-time.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
+import { AmendLeadVoterFields, type LeadVoterPick } from "./AmendLeadVoterFields.tsx";
 import { type AmendChoice, AmendVoteOutFields, amendOut } from "./AmendVoteOutFields.tsx";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 import { ManualRulings } from "./RefereeManual.tsx";
@@ -1596,6 +1599,10 @@ function Overrides({ game }: { game: LiveGame }) {
   const [amend, setAmend] = useState<AmendChoice | null>(null);
   const latestClosed = engine?.rounds.findLast((r) => r.closed && r.results.length > 0)?.round ?? 1;
   const amendChoice: AmendChoice = amend ?? { round: latestClosed, house: 1, out: null };
+  const [leadPick, setLeadPick] = useState<LeadVoterPick | null>(null);
+  const lead: LeadVoterPick = leadPick ?? { round: latestClosed, bomb: -1, leadVoter: -1 };
+  // The full state (the page's GET view): the bombs' voters are kept with each close, not in the live view.
+  const fullState = engineOf(game.data?.view ?? null)?.referee ?? null;
   const [reason, setReason] = useState("");
   const { notice, run, clear } = useAction();
   // The rulings made here: a missed 报道 redo's out is the deadline's (RULINGS 24), not one of them.
@@ -1641,6 +1648,11 @@ function Overrides({ game }: { game: LiveGame }) {
         case "reinstate-post": {
           const picked = reinstatable.find((p) => `${p.round}:${p.index}` === which);
           return picked ? { action, round: picked.round, post: picked.index } : null;
+        }
+        case "amend-lead-voter": {
+          const bomb = lead.bomb >= 0 ? lead.bomb : leadVoterChoices(fullState, lead.round)[0]?.bomb;
+          if (bomb === undefined || lead.leadVoter < 0) return null;
+          return { action, round: lead.round, bomb, leadVoter: lead.leadVoter };
         }
         case "amend-vote-out": {
           const out = amendOut(engine, amendChoice);
@@ -1688,6 +1700,9 @@ function Overrides({ game }: { game: LiveGame }) {
       setReason("");
       setWinner(null);
       setAmend(null);
+      setLeadPick(null);
+      // The 改定领票人 fields read the full state, which only the page's GET carries: fetched again after the ruling.
+      if (override.action === "amend-lead-voter") void game.reload();
     });
   };
   return (
@@ -1750,6 +1765,15 @@ function Overrides({ game }: { game: LiveGame }) {
               ))}
             </select>
           )
+        ) : action === "amend-lead-voter" ? (
+          <AmendLeadVoterFields
+            state={fullState}
+            rounds={engine ? amendableRounds(engine.rounds) : []}
+            pick={lead}
+            label={(s) => seatLabel(seats, s)}
+            alive={(s) => seats.find((x) => x.seat === s)?.alive === true}
+            onChange={setLeadPick}
+          />
         ) : action === "amend-vote-out" ? (
           <AmendVoteOutFields
             engine={engine}

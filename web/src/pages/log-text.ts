@@ -205,6 +205,15 @@ function overrideText(o: Data, c: Ctx): string {
       };
       return m.log.amendVoteOut(c.round(r.num("round")), names("previous"), names("out"));
     }
+    case "amend-lead-voter": {
+      const previous = r.optNum("previous");
+      return m.log.amendLeadVoter(
+        c.round(r.num("round")),
+        c.seat(r.num("bomb")),
+        previous === null ? m.log.nobody : c.seat(previous),
+        c.seat(r.num("leadVoter")),
+      );
+    }
     case "reinstate-post": {
       // A player other than the poster gets the ruling without the poster (view.ts), as for 作废杀帖.
       const poster = r.optNum("poster");
