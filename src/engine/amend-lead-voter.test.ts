@@ -2,24 +2,14 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { summarize } from "./summary.ts";
-import { Driver, local, preset } from "./test-kit.ts";
-
-// 空军 seats: hidden bomb 13, rangers 14–39. Round 1: 25 votes the bomb first, then 26; everyone else votes the bomb.
-function bombOut(rules = preset("airforce-40")): Driver {
-  const d = new Driver(rules);
-  d.must({ type: "CastVote", at: local("12-02 18:00"), voter: 25, targets: [13] });
-  d.must({ type: "CastVote", at: local("12-02 19:00"), voter: 26, targets: [13] });
-  d.everyoneVotes(local("12-02 20:00"), (v) => [v === 13 ? 14 : 13]);
-  d.tick(local("12-02 21:00:01"));
-  return d;
-}
+import { hiddenBombVotedOut, local, preset } from "./test-kit.ts";
 
 const whistle = "seed 002 「游戏中哨子最大！游戏中如发生意外情况，以哨子的最终判断结果为准。」";
 const leadVoter = "seed 002 暗弹 「如被票出，带走领票人」";
 
 describe(`改定领票人 — ${whistle}`, () => {
   test(`the seat the bomb took comes back, the one named goes out as its 领票人, published at once (${leadVoter})`, () => {
-    const d = bombOut();
+    const d = hiddenBombVotedOut();
     assert.deepEqual([d.state.seats[13]?.out?.cause, d.state.seats[25]?.out?.cause], ["vote", "bomb"]);
     assert.equal(
       d.override(
@@ -45,7 +35,7 @@ describe(`改定领票人 — ${whistle}`, () => {
   });
 
   test("refused, and nothing recorded: no bomb, the same 领票人, a seat that did not vote for it, an out seat", () => {
-    const d = bombOut();
+    const d = hiddenBombVotedOut();
     assert.equal(d.override(local("12-02 21:05"), { action: "eliminate", target: 27 }, "曝ID"), null);
     const before = d.log.length;
     const amend = (bomb: number, lead: number) =>
@@ -65,7 +55,7 @@ describe(`改定领票人 — ${whistle}`, () => {
 
   test("RULINGS 13 (referee names the 领票人): before the first naming it is refused; after it, the naming is changed", () => {
     const rules = preset("airforce-40");
-    const d = bombOut({ ...rules, vote: { ...rules.vote, leadVoter: "referee" } });
+    const d = hiddenBombVotedOut({ ...rules, vote: { ...rules.vote, leadVoter: "referee" } });
     const amend = () =>
       d.override(
         local("12-02 21:20"),

@@ -2,24 +2,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { summarize } from "./summary.ts";
-import { Driver, local, preset } from "./test-kit.ts";
+import { closeVote, Driver, local, preset } from "./test-kit.ts";
 
 // 空军 seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
 const airforce = () => new Driver(preset("airforce-40"));
-
-/** Round `day`'s vote: `first` votes before everyone, who then take `victims` in turn; closed at 21:00. */
-function closeVote(
-  d: Driver,
-  day: string,
-  victims: number[],
-  first?: { voter: number; target: number },
-): void {
-  if (first)
-    d.must({ type: "CastVote", at: local(`${day} 19:00`), voter: first.voter, targets: [first.target] });
-  let n = 0;
-  d.everyoneVotes(local(`${day} 20:00`), () => [victims[n++ % victims.length] as number]);
-  d.tick(local(`${day} 21:00:01`));
-}
 
 const whistle = "seed 002 「游戏中哨子最大！游戏中如发生意外情况，以哨子的最终判断结果为准。」";
 const leadVoter = "seed 002 暗弹 「如被票出，带走领票人」";

@@ -94,3 +94,30 @@ export class Driver {
     return this.log.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
   }
 }
+
+/** Day `day`'s vote (e.g. "12-02"): `first` votes at 19:00, then everyone takes `victims` in turn at 20:00; 21:00 closes. */
+export function closeVote(
+  d: Driver,
+  day: string,
+  victims: number[],
+  first?: { voter: Seat; target: Seat },
+): void {
+  if (first)
+    d.must({ type: "CastVote", at: local(`${day} 19:00`), voter: first.voter, targets: [first.target] });
+  let n = 0;
+  d.everyoneVotes(local(`${day} 20:00`), () => [victims[n++ % victims.length] as number]);
+  d.tick(local(`${day} 21:00:01`));
+}
+
+/**
+ * 空军 round 1 with its hidden bomb (seat 13) voted out: seat 25 votes it first, then 26, then everyone (13 votes 14);
+ * the bomb takes 25, the earliest standing vote. `rules`: the preset by default.
+ */
+export function hiddenBombVotedOut(rules: RuleSet = preset("airforce-40")): Driver {
+  const d = new Driver(rules);
+  d.must({ type: "CastVote", at: local("12-02 18:00"), voter: 25, targets: [13] });
+  d.must({ type: "CastVote", at: local("12-02 19:00"), voter: 26, targets: [13] });
+  d.everyoneVotes(local("12-02 20:00"), (v) => [v === 13 ? 14 : 13]);
+  d.tick(local("12-02 21:00:01"));
+  return d;
+}

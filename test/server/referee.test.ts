@@ -1130,36 +1130,37 @@ test("the referee's acts name the referee or co-referee who made them, in the re
   });
 });
 
+/**
+ * An 8-seat game (2 killers, 5 rangers, a bomb that takes its 领票人 when voted out), started at 12-01 21:00: the bomb
+ * and the other seven players in seat order.
+ */
+async function bombGame(h: Harness, prefix: string): Promise<{ g: Game; theBomb: Player; others: Player[] }> {
+  const base = smallRules(8);
+  const bomb = { id: "bomb", name: "暗弹", camp: "white" as const, count: 1 };
+  const g = await startedPresetGame(h, {
+    preset: "",
+    rulesText: JSON.stringify({
+      ...base,
+      roles: [
+        ...base.roles.map((r) => (r.id === "ranger" ? { ...r, count: 5 } : r)),
+        { ...bomb, bomb: { takesPoster: false, takesLeadVoter: true, activeThroughRound: 2 } },
+      ],
+    }),
+    players: 8,
+    prefix,
+    seed: prefix,
+    round1At: local("12-01 21:00:00"),
+  });
+  const theBomb = g.players.find((p) => p.role === "bomb");
+  assert.ok(theBomb, "one player holds the bomb");
+  return { g, theBomb, others: g.players.filter((p) => p !== theBomb) };
+}
+
 test("改判票杀 (amend-vote-out): after the close the referee changes whom the vote put out; the bomb now out takes its 领票人, and the results post says so", async () => {
   const h = await makeHarness();
   try {
-    const base = smallRules(8);
-    const bomb = { id: "bomb", name: "暗弹", camp: "white" as const, count: 1 };
-    const g = await startedPresetGame(h, {
-      preset: "",
-      rulesText: JSON.stringify({
-        ...base,
-        roles: [
-          ...base.roles.map((r) => (r.id === "ranger" ? { ...r, count: 5 } : r)),
-          { ...bomb, bomb: { takesPoster: false, takesLeadVoter: true, activeThroughRound: 2 } },
-        ],
-      }),
-      players: 8,
-      prefix: "amend",
-      seed: "amend",
-      round1At: local("12-01 21:00:00"),
-    });
-    const theBomb = g.players.find((p) => p.role === "bomb");
-    assert.ok(theBomb, "one player holds the bomb");
-    const [v0, v1, v2, v3, v4, v5, v6] = g.players.filter((p) => p !== theBomb) as [
-      Player,
-      Player,
-      Player,
-      Player,
-      Player,
-      Player,
-      Player,
-    ];
+    const { g, theBomb, others } = await bombGame(h, "amend");
+    const [v0, v1, v2, v3, v4, v5, v6] = others as [Player, Player, Player, Player, Player, Player, Player];
     await advanceTo(h, VOTING);
     // v0 votes the bomb first; v3 gets three votes and goes out. Everyone votes, so nobody is out for not voting.
     await castVotes(h, g, [
@@ -1302,32 +1303,8 @@ test("a 替补 does not inherit the seat's 托票 request: not in its feed, and 
 test("改定领票人 (amend-lead-voter): the referee names another of the bomb's voters; the one it took comes back; a non-voter and a player are refused", async () => {
   const h = await makeHarness();
   try {
-    const base = smallRules(8);
-    const bomb = { id: "bomb", name: "暗弹", camp: "white" as const, count: 1 };
-    const g = await startedPresetGame(h, {
-      preset: "",
-      rulesText: JSON.stringify({
-        ...base,
-        roles: [
-          ...base.roles.map((r) => (r.id === "ranger" ? { ...r, count: 5 } : r)),
-          { ...bomb, bomb: { takesPoster: false, takesLeadVoter: true, activeThroughRound: 2 } },
-        ],
-      }),
-      players: 8,
-      prefix: "relead",
-      seed: "relead",
-      round1At: local("12-01 21:00:00"),
-    });
-    const theBomb = g.players.find((p) => p.role === "bomb")!;
-    const [v0, v1, v2, v3, v4, v5, v6] = g.players.filter((p) => p !== theBomb) as Player[] as [
-      Player,
-      Player,
-      Player,
-      Player,
-      Player,
-      Player,
-      Player,
-    ];
+    const { g, theBomb, others } = await bombGame(h, "relead");
+    const [v0, v1, v2, v3, v4, v5, v6] = others as [Player, Player, Player, Player, Player, Player, Player];
     await advanceTo(h, VOTING);
     // v0 then v1 vote the bomb, which goes out with three votes and takes v0 (the earliest standing vote).
     await castVotes(h, g, [
