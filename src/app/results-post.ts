@@ -81,7 +81,7 @@ export interface ResultsPostRound {
   tieFilled?: { tied: string[]; out: string[] };
   /** Bombs voted out whose 领票人 the referee names among `voters` (leadVoter "referee"); `decided` once named. */
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
-  /** 改判放逐 rulings on the round's vote: whom it had put out, whom it puts out now, and why. */
+  /** 改判票杀 rulings on the round's vote: whom it had put out, whom it puts out now, and why. */
   voteOutAmended?: { previous: string[]; out: string[]; reason: string; house?: number }[];
   /** 改定领票人: a bomb of the round, the seat it had taken (or null), the one the referee named, and why. */
   leadVoterAmended?: { bomb: string; previous: string | null; leadVoter: string; reason: string }[];
@@ -518,7 +518,7 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
         : `${d.bomb} 被票出，领票人待哨子在 ${d.voters.join("、")} 中裁定。`,
     );
   }
-  // 改判放逐: the tally above is what the machine counted; the post says the referee ruled otherwise, and why.
+  // 改判票杀: the tally above is what the machine counted; the post says the referee ruled otherwise, and why.
   for (const a of round.voteOutAmended ?? []) {
     const names = (list: string[]) => (list.length > 0 ? list.join("、") : "无人");
     const house = a.house !== undefined ? `第${a.house}府` : "";

@@ -1,4 +1,4 @@
-// 改判放逐: the referee corrects whom a closed round's vote put out, and what its bombs took along.
+// 改判票杀: the referee corrects whom a closed round's vote put out, and what its bombs took along.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { summarize } from "./summary.ts";
@@ -10,7 +10,7 @@ const airforce = () => new Driver(preset("airforce-40"));
 const whistle = "seed 002 「游戏中哨子最大！游戏中如发生意外情况，以哨子的最终判断结果为准。」";
 const leadVoter = "seed 002 暗弹 「如被票出，带走领票人」";
 
-describe(`改判放逐 — ${whistle}`, () => {
+describe(`改判票杀 — ${whistle}`, () => {
   test(`a bomb wrongly voted out comes back with its 领票人, and is a live bomb again (${leadVoter})`, () => {
     const d = airforce();
     closeVote(d, "12-02", [13], { voter: 25, target: 13 });
@@ -121,7 +121,7 @@ describe(`改判放逐 — ${whistle}`, () => {
   });
 });
 
-describe("改判放逐 under the score rule (fengyun-57)", () => {
+describe("改判票杀 under the score rule (fengyun-57)", () => {
   // fengyun-57 seats: 0 an A killer, 8 an assassin, rangers 18–56.
   const A1 = 0;
   /**
@@ -171,7 +171,7 @@ describe("改判放逐 under the score rule (fengyun-57)", () => {
   });
 });
 
-describe("改判放逐 keeps what the close decided besides the vote (review finds)", () => {
+describe("改判票杀 keeps what the close decided besides the vote (review finds)", () => {
   test(`a 领票人 also voted out, dropped by the ruling, stays out as its bomb's 领票人 (${leadVoter})`, () => {
     // fengyun-57: 13 is the black bomb. Seat 20 votes it first; the votes split between 13 and 20, both out.
     const d = new Driver(preset("fengyun-57"));

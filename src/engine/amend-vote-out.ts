@@ -1,4 +1,4 @@
-// 改判放逐: the referee corrects whom a closed round's vote put out, bombs' 领票人 included (哨子最大).
+// 改判票杀: the referee corrects whom a closed round's vote put out, bombs' 领票人 included (哨子最大).
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import type { Instant, Override, Refusal, Seat } from "./contract.ts";

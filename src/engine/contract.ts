@@ -126,7 +126,7 @@ export type Override =
       extraPosts?: Record<string, number>;
     }
   /**
-   * 改判放逐: after a round's vote has closed, the referee corrects whom it put out (a ballot counted that should not
+   * 改判票杀: after a round's vote has closed, the referee corrects whom it put out (a ballot counted that should not
    * have been, a 托票 entered too late, a tally read wrong). Seats the vote put out that `out` leaves out come back,
    * with the 领票人 their bombs took; seats `out` adds go out as voted out, each bomb among them taking its 领票人 from
    * the round's own ballots. `house`: 两府制, the house whose thread it corrects (absent = house 1).
@@ -311,7 +311,7 @@ export interface RoundSummary {
    */
   leadVoterToReferee?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
   /**
-   * 改判放逐 (`amend-vote-out`) rulings on the round's vote, in order: whom the vote had put out (`previous`), whom it
+   * 改判票杀 (`amend-vote-out`) rulings on the round's vote, in order: whom the vote had put out (`previous`), whom it
    * puts out after the ruling, and the referee's reason. Absent when there were none.
    */
   voteOutAmended?: { previous: Seat[]; out: Seat[]; reason: string; house?: number }[];

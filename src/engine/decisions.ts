@@ -21,7 +21,7 @@ export function applyTieDecision(
 }
 
 /**
- * The 领票人 of each of `seats` put out by the referee as voted out in a closed round (a tie's decision, 改判放逐),
+ * The 领票人 of each of `seats` put out by the referee as voted out in a closed round (a tie's decision, 改判票杀),
  * read off the round's ballots in the house's thread: the overtime's where it had one (as 先到先出 after overtime
  * takes it), else the regular vote's, since an overtime nobody voted in still leaves a bomb "被票出" by the regular
  * vote's voters. Under leadVoter "referee" the same lookup gives the voters to choose from.

@@ -3,7 +3,7 @@ import { appendCast, castsOf, emptyCastLog, rewriteCastLog } from "./cast-log.ts
 import { SECOND } from "./clock.ts";
 import type { Override, Seat } from "./contract.ts";
 import { carryDeadlines } from "./deadline-memo.ts";
-import type { GameEvent } from "./events.ts";
+import type { GameEvent, ReleasedPost } from "./events.ts";
 import { recalledFold } from "./fold-memo.ts";
 import { housesOf, houseVoteOut, mapThreads, threadOf, withThread } from "./houses.ts";
 import { applyDayNightOverride, evolveDayNight, extendPhase, markPenaltyOut } from "./night/evolve.ts";
@@ -341,6 +341,22 @@ function voidedIn(released: RoundState["released"], post: number): RoundState["r
   );
 }
 
+/** A voided post made to stand again (恢复杀帖): as it was before the voiding, lapsed on an out target or not at all. */
+function standingAgain({ lapsedBefore, ...p }: ReleasedPost): ReleasedPost {
+  return { ...p, lapsed: lapsedBefore ?? null };
+}
+
+/** The vote firings of `bombs` in `round` taken back (改判票杀, 改定领票人): the bombs are unspent unless they went off otherwise. */
+function withoutVoteFirings(state: GameState, round: number, bombs: readonly Seat[]): GameState {
+  const fireworks = state.fireworks.filter(
+    (f) => !(f.round === round && f.via === "vote" && bombs.includes(f.bomb)),
+  );
+  const bombsFired = state.bombsFired.filter(
+    (b) => !bombs.includes(b) || fireworks.some((f) => f.bomb === b),
+  );
+  return { ...state, fireworks, bombsFired };
+}
+
 /**
  * The poster of a post voided by its own fault owes the out if it is out already and cannot serve it now. Out by a
  * post this round, it also loses the vote it kept (半票): seed 002 「过时未补，出帖者出局当轮无票权」, as a living
@@ -414,14 +430,8 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
         ),
       }));
     case "amend-vote-out": {
-      // 改判放逐: a bomb the ruling no longer has voted out has not gone off (its 领票人 come back by their own events).
+      // 改判票杀: a bomb the ruling no longer has voted out has not gone off (its 领票人 come back by their own events).
       const dropped = (o.previous ?? []).filter((s) => !o.out.includes(s));
-      const fireworks = state.fireworks.filter(
-        (f) => !(f.round === o.round && f.via === "vote" && dropped.includes(f.bomb)),
-      );
-      const bombsFired = state.bombsFired.filter(
-        (bomb) => !dropped.includes(bomb) || fireworks.some((f) => f.bomb === bomb),
-      );
       const amended = {
         previous: o.previous ?? [],
         out: o.out,
@@ -429,25 +439,23 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
         ...(o.house !== undefined && o.house !== 1 ? { house: o.house } : {}),
       };
       // A dropped bomb's 领票人 question (leadVoter "referee") goes with it: voted out again, it is asked afresh.
-      return withRound({ ...state, fireworks, bombsFired }, o.round, ({ leadVoterDecisions, ...r }) => {
-        const decisions = leadVoterDecisions?.filter((d) => !dropped.includes(d.bomb)) ?? [];
-        return {
-          ...r,
-          ...(decisions.length > 0 ? { leadVoterDecisions: decisions } : {}),
-          voteOutAmended: [...(r.voteOutAmended ?? []), amended],
-        };
-      });
+      return withRound(
+        withoutVoteFirings(state, o.round, dropped),
+        o.round,
+        ({ leadVoterDecisions, ...r }) => {
+          const decisions = leadVoterDecisions?.filter((d) => !dropped.includes(d.bomb)) ?? [];
+          return {
+            ...r,
+            ...(decisions.length > 0 ? { leadVoterDecisions: decisions } : {}),
+            voteOutAmended: [...(r.voteOutAmended ?? []), amended],
+          };
+        },
+      );
     }
     case "amend-lead-voter": {
       // 改定领票人: the bomb's vote firing is taken back (its victim comes back by its own event), to go off again.
-      const fireworks = state.fireworks.filter(
-        (f) => !(f.round === o.round && f.bomb === o.bomb && f.via === "vote"),
-      );
-      const bombsFired = state.bombsFired.filter(
-        (bomb) => bomb !== o.bomb || fireworks.some((f) => f.bomb === bomb),
-      );
       const amended = { bomb: o.bomb, previous: o.previous ?? null, leadVoter: o.leadVoter, reason };
-      return withRound({ ...state, fireworks, bombsFired }, o.round, (r) => ({
+      return withRound(withoutVoteFirings(state, o.round, [o.bomb]), o.round, (r) => ({
         ...r,
         leadVoterAmended: [...(r.leadVoterAmended ?? []), amended],
         ...(r.leadVoterDecisions && {
@@ -466,12 +474,7 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
       const poster = o.poster ?? -1;
       const reinstated = withRound(state, o.round, (r) => ({
         ...r,
-        released:
-          r.released?.map(({ lapsedBefore, ...p }) =>
-            p.index === o.post
-              ? { ...p, lapsed: lapsedBefore ?? null }
-              : { ...p, ...(lapsedBefore && { lapsedBefore }) },
-          ) ?? null,
+        released: r.released?.map((p) => (p.index === o.post ? standingAgain(p) : p)) ?? null,
         submissions: r.submissions.map((s) => (s.index === o.post ? { ...s, voided: false } : s)),
         // The ruling withdrawn no longer answers the post's complaints: one filed now waits for a ruling of its own. One
         // filed before was answered by the voiding (the inbox closed it then): it does not come back as waiting.

@@ -3,6 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { bombAtRelease } from "./bombs.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
+import type { ReleasedPost } from "./events.ts";
 import { putOut, revealOuts, reviveAmended } from "./outs.ts";
 import { roleOfSeat } from "./roles.ts";
 import { rulesOf } from "./state.ts";
@@ -54,49 +55,34 @@ export function decideReinstatePost(
   if (bombAtRelease(state, p.target, o.round)) return unsupported("bomb", o.round, o.post);
   const iou = r.ious.find((i) => i.post === o.post);
   if (iou && iou.status !== "completed") return unsupported("iou", o.round, o.post);
-  return applyReinstatePost(
-    b,
-    at,
-    round,
-    o,
-    reason,
-    p.poster,
-    p.lapsedBefore === "target-out" ? null : p.target,
-  );
+  applyReinstatePost(b, at, round, p, o.round, reason);
+  return null;
 }
 
 function applyReinstatePost(
   b: Batch,
   at: Instant,
   round: number,
-  o: ReinstatePost,
+  p: ReleasedPost,
+  postRound: number,
   reason: string,
-  poster: number,
-  /** Null for a post that had lapsed on an out target before it was voided: standing again, it still did nothing. */
-  target: number | null,
-): null {
-  const r = b.state.rounds[o.round];
+): void {
+  const { poster, target, index: post } = p;
   // Out for this very post (举报属实 puts the poster out with the post named), the poster comes back.
-  const lastOut = r?.outs.findLast((x) => x.seat === poster);
+  const lastOut = b.state.rounds[postRound]?.outs.findLast((x) => x.seat === poster);
+  const out = b.state.seats[poster]?.out;
   const posterOutForIt =
-    b.state.seats[poster]?.out?.cause === "complaint" &&
-    b.state.seats[poster]?.out?.round === o.round &&
+    out?.cause === "complaint" &&
+    out.round === postRound &&
     lastOut?.cause === "complaint" &&
-    lastOut.post === o.post;
-  const p = r?.released?.find((x) => x.index === o.post);
-  const override: ReinstatePost = {
-    action: "reinstate-post",
-    round: o.round,
-    post: o.post,
-    poster,
-    target: p?.target ?? target ?? -1,
-  };
+    lastOut.post === post;
+  const override: ReinstatePost = { action: "reinstate-post", round: postRound, post, poster, target };
   emit(b, { type: "OverrideApplied", at, round, override, reason });
   // Only the out for this post is undone: one the poster owes for another post of its own is served (reviveAmended).
-  if (posterOutForIt) reviveAmended(b, at, o.round, poster);
-  if (target !== null) killAgain(b, at, o.round, poster, target, o.post);
-  rereadScoreEnd(b, at, o.round);
-  return null;
+  if (posterOutForIt) reviveAmended(b, at, postRound, poster);
+  // A post that had lapsed on an out target before it was voided still did nothing, standing again.
+  if (p.lapsedBefore !== "target-out") killAgain(b, at, postRound, poster, target, post);
+  rereadScoreEnd(b, at, postRound);
 }
 
 /** The post's target, if living, goes out as its 帖杀 again, as at the release (RULINGS 10's half vote included). */

@@ -141,7 +141,7 @@ export interface RoundState {
    * `decide-lead-voter` override); absent when there were none.
    */
   leadVoterDecisions?: { bomb: Seat; voters: Seat[]; decided?: Seat }[];
-  /** 改判放逐 rulings on this round's vote, in order: whom it had put out, whom it puts out now, and why. */
+  /** 改判票杀 rulings on this round's vote, in order: whom it had put out, whom it puts out now, and why. */
   voteOutAmended?: VoteOutAmended[];
   /** 改定领票人 rulings on this round's bombs, in order: the bomb, the seat it had taken (or null), the one named, why. */
   leadVoterAmended?: { bomb: Seat; previous: Seat | null; leadVoter: Seat; reason: string }[];
@@ -158,7 +158,7 @@ export interface RoundState {
   closed: boolean;
 }
 
-/** One 改判放逐 (`amend-vote-out`): `house` only under 两府制 for a house other than 1. */
+/** One 改判票杀 (`amend-vote-out`): `house` only under 两府制 for a house other than 1. */
 export interface VoteOutAmended {
   previous: Seat[];
   out: Seat[];

@@ -161,7 +161,7 @@ export const OverrideSchema = z.discriminatedUnion("action", [
     house: z.int().positive().max(10).optional(),
   }),
   z.strictObject({ action: z.literal("decide-lead-voter"), round: roundNo, bomb: seat, leadVoter: seat }),
-  // 改判放逐; `previous` is the engine's to set, so a body carrying it is refused like any stray field.
+  // 改判票杀; `previous` is the engine's to set, so a body carrying it is refused like any stray field.
   z.strictObject({
     action: z.literal("amend-vote-out"),
     round: roundNo,

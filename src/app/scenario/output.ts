@@ -50,7 +50,7 @@ export interface RoundOutput {
   tieFilled?: { tied: string[]; out: string[] };
   /** leadVoter "referee": bombs voted out whose 领票人 the referee names among `voters`; `decided` once named. */
   leadVoterToReferee?: { bomb: string; voters: string[]; decided?: string }[];
-  /** 改判放逐: whom the vote had put out, whom it puts out after the referee's ruling, and why. */
+  /** 改判票杀: whom the vote had put out, whom it puts out after the referee's ruling, and why. */
   voteOutAmended?: { previous: string[]; out: string[]; reason: string; house?: number }[];
   /** 改定领票人: a bomb of the round, the seat it had taken (or null), the one the referee named, and why. */
   leadVoterAmended?: { bomb: string; previous: string | null; leadVoter: string; reason: string }[];

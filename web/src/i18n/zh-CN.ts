@@ -897,7 +897,7 @@ export const zhCN = {
       extend: "延长截止",
       "end-game": "结束游戏（判定胜负）",
     } as Record<string, string>,
-    /** 改判放逐: after a round's vote has closed, whom it puts out is corrected (a 托票 entered too late, a count read wrong). */
+    /** 改判票杀: after a round's vote has closed, whom it puts out is corrected (a 托票 entered too late, a count read wrong). */
     amendVoteOutNone: "还没有已截止的投票可改判。",
     /** 改定领票人: another 领票人 for a bomb voted out (the one it took comes back). */
     amendLeadVoterBomb: "被票出的炸弹",

@@ -1,4 +1,4 @@
-// The desk's 改判放逐 choices, read off the referee's view of a real 空军 game.
+// The desk's 改判票杀 choices, read off the referee's view of a real 空军 game.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Driver, local, preset } from "../../../src/engine/test-kit.ts";

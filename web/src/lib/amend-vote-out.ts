@@ -1,4 +1,4 @@
-// 改判放逐 on the referee's desk: which closed rounds it can correct, and the seats to tick with their votes.
+// 改判票杀 on the referee's desk: which closed rounds it can correct, and the seats to tick with their votes.
 import type { EngineView, RoundView } from "./engine-view.ts";
 
 export interface AmendCandidate {
@@ -11,7 +11,7 @@ export interface AmendCandidate {
   outOtherwise: boolean;
 }
 
-/** The rounds whose vote has closed, newest first: the ones a 改判放逐 may name. */
+/** The rounds whose vote has closed, newest first: the ones a 改判票杀 may name. */
 export function amendableRounds(rounds: readonly RoundView[]): number[] {
   return rounds
     .filter((r) => r.closed && r.results.length > 0)

@@ -1,4 +1,4 @@
-// The desk's 改判放逐 fields: the closed round (and house), and the seats its vote puts out after the ruling.
+// The desk's 改判票杀 fields: the closed round (and house), and the seats its vote puts out after the ruling.
 
 import { formatVotes } from "../../../src/app/results-post.ts";
 import { m } from "../i18n/index.ts";

@@ -1595,7 +1595,7 @@ function Overrides({ game }: { game: LiveGame }) {
   // 改判结果 starts on a result other than the one standing.
   const winner = chosenWinner ?? (ended && result === "white" ? "black" : "white");
   const [which, setWhich] = useState("");
-  // 改判放逐 starts on the latest closed round, with its voted out ticked (AmendVoteOutFields).
+  // 改判票杀 starts on the latest closed round, with its voted out ticked (AmendVoteOutFields).
   const [amend, setAmend] = useState<AmendChoice | null>(null);
   const latestClosed = engine?.rounds.findLast((r) => r.closed && r.results.length > 0)?.round ?? 1;
   const amendChoice: AmendChoice = amend ?? { round: latestClosed, house: 1, out: null };
