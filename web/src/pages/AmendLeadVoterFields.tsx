@@ -2,6 +2,7 @@
 import type { GameState } from "../../../src/engine/state.ts";
 import { m } from "../i18n/index.ts";
 import { leadVoterChoices } from "../lib/amend-lead-voter.ts";
+import { ClosedRoundSelect } from "./AmendVoteOutFields.tsx";
 
 export interface LeadVoterPick {
   round: number;
@@ -24,20 +25,12 @@ export function AmendLeadVoterFields(props: {
   const chosen = bombs.find((b) => b.bomb === pick.bomb) ?? bombs[0];
   return (
     <>
-      <label className="field inline">
-        <span className="field-label">{m.referee.amendVoteOutRound}</span>
-        <select
-          value={pick.round}
-          onChange={(e) => props.onChange({ round: Number(e.target.value), bomb: -1, leadVoter: -1 })}
-          name="lead-round"
-        >
-          {props.rounds.map((r) => (
-            <option key={r} value={r}>
-              {m.referee.amendVoteOutRoundOption(r)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ClosedRoundSelect
+        rounds={props.rounds}
+        value={pick.round}
+        name="lead-round"
+        onChange={(round) => props.onChange({ round, bomb: -1, leadVoter: -1 })}
+      />
       {chosen ? (
         <>
           <label className="field inline">

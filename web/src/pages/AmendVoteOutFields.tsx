@@ -1,4 +1,5 @@
-// The desk's 改判票杀 fields: the closed round (and house), and the seats its vote puts out after the ruling.
+// The desk's 改判票杀 fields: the closed round (and house), and the seats its vote puts out after the ruling; the
+// closed-round picker 改定领票人 shares.
 
 import { formatVotes } from "../../../src/app/results-post.ts";
 import { m } from "../i18n/index.ts";
@@ -39,20 +40,12 @@ export function AmendVoteOutFields(props: {
     });
   return (
     <>
-      <label className="field inline">
-        <span className="field-label">{m.referee.amendVoteOutRound}</span>
-        <select
-          value={choice.round}
-          onChange={(e) => props.onChange({ round: Number(e.target.value), house: 1, out: null })}
-          name="amend-round"
-        >
-          {rounds.map((r) => (
-            <option key={r} value={r}>
-              {m.referee.amendVoteOutRoundOption(r)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ClosedRoundSelect
+        rounds={rounds}
+        value={choice.round}
+        name="amend-round"
+        onChange={(round) => props.onChange({ round, house: 1, out: null })}
+      />
       {houses.length > 1 ? (
         <label className="field inline">
           <span className="field-label">{m.referee.amendVoteOutHouse}</span>
@@ -89,5 +82,26 @@ export function AmendVoteOutFields(props: {
         ))}
       </div>
     </>
+  );
+}
+
+/** Which closed round a correction is about (改判票杀, 改定领票人): newest first. */
+export function ClosedRoundSelect(props: {
+  rounds: readonly number[];
+  value: number;
+  name: string;
+  onChange: (round: number) => void;
+}) {
+  return (
+    <label className="field inline">
+      <span className="field-label">{m.referee.amendVoteOutRound}</span>
+      <select value={props.value} onChange={(e) => props.onChange(Number(e.target.value))} name={props.name}>
+        {props.rounds.map((r) => (
+          <option key={r} value={r}>
+            {m.referee.amendVoteOutRoundOption(r)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1597,7 +1597,7 @@ function Overrides({ game }: { game: LiveGame }) {
   const [which, setWhich] = useState("");
   // 改判票杀 starts on the latest closed round, with its voted out ticked (AmendVoteOutFields).
   const [amend, setAmend] = useState<AmendChoice | null>(null);
-  const latestClosed = engine?.rounds.findLast((r) => r.closed && r.results.length > 0)?.round ?? 1;
+  const latestClosed = amendableRounds(engine?.rounds ?? [])[0] ?? 1;
   const amendChoice: AmendChoice = amend ?? { round: latestClosed, house: 1, out: null };
   const [leadPick, setLeadPick] = useState<LeadVoterPick | null>(null);
   const lead: LeadVoterPick = leadPick ?? { round: latestClosed, bomb: -1, leadVoter: -1 };
