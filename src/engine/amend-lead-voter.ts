@@ -1,6 +1,7 @@
 // 改定领票人: the referee names another 领票人 for a bomb voted out, the one it took coming back (哨子最大).
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
+import { takenByVote } from "./bombs.ts";
 import type { Instant, Override, Refusal, Seat } from "./contract.ts";
 import { houseOfSeat } from "./houses.ts";
 import { fireOnLeadVoter, reviveAmended } from "./outs.ts";
@@ -9,13 +10,6 @@ import type { GameState } from "./state.ts";
 import { rereadScoreEnd } from "./vote-close.ts";
 
 type AmendLeadVoter = Extract<Override, { action: "amend-lead-voter" }>;
-
-/** The seat the bomb's vote firing in `round` took and that is still out for it, or null. */
-function takenNow(state: GameState, round: number, bomb: Seat): Seat | null {
-  const f = state.fireworks.find((x) => x.round === round && x.bomb === bomb && x.via === "vote");
-  const s = f ? state.seats[f.victim] : undefined;
-  return s && !s.alive && s.out?.cause === "bomb" && s.out.round === round ? s.seat : null;
-}
 
 /**
  * The voters the referee may name, as the close recorded them for a bomb live at the vote (latest thread first: an
@@ -59,7 +53,7 @@ export function decideAmendLeadVoter(
       message: `the bomb's lead voter waits for the referee's first naming`,
       details: { round: o.round },
     };
-  const previous = takenNow(state, o.round, o.bomb);
+  const previous = takenByVote(state, o.round, o.bomb)[0] ?? null;
   if (previous === o.leadVoter)
     return {
       code: "override.same-lead-voter",

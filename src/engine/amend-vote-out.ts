@@ -1,6 +1,7 @@
 // 改判票杀: the referee corrects whom a closed round's vote put out, bombs' 领票人 included (哨子最大).
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
+import { takenByVote } from "./bombs.ts";
 import type { Instant, Override, Refusal, Seat } from "./contract.ts";
 import { ballotsLeadVoters } from "./decisions.ts";
 import { houseOfSeat, housesOf } from "./houses.ts";
@@ -23,17 +24,6 @@ export function votedOutIn(state: GameState, round: number, house: number): Seat
     )
     .map((s) => s.seat)
     .sort((a, b) => order(a) - order(b));
-}
-
-/** The 领票人 a voted-out bomb took along in `round` and who is still out for it. */
-function takenBy(state: GameState, round: number, bomb: Seat): Seat[] {
-  return state.fireworks
-    .filter((f) => f.round === round && f.bomb === bomb && f.via === "vote")
-    .map((f) => f.victim)
-    .filter((v) => {
-      const s = state.seats[v];
-      return s !== undefined && !s.alive && s.out?.cause === "bomb" && s.out.round === round;
-    });
 }
 
 /**
@@ -94,14 +84,14 @@ export function decideAmendVoteOut(
       message: `round ${o.round}'s vote already put out exactly those`,
     };
   // The 领票人 a dropped bomb took come back with it, so one of them may be named in its place.
-  const comingBack = new Set(dropped.flatMap((s) => [s, ...takenBy(state, o.round, s)]));
+  const comingBack = new Set(dropped.flatMap((s) => [s, ...takenByVote(state, o.round, s)]));
   const gone = added.find((s) => !state.seats[s]?.alive && !comingBack.has(s));
   if (gone !== undefined)
     return { code: "override.already-out", message: "the seat is already out", details: { seat: gone } };
 
   const override: AmendVoteOut = { action: "amend-vote-out", round: o.round, out: o.out, previous };
   if (o.house !== undefined) override.house = o.house;
-  const victims = dropped.flatMap((s) => takenBy(state, o.round, s));
+  const victims = dropped.flatMap((s) => takenByVote(state, o.round, s));
   // Read before the fold takes the dropped bombs' firings back: a kept bomb's still stand.
   const keptFiring = (seat: Seat) =>
     state.fireworks.find(

@@ -34,3 +34,17 @@ export function bombAtRelease(state: GameState, seat: Seat, round: number): bool
   if (!bomb || round > bomb.activeThroughRound) return false;
   return !state.fireworks.some((f) => f.bomb === seat && f.round < round);
 }
+
+/**
+ * The seats a bomb's firing on being voted out in `round` took along and that are still out for it (its 领票人): what
+ * 改判票杀 and 改定领票人 bring back. Empty when it took nobody or they came back since.
+ */
+export function takenByVote(state: GameState, round: number, bomb: Seat): Seat[] {
+  return state.fireworks
+    .filter((f) => f.round === round && f.bomb === bomb && f.via === "vote")
+    .map((f) => f.victim)
+    .filter((v) => {
+      const s = state.seats[v];
+      return s !== undefined && !s.alive && s.out?.cause === "bomb" && s.out.round === round;
+    });
+}

@@ -1,4 +1,5 @@
 // 改定领票人 on the referee's desk: the bombs voted out in a round that take a 领票人, and the voters it may take.
+import { takenByVote } from "../../../src/engine/bombs.ts";
 import type { GameState } from "../../../src/engine/state.ts";
 
 export interface LeadVoterChoice {
@@ -28,10 +29,7 @@ export function leadVoterChoices(state: GameState | null, round: number): LeadVo
     ];
     const voters = asked?.voters ?? kept;
     if (!voters) continue;
-    const firing = state.fireworks.find((f) => f.round === round && f.bomb === s.seat && f.via === "vote");
-    const victim = firing ? state.seats[firing.victim] : undefined;
-    const taken = victim && victim.out?.cause === "bomb" && victim.out.round === round ? victim.seat : null;
-    out.push({ bomb: s.seat, taken, voters });
+    out.push({ bomb: s.seat, taken: takenByVote(state, round, s.seat)[0] ?? null, voters });
   }
   return out;
 }
