@@ -4,7 +4,7 @@ import { emit } from "./batch.ts";
 import { takenByVote } from "./bombs.ts";
 import type { Instant, Override, Refusal, Seat } from "./contract.ts";
 import { ballotsLeadVoters } from "./decisions.ts";
-import { houseOfSeat, housesOf } from "./houses.ts";
+import { houseOfSeat, housesOf, openThreads, threadOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { putOut, reviveAmended, voteOut } from "./outs.ts";
 import type { GameState } from "./state.ts";
@@ -44,12 +44,22 @@ export function decideAmendVoteOut(
     return { code: "override.unknown-house", message: `no house ${house}`, details: { house } };
   const r = state.rounds[o.round];
   if (!r) return { code: "override.no-round", message: `no round ${o.round}`, details: { round: o.round } };
-  if (!r.closed)
+  if (!r.closed) {
+    // 两府制: the house's own thread may be over while another house's overtime runs; the round's outs and its score
+    // reading settle only when every house has closed, so the ruling waits, but not for the vote it names.
+    const waitingOn = r.voteOpened && threadOf(r, house) === null ? openThreads(r)[0]?.house : undefined;
+    if (waitingOn !== undefined)
+      return {
+        code: "override.house-vote-open",
+        message: `round ${o.round}'s vote in house ${waitingOn} has not closed`,
+        details: { round: o.round, house: waitingOn },
+      };
     return {
       code: "override.vote-not-closed",
       message: `round ${o.round}'s vote has not closed`,
       details: { round: o.round },
     };
+  }
   const tb = house === 1 ? r.tieBreak : r.houseTieBreaks?.[house];
   if (tb?.referee && tb.referee.decided === undefined)
     return {

@@ -215,6 +215,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "override.no-round": (d) => `没有第${d?.round ?? "?"}轮`,
   "override.vote-not-closed": (d) =>
     `第${d?.round ?? "?"}轮的投票尚未截止，还不能改判票杀（截止前可作废投票或代为托票）`,
+  "override.house-vote-open": (d) =>
+    `第${d?.round ?? "?"}轮第${d?.house ?? "?"}府的投票尚未截止，待各府投票都截止后再改判票杀`,
   "override.tie-waiting": (d) => `第${d?.round ?? "?"}轮还有平票待裁定，请先在收件箱裁定平票，再改判票杀`,
   "override.lead-voter-waiting": (d) =>
     `第${d?.round ?? "?"}轮还有炸弹等待指定领票人，请先指定领票人，再改判票杀`,
