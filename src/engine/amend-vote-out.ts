@@ -118,7 +118,12 @@ export function decideAmendVoteOut(
     if (firing) putOut(b, at, o.round, s, "bomb", { by: firing.bomb });
     else if (suicides.has(s)) suicideOut(b, at, o.round, s);
   }
-  for (const s of victims) reviveAmended(b, at, o.round, s);
+  for (const s of victims) {
+    if (!reviveAmended(b, at, o.round, s)) continue;
+    // Two bombs may take the same 领票人 (one cast naming both): a kept one's firing still stands.
+    const firing = keptFiring(s);
+    if (firing) putOut(b, at, o.round, s, "bomb", { by: firing.bomb });
+  }
   const { leadVoters, choices } = ballotsLeadVoters(b.state.rounds[o.round], house, added);
   voteOut(b, at, o.round, added, leadVoters, choices);
   rereadScoreEnd(b, at, o.round);
