@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { summarize } from "./summary.ts";
-import { hiddenBombVotedOut, local, preset } from "./test-kit.ts";
+import { hiddenBombVotedOut, local, preset, twoBombsOneLeadVoter } from "./test-kit.ts";
 
 const whistle = "seed 002 「游戏中哨子最大！游戏中如发生意外情况，以哨子的最终判断结果为准。」";
 const leadVoter = "seed 002 暗弹 「如被票出，带走领票人」";
@@ -70,5 +70,28 @@ describe(`改定领票人 — ${whistle}`, () => {
     assert.equal(amend(), null);
     assert.deepEqual([d.alive(25), d.state.seats[26]?.out?.cause], [true, "bomb"]);
     assert.equal(d.state.rounds[1]?.leadVoterDecisions?.[0]?.decided, 26);
+  });
+});
+
+describe("改定领票人 where two bombs took the same 领票人 (a custom rule set)", () => {
+  test(`the 领票人 stays out as the other bomb's, and the one named goes out (${leadVoter})`, () => {
+    const d = twoBombsOneLeadVoter();
+    assert.equal(
+      d.override(
+        local("12-02 21:10"),
+        { action: "amend-lead-voter", round: 1, bomb: 12, leadVoter: 26 },
+        "25号对明弹的票已改投",
+      ),
+      null,
+    );
+    assert.equal(d.alive(25), false, "暗弹 13 took 25 as well");
+    const outs = d.events("PlayerOut").slice(-2);
+    assert.deepEqual(
+      outs.map((e) => [e.seat, e.cause, e.by]),
+      [
+        [25, "bomb", 13],
+        [26, "bomb", 12],
+      ],
+    );
   });
 });

@@ -4,7 +4,7 @@ import { emit } from "./batch.ts";
 import { takenByVote } from "./bombs.ts";
 import type { Instant, Override, Refusal, Seat } from "./contract.ts";
 import { houseOfSeat } from "./houses.ts";
-import { fireOnLeadVoter, reviveAmended } from "./outs.ts";
+import { fireOnLeadVoter, reviveLeadVoter } from "./outs.ts";
 import { roleOfSeat } from "./roles.ts";
 import type { GameState } from "./state.ts";
 import { rereadScoreEnd } from "./vote-close.ts";
@@ -75,7 +75,7 @@ export function decideAmendLeadVoter(
   const override: AmendLeadVoter = { ...o, previous };
   emit(b, { type: "OverrideApplied", at, round, override, reason });
   // The fold took the firing back (evolve.ts): the seat it took comes back, and the bomb goes off on the one named.
-  if (previous !== null) reviveAmended(b, at, o.round, previous);
+  if (previous !== null) reviveLeadVoter(b, at, o.round, previous);
   fireOnLeadVoter(b, at, o.round, o.bomb, o.leadVoter);
   rereadScoreEnd(b, at, o.round);
   return null;

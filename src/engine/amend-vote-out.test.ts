@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { summarize } from "./summary.ts";
-import { closeVote, Driver, local, preset } from "./test-kit.ts";
+import { closeVote, Driver, local, preset, twoBombsOneLeadVoter } from "./test-kit.ts";
 
 // 空军 seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
 const airforce = () => new Driver(preset("airforce-40"));
@@ -231,24 +231,8 @@ describe("改判票杀 keeps what the close decided besides the vote (review fin
 });
 
 describe("改判票杀 with two bombs that took the same 领票人 (a custom rule set)", () => {
-  // 空军 with its 明弹 taking a 领票人 too, and two votes each in round 1: one voter's single cast on both bombs is
-  // the earliest standing vote on each, so both bombs take it (RULINGS 13).
-  const twoLeadBombs = () => {
-    const base = preset("airforce-40");
-    const roles = base.roles.map((r) =>
-      r.id === "bright-bomb" && r.bomb ? { ...r, bomb: { ...r.bomb, takesLeadVoter: true } } : r,
-    );
-    const progression = base.progression.map((p) =>
-      p.round === 1 ? { ...p, votesPerVoter: 2, voteOut: 2 } : p,
-    );
-    return new Driver({ ...base, roles, progression });
-  };
-
   test(`dropping one bomb leaves the 领票人 out as the other's (${leadVoter})`, () => {
-    const d = twoLeadBombs();
-    d.must({ type: "CastVote", at: local("12-02 18:00"), voter: 25, targets: [12, 13] });
-    d.everyoneVotes(local("12-02 20:00"), (v) => (v === 12 || v === 13 ? [14, 15] : [12, 13]));
-    d.tick(local("12-02 21:00:01"));
+    const d = twoBombsOneLeadVoter();
     assert.deepEqual([d.alive(12), d.alive(13), d.alive(25)], [false, false, false]);
     assert.equal(
       d.override(local("12-02 21:20"), { action: "amend-vote-out", round: 1, out: [13] }, "明弹的票作废"),

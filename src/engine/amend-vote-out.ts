@@ -6,7 +6,7 @@ import type { Instant, Override, Refusal, Seat } from "./contract.ts";
 import { ballotsLeadVoters } from "./decisions.ts";
 import { houseOfSeat, housesOf, openThreads, threadOf } from "./houses.ts";
 import { publishedRole } from "./night/bandit.ts";
-import { putOut, reviveAmended, voteOut } from "./outs.ts";
+import { putOut, reviveAmended, reviveLeadVoter, voteOut } from "./outs.ts";
 import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 import { rereadScoreEnd } from "./vote-close.ts";
@@ -118,12 +118,7 @@ export function decideAmendVoteOut(
     if (firing) putOut(b, at, o.round, s, "bomb", { by: firing.bomb });
     else if (suicides.has(s)) suicideOut(b, at, o.round, s);
   }
-  for (const s of victims) {
-    if (!reviveAmended(b, at, o.round, s)) continue;
-    // Two bombs may take the same 领票人 (one cast naming both): a kept one's firing still stands.
-    const firing = keptFiring(s);
-    if (firing) putOut(b, at, o.round, s, "bomb", { by: firing.bomb });
-  }
+  for (const s of victims) reviveLeadVoter(b, at, o.round, s);
   const { leadVoters, choices } = ballotsLeadVoters(b.state.rounds[o.round], house, added);
   voteOut(b, at, o.round, added, leadVoters, choices);
   rereadScoreEnd(b, at, o.round);

@@ -65,6 +65,16 @@ export function reviveAmended(b: Batch, at: Instant, round: number, seat: Seat):
 }
 
 /**
+ * A bomb's 领票人 whose firing a ruling took back (改判票杀, 改定领票人) comes back, unless another bomb voted out that
+ * round took it too (one cast naming both, under a custom rule set): that firing stands, and it is out as that bomb's.
+ */
+export function reviveLeadVoter(b: Batch, at: Instant, round: number, seat: Seat): void {
+  if (!reviveAmended(b, at, round, seat)) return;
+  const kept = b.state.fireworks.find((f) => f.round === round && f.via === "vote" && f.victim === seat);
+  if (kept) putOut(b, at, round, seat, "bomb", { by: kept.bomb });
+}
+
+/**
  * Seats voted out (上票房), then what active bombs among them take along: each its 领票人 (seed 000: "上票房可带走领票人";
  * seed 002: "如被票出，带走领票人"). The voted out go first, as the results post lists them. Under leadVoter "referee"
  * (`choices` given), the 领票人 waits for the referee (`decide-lead-voter`).

@@ -121,3 +121,23 @@ export function hiddenBombVotedOut(rules: RuleSet = preset("airforce-40")): Driv
   d.tick(local("12-02 21:00:01"));
   return d;
 }
+
+/**
+ * 空军 with its 明弹 (seat 12) taking a 领票人 too and two votes each in round 1, both bombs voted out: seat 25's one
+ * cast names both first, so both take it (RULINGS 13: the earliest standing vote); 26 votes the bombs next.
+ */
+export function twoBombsOneLeadVoter(): Driver {
+  const base = preset("airforce-40");
+  const roles = base.roles.map((r) =>
+    r.id === "bright-bomb" && r.bomb ? { ...r, bomb: { ...r.bomb, takesLeadVoter: true } } : r,
+  );
+  const progression = base.progression.map((p) =>
+    p.round === 1 ? { ...p, votesPerVoter: 2, voteOut: 2 } : p,
+  );
+  const d = new Driver({ ...base, roles, progression });
+  d.must({ type: "CastVote", at: local("12-02 18:00"), voter: 25, targets: [12, 13] });
+  d.must({ type: "CastVote", at: local("12-02 19:00"), voter: 26, targets: [12, 13] });
+  d.everyoneVotes(local("12-02 20:00"), (v) => (v === 12 || v === 13 ? [14, 15] : [12, 13]));
+  d.tick(local("12-02 21:00:01"));
+  return d;
+}
