@@ -1,5 +1,6 @@
 // Accounts, sessions, the one-time admin setup and password reset links: the use cases behind /api/auth, /api/setup and /api/password-reset.
 import { createHash, randomBytes } from "node:crypto";
+import type { GameStatus } from "../server/api-types.ts";
 import type { Account, SessionAccount, Storage } from "../storage/storage.ts";
 import type { Clock } from "./clock.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
@@ -51,6 +52,9 @@ export function hashToken(token: string): string {
   return hash;
 }
 
+/** Games whose players' aliases a new username may not read as: from sign-up until the end (a draft has none). */
+const ALIASES_IN_PLAY: readonly GameStatus[] = ["signup", "closed", "running"];
+
 export class AccountService {
   readonly #storage: Storage;
   readonly #clock: Clock;
@@ -99,6 +103,11 @@ export class AccountService {
   }
 
   async register(username: string, password: string): Promise<Result<SignedIn>> {
+    // The mirror of a 马甲 that may not read as a username (game-helpers.ts aliasReadsAsAccount): an account named
+    // after a player's alias in a game under way would pass for the person behind it (请勿曝ID). Ended games'
+    // aliases are free again. The rosters are public from sign-up on, so the refusal tells nothing new.
+    if (await this.#storage.playerAliasExists(username, ALIASES_IN_PLAY))
+      return refuse("username-is-alias", 409);
     const passwordHash = await hashPassword(password);
     const res = await this.#storage.createAccount({ username, passwordHash, createdAt: this.#clock.now() });
     if (!res.ok) return refuse("username-taken", 409);

@@ -57,6 +57,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   conflict: () => "操作冲突，请重试",
   // accounts
   "username-taken": () => "用户名已被占用",
+  "username-is-alias": () =>
+    "这个用户名是一局进行中的游戏里某位玩家的马甲，会被当成那个马甲背后的人，请换一个",
   "bad-credentials": () => "用户名或密码错误",
   "setup-token-invalid": () => "管理员初始化链接无效或已被使用",
   "account-not-found": (d) =>

@@ -40,6 +40,22 @@ export function createMemberStore(adapter: DialectAdapter): MemberStore {
       return res.numDeletedRows === 1n;
     },
 
+    async playerAliasExists(name, statuses) {
+      if (statuses.length === 0) return false;
+      const row = await db
+        .selectFrom("game_members")
+        .innerJoin("games", "games.id", "game_members.game_id")
+        .select("game_members.game_id")
+        .where("game_members.kind", "=", "player")
+        .where("games.status", "in", statuses)
+        .where((eb) =>
+          eb.or([eb("game_members.alias_key", "=", aliasKey(name)), eb("game_members.alias", "=", name)]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async listAliases(gameId) {
       const rows = await db
         .selectFrom("game_members")

@@ -180,3 +180,31 @@ test("migration 7 keys aliases per game; of two members that fold together the o
     );
   });
 });
+
+test("migration 8 re-keys usernames without variation selectors; of two that now fold together the older keeps the key", async () => {
+  // A database as version 7 left it: 「❤️小明」 (with the emoji's presentation selector) registered before 「❤小明」,
+  // and 「Bob」 before 「bob」 (which migration 6 left without a key).
+  await withDatabaseBefore(8, async (adapter) => {
+    const db = adapter.db;
+    for (const [username, key] of [
+      ["\u2764\uFE0F小明", "\u2764\uFE0F小明"],
+      ["Bob", "bob"],
+      ["\u2764小明", "\u2764小明"],
+      ["bob", null],
+    ] as const)
+      await sql`insert into accounts (username, username_key, password_hash, is_admin, created_at) values (${username}, ${key}, 'h', 0, 0)`.execute(
+        db,
+      );
+    assert.deepEqual(await migrate(adapter), { applied: versions.filter((v) => v >= 8) });
+    const rows = await db.selectFrom("accounts").select(["username", "username_key"]).orderBy("id").execute();
+    assert.deepEqual(
+      rows.map((r) => [r.username, r.username_key]),
+      [
+        ["\u2764\uFE0F小明", "\u2764小明"],
+        ["Bob", "bob"],
+        ["\u2764小明", null],
+        ["bob", null],
+      ],
+    );
+  });
+});

@@ -170,7 +170,8 @@ export const migrations: readonly Migration[] = [
       const rows = await db.selectFrom("accounts").select(["id", "username"]).orderBy("id").execute();
       const taken = new Set<string>();
       for (const r of rows) {
-        const key = usernameKey(r.username);
+        // The key as it was then (width and case); migration 8 re-keys with today's usernameKey.
+        const key = r.username.normalize("NFKC").toLowerCase();
         if (taken.has(key)) continue;
         taken.add(key);
         await db.updateTable("accounts").set({ username_key: key }).where("id", "=", r.id).execute();
@@ -216,6 +217,24 @@ export const migrations: readonly Migration[] = [
         .columns(["game_id", "alias_key"])
         .unique()
         .execute();
+    },
+  },
+  {
+    version: 8,
+    name: "username keys without variation selectors",
+    async up(db) {
+      // usernameKey now drops variation selectors too, as aliasKey does: 「❤️小明」 and 「❤小明」 are one name. Of two
+      // accounts that newly fold together, the older keeps the key and the newer has none (it can still sign in), as
+      // in migration 6. The keys are cleared first so that re-keying never meets a key still held by a later row.
+      const rows = await db.selectFrom("accounts").select(["id", "username"]).orderBy("id").execute();
+      await db.updateTable("accounts").set({ username_key: null }).execute();
+      const taken = new Set<string>();
+      for (const r of rows) {
+        const key = usernameKey(r.username);
+        if (taken.has(key)) continue;
+        taken.add(key);
+        await db.updateTable("accounts").set({ username_key: key }).where("id", "=", r.id).execute();
+      }
     },
   },
 ];

@@ -493,6 +493,46 @@ export function registerStorageContract(factory: StorageFactory): void {
       assert.deepEqual(later, [ids[9], more[0]]);
     });
 
+    it("finds a player's alias in a game of the given statuses however typed, and no referee's", async (fx) => {
+      const s = await fx.open();
+      const referee = await seedAccount(s, "ref");
+      const player = await seedAccount(s, "p1");
+      for (const [id, status] of [
+        ["open", "running"],
+        ["done", "ended"],
+      ] as const)
+        await s.createGame({ id, displayName: id, rules: {}, status, createdAt: T0, createdBy: referee });
+      await s.addMember({
+        gameId: "open",
+        alias: "哨子甲",
+        accountId: referee,
+        kind: "referee",
+        createdAt: T0,
+      });
+      await s.addMember({
+        gameId: "open",
+        alias: "Kiki\u2764",
+        accountId: player,
+        kind: "player",
+        createdAt: T0,
+      });
+      await s.addMember({
+        gameId: "done",
+        alias: "老马甲",
+        accountId: player,
+        kind: "player",
+        createdAt: T0,
+      });
+      const live = ["signup", "closed", "running"];
+      for (const name of ["Kiki\u2764", "ＫＩＫＩ\u2764", "kiki\u2764\uFE0F"])
+        assert.equal(await s.playerAliasExists(name, live), true, name);
+      assert.equal(await s.playerAliasExists("哨子甲", live), false, "a referee's alias is not a player's");
+      assert.equal(await s.playerAliasExists("老马甲", live), false, "an ended game's");
+      assert.equal(await s.playerAliasExists("老马甲", ["ended"]), true);
+      assert.equal(await s.playerAliasExists("Kiki", live), false);
+      assert.equal(await s.playerAliasExists("Kiki\u2764", []), false);
+    });
+
     it("never returns account ids from public member reads; only referees get the roster", async (fx) => {
       const s = await fx.open();
       const referee = await seedAccount(s, "ref");
@@ -690,6 +730,14 @@ export function registerStorageContract(factory: StorageFactory): void {
       for (const name of ["alice", "ALICE", "ａｌｉｃｅ"])
         assert.deepEqual(await s.findAccountNamed(name), created.value, name);
       assert.equal(await s.findAccountNamed("alicia"), undefined);
+      // An emoji's presentation selector folds away too (migration 8): 「❤️小明」 and 「❤小明」 are one name.
+      const heart = await s.createAccount({ username: "\u2764\uFE0F小明", passwordHash: "y", createdAt: T0 });
+      assert.ok(heart.ok);
+      assert.deepEqual(await s.createAccount({ username: "\u2764小明", passwordHash: "y", createdAt: T0 }), {
+        ok: false,
+        code: "conflict",
+      });
+      assert.deepEqual(await s.findAccountNamed("\u2764小明"), heart.value);
       const id = created.value.id;
       await s.createSession({ tokenHash: "t1", accountId: id, createdAt: T0, expiresAt: T0 + 1000 });
       await s.createSession({ tokenHash: "t2", accountId: id, createdAt: T0, expiresAt: T0 + 1000 });

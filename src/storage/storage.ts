@@ -257,6 +257,12 @@ export interface MemberStore {
    * was no such row.
    */
   removeMember(gameId: string, alias: string, accountId: number): Promise<boolean>;
+  /**
+   * Whether a player of a game whose status is one of `statuses` goes by an alias that reads as `name` (username-key.ts
+   * aliasKey) or is exactly `name`: a username registered later must not pass for that 马甲's account. Names nothing,
+   * so it tells no more than the games' public rosters.
+   */
+  playerAliasExists(name: string, statuses: readonly string[]): Promise<boolean>;
   /** Every alias of a game, without account ids: safe to show to anyone who may see the game. */
   listAliases(gameId: string): Promise<PublicMember[]>;
   /** The caller's own membership in a game (their own alias), if any. */

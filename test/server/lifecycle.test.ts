@@ -207,6 +207,9 @@ test("a player's 马甲 may not read as a site username (请勿曝ID): one's own
       [other.json.error.code, other.json.error.message],
       ["alias-is-username", "马甲「BOB」与本站某个账号的用户名相同，会被当成那个账号本人，请换一个"],
     );
+    // An emoji's presentation selector folds away as well (username-key.ts): 「❤小明」 reads as 「❤️小明」.
+    await quickAccount(h, "\u2764\uFE0F小明");
+    assert.equal((await join(alice, "\u2764小明")).json.error.code, "alias-is-username");
     const aliceId = (await h.storage.findAccountByUsername("Alice"))!.id;
     assert.equal(await h.storage.membershipOf(id, aliceId), undefined, "nothing stored");
     await must(join(alice, "爱丽丝"));
@@ -215,6 +218,34 @@ test("a player's 马甲 may not read as a site username (请勿曝ID): one's own
     await must(
       call(h, "POST", `/api/games/${id}/co-referees`, referee, { username: "helper", alias: "helper" }),
     );
+  });
+});
+
+test("a username may not read as a player's 马甲 in a game under way: it would pass for the person behind it", async () => {
+  await withHarness(async (h) => {
+    const { id } = await openGame(h);
+    const first = await quickAccount(h, "first");
+    await must(call(h, "POST", `/api/games/${id}/join`, first, { alias: "Kiki❤️", report: REPORT }));
+    const register = (username: string) =>
+      call<ApiError>(h, "POST", "/api/auth/register", undefined, { username, password: "pw-123456" });
+    for (const username of ["Kiki❤️", "ＫＩＫＩ❤", "kiki❤"]) {
+      const res = await register(username);
+      assert.deepEqual(
+        [res.status, res.json.error.code, res.json.error.message],
+        [
+          409,
+          "username-is-alias",
+          "这个用户名是一局进行中的游戏里某位玩家的马甲，会被当成那个马甲背后的人，请换一个",
+        ],
+        username,
+      );
+      assert.equal(await h.storage.findAccountNamed(username), undefined, "nothing stored");
+    }
+    // The referee's alias is their own business (they act in the open); other names register as before.
+    const refAlias = (await h.storage.listAliases(id)).find((m) => m.kind === "referee")?.alias;
+    assert.ok(refAlias);
+    assert.equal((await register(refAlias)).status, 200);
+    assert.equal((await register("Kiki")).status, 200);
   });
 });
 
