@@ -20,7 +20,7 @@ const item = (over: Partial<InboxItem> = {}): InboxItem => ({
 test("a request waits until its cut-off, then can no longer be entered", () => {
   assert.equal(proxyRequestState(item(), 4999, []), undefined);
   assert.deepEqual(proxyRequestState(item(), 5000, []), { at: 5000, outcome: "after-cutoff" });
-  // In an overtime there is no cut-off: it waits.
+  // With no cut-off given (the server names none when no vote is to come), it waits.
   assert.equal(proxyRequestState(item({ cutoff: undefined }), 9000, []), undefined);
 });
 
