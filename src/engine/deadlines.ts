@@ -75,7 +75,7 @@ function computePending(state: GameState): readonly Deadline[] {
   const next = state.current + 1;
   // Day-night games: each phase starts where the one before ended (src/engine/night).
   if (rules.schedule.kind === "day-night") out.push(...phaseDeadlines(state));
-  else if (rules.win.kind === "elimination" || progressionCovers(rules, next)) {
+  else if (rules.win.kind === "elimination" || progressionCovers(state, rules, next)) {
     const prev = state.rounds[state.current];
     // A referee's extension of the previous vote moves the next round's start with it.
     const scheduled = roundOpensAt(rules, state.start, next);

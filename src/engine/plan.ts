@@ -3,9 +3,28 @@ import type { RuleSet } from "../rules/schema.ts";
 import type { RoundPlan } from "./events.ts";
 import type { GameState } from "./state.ts";
 
-/** Whether the progression has a plan for `round` (a score game ends when it runs out; see end.ts). */
-export function progressionCovers(rules: RuleSet, round: number): boolean {
-  return rules.progression.some((p) => p.round === round) || rules.defaultRound !== undefined;
+/**
+ * Whether the progression has a plan for `round` (a score game ends when it runs out; see end.ts). The referee's
+ * 进程微调 may add rounds past the rule set's last (seed 000 「哨子保留微调进程的权利」): a plan set for round k
+ * or later covers it, the rounds in between taking the last written plan (basePlan).
+ */
+export function progressionCovers(state: GameState, rules: RuleSet, round: number): boolean {
+  return (
+    rules.progression.some((p) => p.round === round) ||
+    rules.defaultRound !== undefined ||
+    Object.keys(state.planOverrides).some((k) => Number(k) >= round)
+  );
+}
+
+/** The rounds the progression plans, the referee's added ones included, or null when it plans without end. */
+export function plannedRounds(state: GameState, rules: RuleSet): number[] | null {
+  if (rules.defaultRound !== undefined) return null;
+  const last = Math.max(
+    0,
+    ...rules.progression.map((p) => p.round),
+    ...Object.keys(state.planOverrides).map(Number),
+  );
+  return Array.from({ length: last }, (_, i) => i + 1).filter((k) => progressionCovers(state, rules, k));
 }
 
 export function basePlan(rules: RuleSet, round: number): RoundPlan {

@@ -2,7 +2,7 @@
 import type { RuleSet } from "../../rules/schema.ts";
 import { activeBomb } from "../bombs.ts";
 import { housesOf, houseVoteOut } from "../houses.ts";
-import { planFor } from "../plan.ts";
+import { planFor, plannedRounds } from "../plan.ts";
 import { roleById } from "../roles.ts";
 import type { GameState } from "../state.ts";
 import { rulesOf } from "../state.ts";
@@ -28,10 +28,9 @@ export interface Outlook {
   explanation: string;
 }
 
-/** Rounds the progression still plans after `closed`, or null when it plans without end (a `defaultRound`). */
-function roundsLeft(rules: RuleSet, closed: number): number[] | null {
-  if (rules.defaultRound !== undefined) return null;
-  return rules.progression.map((p) => p.round).filter((r) => r > closed);
+/** Rounds the progression still plans after `closed` (the referee's added ones too), or null when without end. */
+function roundsLeft(state: GameState, rules: RuleSet, closed: number): number[] | null {
+  return plannedRounds(state, rules)?.filter((r) => r > closed) ?? null;
 }
 
 /**
@@ -42,7 +41,7 @@ function roundsLeft(rules: RuleSet, closed: number): number[] | null {
  */
 export function outlook(state: GameState, report: ScoreReport, closedRound: number): Outlook | null {
   const rules = rulesOf(state);
-  const left = roundsLeft(rules, closedRound);
+  const left = roundsLeft(state, rules, closedRound);
   if (left === null) return null;
   let deathsLeft = 0;
   for (const k of left) {

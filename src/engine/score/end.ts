@@ -45,7 +45,7 @@ export function scoreEndingNow(state: GameState): ScoreEnding | null {
 export function scoreEndingAfterRound(state: GameState, round: number): ScoreEnding | null {
   const rules = rulesOf(state);
   if (rules.win.kind !== "score") return null;
-  if (!progressionCovers(rules, round + 1))
+  if (!progressionCovers(state, rules, round + 1))
     return final(state, `the progression ends after round ${round}`, { kind: "progression-ended", round });
   if (!rules.win.endEarly) return null;
   // "游戏中当一方的分值，另一方在后面轮次无论怎样都不可能扳平或反超时），视为已分出胜负，游戏结束。"
