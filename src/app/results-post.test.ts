@@ -61,6 +61,26 @@ test("a round with 帖杀, 同归, 白条, 票杀 and a revival reads as a refer
   assert.ok(text.indexOf("帖杀") < text.indexOf("票杀"));
 });
 
+test("a seat out and back before the post is named without its identity: the post must not give away a living seat's role", () => {
+  const text = renderResultsPost(
+    {
+      round: 2,
+      out: [
+        { alias: "孙小红", role: "hidden-bomb", camp: "white", cause: "post", unpublished: true },
+        { alias: "风清扬", role: "killer", camp: "black", cause: "complaint" },
+      ],
+      revived: [{ alias: "孙小红" }],
+      alive: 33,
+      tally: [],
+      overtime: null,
+    },
+    { roleNames: { ...roleNames, "hidden-bomb": "暗弹" } },
+  );
+  assert.match(text, /帖杀：孙小红\n/);
+  assert.doesNotMatch(text, /暗弹/);
+  assert.match(text, /复活：孙小红/);
+});
+
 test("seed 002 「被帖杀与出帖者同出」: a poster 帖杀 as its bomb went off is counted once, and the post says the bomb went off", () => {
   const text = renderResultsPost(
     {

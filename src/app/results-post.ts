@@ -41,6 +41,8 @@ export interface ResultsPostRound {
     points?: ScorePoints<string>;
     /** The identity published where it is not the role (7kill's bandit as 水民 or 杀手): the post shows this one. */
     published?: { role: string; camp: string };
+    /** The identity was never published (out and back before the post, or a rule set that publishes none). */
+    unpublished?: true;
     /** Day-night games: out at dawn, so listed in the night's post (第N夜结果), not the day's. */
     night?: true;
   }[];
@@ -379,6 +381,7 @@ function whoOf(ctx: ResultsPostContext): (o: ResultsPostRound["out"][number]) =>
   const name = (role: string) => ctx.roleNames?.[role] ?? role;
   const camps = ctx.campNames ?? CAMP;
   return (o) => {
+    if (o.unpublished) return o.alias;
     const shown = o.published ?? o;
     return `${o.alias}（${camps[shown.camp] ?? shown.camp}·${name(shown.role)}）`;
   };

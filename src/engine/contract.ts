@@ -252,6 +252,11 @@ export interface RoundSummary {
      */
     published?: { role: string; camp: string };
     /**
+     * The identity was never published: out and back (revived) before its round's results post published the round's
+     * outs, or the rule set publishes none. The results post then names the seat without it.
+     */
+    unpublished?: true;
+    /**
      * 7kill: out at dawn with the night's dead (PlayerOut's `night`), announced in the night's post (第N夜结果); the
      * round's other outs are its day's (第N天结果).
      */

@@ -46,6 +46,8 @@ export function summarize(state: GameState): GameSummary {
         ...(score && state.seats[o.seat]?.code ? { code: state.seats[o.seat]?.code as string } : {}),
         ...(points ? { points } : {}),
         ...(published ? { published: { role: published.id, camp: published.camp } } : {}),
+        // Out and back before the post published it: naming the role would give away a living seat's identity.
+        ...(r.closed && !state.seats[o.seat]?.revealed ? { unpublished: true as const } : {}),
         ...(o.night ? { night: true as const } : {}),
       };
     });
