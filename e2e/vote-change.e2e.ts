@@ -64,6 +64,12 @@ test("seed 001 「投票后，有一次改票机会」: after the one change 改
   const myVote = page.getByTestId("my-vote");
   await myVote.filter({ hasText: "还可改票 1 次" }).waitFor();
   assert.match((await myVote.textContent()) ?? "", /12\/2 21:00:00 起不得改票/);
+  // The same ballot again would spend the one change and lose the vote's time: 改票 waits for another choice.
+  assert.equal(await page.getByTestId("cast").isDisabled(), true, "改票 with the standing choice");
+  assert.equal(
+    await page.getByTestId("ballot-unchanged").textContent(),
+    "与现在的票相同，改选其他人后才能改票",
+  );
 
   await page.locator(`[data-testid=ballot] button[data-seat="${c!.seat}"]`).click();
   await page.getByTestId("cast").click();

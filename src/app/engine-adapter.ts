@@ -304,7 +304,7 @@ function myVoteOf(
   rules: RuleSet | null,
   thread: VoteState,
   seat: number,
-  mine: { targets: readonly number[]; at: number; codes?: readonly (string | null)[] },
+  mine: { targets: readonly number[]; at: number; codes?: readonly (string | null)[]; proxy?: boolean },
 ): NonNullable<GameView["myVote"]> {
   const max = rules?.vote.changes.max ?? null;
   const changesMade = (thread.casts.byVoter[seat] ?? 1) - 1;
@@ -312,6 +312,7 @@ function myVoteOf(
     targets: [...mine.targets],
     ...(mine.codes?.some((c) => c !== null) ? { codes: [...mine.codes] } : {}),
     at: mine.at,
+    ...(mine.proxy ? { proxy: true as const } : {}),
     changesLeft: max === null ? null : Math.max(0, max - changesMade),
     changesFrozenFrom: frozenFromOf(rules, thread),
   };

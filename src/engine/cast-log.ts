@@ -158,6 +158,15 @@ export function ballotsSince(
   return { from, casts: castsFrom(log, from) };
 }
 
+/** The voter's latest cast (their standing ballot), or null; walks back from the newest chunk, as a change is recent. */
+export function latestCastBy(log: CastLog, voter: Seat): VoteCast | null {
+  if ((log.byVoter[voter] ?? 0) === 0) return null;
+  for (let c = log.tail; c; c = c.prev) {
+    for (let j = c.casts.length - 1; j >= 0; j--) if (c.casts[j]!.voter === voter) return c.casts[j]!;
+  }
+  return null;
+}
+
 export function hasCast(log: CastLog, voter: Seat): boolean {
   return (log.byVoter[voter] ?? 0) > 0;
 }

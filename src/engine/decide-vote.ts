@@ -2,7 +2,7 @@
 // rules themselves are the vote machine's one checker (src/engine/vote/check-cast.ts).
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
-import { sharedTargets } from "./cast-log.ts";
+import { latestCastBy, sharedTargets } from "./cast-log.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
 import { houseCount, houseOfSeat, threadOf } from "./houses.ts";
@@ -142,6 +142,18 @@ function castCounter(v: VoteState): (seat: Seat) => number {
   return (seat) => v.casts.byVoter[seat] ?? 0;
 }
 
+/** The same targets (in any order), each with the same code guess, and the same proxy mark. */
+function sameBallot(
+  a: { targets: readonly Seat[]; codes?: readonly (string | null)[]; proxy: boolean },
+  b: { targets: readonly Seat[]; codes?: readonly (string | null)[]; proxy: boolean },
+): boolean {
+  if (a.proxy !== b.proxy || a.targets.length !== b.targets.length) return false;
+  const pairs = (x: typeof a) => x.targets.map((t, i) => `${t}:${x.codes?.[i] ?? ""}`).sort();
+  const pa = pairs(a);
+  const pb = pairs(b);
+  return pa.every((p, i) => p === pb[i]);
+}
+
 export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
   const rules = rulesOf(b.state);
   const voter = b.state.seats[cmd.voter];
@@ -196,6 +208,15 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
     },
   );
   if (violation) return { ...violation, details: { ...violation.details, round: r.round } };
+  // The same ballot again would be stored as a change at a later time: the voter would lose the place its vote holds
+  // for 先到先出 (RULINGS 11) and as 领票人 (RULINGS 13), and 7kill's one change would be spent on nothing.
+  const standing = latestCastBy(v.casts, cmd.voter);
+  if (standing && sameBallot(standing, cmd))
+    return {
+      code: "vote.unchanged",
+      message: "the ballot is the one standing already",
+      details: { round: r.round, voter: cmd.voter },
+    };
   // A plain ballot's event is this one literal of exactly its fields. Built by spreads, it had room for the two it
   // lacks, and a server holds every ballot's event for the game's life (16 bytes each, on every full collection).
   const cast = {

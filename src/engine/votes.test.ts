@@ -259,6 +259,34 @@ describe("a tied seat out by suicide at the close", () => {
   });
 });
 
+describe("the same ballot again", () => {
+  test("RULINGS 11 「先到」 and 13 (earliest standing vote): a ballot equal to the standing one is refused, so the vote keeps its time", () => {
+    const d = airforce();
+    // Round 2 of 空军 names two; seat 25 votes 13 and 14 first, then sends the same two the other way round.
+    d.everyoneVotes(local("12-02 20:00"), () => [39]);
+    d.tick(local("12-02 21:00:01"));
+    assert.equal(d.vote(local("12-03 18:00"), 25, 13, 14), null);
+    const again = d.vote(local("12-03 19:00"), 25, 14, 13);
+    assert.deepEqual([again?.code, again?.details], ["vote.unchanged", { round: 2, voter: 25 }]);
+    assert.equal(d.events("VoteCast").filter((e) => e.voter === 25 && e.round === 2).length, 1);
+    // A real change is a change; a proxy the referee enters is the referee's ballot, not the same one.
+    assert.equal(d.vote(local("12-03 19:30"), 25, 13, 15), null);
+    assert.equal(
+      d.do({ type: "EnterProxyVote", at: local("12-03 20:00"), voter: 25, targets: [13, 15] }),
+      null,
+    );
+  });
+
+  test("seed 001 「投票后，有一次改票机会」: the same ballot again does not spend the one change", () => {
+    const base = preset("airforce-40");
+    const d = new Driver({ ...base, vote: { ...base.vote, changes: { max: 1, freezeMinutes: 0 } } });
+    assert.equal(d.vote(local("12-02 18:00"), 25, 13), null);
+    assert.equal(d.vote(local("12-02 19:00"), 25, 13)?.code, "vote.unchanged");
+    assert.equal(d.vote(local("12-02 19:30"), 25, 14), null, "the one change is still there");
+    assert.equal(d.vote(local("12-02 20:00"), 25, 15)?.code, "vote.no-more-changes");
+  });
+});
+
 describe("proxy votes", () => {
   // The vote machine's one boundary for every rule set (src/engine/vote/README.md): refused from the cut-off instant on,
   // as seed 002 words it ("20：45起不再接受托票"); the deadline's grace second (RULINGS 6) is the deadline's only.

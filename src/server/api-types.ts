@@ -420,6 +420,8 @@ export interface MyVoteView {
    */
   codes?: (string | null)[];
   at: Millis;
+  /** The referee entered it as the seat's 托票: the seat's own ballot naming the same is a change, not the same one. */
+  proxy?: true;
   /** Changes still allowed under the rule set's limit (RULINGS 7); null where changes are unlimited. */
   changesLeft: number | null;
   /** From this instant no change is accepted (7kill: the vote's last hour); null where there is no freeze. */

@@ -139,6 +139,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "vote.no-such-round": (d) => `第${d?.round ?? "?"}轮尚未开始`,
   // Seed 001 「白天结束前1个小时不得改票」: the time changes stopped from, not only the deadline, which is an hour on.
   "vote.change-frozen": (d) => `${clockTime(d?.freezeFrom)} 起不得改票${timesOf(d)}`,
+  "vote.unchanged": () => "这张票与现在的票完全相同，没有再记一次（原票的时间不变）；改票请改投其他人",
   "vote.no-more-changes": (d) => `改票次数已用完（最多${d?.max ?? "?"}次）`,
   "vote.too-many-targets": (d) => `本轮每人最多投${d?.allowed ?? "?"}票，你投了${d?.got ?? "?"}票`,
   "vote.empty": () => "本局不允许弃权，请选择投票对象",

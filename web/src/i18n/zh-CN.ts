@@ -473,6 +473,7 @@ export const zhCN = {
     changesLeft: (n: number) => `还可改票 ${n} 次`,
     changesFreezeAt: (at: string) => `${at} 起不得改票`,
     noChangesLeft: "改票次数已用完",
+    unchangedHint: "与现在的票相同，改选其他人后才能改票",
     changesFrozen: (at: string) => `改票已截止（${at} 起不得改票）`,
     // Before the first vote: the change rule it will be held to (a first vote is taken even inside the freeze).
     changeRule: (max: number | null, freezeAt: string | null, frozen: boolean) =>

@@ -37,3 +37,20 @@ export function standingCodes(myVote: Pick<MyVoteView, "targets" | "codes"> | nu
     }),
   );
 }
+
+/**
+ * Whether the ballot as picked is the standing one (same seats in any order, same code guesses, not a 托票): the
+ * server refuses it (vote.unchanged) rather than store it again, since a re-sent vote would lose its time (先到先出,
+ * 领票人) and, under a change limit, spend a change.
+ */
+export function sameAsStanding(
+  myVote: MyVoteView | null,
+  picked: readonly SeatNo[],
+  codes: Readonly<Record<number, string>>,
+): boolean {
+  if (!myVote || myVote.proxy || myVote.targets.length !== picked.length) return false;
+  const key = (seat: SeatNo, code: string | null | undefined) => `${seat}:${code ?? ""}`;
+  const standing = myVote.targets.map((t, i) => key(t, myVote.codes?.[i])).sort();
+  const now = picked.map((s) => key(s, codes[s]?.trim() || null)).sort();
+  return standing.every((k, i) => k === now[i]);
+}

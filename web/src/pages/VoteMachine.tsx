@@ -14,7 +14,7 @@ import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { ballotTime, clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
 import { termsOf } from "../lib/terms.ts";
-import { proxyTargets, standingCodes, unusedVotesNote } from "../lib/vote-choices.ts";
+import { proxyTargets, sameAsStanding, standingCodes, unusedVotesNote } from "../lib/vote-choices.ts";
 import { type NonVotingCost, nonVotingCost } from "../lib/vote-reminder.ts";
 
 export function VoteMachine({ game }: { game: LiveGame }) {
@@ -448,6 +448,8 @@ function Ballot({
   const frozen = myVote !== null && frozenFrom !== null && now >= frozenFrom;
   const locked = spent || frozen;
   const fewer = myVote ? unusedVotesNote(perVoter, myVote.targets) : null;
+  // The server would refuse the very ballot standing (vote.unchanged): 改票 waits for another choice.
+  const unchanged = sameAsStanding(myVote, picked, codeGuesses ? codes : {});
 
   const toggle = (s: SeatNo) => {
     onPick();
@@ -581,10 +583,15 @@ function Ballot({
             {m.app.list(picked.map(label))}
           </span>
         ) : null}
+        {unchanged && picked.length > 0 ? (
+          <span className="muted small" data-testid="ballot-unchanged">
+            {m.vote.unchangedHint}
+          </span>
+        ) : null}
         <button
           type="submit"
           className="btn primary"
-          disabled={busy || locked || picked.length === 0}
+          disabled={busy || locked || picked.length === 0 || unchanged}
           data-testid="cast"
         >
           {myVote ? m.vote.change : m.vote.cast}
@@ -593,7 +600,7 @@ function Ballot({
           <button
             type="button"
             className="btn ghost"
-            disabled={busy || locked}
+            disabled={busy || locked || sameAsStanding(myVote, [], {})}
             onClick={() => void send([])}
             data-testid="abstain"
           >
