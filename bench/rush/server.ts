@@ -175,6 +175,9 @@ ${rows}
 }
 local counter = 0
 local tid = "0"
+-- Each player's last target, so a vote is always a change: the server refuses the standing ballot sent again
+-- (vote.unchanged), which wrk would count as an error and which commits nothing.
+local last = {}
 -- wrk's Lua random numbers start from the same seed in every run: the bench passes a fresh prefix per run, so
 -- request ids of the warm-up and the measured run never collide (a collision would be answered as a retry).
 init = function(args)
@@ -182,8 +185,17 @@ init = function(args)
 end
 request = function()
   counter = counter + 1
-  local t = targets[math.random(1, #targets)]
-  local body = '{"requestId":"r' .. tid .. '-' .. counter .. '","targets":[' .. (math.random(1, t[3]) - 1) .. ']}'
+  local i = math.random(1, #targets)
+  local t = targets[i]
+  local seat
+  if last[i] == nil then
+    seat = math.random(1, t[3]) - 1
+  else
+    seat = math.random(1, t[3] - 1) - 1
+    if seat >= last[i] then seat = seat + 1 end
+  end
+  last[i] = seat
+  local body = '{"requestId":"r' .. tid .. '-' .. counter .. '","targets":[' .. seat .. ']}'
   return wrk.format("POST", t[1], { ["Content-Type"] = "application/json", ["Cookie"] = t[2] }, body)
 end
 `;

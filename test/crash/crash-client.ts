@@ -84,11 +84,15 @@ async function player(
   const times = Array.from({ length: input.votesPerPlayer }, () => input.startAt + Math.random() * span).sort(
     (a, b) => a - b,
   );
+  // Each vote names a seat this player has not named before: the server refuses the standing ballot sent again
+  // (vote.unchanged), which the harness would count as a vote refused before the deadline.
+  const named = new Set<number>([p.seat]);
   for (const t of times) {
     const wait = t - Date.now();
     if (wait > 0) await sleep(wait);
-    const others = input.seats.filter((s) => s !== p.seat);
+    const others = input.seats.filter((s) => !named.has(s));
     const target = others[Math.floor(Math.random() * others.length)]!;
+    named.add(target);
     const rec: VoteRecord = {
       requestId: randomBytes(12).toString("hex"),
       voter: p.seat,
