@@ -132,21 +132,54 @@ describe("the engineer (工兵)", () => {
     assert.equal(d.events("PlayerRevived").length, 0);
   });
 
-  test("seed 002 「帖对蛋」: a bomb spent in an earlier round is a miss for the engineer, so a failed 白条 revives it", () => {
+  test("seed 002 「过时未补，出帖者出局…被帖者复活」: a bomb a failed 白条 set off comes back unspent, and goes off when posted on again", () => {
     const d = airforce();
     closeVote(d, "12-02", [39]);
-    // Round 2: the bright bomb takes killer 0 along, then 0's 白条 fails and the bomb comes back, spent.
+    // Round 2: the bright bomb takes killer 0 along, then 0's 白条 fails: the post never hit it, so it never went off.
     assert.equal(d.post(local("12-02 21:05"), 0, 12, 500), null);
     d.tick(local("12-02 21:30:01"));
+    assert.deepEqual(d.state.bombsFired, [12]);
     d.tick(local("12-03 10:00:01"));
     assert.equal(d.alive(12), true);
+    assert.equal(d.state.seats[0]?.out?.cause, "iou");
+    assert.deepEqual([d.state.bombsFired, d.state.fireworks], [[], []]);
     closeVote(d, "12-03", [35, 36, 37, 38]);
-    assert.equal(d.post(local("12-03 21:05"), 1, 12, 500), null);
-    assert.equal(d.post(local("12-03 21:06"), 9, 12), null);
+    // Round 3: 「前四轮中如任何帖子则与出贴者同归」 — killer 1's post takes it, and it takes killer 1.
+    assert.equal(d.post(local("12-03 21:05"), 1, 12), null);
     d.tick(local("12-03 21:30:01"));
-    assert.equal(d.alive(1), true, "a spent bomb takes nobody");
-    d.tick(local("12-04 10:00:01"));
-    assert.equal(d.alive(12), true, "the engineer's post found no bomb");
+    assert.deepEqual([d.alive(12), d.state.seats[1]?.out?.cause], [false, "bomb"]);
+  });
+
+  test("seed 000 「一经查证举报属实…被帖者复活」: a 暗弹 an upheld 举报 brings back is unspent, and voted out takes its 领票人", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 0, 13), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.deepEqual([d.alive(13), d.state.seats[0]?.out?.cause], [false, "bomb"]);
+    d.must({ type: "RuleComplaint", at: local("12-03 10:00"), against: 0, upheld: true });
+    assert.deepEqual([d.alive(13), d.state.seats[0]?.out?.cause], [true, "complaint"]);
+    closeVote(d, "12-03", [35, 36, 37, 38]);
+    // Round 3: voted out, it takes the earliest standing vote on it (seed 002 暗弹 「如被票出，带走领票人」).
+    d.must({ type: "CastVote", at: local("12-04 18:00"), voter: 25, targets: [13] });
+    closeVote(d, "12-04", [13, 13, 13, 34]);
+    assert.deepEqual([d.state.seats[13]?.out?.cause, d.state.seats[25]?.out?.cause], ["vote", "bomb"]);
+  });
+
+  test("作废杀帖 on a post that set a bomb off: the bomb and the poster it took both come back, the bomb unspent", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 0, 12), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.override(local("12-03 09:00"), { action: "void-post", poster: 0 }, "繁体字帖"), null);
+    assert.deepEqual([d.alive(12), d.alive(0)], [true, true]);
+    assert.deepEqual(
+      d.events("PlayerRevived").map((e) => [e.seat, e.reason]),
+      [
+        [12, "void-post"],
+        [0, "void-post"],
+      ],
+    );
+    assert.deepEqual(d.state.bombsFired, []);
   });
 
   test("seed 002 「帖错彼此都不出局」 with 「过时未补…被帖者复活」: an engineer's miss does not keep a failed 白条's target out", () => {

@@ -4,7 +4,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import type { Instant, Override, Seat } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
-import { fireOnLeadVoter, putOutForVoidPost, reviveTargetOf, voteOut } from "./outs.ts";
+import { fireOnLeadVoter, putOutForVoidPost, reviveTargetOf, takenByItsBomb, voteOut } from "./outs.ts";
 import type { IouState, RoundState } from "./state.ts";
 
 /** Puts the chosen tied seats out, as the vote would have, each bomb among them taking its 领票人. */
@@ -70,6 +70,7 @@ export function applyComplaintRuling(
     return;
   }
   // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。"
+  const taken = takenByItsBomb(b.state, round, post.index);
   emit(b, {
     type: "ComplaintUpheld",
     at,
@@ -80,7 +81,7 @@ export function applyComplaintRuling(
     reason,
   });
   reviveTargetOf(b, at, round, post.index, "complaint");
-  putOutForVoidPost(b, at, round, post.poster, "complaint", post.index);
+  putOutForVoidPost(b, at, round, post.poster, "complaint", post.index, taken);
 }
 
 /**
@@ -89,9 +90,10 @@ export function applyComplaintRuling(
  * post is revived, then out for its own).
  */
 export function failIous(b: Batch, at: Instant, round: number, due: readonly IouState[]): void {
+  const taken = new Set(due.filter((iou) => takenByItsBomb(b.state, round, iou.post)).map((iou) => iou.post));
   for (const iou of due) {
     emit(b, { type: "IouFailed", at, round, post: iou.post, poster: iou.poster, target: iou.target });
   }
   for (const iou of due) reviveTargetOf(b, at, round, iou.post, "iou");
-  for (const iou of due) putOutForVoidPost(b, at, round, iou.poster, "iou", iou.post);
+  for (const iou of due) putOutForVoidPost(b, at, round, iou.poster, "iou", iou.post, taken.has(iou.post));
 }

@@ -323,7 +323,26 @@ function apply(state: GameState, e: GameEvent): GameState {
  * 白条 is otherwise recorded nowhere as void, and another post on the same target would count it as still killing.
  */
 function voidReleased(state: GameState, round: number, post: number): GameState {
-  return withRound(state, round, (r) => ({ ...r, released: voidedIn(r.released, post) }));
+  return withoutPostFiring(
+    withRound(state, round, (r) => ({ ...r, released: voidedIn(r.released, post) })),
+    round,
+    post,
+  );
+}
+
+/**
+ * A released post voided (白条 failed, 举报 upheld, 作废杀帖) never hit its target: a bomb it set off (同归) did not
+ * go off on its poster, and is unspent unless it went off otherwise, so posted on or voted out later it fires.
+ */
+function withoutPostFiring(state: GameState, round: number, post: number): GameState {
+  const p = state.rounds[round]?.released?.find((x) => x.index === post);
+  if (!p) return state;
+  const fired = (f: GameState["fireworks"][number]) =>
+    f.round === round && f.via === "post" && f.bomb === p.target && f.victim === p.poster;
+  if (!state.fireworks.some(fired)) return state;
+  const fireworks = state.fireworks.filter((f) => !fired(f));
+  const bombsFired = state.bombsFired.filter((b) => b !== p.target || fireworks.some((f) => f.bomb === b));
+  return { ...state, fireworks, bombsFired };
 }
 
 function voidedIn(released: RoundState["released"], post: number): RoundState["released"] {
@@ -525,22 +544,22 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
           ),
         })),
       );
-    case "void-post":
-      return withRound(state, round, (r) => {
-        // Events since the post was named carry it; older ones meant the poster's latest in the round.
-        const latest = [...r.submissions]
-          .reverse()
-          .find((s) => s.poster === o.poster && !s.voided && (o.post === undefined || s.index === o.post));
-        if (!latest) return r;
-        return {
-          ...r,
-          submissions: r.submissions.map((s) => (s.index === latest.index ? { ...s, voided: true } : s)),
-          released: voidedIn(r.released, latest.index),
-          ious: r.ious.map((i) =>
-            i.post === latest.index && i.status === "open" ? { ...i, status: "voided" as const } : i,
-          ),
-        };
-      });
+    case "void-post": {
+      // Events since the post was named carry it; older ones meant the poster's latest in the round.
+      const latest = [...(state.rounds[round]?.submissions ?? [])]
+        .reverse()
+        .find((s) => s.poster === o.poster && !s.voided && (o.post === undefined || s.index === o.post));
+      if (!latest) return state;
+      const voided = withRound(state, round, (r) => ({
+        ...r,
+        submissions: r.submissions.map((s) => (s.index === latest.index ? { ...s, voided: true } : s)),
+        released: voidedIn(r.released, latest.index),
+        ious: r.ious.map((i) =>
+          i.post === latest.index && i.status === "open" ? { ...i, status: "voided" as const } : i,
+        ),
+      }));
+      return withoutPostFiring(voided, round, latest.index);
+    }
     default:
       return applyDayNightOverride(state, round, o, reason);
   }

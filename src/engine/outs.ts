@@ -4,6 +4,7 @@ import { emit } from "./batch.ts";
 import { activeBomb, bombAtRelease } from "./bombs.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
 import { publishedRole } from "./night/bandit.ts";
+import type { GameState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
 export interface OutOptions {
@@ -105,11 +106,28 @@ export function voteOut(
 }
 
 /**
+ * Whether the post's poster is out as taken along by the bomb it posted on (同归). Read before the event that voids
+ * the post: that event takes the firing back (evolve.ts withoutPostFiring).
+ */
+export function takenByItsBomb(state: GameState, round: number, post: number): boolean {
+  const p = state.rounds[round]?.released?.find((x) => x.index === post);
+  const seat = p && state.seats[p.poster];
+  return (
+    p !== undefined &&
+    seat?.out?.cause === "bomb" &&
+    seat.out.round === round &&
+    state.fireworks.some(
+      (f) => f.round === round && f.victim === p.poster && f.bomb === p.target && f.via === "post",
+    )
+  );
+}
+
+/**
  * The poster of a post that no longer stands (a failed 白条, an upheld complaint) goes out for it (seed 002 「过时未补，
- * 出帖者出局…被帖者复活」). One the post's bomb took along (同归) is out already, but for a post that is now void: once
- * the same ruling has brought the bomb back (call this after reviving the targets), its out is judged again as the void
- * post's (白条未补 / 举报属实), not left as 「被炸弹带走」 by a living bomb. A bomb another post also hit stays out, and so
- * does its 同归.
+ * 出帖者出局…被帖者复活」). One the post's bomb took along (同归, `taken`: takenByItsBomb before the voiding) is out
+ * already, but for a post that is now void: once the same ruling has brought the bomb back (call this after reviving
+ * the targets), its out is judged again as the void post's (白条未补 / 举报属实), not left as 「被炸弹带走」 by a living
+ * bomb. A bomb another post also hit stays out, and so does its 同归.
  */
 export function putOutForVoidPost(
   b: Batch,
@@ -118,18 +136,11 @@ export function putOutForVoidPost(
   poster: Seat,
   cause: "iou" | "complaint",
   post: number,
+  taken: boolean,
 ): void {
   const p = b.state.rounds[round]?.released?.find((x) => x.index === post);
-  const seat = b.state.seats[poster];
-  const takenByItsBomb =
-    p !== undefined &&
-    b.state.seats[p.target]?.alive === true &&
-    seat?.out?.cause === "bomb" &&
-    seat.out.round === round &&
-    b.state.fireworks.some(
-      (f) => f.round === round && f.victim === poster && f.bomb === p.target && f.via === "post",
-    );
-  if (takenByItsBomb) revive(b, at, round, poster, cause);
+  if (taken && p !== undefined && b.state.seats[p.target]?.alive === true)
+    revive(b, at, round, poster, cause);
   putOut(b, at, round, poster, cause, { post });
 }
 
