@@ -536,6 +536,11 @@ export const zhCN = {
     outBy: (names: string) => `上票房：${names}`,
     tied: (names: string, duel = false) => `平票：${names}，进入${duel ? "高票对决" : "加时"}`,
     tieBreak: (rule: string, names: string) => `${rule === "first-reached" ? "先到先出" : rule}：${names}`,
+    // The 托票 form once the server would refuse a request (RULINGS 12; an overtime opens past the day's cut-off).
+    proxyClosedBadge: "不再接受",
+    proxyClosed: (cutoff: string, deadline: string) =>
+      `托票已截止（${cutoff}），哨子不能再代投；请在 ${deadline} 投票截止前自己投票。`,
+    proxyOvertime: (cutoff: string) => `加时中不接受托票（当天的托票截止 ${cutoff} 已过），请自己投票。`,
   },
   me: {
     warnings: "我的违规记录",
