@@ -739,6 +739,9 @@ export const zhCN = {
     confirmIou: (words: number, min: number, iouMin: number) =>
       `正文只有${words}字，不足${min}字，提交后记为白条：须在白条期限前补到${iouMin}字，否则出帖者出局、目标复活（期限见「我的身份 → 白条」）。确定提交？`,
     iouFor: (target: string, deadline: string) => `补齐对 ${target} 的白条，${deadline}前`,
+    // The 补白条 page once nothing is open: the last 白条 completed, in place of an editor the server would refuse.
+    iouCompleted: (round: string, target: string, words: number | null, at: string | null) =>
+      `白条已补齐：${round}对 ${target} 的白条${words === null ? "" : `，补帖${words}字`}${at === null ? "" : `，${at} 补齐`}。`,
   },
   referee: {
     title: "哨子台",
