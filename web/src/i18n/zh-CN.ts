@@ -622,6 +622,25 @@ export const zhCN = {
     powerAbility: (ability: string, phase: string, together: boolean, uses: number | null) =>
       `${({ night: "夜晚", day: "白天", any: "白天或夜晚" } as Record<string, string>)[phase] ?? phase}可${({ kill: "杀人", check: "验人", protect: "救人", shoot: "开枪" } as Record<string, string>)[ability] ?? ability}${together ? "，与同伴共同决定对象" : ""}${uses !== null ? `，全局限${uses}次` : ""}。`,
     powerNone: "只有投票权。",
+    // 我的举报: the player's own complaints and what became of each (my-complaints.ts); rulings' reasons are public.
+    myComplaints: "我的举报",
+    myComplaintPost: (round: string, index: number, target: string | null) =>
+      `${round} 杀帖 #${index + 1}${target === null ? "" : ` → ${target}`}`,
+    myComplaintUnknownPost: "杀帖（未记录是哪一帖）",
+    myComplaintFiled: (at: string) => `${at} 举报`,
+    myComplaintText: (text: string) => `你的理由：${text}`,
+    myComplaintWaiting: (deadline: string | null) =>
+      `等待哨子裁定${deadline === null ? "" : `（举报截止 ${deadline}）`}`,
+    myComplaintUpheld: (at: string, reason: string | null) =>
+      `举报成立（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
+    myComplaintDismissed: (at: string, reason: string | null) =>
+      `驳回（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
+    myComplaintExpired: (at: string, why: "window" | "ended") =>
+      why === "window"
+        ? `已过期：举报截止（${at}）前哨子没有裁定`
+        : `已过期：游戏结束（${at}）前哨子没有裁定`,
+    myComplaintVoided: (at: string, why: "iou" | "referee") =>
+      `此帖已另行作废（${why === "iou" ? "白条未补齐" : "哨子作废杀帖"}，${at}），无需裁定`,
   },
   night: {
     title: "夜晚行动",
