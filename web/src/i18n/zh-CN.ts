@@ -537,6 +537,11 @@ export const zhCN = {
     outBy: (names: string) => `上票房：${names}`,
     tied: (names: string, duel = false) => `平票：${names}，进入${duel ? "高票对决" : "加时"}`,
     tieBreak: (rule: string, names: string) => `${rule === "first-reached" ? "先到先出" : rule}：${names}`,
+    // The 托票 form once the server would refuse a request (RULINGS 12; an overtime opens past the day's cut-off).
+    proxyClosedBadge: "不再接受",
+    proxyClosed: (cutoff: string, deadline: string) =>
+      `托票已截止（${cutoff}），哨子不能再代投；请在 ${deadline} 投票截止前自己投票。`,
+    proxyOvertime: (cutoff: string) => `加时中不接受托票（当天的托票截止 ${cutoff} 已过），请自己投票。`,
   },
   me: {
     warnings: "我的违规记录",
@@ -618,6 +623,25 @@ export const zhCN = {
     powerAbility: (ability: string, phase: string, together: boolean, uses: number | null) =>
       `${({ night: "夜晚", day: "白天", any: "白天或夜晚" } as Record<string, string>)[phase] ?? phase}可${({ kill: "杀人", check: "验人", protect: "救人", shoot: "开枪" } as Record<string, string>)[ability] ?? ability}${together ? "，与同伴共同决定对象" : ""}${uses !== null ? `，全局限${uses}次` : ""}。`,
     powerNone: "只有投票权。",
+    // 我的举报: the player's own complaints and what became of each (my-complaints.ts); rulings' reasons are public.
+    myComplaints: "我的举报",
+    myComplaintPost: (round: string, index: number, target: string | null) =>
+      `${round} 杀帖 #${index + 1}${target === null ? "" : ` → ${target}`}`,
+    myComplaintUnknownPost: "杀帖（未记录是哪一帖）",
+    myComplaintFiled: (at: string) => `${at} 举报`,
+    myComplaintText: (text: string) => `你的理由：${text}`,
+    myComplaintWaiting: (deadline: string | null) =>
+      `等待哨子裁定${deadline === null ? "" : `（举报截止 ${deadline}）`}`,
+    myComplaintUpheld: (at: string, reason: string | null) =>
+      `举报成立（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
+    myComplaintDismissed: (at: string, reason: string | null) =>
+      `驳回（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
+    myComplaintExpired: (at: string, why: "window" | "ended") =>
+      why === "window"
+        ? `已过期：举报截止（${at}）前哨子没有裁定`
+        : `已过期：游戏结束（${at}）前哨子没有裁定`,
+    myComplaintVoided: (at: string, why: "iou" | "referee") =>
+      `此帖已另行作废（${why === "iou" ? "白条未补齐" : "哨子作废杀帖"}，${at}），无需裁定`,
   },
   night: {
     title: "夜晚行动",
@@ -735,6 +759,9 @@ export const zhCN = {
     confirmIou: (words: number, min: number, iouMin: number) =>
       `正文只有${words}字，不足${min}字，提交后记为白条：须在白条期限前补到${iouMin}字，否则出帖者出局、目标复活（期限见「我的身份 → 白条」）。确定提交？`,
     iouFor: (target: string, deadline: string) => `补齐对 ${target} 的白条，${deadline}前`,
+    // The 补白条 page once nothing is open: the last 白条 completed, in place of an editor the server would refuse.
+    iouCompleted: (round: string, target: string, words: number | null, at: string | null) =>
+      `白条已补齐：${round}对 ${target} 的白条${words === null ? "" : `，补帖${words}字`}${at === null ? "" : `，${at} 补齐`}。`,
   },
   referee: {
     title: "哨子台",

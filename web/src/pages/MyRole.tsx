@@ -11,6 +11,7 @@ import { m } from "../i18n/index.ts";
 import { dueDeadlines } from "../lib/due-deadlines.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel, statedAt } from "../lib/format.ts";
+import { type ComplaintState, myComplaints } from "../lib/my-complaints.ts";
 import { offenceText } from "../lib/offence-text.ts";
 import { editorLink, postRightState } from "../lib/post-right.ts";
 import { termsOf } from "../lib/terms.ts";
@@ -174,6 +175,7 @@ export function MyRole({ game }: { game: LiveGame }) {
         </section>
       ) : null}
 
+      {killPosts ? <MyComplaints game={game} seat={card.seat} /> : null}
       {/* An out player complains too: a post's victim has the most reason to report it copied (the server takes it). */}
       {killPosts && game.status === "running" ? <ComplaintForm game={game} /> : null}
       <RefereeMessages game={game} />
@@ -239,6 +241,57 @@ function ComplaintForm({ game }: { game: LiveGame }) {
       </form>
     </details>
   );
+}
+
+/**
+ * 我的举报: what became of each complaint this player filed (the form's 「举报已交给哨群」 goes with a reload). Read from
+ * the player's own events (my-complaints.ts): nobody else's complaints, and of a ruling only what is public.
+ */
+function MyComplaints({ game, seat }: { game: LiveGame; seat: number }) {
+  const seats = game.view?.seats ?? [];
+  const t = termsOf(game.data?.game);
+  const list = myComplaints(game.events, seat, engineOf(game.view)?.rounds ?? []);
+  if (list.length === 0) return null;
+  return (
+    <section className="card" data-testid="my-complaints">
+      <h2>{m.me.myComplaints}</h2>
+      <ul className="plain">
+        {list.map((c) => (
+          <li key={c.seq} data-testid="my-complaint" data-state={c.state.kind}>
+            <div>
+              {c.round !== null && c.post !== null
+                ? m.me.myComplaintPost(
+                    t.round(c.round),
+                    c.post,
+                    c.target === null ? null : seatLabel(seats, c.target),
+                  )
+                : m.me.myComplaintUnknownPost}{" "}
+              <span className="muted small">{m.me.myComplaintFiled(dateTime(c.at))}</span>
+            </div>
+            <div className="small">{m.me.myComplaintText(c.text)}</div>
+            <div className={c.state.kind === "upheld" ? "notice notice-ok" : "notice notice-info"}>
+              {complaintStateText(c.state)}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function complaintStateText(s: ComplaintState): string {
+  switch (s.kind) {
+    case "waiting":
+      return m.me.myComplaintWaiting(s.deadline === null ? null : dateTime(s.deadline));
+    case "upheld":
+      return m.me.myComplaintUpheld(dateTime(s.at), s.reason);
+    case "dismissed":
+      return m.me.myComplaintDismissed(dateTime(s.at), s.reason);
+    case "expired":
+      return m.me.myComplaintExpired(dateTime(s.at), s.why);
+    case "voided":
+      return m.me.myComplaintVoided(dateTime(s.at), s.why);
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { VoteOutcome } from "../components/VoteOutcome.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import { ballotTime, clock, clockOn, dateTime, seatLabel } from "../lib/format.ts";
+import { type ProxyCutoff, proxyCutoff, proxyWindow } from "../lib/proxy-window.ts";
 import { termsOf } from "../lib/terms.ts";
 import { proxyTargets, sameAsStanding, standingCodes, unusedVotesNote } from "../lib/vote-choices.ts";
 import { type NonVotingCost, nonVotingCost } from "../lib/vote-reminder.ts";
@@ -71,6 +72,14 @@ export function VoteMachine({ game }: { game: LiveGame }) {
   const percent = data.game.voteThresholdPercent;
   const alive = seats.filter((s) => s.alive).length;
   const threshold = percent !== null ? { percent, alive, need: Math.ceil((alive * percent) / 100) } : null;
+  // 7kill's duel takes 托票 by its own deadline; a 风云/空军 overtime takes none (the day's cut-off is past).
+  const proxy =
+    vote && round
+      ? proxyCutoff(vote, round.voteDeadline, {
+          cutoffMinutes: data.game.proxyCutoffMinutes,
+          duel: data.game.duel,
+        })
+      : null;
 
   // The last submission's answer lives here, not in the Ballot: a live update that closes the vote or opens the next
   // one unmounts the Ballot, and a refusal that went with it left the player thinking they had voted.
@@ -280,22 +289,23 @@ export function VoteMachine({ game }: { game: LiveGame }) {
         </section>
       ) : null}
 
-      {vote && canVote && !overtime && mySeat !== null ? (
+      {vote && canVote && mySeat !== null && proxy && !proxy.overtime ? (
         <MyProxyNotice
           events={game.events}
           seat={mySeat}
           ballots={vote.casts}
-          cutoff={vote.closesAt - 1000 - data.game.proxyCutoffMinutes * 60_000}
+          cutoff={proxy.cutoff}
           deadline={vote.closesAt - 1000}
           label={label}
         />
       ) : null}
-      {vote && canVote && !overtime ? (
+      {vote && canVote && proxy ? (
         <ProxyForm
           gameId={data.game.id}
           choices={proxyTargets(seats, mySeat)}
           offered={offered}
-          cutoff={vote.closesAt - 1000 - data.game.proxyCutoffMinutes * 60_000}
+          cutoff={proxy}
+          deadline={vote.closesAt - 1000}
         />
       ) : null}
 
@@ -617,20 +627,26 @@ function ProxyForm({
   choices,
   offered,
   cutoff,
+  deadline,
 }: {
   gameId: string;
   /** Each possible target with its label (seat number and alias, as on the ballot). */
   choices: { seat: SeatNo; label: string }[];
   /** The codes a ballot may guess now (score rule); empty when none are offered. */
   offered: string[];
-  /** The instant from which 托票 are refused (the vote deadline less the rule set's cut-off). */
-  cutoff: number;
+  /** The instant from which 托票 are refused (the deadline less the rule set's cut-off), and whether in overtime. */
+  cutoff: ProxyCutoff;
+  /** The stated deadline of the open vote, by which the player can still vote in person. */
+  deadline: number;
 }) {
   const [target, setTarget] = useState<string>("");
   const [code, setCode] = useState("");
   const [note, setNote] = useState("");
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server refuses a request from the cut-off on (proxy.after-cutoff): the form closes with it, by its clock.
+  const taking = proxyWindow(cutoff, useServerNow());
+  const closed = taking !== "open";
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -648,13 +664,33 @@ function ProxyForm({
     }
   };
   return (
-    <details className="card">
-      <summary>{m.vote.proxyTitle}</summary>
+    <details className="card" data-testid="proxy-form">
+      <summary>
+        {m.vote.proxyTitle}
+        {closed ? <span className="badge">{m.vote.proxyClosedBadge}</span> : null}
+      </summary>
       <form className="form" onSubmit={submit}>
-        <p className="muted small" data-testid="proxy-hint">
-          {m.vote.proxyHint(dateTime(cutoff))}
-        </p>
-        <select value={target} onChange={(e) => setTarget(e.target.value)} required name="proxy-target">
+        {closed ? (
+          <Notice kind="info">
+            <span data-testid="proxy-closed">
+              {taking === "overtime"
+                ? m.vote.proxyOvertime(dateTime(cutoff.cutoff))
+                : m.vote.proxyClosed(dateTime(cutoff.cutoff), dateTime(deadline))}
+            </span>
+          </Notice>
+        ) : (
+          <p className="muted small" data-testid="proxy-hint">
+            {m.vote.proxyHint(dateTime(cutoff.cutoff))}
+          </p>
+        )}
+        {/* Disabled, not hidden: the player sees that 托票 exists and why it is not taken now. */}
+        <select
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          required
+          name="proxy-target"
+          disabled={closed}
+        >
           <option value="" disabled>
             {m.write.chooseTarget}
           </option>
@@ -664,13 +700,18 @@ function ProxyForm({
             </option>
           ))}
         </select>
-        {offered.length > 0 ? (
+        {offered.length > 0 && !closed ? (
           <CodeSelect name="proxy-code" value={code} codes={offered} onChange={setCode} />
         ) : null}
-        <input value={note} placeholder={m.vote.proxyNote} onChange={(e) => setNote(e.target.value)} />
+        <input
+          value={note}
+          placeholder={m.vote.proxyNote}
+          onChange={(e) => setNote(e.target.value)}
+          disabled={closed}
+        />
         <Notice kind="error">{error}</Notice>
         <Notice kind="ok">{ok}</Notice>
-        <button type="submit" className="btn">
+        <button type="submit" className="btn" disabled={closed}>
           {m.vote.proxySend}
         </button>
       </form>

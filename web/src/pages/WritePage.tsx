@@ -12,7 +12,9 @@ import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel } from "../lib/format.ts";
+import { iouPage } from "../lib/iou-page.ts";
 import { postRightState } from "../lib/post-right.ts";
+import { termsOf } from "../lib/terms.ts";
 import { Link } from "../router.tsx";
 
 export function WritePage({ game, kind }: { game: LiveGame; kind: "kill" | "iou" }) {
@@ -148,8 +150,10 @@ function IouPost({ game }: { game: LiveGame }) {
   const data = game.data!;
   const view = game.view;
   const id = data.game.id;
+  const t = termsOf(data.game);
   const you = engineOf(view)?.you ?? null;
-  const iou = (you?.ious ?? []).find((i) => i.status === "open") ?? null;
+  const page = iouPage(you?.ious ?? [], game.events, data.viewer.seat ?? -1);
+  const iou = page.state === "open" ? page.iou : null;
   const draft = useDraft(`iou:${id}:${iou ? `${iou.round}:${iou.post}` : "none"}`);
   const [ok, setOk] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -173,17 +177,33 @@ function IouPost({ game }: { game: LiveGame }) {
     }
   };
 
+  // Nothing left to complete: the server would refuse a text (iou.none-open), so no editor is offered.
+  if (!iou)
+    return (
+      <section className="card" data-testid="iou-form">
+        <h2>{m.write.iouTitle}</h2>
+        {page.state === "completed" ? (
+          <Notice kind="ok">
+            <span data-testid="iou-completed">
+              {m.write.iouCompleted(
+                t.round(page.iou.round),
+                seatLabel(seats, page.iou.target),
+                page.words,
+                page.at === null ? null : dateTime(page.at),
+              )}
+            </span>
+          </Notice>
+        ) : (
+          <Notice kind="info">{m.me.noIous}</Notice>
+        )}
+      </section>
+    );
+
   return (
     <form className="card form" onSubmit={submit} data-testid="iou-form">
       <h2>{m.write.iouTitle}</h2>
-      {iou ? (
-        <>
-          <p>{m.write.iouFor(seatLabel(seats, iou.target), dateTime(iou.deadline))}</p>
-          <Countdown at={iou.deadline} label={m.board.deadline("iou")} />
-        </>
-      ) : ok ? null : (
-        <Notice kind="info">{m.me.noIous}</Notice>
-      )}
+      <p>{m.write.iouFor(seatLabel(seats, iou.target), dateTime(iou.deadline))}</p>
+      <Countdown at={iou.deadline} label={m.board.deadline("iou")} />
       <PostEditor
         draft={draft}
         min={data.game.iouMin}
@@ -191,7 +211,7 @@ function IouPost({ game }: { game: LiveGame }) {
         gameId={id}
         label={m.write.body}
         scriptCheck
-        {...(iou && { iouRound: iou.round })}
+        iouRound={iou.round}
       />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{ok}</Notice>

@@ -1,0 +1,94 @@
+// 我的举报: the player who filed a complaint follows it to its end (upheld with the referee's reason, or expired), and
+// sees nobody else's.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Browser } from "playwright-core";
+import { syntheticText } from "../src/text/synthetic.ts";
+import { contextFor, PHONE } from "./lib/browser.ts";
+import { serverAndBrowser } from "./lib/file-setup.ts";
+import { airforceGame, type SetUpGame } from "./lib/game.ts";
+import { beijing, requestId, type Server } from "./lib/server.ts";
+
+let server: Server;
+let browser: Browser;
+let game: SetUpGame;
+
+serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
+  server = s;
+  browser = b;
+  game = await airforceGame(server);
+});
+
+test("seed 002 举报 (until 16:00 the day after the release): the filer sees each complaint waiting, then 举报成立 with the reason, or 已过期", async () => {
+  const sword = game.seats.find((s) => s.role === "sword");
+  const assassin = game.seats.find((s) => s.role === "assassin");
+  const [filer, other, victim1, victim2] = game.seats.filter((s) => s.role === "ranger");
+  assert.ok(sword && assassin && filer && other && victim1 && victim2);
+  // Round 2: post #1 (the swordsman's) on victim1, post #2 (the assassin's) on victim2.
+  await server.advanceTo(beijing("12-02 21:05:00"));
+  for (const [poster, target, seed] of [
+    [sword, victim1, 7201],
+    [assassin, victim2, 7202],
+  ] as const)
+    await server.api("POST", `/api/games/${game.id}/kill-posts`, poster.cookie, {
+      requestId: requestId(),
+      target: target.seat,
+      text: syntheticText(seed, 850),
+    });
+  await server.advanceTo(beijing("12-03 09:00:00"));
+  // Another player's complaint on the same post: the filer must not learn of it.
+  await server.api("POST", `/api/games/${game.id}/complaints`, other.cookie, {
+    requestId: requestId(),
+    round: 2,
+    post: 0,
+    text: "别人的举报理由",
+  });
+
+  const ctx = await contextFor(browser, server.url, filer.cookie, PHONE);
+  const page = await ctx.newPage();
+  await page.goto(`/games/${game.id}/me`);
+  await page.getByText("举报杀帖").click();
+  const form = page.locator("details", { has: page.getByText("举报杀帖") });
+  const picker = form.locator("select");
+  await picker.locator("option[value='2:0']").waitFor({ state: "attached" });
+  await picker.selectOption("2:0");
+  await form.locator("textarea").fill("与唐诗重合过多");
+  await page.getByRole("button", { name: "举报", exact: true }).click();
+  await page.getByText("举报已交给哨群").waitFor();
+  const mine = page.getByTestId("my-complaint");
+  await mine.first().waitFor();
+  assert.equal(await mine.count(), 1);
+  assert.match(
+    (await mine.first().textContent()) ?? "",
+    new RegExp(`第2轮 杀帖 #1 → ${victim1.alias} 12/3 09:00 举报`),
+  );
+  assert.match((await mine.first().textContent()) ?? "", /你的理由：与唐诗重合过多/);
+  assert.match((await mine.first().textContent()) ?? "", /等待哨子裁定（举报截止 12\/3 16:00）/);
+
+  await server.api("POST", `/api/games/${game.id}/complaints`, filer.cookie, {
+    requestId: requestId(),
+    round: 2,
+    post: 1,
+    text: "字数不实",
+  });
+  await server.api("POST", `/api/games/${game.id}/referee/complaint-rulings`, game.refereeCookie, {
+    requestId: requestId(),
+    against: sword.seat,
+    upheld: true,
+    reason: "与已有文本重合45%",
+    round: 2,
+    post: 0,
+  });
+  // Nobody rules on post #2 by 16:00.
+  await server.advanceTo(beijing("12-03 16:00:05"));
+  await page.reload();
+  await mine.nth(1).waitFor();
+  assert.equal(await mine.count(), 2, "the filer's own two, not the other player's");
+  const [upheld, expired] = [await mine.nth(0).textContent(), await mine.nth(1).textContent()];
+  assert.match(upheld ?? "", /举报成立（12\/3 09:0\d），哨子的理由：与已有文本重合45%/);
+  assert.match(expired ?? "", new RegExp(`第2轮 杀帖 #2 → ${victim2.alias} `));
+  assert.match(expired ?? "", /已过期：举报截止（12\/3 16:00）前哨子没有裁定/);
+  assert.equal(await page.getByText("别人的举报理由").count(), 0);
+  await page.getByTestId("my-complaints").screenshot({ path: "e2e/screenshots/my-complaints.png" });
+  await ctx.close();
+});
