@@ -278,8 +278,10 @@ export const zhCN = {
     preset: "预设规则",
     presetOption: (name: string, players: number) => `${name}（${players}人）`,
     customRules: "自定义规则",
+    // The doc is served by the site (/api/docs/rulesets.md): a referee on a deployed site has no checkout to open.
     customRulesHint:
-      "上传或粘贴 YAML / JSON 规则文件（写法见项目的 docs/rulesets.md），或先载入一个预设再改；开版前会检查，有问题会逐条列出。",
+      "上传或粘贴 YAML / JSON 规则文件，或先载入一个预设再改；开版前会检查，有问题会逐条列出。每个字段的含义和默认值见",
+    rulesDocLink: "规则集写法（英文在前、中文在后，新标签页打开）",
     startFromPreset: "载入预设规则（YAML）",
     confirmReplaceRules: "载入预设会替换文本框里现有的规则，确定吗？",
     rulesFile: "规则文件",
