@@ -338,6 +338,23 @@ export const zhCN = {
     round: (n: number, dayNight = false) => (dayNight ? `第${n}天` : `第${n}轮`),
     night: (n: number) => `第${n}夜`,
     notStarted: "游戏尚未开始",
+    // Before the start: 报道 from the game page itself, and the rule set read there (GameInfo.rulesSummary).
+    joinThis: (signedUp: number, players: number) => `报道参加本局（已报名 ${signedUp}/${players}）`,
+    rulesSummary: (rules: string, players: number) => `规则概要：${rules}（${players}人）`,
+    rulesRoles: "身份与人数",
+    rulesCamp: (camp: string, roles: string[], total: number) => `${camp}（${total}人）：${roles.join("、")}`,
+    rulesRole: (name: string, count: number) => `${name}×${count}`,
+    rulesProgression: "进程（每轮）",
+    // A day-night game has no fixed progression: the fastest pace its vote and nights allow.
+    rulesPace: "进程（每天最快的节奏）",
+    rulesRoundHead: (dayNight: boolean) => (dayNight ? "天" : "轮次"),
+    rulesVotesHead: "每人票数",
+    rulesVoteOutHead: (dayNight: boolean) => (dayNight ? "投票出局至多" : "票杀人数"),
+    rulesPostsHead: "杀帖（组×帖数）",
+    rulesNightHead: "夜间出局",
+    rulesSurvivorsHead: (dayNight: boolean) => (dayNight ? "至少存活" : "存活（按进程）"),
+    rulesPosts: (posts: string[], extra: string[]) =>
+      `${posts.join("、") || "无"}${extra.length > 0 ? `；另有 ${extra.join("、")}（不计杀人数）` : ""}`,
     // Between 开始游戏 and round 1's start: roles are dealt, no round runs yet.
     started: "游戏已开始",
     startedOpensAt: (round: string, at: string) => `游戏已开始，${round}于 ${at} 开始`,
