@@ -644,11 +644,14 @@ function ReviewReports({ game }: { game: LiveGame }) {
         {reports.map((r) => (
           <li key={r.postId}>
             <strong>{r.alias}</strong> · {m.app.words(r.words)}
+            {/* The separator outside the badge: a badge (inline-block) drops a leading space, 「330字· 与…」. */}
             {typeof r.copiedPercent === "number" ? (
-              <span className={r.flagged ? "badge iou" : "muted"}>
-                {" "}
-                · {m.threads.copiedShare(r.copiedPercent)}
-              </span>
+              <>
+                {" · "}
+                <span className={r.flagged ? "badge iou" : "muted"} data-testid="review-copied">
+                  {m.threads.copiedShare(r.copiedPercent)}
+                </span>
+              </>
             ) : null}{" "}
             · {m.threads.reportStatus(r.status)}
             {r.approved ? <> · {m.referee.reportApproved(r.approved.reason)}</> : null}
