@@ -1046,6 +1046,10 @@ export const zhCN = {
     resultsPartName: (part: "day" | "night", round: number) =>
       part === "night" ? `第${round}夜结果（天亮公布）` : `第${round}天结果（投票）`,
     preview: "预览",
+    // The box holds the post's light Markdown (lib/bbcode.ts); publishing sends the box as it stands, the 结果帖
+    // thread shows it formatted, and the copy buttons convert it.
+    previewReady:
+      "已生成预览，可在框里修改。框里是 Markdown 写法（## 标题，**加粗**）：「发布结果帖」发布的就是框里的文字，本站按格式显示；两个复制按钮把它转成论坛的 BBCode 或去掉标记的纯文本。",
     publish: "发布结果帖",
     published: "结果帖已发布",
     copyBBCode: "复制BBCode（Discuz!/PHPWind）",

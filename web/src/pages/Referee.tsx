@@ -2133,7 +2133,7 @@ function Results({ game }: { game: LiveGame }) {
     run(async () => {
       const r = Number(round);
       setDraft({ text: (await api.resultsPreview(id, r, part)).text, round: r, part });
-    }, m.referee.preview);
+    }, m.referee.previewReady);
   const publish = () =>
     draft !== null &&
     run(
