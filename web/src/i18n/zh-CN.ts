@@ -838,7 +838,9 @@ export const zhCN = {
     inbox: "收件箱（私信、托票、举报、白条延期、报道、平票、领票人、胜负）",
     inboxEmpty: "没有待处理的消息",
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,
-    complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
+    /** `post`: the round (第N轮) and target of the post complained of, where the complaint names it. */
+    complaintItem: (from: string, against: string, post?: { round: string; target: string } | null) =>
+      `${from} 举报 ${against}${post ? ` · ${post.round}杀帖 → ${post.target}` : ""}`,
     castProxy: "代投",
     // RULINGS 12: the referee's entry time counts, so a 托票 is entered before its cut-off or not at all.
     proxyCutoff: (cutoff: string, left: string) => `托票截止 ${cutoff}（还剩 ${left}），之后无法代投`,
