@@ -17,6 +17,7 @@ import type { EngineEvent, EnginePort, EngineViewer } from "./engine-port.ts";
 import { GameActor, type GameSnapshot, type Job, type JobDecision, type JobResult } from "./game-actor.ts";
 import { authorize, type Need, okEvents, seatByAlias, toCommandResult, toDto } from "./game-helpers.ts";
 import { ok, type Result, refuse } from "./refusal.ts";
+import { rulesSummaryOf } from "./rules-summary.ts";
 
 /** Who is asking, resolved for one game. */
 export interface Viewer {
@@ -463,6 +464,7 @@ export class GameService<S> {
       proxyCutoffMinutes: r.vote.proxy.cutoffMinutes,
       nonVoting: { outcome: r.vote.nonVoting.outcome, excusedRounds: [...r.vote.nonVoting.excusedRounds] },
       roundStart: r.schedule.kind === "day-night" ? r.schedule.phases.day.start : r.schedule.roundStart,
+      rulesSummary: rulesSummaryOf(r),
     };
   }
 

@@ -11,6 +11,8 @@ import {
   killPostLineage,
   type OriginalityPort,
   type SiteDocument,
+  type SiteSource,
+  SOURCE_KIND_NAMES,
 } from "./originality-port.ts";
 
 /** Notified with "first,last" ids after rows are inserted; PostgreSQL carries it to every process. */
@@ -41,6 +43,11 @@ function siteRef(doc: SiteDocument): string {
 function postIdOf(ref: string): string {
   const at = ref.lastIndexOf(REF_SEPARATOR);
   return at < 0 ? ref : ref.slice(at + REF_SEPARATOR.length);
+}
+/** The label part of a site post's ref (game, kind, round, seat or alias), without the post id; null if it has none. */
+function labelOf(ref: string): string | null {
+  const at = ref.lastIndexOf(REF_SEPARATOR);
+  return at < 0 ? null : ref.slice(0, at);
 }
 
 /** Index ids carry the row's kind and id, so a source can be shown and its text fetched without a side table. */
@@ -323,7 +330,13 @@ async function sourcesShown(
   await Promise.all(
     [...docs].map(async ([docId, label]) => {
       const kind = kindOf(docId) as DocumentKind;
-      const full = { kind, ref: docId, title: label };
+      // A site post's label is its stored ref, which ends with the post id: shown without it, a referee reads
+      // 「… · 报道 · 云中鹤」, not an internal id.
+      const title =
+        kind === "reference"
+          ? label
+          : ((label !== null ? labelOf(label) : null) ?? SOURCE_KIND_NAMES[kind as SiteSource["kind"]]);
+      const full = { kind, ref: docId, title };
       if (!siteSource || kind === "reference") return void shown.set(docId, full);
       const row = await storage.getTextDocument(rowId(docId));
       if (row?.source !== "site") return void shown.set(docId, row ? full : null);

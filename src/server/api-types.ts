@@ -309,6 +309,29 @@ export interface GameInfo {
   nonVoting: { outcome: "suicide" | "abstain" | "abstain-warning"; excusedRounds: number[] };
   /** When a round starts by the rule set's clock ("21:00"; 7kill: the day's "20:00"), local to `timeZone`. */
   roundStart: string;
+  /** The rule set's roles and 进程, for the game page before the start (a custom rule set is read nowhere else). */
+  rulesSummary: RulesSummary;
+}
+
+/** A rule set as players read it before signing up (rule sets are public): src/app/rules-summary.ts. */
+export interface RulesSummary {
+  /** Roles in the rule set's order, with their camp id (GameInfo.campNames names it). */
+  roles: { name: string; camp: string; count: number }[];
+  /**
+   * The 进程 as `npx bansha rules check` prints it: per round the votes each, how many the vote puts out, the kill
+   * posts per posting unit (named), extra posts (工兵) and the survivors if every planned kill happens. A day-night
+   * game has no progression of its own: its rows are the fastest pace, the vote putting out at most `voteOut` and
+   * `nightKills` dying each night.
+   */
+  progression: {
+    round: number;
+    votesPerVoter: number;
+    voteOut: number;
+    posts: { unit: string; count: number }[];
+    extraPosts: { unit: string; count: number }[];
+    nightKills?: number;
+    survivors: number;
+  }[];
 }
 
 // ---------------------------------------------------------------- membership, 报道

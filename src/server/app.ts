@@ -1,5 +1,6 @@
 // buildApp: the composition root. Wires storage, clock, engine, rules and text into services and HTTP routes.
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import cookie from "@fastify/cookie";
 import Fastify, {
   type FastifyBaseLogger,
@@ -86,6 +87,11 @@ export interface AppDeps<St = unknown> {
   allowedOrigins?: readonly string[];
   /** The built web app to serve (index.html for every non-API path), if it exists. */
   webRoot?: string;
+  /**
+   * docs/rulesets.md, served as text at /api/docs/rulesets.md: the lobby's 自定义规则 points a referee there (a
+   * deployed site's visitors have no checkout to open it in). Absent or missing: 404.
+   */
+  rulesDoc?: string;
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies?: boolean;
   /** Proxies whose X-Forwarded-For names the client (see trust-proxy.ts); none by default. */
@@ -351,6 +357,13 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       return sendRefusal(reply, { code: "preset-unknown", status: 404, details: { preset: req.params.id } });
     const body: PresetYamlResponse = { id: req.params.id, text };
     return body;
+  });
+
+  // Under /api/ so the dev server's proxy passes it too; plain text, which every browser shows as it is.
+  app.get("/api/docs/rulesets.md", async (_req, reply) => {
+    const text = deps.rulesDoc !== undefined ? await readFile(deps.rulesDoc, "utf8").catch(() => null) : null;
+    if (text === null) return sendError(reply, 404, "not-found");
+    return reply.type("text/plain; charset=utf-8").header("cache-control", "no-cache").send(text);
   });
 
   app.post("/api/rules/check", { config: writeLimit }, async (req, reply) => {

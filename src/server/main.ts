@@ -55,6 +55,7 @@ const { app, games, accounts } = await buildApp({
   // Beside the code, not the working folder: a start from elsewhere served 404 for every page (./data stays
   // relative to where the server is started, as the README says).
   webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+  rulesDoc: fileURLToPath(new URL("../../docs/rulesets.md", import.meta.url)),
   trustProxy: settings.trustProxy,
   secureCookies: settings.secureCookies,
   ...(settings.rateLimitWrites !== undefined && {

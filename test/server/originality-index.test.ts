@@ -25,6 +25,7 @@ import {
   must,
   postKill,
   quickAccount,
+  REPORT,
   rid,
   startedGame,
 } from "./harness.ts";
@@ -208,7 +209,8 @@ test("a referee of one game sees of another game's post only what that game show
         )
       ).json;
     const full = await check(g.id, g.referee);
-    assert.match(full.spans[0]!.source!.title!, new RegExp(`第1轮 · 杀帖 · ${first.seat + 1}号`));
+    // The label as indexed, without the post id its stored ref ends with (a referee has no use for an id).
+    assert.equal(full.spans[0]!.source!.title, `测试局 · 第1轮 · 杀帖 · ${first.seat + 1}号`);
 
     // Unreleased: the share and the passages, and nothing of the source.
     const unreleased = await check(probe, outsider);
@@ -229,6 +231,19 @@ test("a referee of one game sees of another game's post only what that game show
 
     // Refereeing the post's game is what shows it in full, whichever game the check is made from.
     assert.deepEqual((await check(elsewhere, g.referee)).spans, full.spans);
+  });
+});
+
+test("a 报道 found as a source reads as the game, 报道 and the alias, never its post id", async () => {
+  await withIndexedGame(async (h, g) => {
+    const copied = REPORT.repeat(3);
+    const res = await must(
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, g.referee, { text: copied }),
+    );
+    const titles = new Set(res.json.spans.map((s) => s.source?.title));
+    assert.ok(titles.size > 0, JSON.stringify(res.json));
+    for (const title of titles) assert.match(title ?? "", /^测试局 · 报道 · p马甲\d+$/);
+    assert.ok(!JSON.stringify(res.json.spans).includes("report-"), JSON.stringify(res.json.spans));
   });
 });
 

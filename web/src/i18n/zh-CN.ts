@@ -278,8 +278,10 @@ export const zhCN = {
     preset: "预设规则",
     presetOption: (name: string, players: number) => `${name}（${players}人）`,
     customRules: "自定义规则",
+    // The doc is served by the site (/api/docs/rulesets.md): a referee on a deployed site has no checkout to open.
     customRulesHint:
-      "上传或粘贴 YAML / JSON 规则文件（写法见项目的 docs/rulesets.md），或先载入一个预设再改；开版前会检查，有问题会逐条列出。",
+      "上传或粘贴 YAML / JSON 规则文件，或先载入一个预设再改；开版前会检查，有问题会逐条列出。每个字段的含义和默认值见",
+    rulesDocLink: "规则集写法（英文在前、中文在后，新标签页打开）",
     startFromPreset: "载入预设规则（YAML）",
     confirmReplaceRules: "载入预设会替换文本框里现有的规则，确定吗？",
     rulesFile: "规则文件",
@@ -336,6 +338,23 @@ export const zhCN = {
     round: (n: number, dayNight = false) => (dayNight ? `第${n}天` : `第${n}轮`),
     night: (n: number) => `第${n}夜`,
     notStarted: "游戏尚未开始",
+    // Before the start: 报道 from the game page itself, and the rule set read there (GameInfo.rulesSummary).
+    joinThis: (signedUp: number, players: number) => `报道参加本局（已报名 ${signedUp}/${players}）`,
+    rulesSummary: (rules: string, players: number) => `规则概要：${rules}（${players}人）`,
+    rulesRoles: "身份与人数",
+    rulesCamp: (camp: string, roles: string[], total: number) => `${camp}（${total}人）：${roles.join("、")}`,
+    rulesRole: (name: string, count: number) => `${name}×${count}`,
+    rulesProgression: "进程（每轮）",
+    // A day-night game has no fixed progression: the fastest pace its vote and nights allow.
+    rulesPace: "进程（每天最快的节奏）",
+    rulesRoundHead: (dayNight: boolean) => (dayNight ? "天" : "轮次"),
+    rulesVotesHead: "每人票数",
+    rulesVoteOutHead: (dayNight: boolean) => (dayNight ? "投票出局至多" : "票杀人数"),
+    rulesPostsHead: "杀帖（组×帖数）",
+    rulesNightHead: "夜间出局",
+    rulesSurvivorsHead: (dayNight: boolean) => (dayNight ? "至少存活" : "存活（按进程）"),
+    rulesPosts: (posts: string[], extra: string[]) =>
+      `${posts.join("、") || "无"}${extra.length > 0 ? `；另有 ${extra.join("、")}（不计杀人数）` : ""}`,
     // Between 开始游戏 and round 1's start: roles are dealt, no round runs yet.
     started: "游戏已开始",
     startedOpensAt: (round: string, at: string) => `游戏已开始，${round}于 ${at} 开始`,
@@ -426,6 +445,9 @@ export const zhCN = {
     killPostLine: (target: string, words: number) => `→ ${target} · ${words}字`,
     iou: "白条",
     lapsed: "作废",
+    /** A post that did nothing, and why (lib/post-void.ts): the threads and the archive say the same. */
+    lapsedWhy: (why: "complaint" | "iou" | "referee" | "target-out") =>
+      `作废（${{ complaint: "举报成立", iou: "白条未补", referee: "哨子裁定作废", "target-out": "目标已出局" }[why]}）`,
     read: "展开正文",
     hide: "收起",
     noReports: "还没有报道",
@@ -847,7 +869,9 @@ export const zhCN = {
     inbox: "收件箱（私信、托票、举报、白条延期、报道、平票、领票人、胜负）",
     inboxEmpty: "没有待处理的消息",
     proxyItem: (from: string, target: string) => `${from} 托票 → ${target}`,
-    complaintItem: (from: string, against: string) => `${from} 举报 ${against}`,
+    /** `post`: the round (第N轮) and target of the post complained of, where the complaint names it. */
+    complaintItem: (from: string, against: string, post?: { round: string; target: string } | null) =>
+      `${from} 举报 ${against}${post ? ` · ${post.round}杀帖 → ${post.target}` : ""}`,
     castProxy: "代投",
     // RULINGS 12: the referee's entry time counts, so a 托票 is entered before its cut-off or not at all.
     proxyCutoff: (cutoff: string, left: string) => `托票截止 ${cutoff}（还剩 ${left}），之后无法代投`,
@@ -1055,6 +1079,10 @@ export const zhCN = {
     resultsPartName: (part: "day" | "night", round: number) =>
       part === "night" ? `第${round}夜结果（天亮公布）` : `第${round}天结果（投票）`,
     preview: "预览",
+    // The box holds the post's light Markdown (lib/bbcode.ts); publishing sends the box as it stands, the 结果帖
+    // thread shows it formatted, and the copy buttons convert it.
+    previewReady:
+      "已生成预览，可在框里修改。框里是 Markdown 写法（## 标题，**加粗**）：「发布结果帖」发布的就是框里的文字，本站按格式显示；两个复制按钮把它转成论坛的 BBCode 或去掉标记的纯文本。",
     publish: "发布结果帖",
     published: "结果帖已发布",
     copyBBCode: "复制BBCode（Discuz!/PHPWind）",

@@ -9,6 +9,7 @@ import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateClock, seatLabel } from "../lib/format.ts";
 import { type LifeEvent, livingByCamp } from "../lib/living-by-camp.ts";
+import { postVoid } from "../lib/post-void.ts";
 import { termsOf } from "../lib/terms.ts";
 import { SeatCard } from "./Board.tsx";
 import { ResultsPosts } from "./Threads.tsx";
@@ -125,21 +126,29 @@ export function Archive({ game }: { game: LiveGame }) {
         <section className="card" data-testid="archive-posts">
           <h3>{m.archive.posts}</h3>
           <ol className="plain">
-            {posts.map((p) => (
-              <li key={`${p.round}-${p.index}`}>
-                {termsOf(game.data?.game).round(p.round)} ·{" "}
-                {m.archive.postBy(
-                  game.view?.unitNames[p.unit] ?? p.unit,
-                  p.poster === null ? null : label(p.poster),
-                )}{" "}
-                {m.threads.killPostLine(label(p.target), p.words)}
-                {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
-                {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
-                {p.iouStatus ? (
-                  <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>
-                ) : null}
-              </li>
-            ))}
+            {posts.map((p) => {
+              const lapsed = postVoid(p, game.events);
+              return (
+                <li key={`${p.round}-${p.index}`}>
+                  {termsOf(game.data?.game).round(p.round)} ·{" "}
+                  {m.archive.postBy(
+                    game.view?.unitNames[p.unit] ?? p.unit,
+                    p.poster === null ? null : label(p.poster),
+                  )}{" "}
+                  {m.threads.killPostLine(label(p.target), p.words)}
+                  {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
+                  {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
+                  {p.iouStatus ? (
+                    <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>
+                  ) : null}
+                  {lapsed ? (
+                    <span className="badge" data-testid="post-void">
+                      {m.threads.lapsedWhy(lapsed)}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
           </ol>
         </section>
       )}

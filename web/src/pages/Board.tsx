@@ -1,5 +1,5 @@
 // The game board: round timeline, this round's 进程, countdowns, and the living and the dead.
-import type { SeatView } from "../../../src/server/api-types.ts";
+import type { GameInfo, SeatView } from "../../../src/server/api-types.ts";
 import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Countdown } from "../components/Countdown.tsx";
@@ -8,7 +8,9 @@ import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { dateTime, deadlineKind, seatLabel, statedAt } from "../lib/format.ts";
 import { offenceText } from "../lib/offence-text.ts";
 import { progressionTitle } from "../lib/progression-title.ts";
+import { signupFull } from "../lib/report-notice.ts";
 import { termsOf } from "../lib/terms.ts";
+import { Link } from "../router.tsx";
 
 export function Board({ game }: { game: LiveGame }) {
   const data = game.data!;
@@ -19,19 +21,39 @@ export function Board({ game }: { game: LiveGame }) {
   const t = termsOf(data.game);
 
   if (!view) {
+    const status = game.status ?? data.game.status;
+    const signedUp = data.members.filter((x) => x.kind === "player").length;
+    // The lobby is not the only way in: a link to the game itself must lead to 报道 too.
+    const canJoin = status === "signup" && data.viewer.memberKind === null;
     return (
-      <section className="card">
-        <h2>{m.board.notStarted}</h2>
-        <h3>{m.board.members}</h3>
-        <ul className="chips" data-testid="members">
-          {data.members.map((x) => (
-            <li key={x.alias} className={x.kind === "player" ? "chip" : "chip referee"}>
-              {x.alias}
-              {x.kind !== "player" ? <small> · {m.board.referee}</small> : null}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="stack">
+        <section className="card">
+          <h2>{m.board.notStarted}</h2>
+          {canJoin ? (
+            signupFull(data.game.players, signedUp) ? (
+              <p className="muted" data-testid="board-full">
+                {m.join.full(data.game.players)}
+              </p>
+            ) : (
+              <p className="actions">
+                <Link to={`/games/${data.game.id}/join`} className="btn primary" testId="board-join">
+                  {m.board.joinThis(signedUp, data.game.players)}
+                </Link>
+              </p>
+            )
+          ) : null}
+          <h3>{m.board.members}</h3>
+          <ul className="chips" data-testid="members">
+            {data.members.map((x) => (
+              <li key={x.alias} className={x.kind === "player" ? "chip" : "chip referee"}>
+                {x.alias}
+                {x.kind !== "player" ? <small> · {m.board.referee}</small> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <RulesSummaryCard info={data.game} />
+      </div>
     );
   }
 
@@ -238,4 +260,63 @@ export function SeatCard({ seat, note }: { seat: SeatView; note?: string | null 
 /** "round:3:posting" → 3 (0 for a key without a round). */
 function roundOfKey(key: string): number {
   return Number(key.match(/^round:(\d+):/)?.[1] ?? 0);
+}
+
+/** The rule set before the start: roles by camp with their counts, and the 进程 round by round. */
+function RulesSummaryCard({ info }: { info: GameInfo }) {
+  const t = termsOf(info);
+  const { roles, progression } = info.rulesSummary;
+  const camps = [...new Set(roles.map((r) => r.camp))];
+  return (
+    <section className="card" data-testid="rules-summary">
+      <h2>{m.board.rulesSummary(info.rulesName, info.players)}</h2>
+      <h3>{m.board.rulesRoles}</h3>
+      <ul className="plain small" data-testid="rules-roles">
+        {camps.map((camp) => {
+          const of = roles.filter((r) => r.camp === camp);
+          return (
+            <li key={camp}>
+              {m.board.rulesCamp(
+                m.board.camp(camp, info.campNames),
+                of.map((r) => m.board.rulesRole(r.name, r.count)),
+                of.reduce((n, r) => n + r.count, 0),
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <h3>{info.dayNight ? m.board.rulesPace : m.board.rulesProgression}</h3>
+      <div className="table-wrap">
+        <table className="table" data-testid="rules-progression">
+          <thead>
+            <tr>
+              <th>{m.board.rulesRoundHead(info.dayNight)}</th>
+              <th>{m.board.rulesVotesHead}</th>
+              <th>{m.board.rulesVoteOutHead(info.dayNight)}</th>
+              <th>{info.dayNight ? m.board.rulesNightHead : m.board.rulesPostsHead}</th>
+              <th>{m.board.rulesSurvivorsHead(info.dayNight)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {progression.map((r) => (
+              <tr key={r.round}>
+                <td>{t.round(r.round)}</td>
+                <td>{r.votesPerVoter}</td>
+                <td>{r.voteOut}</td>
+                <td className="wrap-cell">
+                  {info.dayNight
+                    ? (r.nightKills ?? 0)
+                    : m.board.rulesPosts(
+                        r.posts.map((p) => m.board.rulesRole(p.unit, p.count)),
+                        r.extraPosts.map((p) => m.board.rulesRole(p.unit, p.count)),
+                      )}
+                </td>
+                <td>{r.survivors}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }

@@ -20,6 +20,9 @@ const GROUPS: { title: string; statuses: GameListItem["status"][]; onlyIfAny?: b
   { title: m.lobby.ended, statuses: ["ended"] },
 ];
 
+/** docs/rulesets.md as the server sends it (src/server/app.ts). */
+const RULES_DOC = "/api/docs/rulesets.md";
+
 export function Lobby() {
   const [games, setGames] = useState<GameListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -176,7 +179,12 @@ function CreateGame() {
         </div>
         {custom ? (
           <>
-            <p className="muted small">{m.lobby.customRulesHint}</p>
+            <p className="muted small">
+              {m.lobby.customRulesHint}{" "}
+              <a href={RULES_DOC} target="_blank" rel="noreferrer" data-testid="rules-doc">
+                {m.lobby.rulesDocLink}
+              </a>
+            </p>
             {/* A preset written out as YAML to edit: most rule sets are a preset with a few changes. */}
             <div className="actions">
               <select

@@ -29,6 +29,7 @@ import { m } from "../i18n/index.ts";
 import { leadVoterChoices } from "../lib/amend-lead-voter.ts";
 import { amendableRounds } from "../lib/amend-vote-out.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
+import { complainedPost } from "../lib/complained-post.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
 import {
   clock,
@@ -644,11 +645,14 @@ function ReviewReports({ game }: { game: LiveGame }) {
         {reports.map((r) => (
           <li key={r.postId}>
             <strong>{r.alias}</strong> · {m.app.words(r.words)}
+            {/* The separator outside the badge: a badge (inline-block) drops a leading space, 「330字· 与…」. */}
             {typeof r.copiedPercent === "number" ? (
-              <span className={r.flagged ? "badge iou" : "muted"}>
-                {" "}
-                · {m.threads.copiedShare(r.copiedPercent)}
-              </span>
+              <>
+                {" · "}
+                <span className={r.flagged ? "badge iou" : "muted"} data-testid="review-copied">
+                  {m.threads.copiedShare(r.copiedPercent)}
+                </span>
+              </>
             ) : null}{" "}
             · {m.threads.reportStatus(r.status)}
             {r.approved ? <> · {m.referee.reportApproved(r.approved.reason)}</> : null}
@@ -831,6 +835,7 @@ function InboxRow(props: {
                   : m.referee.complaintItem(
                       item.fromAlias,
                       item.against !== undefined ? label(item.against) : "",
+                      complaintPostText(item, props.rounds, label, props.terms),
                     );
     const ruling = inboxRuling(item, props.events);
     const ruled = ruling ? rulingText(ruling, label, props.terms) : "";
@@ -993,7 +998,8 @@ function InboxRow(props: {
   const rule = (upheld: boolean) => {
     if (against === null) return;
     // 举报成立 puts the poster out and revives the target at once (seed 000), and no button takes it back: asked first.
-    const target = item.target !== undefined ? label(item.target) : null;
+    const targetSeat = complainedPost(item, props.rounds)?.target ?? item.target;
+    const target = targetSeat !== undefined ? label(targetSeat) : null;
     if (upheld && !window.confirm(m.referee.confirmUphold(label(against), target))) return;
     void run(() => api.ruleComplaint(gameId, { requestId: requestId(), against, upheld, reason, ...named }));
   };
@@ -1001,7 +1007,11 @@ function InboxRow(props: {
     <li className="inbox-item">
       <div>
         <span className="muted small">{dateTime(item.at)}</span>{" "}
-        {m.referee.complaintItem(item.fromAlias, against !== null ? label(against) : "")}
+        {m.referee.complaintItem(
+          item.fromAlias,
+          against !== null ? label(against) : "",
+          complaintPostText(item, props.rounds, label, props.terms),
+        )}
       </div>
       <p className="quote">{item.text}</p>
       {against !== null ? (
@@ -1361,6 +1371,17 @@ function ReasonInput({ value, onChange }: { value: string; onChange: (v: string)
 }
 
 /** The complained-about post's body with the originality report (sources shown: referees only) beside it. */
+/** 「第1轮」 and the target of the post a complaint names, for its inbox line. */
+function complaintPostText(
+  item: InboxItem,
+  rounds: RoundView[],
+  label: (s: SeatNo) => string,
+  terms: Terms,
+): { round: string; target: string } | null {
+  const post = complainedPost(item, rounds);
+  return post ? { round: terms.round(post.round), target: label(post.target) } : null;
+}
+
 /** The released post a complaint names, from the referee's view of the rounds (which carries each body's id). */
 function postIdOf(
   rounds: RoundView[],
@@ -2130,7 +2151,7 @@ function Results({ game }: { game: LiveGame }) {
     run(async () => {
       const r = Number(round);
       setDraft({ text: (await api.resultsPreview(id, r, part)).text, round: r, part });
-    }, m.referee.preview);
+    }, m.referee.previewReady);
   const publish = () =>
     draft !== null &&
     run(

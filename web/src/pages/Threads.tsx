@@ -14,6 +14,7 @@ import { ScriptHint } from "../components/ScriptHint.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateTime, seatLabel } from "../lib/format.ts";
+import { postVoid } from "../lib/post-void.ts";
 import { termsOf } from "../lib/terms.ts";
 import { Discussion } from "./Discussion.tsx";
 
@@ -117,6 +118,7 @@ function KillPosts({ game }: { game: LiveGame }) {
           </h2>
           <ol className="posts">
             {(r.posts ?? []).map((p) => {
+              const lapsed = postVoid({ ...p, round: r.round }, game.events);
               const postId =
                 p.postId ??
                 (p.poster !== null ? postIds.get(`${r.round}:${p.poster}:${p.target}`) : undefined);
@@ -130,7 +132,11 @@ function KillPosts({ game }: { game: LiveGame }) {
                     {p.iouStatus ? (
                       <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>
                     ) : null}
-                    {p.lapsed ? <span className="badge">{m.threads.lapsed}</span> : null}
+                    {lapsed ? (
+                      <span className="badge" data-testid="post-void">
+                        {m.threads.lapsedWhy(lapsed)}
+                      </span>
+                    ) : null}
                   </div>
                   {postId ? <PostBody gameId={id} postId={postId} killPost /> : null}
                 </li>
