@@ -57,6 +57,7 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/setup", allowed: EVERYONE },
   { method: "GET", path: () => "/api/auth/me", allowed: EVERYONE },
   { method: "GET", path: () => "/api/presets", allowed: EVERYONE },
+  { method: "GET", path: () => "/api/docs/rulesets.md", allowed: EVERYONE },
   // The admin link's token decides, not the caller: a wrong one is refused to everyone.
   {
     method: "POST",

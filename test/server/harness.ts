@@ -1,5 +1,6 @@
 // Builds the app over in-memory SQLite with a manual clock, and drives it through inject() like a browser would.
 import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { ManualClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import { indexedOriginality } from "../../src/app/originality-service.ts";
@@ -75,6 +76,8 @@ export async function makeHarness(
     ...(options.liveFlushMs !== undefined && { liveFlushMs: options.liveFlushMs }),
     ...(options.livePingMs !== undefined && { livePingMs: options.livePingMs }),
     ...(options.webRoot !== undefined && { webRoot: options.webRoot }),
+    // As main.ts serves it: every route is in the authorization matrix, this one too.
+    rulesDoc: fileURLToPath(new URL("../../docs/rulesets.md", import.meta.url)),
     ...(logLines && {
       logger: { level: options.logLevel ?? "debug" },
       logStream: { write: (line: string) => logLines.push(line) },
