@@ -1,4 +1,4 @@
-// 我的举报: the player who filed a complaint follows it to its end (upheld with the referee's reason, or expired), and
+// 我的举报: the player who filed a complaint follows it to its end (upheld or dismissed with the referee's reason), and
 // sees nobody else's.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -19,7 +19,7 @@ serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
   game = await airforceGame(server);
 });
 
-test("seed 002 举报 (until 16:00 the day after the release): the filer sees each complaint waiting, then 举报成立 with the reason, or 已过期", async () => {
+test("seed 002 举报 (until 16:00 the day after the release): the filer sees each complaint waiting, then 举报成立 with the reason, or one taken in by 16:00 驳回 after it", async () => {
   const sword = game.seats.find((s) => s.role === "sword");
   const assassin = game.seats.find((s) => s.role === "assassin");
   const [filer, other, victim1, victim2] = game.seats.filter((s) => s.role === "ranger");
@@ -63,7 +63,10 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
     new RegExp(`第2轮 杀帖 #1 → ${victim1.alias} 12/3 09:00 举报`),
   );
   assert.match((await mine.first().textContent()) ?? "", /你的理由：与唐诗重合过多/);
-  assert.match((await mine.first().textContent()) ?? "", /等待哨子裁定（举报截止 12\/3 16:00）/);
+  assert.match(
+    (await mine.first().textContent()) ?? "",
+    /等待哨子裁定（举报截止 12\/3 16:00 前交的举报，截止后也会裁定）/,
+  );
 
   await server.api("POST", `/api/games/${game.id}/complaints`, filer.cookie, {
     requestId: requestId(),
@@ -79,15 +82,44 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
     round: 2,
     post: 0,
   });
-  // Nobody rules on post #2 by 16:00.
+  // Nobody rules on post #2 by 16:00: taken in before it, it still waits (RULINGS 16), and is ruled on after it.
   await server.advanceTo(beijing("12-03 16:00:05"));
   await page.reload();
   await mine.nth(1).waitFor();
   assert.equal(await mine.count(), 2, "the filer's own two, not the other player's");
-  const [upheld, expired] = [await mine.nth(0).textContent(), await mine.nth(1).textContent()];
-  assert.match(upheld ?? "", /举报成立（12\/3 09:0\d），哨子的理由：与已有文本重合45%/);
-  assert.match(expired ?? "", new RegExp(`第2轮 杀帖 #2 → ${victim2.alias} `));
-  assert.match(expired ?? "", /已过期：举报截止（12\/3 16:00）前哨子没有裁定/);
+  assert.match(
+    (await mine.nth(0).textContent()) ?? "",
+    /举报成立（12\/3 09:0\d），哨子的理由：与已有文本重合45%/,
+  );
+  assert.match((await mine.nth(1).textContent()) ?? "", new RegExp(`第2轮 杀帖 #2 → ${victim2.alias} `));
+  assert.match((await mine.nth(1).textContent()) ?? "", /等待哨子裁定/);
+  // The referee's inbox keeps it open (it used to mark it expired at the deadline).
+  const inbox = await server.api<{ items: { kind: string; post?: number; handled?: unknown }[] }>(
+    "GET",
+    `/api/games/${game.id}/referee/inbox`,
+    game.refereeCookie,
+  );
+  const open = inbox.items.filter((i) => i.kind === "complaint" && i.post === 1);
+  assert.deepEqual(
+    open.map((i) => i.handled ?? null),
+    [null],
+  );
+  await server.advanceTo(beijing("12-03 16:30:00"));
+  // Refused before: past the window the referee could no longer rule. The API throws on a refusal.
+  await server.api("POST", `/api/games/${game.id}/referee/complaint-rulings`, game.refereeCookie, {
+    requestId: requestId(),
+    against: assassin.seat,
+    upheld: false,
+    reason: "字数按Word核对无误",
+    round: 2,
+    post: 1,
+  });
+  await page.reload();
+  await mine.filter({ hasText: "驳回" }).waitFor();
+  assert.match(
+    (await mine.nth(1).textContent()) ?? "",
+    /驳回（12\/3 16:30），哨子的理由：字数按Word核对无误/,
+  );
   assert.equal(await page.getByText("别人的举报理由").count(), 0);
   await page.getByTestId("my-complaints").screenshot({ path: "e2e/screenshots/my-complaints.png" });
   await ctx.close();

@@ -338,9 +338,6 @@ export class GameReads<S> {
         // 白条延期 is "当轮延长一天": once the round is over, a request left unanswered has nothing to extend.
         for (const it of waiting("extension-request", (x) => x.at <= e.at))
           it.handled = { at: e.at, outcome: "expired" };
-      } else if (e.type === "ComplaintWindowClosed") {
-        for (const it of waiting("complaint", (x) => x.round === e.round))
-          it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "IouExtensionGranted") {
         // 「当轮延长一天」 once: every other request waiting for this round is answered by it too.
         for (const it of waiting("extension-request", (x) => x.at <= e.at)) {

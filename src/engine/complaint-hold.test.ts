@@ -113,12 +113,17 @@ describe("seed 000 「哨群接受举报。一经查证举报属实…当即宣�
     assert.equal(d.events("GameEnded")[0]?.winner, "black");
   });
 
-  test("RULINGS 16 「accepted until the complaint deadline」: left unruled, it lapses with the window and the game ends", () => {
+  test("seed 000 「至次日16点前哨群受理举报，逾期不再受理」 (RULINGS 16): taken in by 16:00, it waits past the window for the ruling, and the end with it", () => {
     const d = complaintThenIouFails();
     d.tick(local("12-03 16:00:01"));
+    assert.equal(d.events("GameEnded").length, 0);
+    assert.deepEqual(summarize(d.state).result.endingWaits?.on, [
+      { kind: "complaint", round: killersPost(d).round },
+    ]);
+    const at = local("12-03 18:30");
+    d.must({ type: "RuleComplaint", at, against: 0, upheld: false, reason: "查证为原创", ...killersPost(d) });
     const ended = d.events("GameEnded");
-    assert.equal(ended[0]?.winner, "black");
-    assert.equal(ended[0]?.at, local("12-03 16:00:01"));
+    assert.deepEqual([ended[0]?.winner, ended[0]?.at], ["black", at]);
   });
 
   test("filed again after a dismissal, it reaches the referee but does not hold the end again", () => {

@@ -138,19 +138,23 @@ function late(round: number): Refusal {
   };
 }
 
-/** The ruling on one released post; false when its round's complaint window has closed. */
+/**
+ * The ruling on one released post; false when its round's complaint window has closed and no complaint on the post
+ * was filed in it. The window is for taking complaints in (seed 000 「逾期不再受理」); one taken in waits for the
+ * ruling however long 查证 takes, and the referee may rule on it after the window, even after the round.
+ */
 function ruleOn(
   b: Batch,
   cmd: { at: Instant; against: Seat; upheld: boolean; reason?: string },
   r: RoundState,
   post: ReleasedPost,
 ): boolean {
-  if (!complaintsTaken(r, cmd.at)) return false;
+  if (!complaintsTaken(r, cmd.at) && !r.complaintsFiled?.includes(post.index)) return false;
   applyComplaintRuling(b, cmd.at, r.round, post, cmd.upheld, cmd.reason ?? null);
   return true;
 }
 
-/** Whether the round's complaint window (RULINGS 16) still takes complaints and rulings at `at`. */
+/** Whether the round's complaint window (RULINGS 16) still takes complaints, and rulings on any post, at `at`. */
 function complaintsTaken(r: RoundState, at: Instant): boolean {
   return r.complaintsOpen && r.complaintDeadline !== null && at < r.complaintDeadline + SECOND;
 }

@@ -4,8 +4,16 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import type { Instant, Override, Seat } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
-import { fireOnLeadVoter, putOutForVoidPost, reviveTargetOf, takenByItsBomb, voteOut } from "./outs.ts";
+import {
+  fireOnLeadVoter,
+  putOutForVoidPost,
+  revealOuts,
+  reviveTargetOf,
+  takenByItsBomb,
+  voteOut,
+} from "./outs.ts";
 import type { IouState, RoundState } from "./state.ts";
+import { rereadScoreEnd } from "./vote-close.ts";
 
 /** Puts the chosen tied seats out, as the vote would have, each bomb among them taking its 领票人. */
 export function applyTieDecision(
@@ -82,6 +90,12 @@ export function applyComplaintRuling(
   });
   reviveTargetOf(b, at, round, post.index, "complaint");
   putOutForVoidPost(b, at, round, post.poster, "complaint", post.index, taken);
+  // Ruled after its round's results post (a complaint filed in the window waits past it): the poster's identity is
+  // published at once, as that post would have, and a score game is read again with the corrected record.
+  if (b.state.rounds[round]?.closed) {
+    revealOuts(b, at, round, [post.poster]);
+    rereadScoreEnd(b, at, round);
+  }
 }
 
 /**

@@ -175,8 +175,9 @@ function apply(state: GameState, e: GameEvent): GameState {
     case "ComplaintDismissed":
       return ruled(state, e.round, e.post);
     case "ComplaintWindowClosed":
-      // Past the window the referee can no longer rule (RULINGS 16): a complaint still unruled lapses with it.
-      return withRound(state, e.round, (r) => ({ ...r, complaintsOpen: false, complaintsFiled: [] }));
+      // No complaint is taken past the window (RULINGS 16); one filed in it still waits for the referee's ruling
+      // (seed 000 「…至次日16点前哨群受理举报」: 受理, taken in, not ruled on, by then; 「一经查证…当即宣判」).
+      return withRound(state, e.round, (r) => ({ ...r, complaintsOpen: false }));
     case "PlayerOut": {
       // Any out serves what the seat owed (outs.ts reviveTargetOf puts it out for it when it comes back).
       const s = withSeat(state, e.seat, ({ owes: _served, ...seat }) => ({

@@ -14,8 +14,8 @@ export type PendingDecision =
 /**
  * Open decisions that can still change who is out. A tie none of whose tied seats is alive puts nobody out (its places
  * shrink to the living tied, see decide-tie), and a 领票人 all of whose voters are out takes nobody along: neither can
- * change the outcome, so the end does not wait on them. A complaint lapses with its round's window (the referee can
- * rule no more) and with its post, once voided another way.
+ * change the outcome, so the end does not wait on them. A complaint filed in its round's window waits past it for the
+ * referee's ruling; it lapses with its post, once voided another way.
  */
 export function pendingDecisions(state: GameState): PendingDecision[] {
   const alive = (s: Seat) => state.seats[s]?.alive === true;
@@ -37,11 +37,10 @@ export function pendingDecisions(state: GameState): PendingDecision[] {
       if (d.decided === undefined && d.voters.some(alive))
         open.push({ kind: "lead-voter", round: r.round, bomb: d.bomb });
     }
-    if (r.complaintsOpen) {
-      for (const post of r.complaintsFiled ?? []) {
-        if (r.released?.some((p) => p.index === post && p.lapsed !== "voided"))
-          open.push({ kind: "complaint", round: r.round, post });
-      }
+    // Filed in the window, a complaint waits for its ruling past it too (decide-post.ts ruleOn).
+    for (const post of r.complaintsFiled ?? []) {
+      if (r.released?.some((p) => p.index === post && p.lapsed !== "voided"))
+        open.push({ kind: "complaint", round: r.round, post });
     }
   }
   return open;

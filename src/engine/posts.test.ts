@@ -296,6 +296,41 @@ describe("complaints (举报)", () => {
     const late = d.do({ type: "RuleComplaint", at: local("12-03 16:00:01"), against: 0, upheld: true });
     assert.equal(late?.code, "complaint.after-deadline");
     assert.equal(d.alive(0), true);
+    assert.equal(
+      d.do({ type: "FileComplaint", at: local("12-03 16:00:01"), round: 2, post: 0 })?.code,
+      late?.code,
+    );
+  });
+
+  test("seed 000 「至次日16点前哨群受理举报」 then 「一经查证举报属实…当即宣判」: one taken in by 16:00 is ruled on after it", () => {
+    const d = fengyunRound2();
+    d.must({ type: "FileComplaint", at: local("12-03 15:55"), round: 2, post: 0 });
+    d.tick(local("12-03 16:00:01"));
+    d.must({ type: "RuleComplaint", at: local("12-03 16:40"), against: 0, upheld: true, round: 2, post: 0 });
+    assert.deepEqual([d.state.seats[0]?.out?.cause, d.alive(30)], ["complaint", true]);
+  });
+
+  test("ruled after its round's results post, the poster's identity is published at once", () => {
+    const d = fengyunRound2();
+    d.must({ type: "FileComplaint", at: local("12-03 15:55"), round: 2, post: 0 });
+    d.everyoneVotes(local("12-03 20:00"), (v) => [v % 2 ? 54 : 53]);
+    d.tick(local("12-03 21:00:01"));
+    assert.equal(d.state.rounds[2]?.closed, true);
+    d.must({ type: "RuleComplaint", at: local("12-04 10:00"), against: 0, upheld: true, round: 2, post: 0 });
+    assert.deepEqual(
+      [d.state.seats[0]?.out?.cause, d.state.seats[0]?.revealed, d.alive(30)],
+      ["complaint", true, true],
+    );
+    // Ruled once, the complaint is settled: a second ruling on it is refused, as the window is shut.
+    const again = d.do({
+      type: "RuleComplaint",
+      at: local("12-04 11:00"),
+      against: 0,
+      upheld: false,
+      round: 2,
+      post: 0,
+    });
+    assert.ok(again !== null);
   });
 
   test("a dismissed complaint changes nothing", () => {

@@ -43,7 +43,9 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
   let commands = 0;
   const commandLog: Command[] = [];
 
+  let lastAt = start - HOUR;
   const run = (command: Command): boolean => {
+    lastAt = Math.max(lastAt, command.at);
     commands++;
     commandLog.push(command);
     const d = decide(state, command);
@@ -63,6 +65,12 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
   const aliases = Array.from({ length: rules.roles.reduce((n, r) => n + r.count, 0) }, (_, i) => `p${i}`);
   run({ type: "StartGame", at: start - HOUR, rules, start, seats: { aliases, seed } });
 
+  // Rulings on complaints taken in by their deadline and ruled on only after their round (RULINGS 16).
+  let late: Extract<Command, { type: "RuleComplaint" }>[] = [];
+  const ruleLate = (at: number) => {
+    for (const c of late) run({ ...c, at });
+    late = [];
+  };
   const maxRounds = options.maxRounds ?? 30;
   for (let k = 1; k <= maxRounds && state.status === "running"; k++) {
     const open = roundOpensAt(rules, start, k);
@@ -87,6 +95,7 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
     if (chance(0.05))
       run({ type: "SubmitKillPost", at: round.postingClosesAt + 5000, poster: 0, target: 1, words: 900 });
     run({ type: "Tick", at: round.postingClosesAt + 1000 });
+    ruleLate(round.postingClosesAt + 2000);
     if (state.status !== "running") break;
 
     const day = round.openedAt;
@@ -101,8 +110,21 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
       }
     }
     for (const p of state.rounds[k]?.released ?? []) {
-      // Some complaints are filed and left unruled: an ending they could change waits for the window's close.
-      if (chance(0.1)) run({ type: "FileComplaint", at: day + HOUR, round: k, post: p.index });
+      // Some complaints are filed; the referee rules on each, some only after the window (RULINGS 16: taken in by
+      // the deadline, ruled on whenever 查证 ends), and an ending the ruling could change waits for it.
+      if (chance(0.1)) {
+        run({ type: "FileComplaint", at: day + HOUR, round: k, post: p.index });
+        const ruling = {
+          type: "RuleComplaint",
+          at: day + 3 * HOUR,
+          against: p.poster,
+          upheld: chance(0.5),
+          round: k,
+          post: p.index,
+        } as const;
+        if (chance(0.5)) run(ruling);
+        else late.push(ruling);
+      }
       if (chance(0.05))
         run({ type: "RuleComplaint", at: day + 3 * HOUR, against: p.poster, upheld: chance(0.5) });
     }
@@ -160,6 +182,7 @@ export function simulate(rules: RuleSet, seed: string, start: Instant, options: 
       run({ type: "Tick", at: ot.closesAt });
     }
   }
+  if (state.status === "running" && late.length > 0) ruleLate(lastAt + MINUTE);
   if (state.status === "running") run({ type: "Tick", at: roundOpensAt(rules, start, maxRounds) + DAY });
   return { events, refusals, state, commands, commandLog };
 }

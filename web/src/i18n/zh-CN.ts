@@ -653,15 +653,12 @@ export const zhCN = {
     myComplaintFiled: (at: string) => `${at} 举报`,
     myComplaintText: (text: string) => `你的理由：${text}`,
     myComplaintWaiting: (deadline: string | null) =>
-      `等待哨子裁定${deadline === null ? "" : `（举报截止 ${deadline}）`}`,
+      `等待哨子裁定${deadline === null ? "" : `（举报截止 ${deadline} 前交的举报，截止后也会裁定）`}`,
     myComplaintUpheld: (at: string, reason: string | null) =>
       `举报成立（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
     myComplaintDismissed: (at: string, reason: string | null) =>
       `驳回（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
-    myComplaintExpired: (at: string, why: "window" | "ended") =>
-      why === "window"
-        ? `已过期：举报截止（${at}）前哨子没有裁定`
-        : `已过期：游戏结束（${at}）前哨子没有裁定`,
+    myComplaintExpired: (at: string) => `已过期：游戏结束（${at}）前哨子没有裁定`,
     myComplaintVoided: (at: string, why: "iou" | "referee") =>
       `此帖已另行作废（${why === "iou" ? "白条未补齐" : "哨子作废杀帖"}，${at}），无需裁定`,
   },
@@ -801,7 +798,7 @@ export const zhCN = {
       `结束条件已成立：${holds}。游戏暂不结束，等待${waitsOn}；落定后自动重新判定胜负（无论结果如何都不改变胜负的，不会等待）。`,
     endingHolds: (winner: string, why: string | null) => (why ? `${winner}（${why}）` : winner),
     endingWaitsOn: (round: string, kind: "tie" | "lead-voter" | "iou" | "complaint" | "complaint-window") =>
-      `${round}${{ tie: "平票由你裁定", "lead-voter": "领票人由你指定", iou: "白条补齐或逾期", complaint: "杀帖举报由你裁定（举报截止前）", "complaint-window": "杀帖举报截止（其间有人举报、经你裁定成立的，出帖者出局、被帖者复活）" }[kind]}`,
+      `${round}${{ tie: "平票由你裁定", "lead-voter": "领票人由你指定", iou: "白条补齐或逾期", complaint: "杀帖举报由你裁定", "complaint-window": "杀帖举报截止（其间有人举报、经你裁定成立的，出帖者出局、被帖者复活）" }[kind]}`,
     overtimeRunning: (round: string, tied: string, until: string, duel: boolean) =>
       `${round}${duel ? "高票对决" : "平票加时"}进行中：${tied}，${until} 截止；截止后才有本轮结果帖。`,
     sections: {

@@ -55,7 +55,7 @@ test("the referee's ruling on the post, with its public reason; a complaint file
   ]);
 });
 
-test("unruled at the window's close (its own round only) or the end of the game: expired", () => {
+test("unruled at the window's close it still waits (RULINGS 16: taken in, ruled on later); at the end of the game: expired", () => {
   const events = [
     released(2, 90_000),
     released(3, 190_000),
@@ -68,7 +68,7 @@ test("unruled at the window's close (its own round only) or the end of the game:
   assert.deepEqual(
     myComplaints(events, 3, rounds).map((c) => c.state),
     [
-      { kind: "expired", at: 91_000, why: "window" },
+      { kind: "expired", at: 150_000, why: "ended" },
       { kind: "expired", at: 150_000, why: "ended" },
     ],
   );
@@ -86,7 +86,7 @@ test("the post voided another way first: its 白条 failed, or the referee's 作
     myComplaints(events, 3, ROUNDS).map((c) => c.state),
     [
       { kind: "voided", at: 6_000, why: "iou" },
-      { kind: "expired", at: 91_000, why: "window" },
+      { kind: "waiting", deadline: 90_000 },
     ],
   );
   const voided = [

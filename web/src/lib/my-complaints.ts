@@ -1,5 +1,5 @@
 // A player's own 举报, each with what became of it, read from the events the player may see: its own
-// app.ComplaintFiled (without the poster), the public rulings with their reasons, the window's close, and the post's
+// app.ComplaintFiled (without the poster), the public rulings with their reasons, the end of the game, and the post's
 // voiding another way. Nobody else's complaint is in them, and neither is the engine's ComplaintFiled (referees only).
 import type { GameEventDto } from "../../../src/server/api-types.ts";
 
@@ -15,8 +15,8 @@ export type ComplaintState =
   | { kind: "waiting"; deadline: number | null }
   | { kind: "upheld"; at: number; reason: string | null }
   | { kind: "dismissed"; at: number; reason: string | null }
-  /** Unruled when the round's complaint window closed (`window`) or the game ended (`ended`). */
-  | { kind: "expired"; at: number; why: "window" | "ended" }
+  /** Unruled when the game ended (one filed in the window waits past it for the ruling: RULINGS 16). */
+  | { kind: "expired"; at: number; why: "ended" }
   /** The post was voided another way first: its 白条 failed (`iou`), the referee's 作废杀帖 (`referee`). */
   | { kind: "voided"; at: number; why: "iou" | "referee" };
 
@@ -37,7 +37,7 @@ const str = (x: unknown): string | null => (typeof x === "string" && x !== "" ? 
 
 /**
  * Each complaint `seat` filed, oldest first. A ruling answers the complaints on its post filed before it (one filed
- * again after a dismissal waits for the next); the window's close, the end of the game, a failed 白条 and a 作废杀帖
+ * again after a dismissal waits for the next, past the window too); the end of the game, a failed 白条 and a 作废杀帖
  * settle those still waiting, as the referee's inbox does (game-reads.ts). A 作废杀帖 names its post to the poster
  * only, so the post it hit is the one of its round the view shows voided.
  */
@@ -77,8 +77,6 @@ export function myComplaints(
     } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
       const kind = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";
       settle(on, { kind, at: e.at, reason: str(d.reason) });
-    } else if (e.type === "ComplaintWindowClosed") {
-      settle((c) => c.round === d.round, { kind: "expired", at: e.at, why: "window" });
     } else if (e.type === "GameEnded") {
       settle(() => true, { kind: "expired", at: e.at, why: "ended" });
     } else if (e.type === "IouFailed") {
