@@ -189,6 +189,24 @@ export type GameEvent =
       /** 7kill: out at dawn, in night `round` (第N夜), not in day `round`; absent otherwise. */
       night?: true;
     }
+  /**
+   * A seat posts put out in `round`, still held out by a post after the posts on it changed (a crossed post's 白条
+   * failed, a 举报 upheld, 作废杀帖, 恢复杀帖): its out is now down to post `post` of `by`, and RULINGS 10 is judged
+   * again over the posts standing on it, as at the release (a half vote only if every one of them grants one). While
+   * the round's vote is to come or open; after it only the attribution moves, the vote right as it was.
+   */
+  | {
+      type: "PostOutRejudged";
+      at: Instant;
+      round: number;
+      seat: Seat;
+      by: Seat;
+      post: number;
+      /** As PlayerOut's: the half vote the seat has this round from now on. */
+      halfVote: boolean;
+      /** As PlayerOut's: whether the seat may vote this round at all from now on. */
+      keepsVote: boolean;
+    }
   | {
       type: "PlayerRevived";
       at: Instant;

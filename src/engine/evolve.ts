@@ -206,6 +206,18 @@ function apply(state: GameState, e: GameEvent): GameState {
         outVoters: e.keepsVote ? [...r.outVoters, e.seat] : r.outVoters,
       }));
     }
+    case "PostOutRejudged":
+      return withRound(state, e.round, (r) => {
+        // The seat's out in the round's record is now down to the post that holds it out (decide judged which).
+        const i = r.outs.findLastIndex((o) => o.seat === e.seat);
+        const without = (seats: Seat[]) => seats.filter((v) => v !== e.seat);
+        return {
+          ...r,
+          outs: r.outs.map((o, j) => (j === i ? { ...o, by: e.by, post: e.post } : o)),
+          halfVoters: e.halfVote ? [...without(r.halfVoters), e.seat] : without(r.halfVoters),
+          outVoters: e.keepsVote ? [...without(r.outVoters), e.seat] : without(r.outVoters),
+        };
+      });
     case "PlayerRevived": {
       // 哨子最大: the referee's revive forgives an owed out; a revival by the rules keeps it owed (reviveTargetOf).
       const s = withSeat(state, e.seat, ({ owes, ...seat }) => ({

@@ -3,8 +3,10 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { activeBomb, bombAtRelease } from "./bombs.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
+import type { ReleasedPost } from "./events.ts";
 import { publishedRole } from "./night/bandit.ts";
-import type { GameState } from "./state.ts";
+import { roleOfSeat } from "./roles.ts";
+import type { GameState, RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
 
 export interface OutOptions {
@@ -185,8 +187,36 @@ export function revealOuts(b: Batch, at: Instant, round: number, only?: readonly
 }
 
 /**
+ * RULINGS 10: a seat posts put out keeps a half vote this round only if every post that hit it grants one (the killing
+ * role's `victimsHalfVote`; seed 000 「杀手贴杀人员当轮有半票权，刺客贴杀人员没有半票权」 holds of a seat an assassin
+ * hit, whoever else did), so the answer does not hang on which post came first.
+ */
+export function postsGrantHalfVote(state: GameState, posters: readonly Seat[]): boolean {
+  return rulesOf(state).vote.halfVotes && posters.every((p) => roleOfSeat(state, p).victimsHalfVote);
+}
+
+/**
+ * The released posts of the round that stand on `seat` and hit it: not lapsed or voided, 白条 not failed, and a kill
+ * post, or an engineer's that found the bomb (seed 002 「帖对蛋，蛋出局」). In release order.
+ */
+export function standingPostsOn(state: GameState, r: RoundState, seat: Seat): ReleasedPost[] {
+  const failed = new Set(
+    r.ious.filter((i) => i.status === "failed" || i.status === "voided").map((i) => i.post),
+  );
+  return (r.released ?? []).filter(
+    (x) =>
+      x.target === seat &&
+      x.lapsed === null &&
+      (x.kind === "kill" || bombAtRelease(state, x.target, r.round)) &&
+      !failed.has(x.index) &&
+      !r.submissions[x.index]?.voided,
+  );
+}
+
+/**
  * Revives a post's target when the post that killed it no longer stands (IOU failed, complaint upheld, post voided),
- * unless another standing post of the round killed it too, or a bomb it posted on took it along (同归).
+ * unless another standing post of the round killed it too, or a bomb it posted on took it along (同归). Held out by
+ * another post, its out is judged again over the posts left standing (rejudgePostOut).
  */
 export function reviveTargetOf(
   b: Batch,
@@ -200,27 +230,52 @@ export function reviveTargetOf(
   if (!r || !p) return;
   const target = b.state.seats[p.target];
   if (!target || target.alive || target.out?.cause !== "post" || target.out.round !== round) return;
-  const failed = new Set(
-    r.ious.filter((i) => i.status === "failed" || i.status === "voided").map((i) => i.post),
-  );
-  const otherKill = r.released?.some(
-    (x) =>
-      x.index !== post &&
-      x.target === p.target &&
-      x.lapsed === null &&
-      // Seed 002 「帖对蛋，蛋出局」: an engineer's post that found the bomb killed it too.
-      (x.kind === "kill" || bombAtRelease(b.state, x.target, round)) &&
-      !failed.has(x.index) &&
-      !r.submissions[x.index]?.voided,
-  );
+  if (standingPostsOn(b.state, r, p.target).some((x) => x.index !== post)) {
+    rejudgePostOut(b, at, round, p.target);
+    return;
+  }
   // A poster 帖杀 in the same release as its post set a bomb off was taken by that bomb too (release.ts): it stays out.
   const bombTook = b.state.fireworks.some(
     (f) => f.round === round && f.victim === p.target && f.via === "post",
   );
-  if (otherKill || bombTook) return;
+  if (bombTook) return;
   if (!revive(b, at, round, p.target, reason)) return;
   // A seat that owed an out for a post of its own (白条 failed, 举报属实) while it was out already comes back only to
   // go out for it: the penalty is not undone by undoing the post that had killed it (SeatState.owes).
   const owes = b.state.seats[p.target]?.owes;
   if (owes) putOut(b, at, round, p.target, owes.cause, { post: owes.post });
+}
+
+/**
+ * A seat posts put out in `round` whose posts changed while another still holds it out (a crossed post's 白条 failed,
+ * a 举报 upheld, 作废杀帖; 恢复杀帖 making a post stand again on it): RULINGS 10 is judged again over the posts that
+ * stand on it now, as at the release (postsGrantHalfVote), while the round's vote is to come or open; its out is put
+ * down to a standing post (the one it was, if that still stands, else the first released). A seat that lost its vote
+ * for a post of its own (its 白条 failed while it was out: SeatState.owes) stays without one. PostOutRejudged, when
+ * anything changes.
+ */
+export function rejudgePostOut(b: Batch, at: Instant, round: number, seat: Seat): void {
+  const r = b.state.rounds[round];
+  const s = b.state.seats[seat];
+  if (!r || !s || s.alive || s.out?.cause !== "post" || s.out.round !== round) return;
+  const standing = standingPostsOn(b.state, r, seat);
+  const recorded = r.outs.findLast((o) => o.seat === seat);
+  const holder = standing.find((p) => p.index === recorded?.post) ?? standing[0];
+  if (!holder) return;
+  const had = { halfVote: r.halfVoters.includes(seat), keepsVote: r.outVoters.includes(seat) };
+  const grants =
+    !s.owes &&
+    postsGrantHalfVote(
+      b.state,
+      standing.map((p) => p.poster),
+    );
+  const now = r.closed ? had : { halfVote: grants, keepsVote: grants };
+  if (
+    recorded?.by === holder.poster &&
+    recorded.post === holder.index &&
+    now.halfVote === had.halfVote &&
+    now.keepsVote === had.keepsVote
+  )
+    return;
+  emit(b, { type: "PostOutRejudged", at, round, seat, by: holder.poster, post: holder.index, ...now });
 }

@@ -4,9 +4,7 @@ import { emit } from "./batch.ts";
 import { bombAtRelease } from "./bombs.ts";
 import type { Instant, Override, Refusal } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
-import { putOut, revealOuts, reviveAmended } from "./outs.ts";
-import { roleOfSeat } from "./roles.ts";
-import { rulesOf } from "./state.ts";
+import { postsGrantHalfVote, putOut, rejudgePostOut, revealOuts, reviveAmended } from "./outs.ts";
 import { rereadScoreEnd } from "./vote-close.ts";
 
 type ReinstatePost = Extract<Override, { action: "reinstate-post" }>;
@@ -85,18 +83,22 @@ function applyReinstatePost(
   rereadScoreEnd(b, at, postRound);
 }
 
-/** The post's target, if living, goes out as its 帖杀 again, as at the release (RULINGS 10's half vote included). */
+/**
+ * The post's target, if living, goes out as its 帖杀 again, as at the release (RULINGS 10's half vote included). One
+ * another post of the round holds out has its out judged again with this post standing on it too: an assassin's post
+ * made to stand again takes away the half vote a killer's post left it (rejudgePostOut).
+ */
 function killAgain(b: Batch, at: Instant, round: number, poster: number, target: number, post: number): void {
   // RULINGS 10, as at the release: the victim keeps a half vote while its round's vote is still to come or open.
   const voteToCome = !b.state.rounds[round]?.closed;
-  const halfVote =
-    voteToCome && rulesOf(b.state).vote.halfVotes && roleOfSeat(b.state, poster).victimsHalfVote;
+  const halfVote = voteToCome && postsGrantHalfVote(b.state, [poster]);
   const wentOut = putOut(b, at, round, target, "post", {
     by: poster,
     post,
     halfVote,
     keepsVote: halfVote,
   });
+  if (!wentOut) rejudgePostOut(b, at, round, target);
   // Seed 000 「投票结束后，由哨子公布…被帖杀者身份」: past that round's results, the victim is published at once.
   if (wentOut && b.state.rounds[round]?.closed) revealOuts(b, at, round, [target]);
 }

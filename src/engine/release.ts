@@ -5,8 +5,7 @@ import { activeBomb } from "./bombs.ts";
 import type { Instant } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
 import { resolveUnit, rotationAfterRound, unitQuotas, unitUsed, withdrawnByOut } from "./groups.ts";
-import { putOut } from "./outs.ts";
-import { roleOfSeat } from "./roles.ts";
+import { postsGrantHalfVote, putOut } from "./outs.ts";
 import { releaseDeadlines } from "./schedule.ts";
 import { rulesOf } from "./state.ts";
 
@@ -65,16 +64,13 @@ export function releasePosts(b: Batch, at: Instant, round: number): void {
   const bombs = new Map(posts.map((p) => [p.target, activeBomb(b.state, p.target, round, "posts")]));
   // Seed 002 工兵: "帖对蛋，蛋出局，贴内直接宣布；帖错彼此都不出局。"
   const landed = posts.filter((p) => !p.lapsed && (p.kind === "kill" || bombs.get(p.target)));
-  // RULINGS 10: the victim keeps a half vote this round only if the killing role grants it (the engineer's too). A
-  // seat several posts hit keeps one only if every one of them grants it (「刺客贴杀人员没有半票权」 holds of a seat an
-  // assassin hit, whoever else did), so the answer does not hang on which post came first.
-  const grants = new Map<number, boolean>();
+  // RULINGS 10: the victim keeps a half vote this round only if every post that hit it grants one (the engineer's
+  // too). A post on it that stops standing later has it judged again (outs.ts rejudgePostOut).
   for (const p of landed) {
-    const gives = rules.vote.halfVotes && roleOfSeat(b.state, p.poster).victimsHalfVote;
-    grants.set(p.target, (grants.get(p.target) ?? true) && gives);
-  }
-  for (const p of landed) {
-    const halfVote = grants.get(p.target) ?? false;
+    const halfVote = postsGrantHalfVote(
+      b.state,
+      landed.filter((x) => x.target === p.target).map((x) => x.poster),
+    );
     putOut(b, at, round, p.target, "post", { by: p.poster, post: p.index, halfVote, keepsVote: halfVote });
   }
   for (const p of landed) {

@@ -469,6 +469,11 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     case "PlayerOut":
       if (state.rules?.disclosure.cause === false) return hideCause(event, state);
       return event.cause === "post" && event.by !== mySeat ? { ...event, by: null } : event;
+    case "PostOutRejudged":
+      // As PlayerOut's: whose post holds the seat out is the poster's to know (and the referees'). Where the rules
+      // publish no causes, the event itself would say the seat was 帖杀: it goes to nobody (halfVoters still shows).
+      if (state.rules?.disclosure.cause === false) return null;
+      return event.by === mySeat ? event : { ...event, by: null };
     case "IouExtensionGranted":
       // Announced publicly ("哨子批准后应予公告"), but who asked would reveal a swordsman.
       return event.requestedBy.includes(mySeat ?? -1) ? event : { ...event, requestedBy: [] };

@@ -71,6 +71,7 @@ const eventNames: Record<string, string> = {
   ComplaintWindowClosed: "举报截止",
   PlayerOut: "出局",
   PlayerRevived: "复活",
+  PostOutRejudged: "帖杀重新认定",
   IdentityRevealed: "公布身份",
   BombFired: "烟花",
   LeadVoterLeftToReferee: "领票人待定",
@@ -1179,6 +1180,9 @@ export const zhCN = {
     /** Who put the seat out, by cause: the poster, the 领票人, the bomb, the shooter. */
     outBy: (cause: string, who: string) =>
       `${({ post: "出帖者", vote: "领票人", bomb: "烟花来自", shot: "开枪者" } as Record<string, string>)[cause] ?? "来自"} ${who}`,
+    /** PostOutRejudged: a crossed post on the seat stopped standing (or stands again); RULINGS 10 judged again. */
+    postOutRejudged: (who: string, post: string, by: string, vote: string) =>
+      `${who} 的帖杀出局重新认定：现由${post}（${by}）计${vote}`,
     keepsHalfVote: "；本轮保留半票",
     losesVote: "；本轮不能再投票",
     revived: (who: string, reason: string) =>

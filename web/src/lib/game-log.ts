@@ -18,6 +18,7 @@ export const IMPORTANT_TYPES: ReadonlySet<string> = new Set([
   "TieBroken",
   "PlayerOut",
   "PlayerRevived",
+  "PostOutRejudged",
   "IdentityRevealed",
   "BombFired",
   "IouOpened",

@@ -182,6 +182,21 @@ test("a player out says the cause in Chinese, who did it, and what becomes of th
   );
 });
 
+test("a 帖杀 judged again when a crossed post stops standing says which post holds the seat out and its vote now", () => {
+  // seed 000 「杀手贴杀人员当轮有半票权，刺客贴杀人员没有半票权」: the assassin's 白条 failed, the killer's post stands.
+  const rejudged = { round: 2, seat: 11, by: 6, post: 0, halfVote: true, keepsVote: true };
+  assert.equal(
+    say("PostOutRejudged", rejudged),
+    "12号 张三 的帖杀出局重新认定：现由第2轮杀帖 #1（出帖者 7号 李四）计；本轮保留半票",
+  );
+  // A player's feed has no poster; 恢复杀帖 of the assassin's post takes the half vote away.
+  assert.equal(
+    say("PostOutRejudged", { ...rejudged, by: null, halfVote: false, keepsVote: false }),
+    "12号 张三 的帖杀出局重新认定：现由第2轮杀帖 #1（出帖者不公开）计；本轮不能再投票",
+  );
+  assert.equal(say("PostOutRejudged", { round: 2, seat: 11 }), "");
+});
+
 test("RULINGS 24: a missed 报道 redo's out is the deadline's, not said as a referee's ruling", () => {
   assert.equal(
     say("OverrideApplied", {

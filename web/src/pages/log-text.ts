@@ -464,6 +464,17 @@ function describe(e: GameEventDto, names: LogNames): string {
               : "";
       return m.log.playerOut(c.seat(r.num("seat")), details, vote);
     }
+    case "PostOutRejudged": {
+      // The viewer's feed leaves out whose post it is (null) unless it is the viewer's own.
+      const by = r.optNum("by");
+      const vote = r.bool("halfVote") ? m.log.keepsHalfVote : r.bool("keepsVote") ? "" : m.log.losesVote;
+      return m.log.postOutRejudged(
+        c.seat(r.num("seat")),
+        m.log.post(r.num("round"), r.num("post")),
+        by === null ? m.log.hiddenPoster : m.log.outBy("post", c.seat(by)),
+        vote,
+      );
+    }
     case "PlayerRevived":
       return m.log.revived(c.seat(r.num("seat")), r.str("reason"));
     case "BombFired":
