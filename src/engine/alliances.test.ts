@@ -67,6 +67,23 @@ describe("空军 杀刺联合", () => {
 // 风云 seats: A killers 0–3, B killers 4–7, assassins 8–10, lovers 11–12, black bomb 13, swords 14–15, bright bomb 16,
 // hidden bomb 17, rangers 18–56.
 describe("风云 alliances", () => {
+  test("seed 000 「杀刺出局达到7人或五轮结束后刺客与杀手联合」: at round 5's end (its vote's close), not at its posts' release", () => {
+    const rules = preset("fengyun-57");
+    const d = new Driver(rules);
+    // Rangers (seats 18–56) voted out, the plan's count each round; no posts are sent.
+    let next = 56;
+    const victims = (round: number) =>
+      Array.from({ length: rules.progression.find((p) => p.round === round)?.voteOut ?? 0 }, () => next--);
+    for (const [i, day] of ["12-02", "12-03", "12-04", "12-05"].entries()) closeVote(d, day, victims(i + 1));
+    d.tick(local("12-06 12:00"));
+    assert.ok(d.state.rounds[5]?.released, "round 5's posts are out");
+    assert.equal(d.events("AllianceFormed").length, 0, "round 5 has not ended");
+    closeVote(d, "12-06", victims(5));
+    const formed = d.events("AllianceFormed").find((e) => e.alliance === "grand");
+    assert.equal(formed?.at, local("12-06 21:00:01"));
+    assert.equal(formed?.round, 5);
+  });
+
   test("seed 000 「明蛋烟花或出局即与双剑联合」: the bright bomb out joins the sword room", () => {
     const d = new Driver(preset("fengyun-57"));
     closeVote(d, "12-02", [16, 56]);

@@ -12,6 +12,8 @@ export function triggerHolds(state: GameState, t: Trigger): boolean {
       return state.seats.filter((s) => !s.alive && t.roles.includes(s.role)).length >= t.atLeast;
     case "after-round-posts":
       return state.rounds.some((r) => r !== undefined && r.round >= t.round && r.released !== null);
+    case "after-round":
+      return state.rounds.some((r) => r !== undefined && r.round >= t.round && r.closed);
     case "bomb-fired-or-out":
       return state.seats.some((s) => s.role === t.role && (!s.alive || state.bombsFired.includes(s.seat)));
     case "alliance-fired":
@@ -24,9 +26,10 @@ export function triggerHolds(state: GameState, t: Trigger): boolean {
 }
 
 /**
- * Triggers read the seats, the bombs fired, the alliances formed and which rounds' posts are out; settle asks after
- * every command, and a vote changes none of them. "after-round-posts" holds iff the latest round with its posts out
- * is at or after the named round, so that round number stands for the rounds.
+ * Triggers read the seats, the bombs fired, the alliances formed, which rounds' posts are out and which rounds have
+ * ended; settle asks after every command, and a vote changes none of them. "after-round-posts" holds iff the latest
+ * round with its posts out is at or after the named round, and "after-round" iff the latest round ended is, so those
+ * two round numbers stand for the rounds.
  */
 const nextMemo = memoOn<GameState["seats"], { id: string; name: string } | null>();
 
@@ -38,13 +41,21 @@ function latestReleasedRound(state: GameState): number {
   return -1;
 }
 
+function latestClosedRound(state: GameState): number {
+  for (let i = state.rounds.length - 1; i >= 0; i--) {
+    const r = state.rounds[i];
+    if (r?.closed) return r.round;
+  }
+  return -1;
+}
+
 /** The first alliance, in rule-set order, that has not fired and whose trigger holds now. */
 export function nextAlliance(state: GameState): { id: string; name: string } | null {
   const rules = rulesOf(state);
   if (rules.alliances.length === 0) return null;
   const next = nextMemo.get(
     state.seats,
-    [rules, state.bombsFired, state.alliances, latestReleasedRound(state)],
+    [rules, state.bombsFired, state.alliances, latestReleasedRound(state), latestClosedRound(state)],
     () => firstAllianceDue(state),
   );
   return next && { ...next };

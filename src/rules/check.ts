@@ -292,6 +292,7 @@ export function crossCheck(rs: RuleSet): Problem[] {
         break;
       }
       case "after-round-posts":
+      case "after-round":
         if (rs.defaultRound === undefined && rs.progression.length > 0 && t.round > rs.progression.length) {
           add(
             [...at, "round"],
@@ -364,7 +365,9 @@ export function crossCheck(rs: RuleSet): Problem[] {
   /** After which round's posts an alliance has certainly fired (Infinity: it may never). */
   const certainAfter = (t: Trigger, seen: Set<string>): number => {
     switch (t.kind) {
+      // Round k+1's posts come after round k's release and after its end alike.
       case "after-round-posts":
+      case "after-round":
         return t.round;
       case "any":
         return Math.min(...t.of.map((c) => certainAfter(c, seen)));

@@ -131,6 +131,7 @@ export const Room = z.strictObject({
 export type Trigger =
   | { kind: "out-count"; roles: string[]; atLeast: number }
   | { kind: "after-round-posts"; round: number }
+  | { kind: "after-round"; round: number }
   | { kind: "bomb-fired-or-out"; role: string }
   | { kind: "alliance-fired"; alliance: string }
   | { kind: "any"; of: Trigger[] }
@@ -141,8 +142,10 @@ export const Trigger: z.ZodType<Trigger> = z.lazy(() =>
   z.discriminatedUnion("kind", [
     /** N of the listed roles are out (杀手出局总数4人). */
     z.strictObject({ kind: z.literal("out-count"), roles: z.array(Id).min(1), atLeast: z.int().positive() }),
-    /** The posts of the given round have been released (五轮结束后 / 第四轮出帖后). */
+    /** The posts of the given round have been released (空军 「第四轮出帖后」). */
     z.strictObject({ kind: z.literal("after-round-posts"), round: z.int().positive() }),
+    /** The given round has ended: its vote closed and its results are out (风云 「五轮结束后」). */
+    z.strictObject({ kind: z.literal("after-round"), round: z.int().positive() }),
     /** A bomb of the given role has gone off (烟花) or is out. */
     z.strictObject({ kind: z.literal("bomb-fired-or-out"), role: Id }),
     /** Another alliance has fired (黑弹…且杀刺达到大联合条件). */

@@ -73,7 +73,7 @@ describe("fengyun-57 (seed 000)", () => {
       kind: "any",
       of: [
         { kind: "out-count", roles: ["killer-a", "killer-b", "assassin", "lover"], atLeast: 7 },
-        { kind: "after-round-posts", round: 5 },
+        { kind: "after-round", round: 5 },
       ],
     });
     // "明蛋烟花或出局即与双剑联合。" / "黑弹烟花或出局且杀刺达到大联合条件进群。" / 暗蛋 "永不和剑联合。"
