@@ -46,14 +46,21 @@ export function reportText(i: number, words = 320): string {
 /** Creates an airforce-40 game and signs up `joined` players (all 40 unless fewer are asked for). */
 export async function airforceGame(
   server: Server,
-  options: { joined?: number; start?: boolean; prefix?: string; aliasFor?: (i: number) => string } = {},
+  options: {
+    joined?: number;
+    start?: boolean;
+    prefix?: string;
+    aliasFor?: (i: number) => string;
+    /** A custom rule set's text (a variant of 空军's, 40 seats) instead of the preset. */
+    rulesText?: string;
+  } = {},
 ): Promise<SetUpGame> {
   const prefix = options.prefix ?? "u";
   const refereeUsername = `${prefix}-referee`;
   const refereeCookie = await server.account(refereeUsername);
   const { game } = await server.api<{ game: { id: string } }>("POST", "/api/games", refereeCookie, {
     name: "空军版杀·第一届",
-    preset: "airforce-40",
+    ...(options.rulesText !== undefined ? { rulesText: options.rulesText } : { preset: "airforce-40" }),
     refereeAlias: "总哨",
   });
   await server.api("POST", `/api/games/${game.id}/signup/open`, refereeCookie, {});

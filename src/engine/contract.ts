@@ -145,6 +145,13 @@ export type Override =
    * engine on the event, never by the command: the seat it had taken, or null.
    */
   | { action: "amend-lead-voter"; round: number; bomb: Seat; leadVoter: Seat; previous?: Seat | null }
+  /**
+   * 指定出帖人 (「按代号顺序轮流出帖」, 哨子最大): in the current round's posting window, a turn of `unit`'s rotation
+   * goes to `seat`, another living member of the unit (the member whose turn it is is absent). `from`: the seat whose
+   * turn is given; absent in the command, the first turn not yet taken. The engine always sets it on the event. The
+   * rotation carries on as it would have: the turn given away is spent (RULINGS 19), `seat` keeps its own turn.
+   */
+  | { action: "assign-turn"; unit: string; seat: Seat; from?: Seat }
   /** Move a deadline of the current round (vote, posting window, IOU, complaint…) to `until`. */
   | { action: "extend"; deadline: string; until: Instant }
   | { action: "void-vote"; voter: Seat }
@@ -322,6 +329,11 @@ export interface RoundSummary {
   voteOutAmended?: { previous: Seat[]; out: Seat[]; reason: string; house?: number }[];
   /** 改定领票人 rulings on the round's bombs, in order: the bomb, the seat it had taken (or null), the one named, why. */
   leadVoterAmended?: { bomb: Seat; previous: Seat | null; leadVoter: Seat; reason: string }[];
+  /**
+   * 指定出帖人 rulings in the round's posting window, in order: the unit, the seat whose turn it was, the member given
+   * that turn, and the reason. Absent when there were none.
+   */
+  turnsAssigned?: { unit: string; from: Seat; to: Seat; reason: string }[];
   /** 恢复杀帖 rulings on the round's released posts, in order: the post, its poster and target, and the reason. */
   postsReinstated?: { post: number; poster: Seat; target: Seat; reason: string }[];
   /**

@@ -3,6 +3,7 @@
 import type { RuleSet } from "../rules/schema.ts";
 import { decideAmendLeadVoter } from "./amend-lead-voter.ts";
 import { decideAmendVoteOut } from "./amend-vote-out.ts";
+import { decideAssignTurn } from "./assign-turn.ts";
 import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { hasCast } from "./cast-log.ts";
@@ -121,6 +122,8 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       return decideReinstatePost(b, at, round, o, reason);
     case "amend-lead-voter":
       return decideAmendLeadVoter(b, at, round, o, reason);
+    case "assign-turn":
+      return decideAssignTurn(b, at, round, o, reason);
     case "revive": {
       if (!seatExists(o.target)) return unknownSeat(o.target);
       if (b.state.seats[o.target]?.alive) return { code: "override.not-out", message: "the seat is not out" };

@@ -497,6 +497,15 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
         }),
       }));
     }
+    case "assign-turn": {
+      // 指定出帖人: the turn `from` held goes to `seat` (groups.ts reads the round's rulings with its rotation).
+      if (o.from === undefined) return state;
+      const assigned = { unit: o.unit, from: o.from, to: o.seat, reason };
+      return withRound(state, round, (r) => ({
+        ...r,
+        turnsAssigned: [...(r.turnsAssigned ?? []), assigned],
+      }));
+    }
     case "reinstate-post": {
       // 恢复杀帖: the post stands again, and what its voiding owed or marked goes with it (its poster's owed out).
       const owed = o.poster === undefined ? undefined : state.seats[o.poster]?.owes;

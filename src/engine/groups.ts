@@ -272,7 +272,7 @@ export function postRightOf(state: GameState, round: RoundState, seat: Seat): Po
       kind: role.post === "engineer" ? "engineer" : "kill",
       quota,
       used: unitUsed(state, round, unit, merges).length,
-      expected: expectedPosters(state, unit, quota, merges),
+      expected: withAssignedTurns(expectedPosters(state, unit, quota, merges), round, unit),
     };
   }
   if (own) {
@@ -288,7 +288,54 @@ export function postRightOf(state: GameState, round: RoundState, seat: Seat): Po
   return null;
 }
 
-/** Per unit with a quota: the last seat whose turn it was once the window closed (for the rotation to continue). */
+/**
+ * 指定出帖人: the round's rulings for `unit` applied to its rotation's posters, in order: each gives the first turn
+ * `from` holds to `to`. A ruling whose `from` holds no turn any more (it went out, and the rotation moved) gives none.
+ */
+function withAssignedTurns(expected: Seat[], round: RoundState, unit: string): Seat[] {
+  const out = expected.slice();
+  for (const a of round.turnsAssigned ?? []) {
+    if (a.unit !== unit) continue;
+    const i = out.indexOf(a.from);
+    if (i >= 0) out[i] = a.to;
+  }
+  return out;
+}
+
+/** One turn of a unit's rotation in a round: whose it is now, whose it was before a 指定出帖人, and whether it is used. */
+export interface Turn {
+  seat: Seat;
+  /** 指定出帖人: the seat the rotation gave the turn to, when the referee gave it to `seat`. */
+  assignedFrom?: Seat;
+  /** A post of `seat`'s (not voided) fills it: a seat's posts fill its turns in order. */
+  taken: boolean;
+}
+
+/**
+ * The turns of a unit that has posts in `round` under a rotation (null under `group-choice`, or for a unit without
+ * posts that round): the rotation's posters with the referee's 指定出帖人 applied, each marked taken or open.
+ */
+export function unitTurns(state: GameState, round: RoundState, unit: string): Turn[] | null {
+  const merges = mergedInto(state);
+  const quota = unitQuotas(state, round.plan, merges).get(unit);
+  if (quota === undefined || rotationOf(state, unit) === "group-choice") return null;
+  const rotation = expectedPosters(state, unit, quota, merges);
+  const turns = withAssignedTurns(rotation, round, unit);
+  const posts = new Map<Seat, number>();
+  for (const s of round.submissions) if (!s.voided) posts.set(s.poster, (posts.get(s.poster) ?? 0) + 1);
+  return turns.map((seat, i) => {
+    const left = posts.get(seat) ?? 0;
+    if (left > 0) posts.set(seat, left - 1);
+    const from = rotation[i];
+    return { seat, ...(from !== undefined && from !== seat ? { assignedFrom: from } : {}), taken: left > 0 };
+  });
+}
+
+/**
+ * Per unit with a quota: the last seat whose turn it was once the window closed (for the rotation to continue). The
+ * rotation's own posters, not those a 指定出帖人 named: the turn given away is spent, as a turn not used is (RULINGS 19),
+ * and the rotation goes on after it; the seat named keeps its own turn when the rotation comes to it.
+ */
 export function rotationAfterRound(state: GameState, plan: RoundPlan): Record<string, Seat> {
   const merges = mergedInto(state);
   const out: Record<string, Seat> = {};

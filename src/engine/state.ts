@@ -89,6 +89,14 @@ export interface VoteRecord {
   closesAt?: Instant;
 }
 
+/** 指定出帖人: the referee gives a turn of a unit's rotation to another living member of the unit. */
+export interface TurnAssigned {
+  unit: string;
+  from: Seat;
+  to: Seat;
+  reason: string;
+}
+
 export interface RoundState {
   round: number;
   plan: RoundPlan;
@@ -145,6 +153,11 @@ export interface RoundState {
   voteOutAmended?: VoteOutAmended[];
   /** 改定领票人 rulings on this round's bombs, in order: the bomb, the seat it had taken (or null), the one named, why. */
   leadVoterAmended?: { bomb: Seat; previous: Seat | null; leadVoter: Seat; reason: string }[];
+  /**
+   * 指定出帖人 rulings in this round's posting window, in order: the unit, the seat whose turn the rotation gave it
+   * (`from`), the member the referee gave that turn to (`to`), and why.
+   */
+  turnsAssigned?: TurnAssigned[];
   /** 恢复杀帖 rulings: released posts of this round voided and then made to stand again, in order, with the reason. */
   reinstated?: { post: number; reason: string }[];
   /** Every PlayerOut and PlayerRevived of this round, in order: who was in after the round, whatever came later. */

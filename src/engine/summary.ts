@@ -72,6 +72,7 @@ export function summarize(state: GameState): GameSummary {
       ...(r.voteOutAmended ? { voteOutAmended: r.voteOutAmended } : {}),
       ...(r.reinstated ? { postsReinstated: postsReinstatedOf(r) } : {}),
       ...(r.leadVoterAmended ? { leadVoterAmended: r.leadVoterAmended } : {}),
+      ...(r.turnsAssigned ? { turnsAssigned: r.turnsAssigned } : {}),
       ...(!r.closed && state.status !== "ended" ? { running: true as const } : {}),
       ...(houses.length > 1 ? { houses } : {}),
       // A round the game ended in before its close (a camp wiped out by the posts) still tells whose its points were.

@@ -492,6 +492,14 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
         const { poster: _hidden, ...rest } = event.override;
         return { ...event, override: rest };
       }
+      // 指定出帖人 tells who posts for a group: the seat given the turn and the seat whose turn it was only, each
+      // without the other (an independent assassin does not know the others, 「只知道自己的身份」).
+      if (event.override.action === "assign-turn") {
+        const { from, seat, ...rest } = event.override;
+        if (seat === mySeat) return { ...event, override: { ...rest, seat } };
+        if (from === mySeat) return { ...event, override: { ...rest, from } };
+        return null;
+      }
       // A secret warning's ruling is as secret as the warning (OffenceRecorded): its seat and the referees only.
       if (event.override.action === "warn" && event.override.secret && event.override.target !== mySeat)
         return null;

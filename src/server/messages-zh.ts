@@ -215,6 +215,13 @@ const CATALOG: Record<string, (d: Details) => string> = {
     `${seatNo(d?.seat)}不是第${d?.round ?? "?"}轮被票出、当时仍能带走领票人的炸弹`,
   "override.lead-voter-unnamed": () => "这个炸弹的领票人还等哨子首次指定，请先在收件箱指定",
   "override.same-lead-voter": (d) => `${seatNo(d?.seat)}已经是这个炸弹的领票人`,
+  "override.unknown-unit": (d) => `本局规则里没有出帖组「${d?.unit ?? ""}」`,
+  "override.group-choice": () => "这个出帖组由组内自定出帖人，没有轮次可指定",
+  "override.not-unit-member": (d) => `${seatNo(d?.seat)}不是这个出帖组存活的成员，不能指定其出帖`,
+  "override.no-turn-open": (d) =>
+    `第${d?.round ?? "?"}轮这个出帖组没有待出的轮次（杀帖已发布、本轮没有杀帖，或各轮次都已出帖）`,
+  "override.not-their-turn": (d) => `${seatNo(d?.seat)}本轮没有待出的轮次`,
+  "override.same-turn-seat": (d) => `这一帖本来就轮到${seatNo(d?.seat)}出`,
   "override.no-round": (d) => `没有第${d?.round ?? "?"}轮`,
   "override.vote-not-closed": (d) =>
     `第${d?.round ?? "?"}轮的投票尚未截止，还不能改判票杀（截止前可作废投票或代为托票）`,

@@ -191,6 +191,13 @@ export const OverrideSchema = z.discriminatedUnion("action", [
   }),
   // 改定领票人; `previous` is the engine's to set.
   z.strictObject({ action: z.literal("amend-lead-voter"), round: roundNo, bomb: seat, leadVoter: seat }),
+  // 指定出帖人: `unit` a posting unit's id (a group, a merged group, `role:<id>`); `from` optional (the first open turn).
+  z.strictObject({
+    action: z.literal("assign-turn"),
+    unit: z.string().min(1).max(80),
+    seat,
+    from: seat.optional(),
+  }),
   // 恢复杀帖; `poster` and `target` are the engine's to set, as `previous` above.
   z.strictObject({
     action: z.literal("reinstate-post"),

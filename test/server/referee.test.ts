@@ -20,6 +20,7 @@ import {
   engineOf,
   type Game,
   type Harness,
+  LONG_POST,
   makeHarness,
   must,
   type Player,
@@ -1345,4 +1346,49 @@ test("改定领票人 (amend-lead-voter): the referee names another of the bomb'
   } finally {
     await h.close();
   }
+});
+
+test("指定出帖人 (assign-turn): the referee gives the absent killer's turn to the other; only they post it; refusals in Chinese; the ruling reaches neither the public nor other players", async () => {
+  await withGame(async (h, g) => {
+    const { first, second, rangers } = cast(g);
+    const ranger = rangers[0]!;
+    await advanceTo(h, local("12-01 21:10:00"));
+    const url = `/api/games/${g.id}/referee/overrides`;
+    const assign = (cookie: string, unit: string, seat: number) =>
+      call<ApiError>(h, "POST", url, cookie, {
+        requestId: rid(),
+        override: { action: "assign-turn", unit, seat },
+        reason: "甲两天未上线",
+      });
+    assert.equal((await assign(second.cookie, "killer", second.seat)).status, 403);
+    const unknown = await assign(g.referee, "killers", second.seat);
+    assert.equal(unknown.json.error.code, "override.unknown-unit");
+    assert.equal(unknown.json.error.message, "本局规则里没有出帖组「killers」");
+    const stranger = await assign(g.referee, "killer", ranger.seat);
+    assert.equal(stranger.json.error.code, "override.not-unit-member");
+    assert.equal(stranger.json.error.message, `${ranger.seat + 1}号不是这个出帖组存活的成员，不能指定其出帖`);
+    const own = await assign(g.referee, "killer", first.seat);
+    assert.equal(own.json.error.message, `这一帖本来就轮到${first.seat + 1}号出`);
+    await must(assign(g.referee, "killer", second.seat));
+    const skipped = await call<ApiError>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+      requestId: rid(),
+      target: ranger.seat,
+      text: LONG_POST,
+    });
+    assert.equal(skipped.json.error.code, "post.not-your-turn");
+    await postKill(h, g.id, second.cookie, ranger.seat);
+    const done = await assign(g.referee, "killer", first.seat);
+    assert.equal(done.json.error.code, "override.no-turn-open");
+    const assigned = (e: { type: string; data: Record<string, unknown> }) =>
+      e.type === "OverrideApplied" && (e.data.override as { action?: string }).action === "assign-turn";
+    const feed = async (cookie?: string) =>
+      (await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, cookie))).json.events.filter(
+        assigned,
+      );
+    assert.deepEqual(
+      (await feed(second.cookie)).map((e) => e.data.override),
+      [{ action: "assign-turn", unit: "killer", seat: second.seat }],
+    );
+    assert.deepEqual([(await feed(ranger.cookie)).length, (await feed()).length], [0, 0]);
+  });
 });

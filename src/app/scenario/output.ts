@@ -54,6 +54,8 @@ export interface RoundOutput {
   voteOutAmended?: { previous: string[]; out: string[]; reason: string; house?: number }[];
   /** 改定领票人: a bomb of the round, the seat it had taken (or null), the one the referee named, and why. */
   leadVoterAmended?: { bomb: string; previous: string | null; leadVoter: string; reason: string }[];
+  /** 指定出帖人: the unit, the seat whose turn it was, the member the referee gave it to, and why. */
+  turnsAssigned?: { unit: string; from: string; to: string; reason: string }[];
   /** 恢复杀帖: a voided post of the round made to stand again, by its index, poster and target, and why. */
   postsReinstated?: { post: number; poster: string; target: string; reason: string }[];
   /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
@@ -167,6 +169,7 @@ export function toAliases(
         voteOutAmended,
         postsReinstated,
         leadVoterAmended,
+        turnsAssigned,
         houses,
         abstained,
         notVoted,
@@ -214,6 +217,16 @@ export function toAliases(
                 bomb: aliasOf(x.bomb),
                 previous: x.previous === null ? null : aliasOf(x.previous),
                 leadVoter: aliasOf(x.leadVoter),
+                reason: x.reason,
+              })),
+            }
+          : {}),
+        ...(turnsAssigned
+          ? {
+              turnsAssigned: turnsAssigned.map((x) => ({
+                unit: x.unit,
+                from: aliasOf(x.from),
+                to: aliasOf(x.to),
                 reason: x.reason,
               })),
             }

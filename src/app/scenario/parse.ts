@@ -236,7 +236,14 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
                   bomb: seat([...p, "bomb"], v.bomb),
                   leadVoter: seat([...p, "leadVoter"], v.leadVoter),
                 }
-              : toOverride(v, target);
+              : v.action === "assign-turn"
+                ? {
+                    action: v.action,
+                    unit: v.unit,
+                    seat: seat([...p, "seat"], v.seat),
+                    ...(v.from !== undefined ? { from: seat([...p, "from"], v.from) } : {}),
+                  }
+                : toOverride(v, target);
         if (v.action === "reinstate-post" && !postBy.has(v.post))
           problem([...p, "post"], `no earlier post is labelled ${v.post}`);
         if (v.action === "substitute") {
@@ -323,7 +330,9 @@ function lengthOf(
 function toOverride(
   v: Exclude<
     RefereeEntry,
-    { action: "decide-tie" | "decide-lead-voter" | "amend-lead-voter" | "amend-vote-out" }
+    {
+      action: "decide-tie" | "decide-lead-voter" | "amend-lead-voter" | "amend-vote-out" | "assign-turn";
+    }
   >,
   target: Seat,
 ): Override {

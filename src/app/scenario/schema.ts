@@ -92,6 +92,14 @@ export const RefereeEntry = z.discriminatedUnion("action", [
     leadVoter: AliasRef,
     reason: Reason,
   }),
+  /** 指定出帖人: `unit` is a posting unit's id (a group, a merged group, `role:<id>`); `from` the seat whose turn goes. */
+  z.strictObject({
+    action: z.literal("assign-turn"),
+    unit: z.string().min(1),
+    seat: AliasRef,
+    from: AliasRef.optional(),
+    reason: Reason,
+  }),
   z.strictObject({
     action: z.literal("decide-lead-voter"),
     round: z.int().positive(),

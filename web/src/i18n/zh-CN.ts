@@ -944,11 +944,22 @@ export const zhCN = {
       "amend-vote-out": "改判票杀",
       "amend-lead-voter": "改定领票人",
       "reinstate-post": "恢复杀帖",
+      "assign-turn": "指定出帖人",
       extend: "延长截止",
       "end-game": "结束游戏（判定胜负）",
     } as Record<string, string>,
     /** 改判票杀: after a round's vote has closed, whom it puts out is corrected (a 托票 entered too late, a count read wrong). */
     amendVoteOutNone: "还没有已截止的投票可改判。",
+    /** 指定出帖人: a turn of a group's rotation goes to another living member (the one whose turn it is is absent). */
+    assignTurnUnit: "出帖组",
+    assignTurnFrom: "让出的轮次",
+    assignTurnFromOption: (seat: string, from: string | null) =>
+      from === null ? `轮到 ${seat}` : `轮到 ${seat}（原轮到 ${from}，已指定）`,
+    assignTurnSeat: "改由谁出帖",
+    assignTurnChoose: "选择组内存活的成员",
+    assignTurnNone: "本轮没有可指定出帖人的出帖组（杀帖已发布、各组都已出帖，或由组内自定出帖人）。",
+    assignTurnHint:
+      "按代号顺序轮流出帖时，轮到的人缺席，组内其他人不能替出，这一帖就作废。指定后由所选成员出这一帖，原轮到的人本轮不再能出；轮转照常往下走（让出的轮次算用过，下一轮轮到原顺序的下一位），被指定的人自己的轮次照旧保留。只在本轮发帖时段内、杀帖发布前可用；只通知被指定的人和原轮到的人，不进结果帖。",
     /** 改定领票人: another 领票人 for a bomb voted out (the one it took comes back). */
     amendLeadVoterBomb: "被票出的炸弹",
     amendLeadVoterBombOption: (bomb: string, taken: string | null) =>
@@ -1246,6 +1257,9 @@ export const zhCN = {
     amendResult: (previous: string, result: string) => `改判结果：${previous} → ${result}`,
     amendVoteOut: (round: string, previous: string, out: string) => `${round}改判票杀：${previous} → ${out}`,
     reinstatePost: (post: string, poster: string, target: string) => `恢复${post}：${poster} → ${target}`,
+    assignTurn: (unit: string, from: string, to: string) => `指定出帖人（${unit}）：${from} → ${to}`,
+    assignTurnTo: (unit: string, to: string) => `指定出帖人（${unit}）：本轮一帖改由 ${to} 出`,
+    assignTurnFrom: (unit: string, from: string) => `指定出帖人（${unit}）：${from} 的轮次改由组内他人出`,
     amendLeadVoter: (round: string, bomb: string, previous: string, lead: string) =>
       `${round}改定 ${bomb} 的领票人：${previous} → ${lead}`,
     reinstatePostHidden: (post: string, target: string) => `恢复${post}（帖杀 ${target}）`,

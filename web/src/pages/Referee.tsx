@@ -51,6 +51,7 @@ import { localInputValue, nextRoundStart } from "../lib/start-time.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { AmendLeadVoterFields, type LeadVoterPick } from "./AmendLeadVoterFields.tsx";
 import { type AmendChoice, AmendVoteOutFields, amendOut } from "./AmendVoteOutFields.tsx";
+import { AssignTurnFields, resolveTurnPick, type TurnPick } from "./AssignTurnFields.tsx";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 import { ManualRulings } from "./RefereeManual.tsx";
 
@@ -1591,8 +1592,13 @@ function Overrides({ game }: { game: LiveGame }) {
     min: -30,
     max: -10,
   };
-  // 作废杀帖 and 恢复杀帖 have nothing to act on in a game without kill posts (7kill).
-  const { "void-post": _voidPost, "reinstate-post": _reinstate, ...withoutPosts } = m.referee.overrideActions;
+  // 作废杀帖, 恢复杀帖 and 指定出帖人 have nothing to act on in a game without kill posts (7kill).
+  const {
+    "void-post": _voidPost,
+    "reinstate-post": _reinstate,
+    "assign-turn": _assignTurn,
+    ...withoutPosts
+  } = m.referee.overrideActions;
   const common = game.data!.game.killPosts ? m.referee.overrideActions : withoutPosts;
   // An ended game is not played on (every role is public by then): only its result can still be ruled on.
   const ended = game.status === "ended";
@@ -1624,6 +1630,7 @@ function Overrides({ game }: { game: LiveGame }) {
   const lead: LeadVoterPick = leadPick ?? { round: latestClosed, bomb: -1, leadVoter: -1 };
   // The full state (the page's GET view): the bombs' voters are kept with each close, not in the live view.
   const fullState = engineOf(game.data?.view ?? null)?.referee ?? null;
+  const [turnPick, setTurnPick] = useState<TurnPick>({ unit: "", from: -1, seat: -1 });
   const [reason, setReason] = useState("");
   const { notice, run, clear } = useAction();
   // The rulings made here: a missed 报道 redo's out is the deadline's (RULINGS 24), not one of them.
@@ -1675,6 +1682,11 @@ function Overrides({ game }: { game: LiveGame }) {
           if (bomb === undefined || lead.leadVoter < 0) return null;
           return { action, round: lead.round, bomb, leadVoter: lead.leadVoter };
         }
+        case "assign-turn": {
+          const picked = resolveTurnPick(fullState, turnPick);
+          if (!picked || picked.seat < 0) return null;
+          return { action, unit: picked.unit, seat: picked.seat, from: picked.from };
+        }
         case "amend-vote-out": {
           const out = amendOut(engine, amendChoice);
           const before = amendOut(engine, { ...amendChoice, out: null });
@@ -1722,8 +1734,10 @@ function Overrides({ game }: { game: LiveGame }) {
       setWinner(null);
       setAmend(null);
       setLeadPick(null);
-      // The 改定领票人 fields read the full state, which only the page's GET carries: fetched again after the ruling.
-      if (override.action === "amend-lead-voter") void game.reload();
+      setTurnPick({ unit: "", from: -1, seat: -1 });
+      // The 改定领票人 and 指定出帖人 fields read the full state, which only the page's GET carries: fetched again after
+      // the ruling.
+      if (override.action === "amend-lead-voter" || override.action === "assign-turn") void game.reload();
     });
   };
   return (
@@ -1737,6 +1751,8 @@ function Overrides({ game }: { game: LiveGame }) {
             setAction(e.target.value as OverrideAction);
             // 已执行并记录 was the last action's: under another it would read as done already.
             clear();
+            // 指定出帖人 reads the turns off the full state the page's GET carries: fresh posts and rounds matter.
+            if (e.target.value === "assign-turn") void game.reload();
           }}
           name="override-action"
         >
@@ -1795,6 +1811,14 @@ function Overrides({ game }: { game: LiveGame }) {
             alive={(s) => seats.find((x) => x.seat === s)?.alive === true}
             onChange={setLeadPick}
           />
+        ) : action === "assign-turn" ? (
+          <AssignTurnFields
+            state={fullState}
+            pick={turnPick}
+            label={(s) => seatLabel(seats, s)}
+            unitName={(u) => game.view?.unitNames[u] ?? u}
+            onChange={setTurnPick}
+          />
         ) : action === "amend-vote-out" ? (
           <AmendVoteOutFields
             engine={engine}
@@ -1851,6 +1875,7 @@ function Overrides({ game }: { game: LiveGame }) {
           </label>
         ) : null}
         {action === "reinstate-post" ? <p className="muted small">{m.referee.reinstateHint}</p> : null}
+        {action === "assign-turn" ? <p className="muted small">{m.referee.assignTurnHint}</p> : null}
         {action === "void-vote" || action === "invalid-vote" ? (
           // What each does to the voter differs (RULINGS 7/8, seed 001 「否则视为弃权」): said before it is applied.
           <p className="muted small" data-testid="override-vote-hint">
@@ -1968,6 +1993,8 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
     previous?: unknown;
     round?: unknown;
     post?: unknown;
+    unit?: unknown;
+    from?: unknown;
   };
   // substitute: the seat, the alias it leaves (when the event names it) and the new one.
   if (typeof x.seat === "number" && typeof x.alias === "string")
@@ -1980,6 +2007,9 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
     const poster = typeof x.poster === "number" ? `${label(x.poster)} ` : "";
     return ` · ${terms.round(x.round)} ${poster}→ ${label(x.target)}`;
   }
+  // assign-turn: the seat whose turn it was and the member given it.
+  if (typeof x.unit === "string" && typeof x.from === "number" && typeof x.seat === "number")
+    return ` · ${label(x.from)} → ${label(x.seat)}`;
   const seat = [x.target, x.voter, x.poster, x.seat].find((v) => typeof v === "number");
   if (typeof seat === "number") return ` · ${label(seat)}`;
   // amend-vote-out: the round, whom its vote had put out and whom it puts out now.

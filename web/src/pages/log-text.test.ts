@@ -518,3 +518,24 @@ test("a results post reads as its round's; 7kill's night post as 第N夜's, and 
   assert.equal(said({ round: 2, part: "night", text: "…" }), "发布第2夜结果帖");
   assert.equal(said({ round: 2, part: "night", text: "…", correction: true }), "发布第2夜结果帖（更正）");
 });
+
+test("指定出帖人 reads as the unit and both seats for the referee, and as the one seat each player is given", () => {
+  const ruled = (override: Record<string, unknown>) =>
+    say("OverrideApplied", {
+      round: 2,
+      override: { action: "assign-turn", unit: "killer", ...override },
+      reason: "缺席",
+    });
+  assert.equal(
+    ruled({ seat: 6, from: 11 }),
+    "哨子改判（理由：缺席）：指定出帖人（联合杀手）：12号 张三 → 7号 李四",
+  );
+  assert.equal(
+    ruled({ seat: 6 }),
+    "哨子改判（理由：缺席）：指定出帖人（联合杀手）：本轮一帖改由 7号 李四 出",
+  );
+  assert.equal(
+    ruled({ from: 11 }),
+    "哨子改判（理由：缺席）：指定出帖人（联合杀手）：12号 张三 的轮次改由组内他人出",
+  );
+});

@@ -214,6 +214,16 @@ function overrideText(o: Data, c: Ctx): string {
         c.seat(r.num("leadVoter")),
       );
     }
+    case "assign-turn": {
+      // The seat given the turn gets the ruling without whose it was, the seat whose it was without who took it
+      // (view.ts); nobody else gets it.
+      const unit = c.unit(r.str("unit"));
+      const from = r.optNum("from");
+      const to = r.optNum("seat");
+      if (from !== null && to !== null) return m.log.assignTurn(unit, c.seat(from), c.seat(to));
+      if (to !== null) return m.log.assignTurnTo(unit, c.seat(to));
+      return m.log.assignTurnFrom(unit, c.seat(r.num("from")));
+    }
     case "reinstate-post": {
       // A player other than the poster gets the ruling without the poster (view.ts), as for 作废杀帖.
       const poster = r.optNum("poster");
