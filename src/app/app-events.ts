@@ -81,6 +81,21 @@ export type AppEvent =
       fromReferee: boolean;
       referee?: string;
     }
+  /**
+   * 录入杀帖: the kill post `postId` was entered by a referee (`referee`, its alias) for `seat`, whose player sent it off
+   * the site (QQ, 站内信) when the site could not be reached. Written beside the engine's KillPostSubmitted, which
+   * is the post as the game counts it, exactly as if the player had sent it: only the referees and that player (by
+   * alias, as `app.ProxyRequested`) see who entered it.
+   */
+  | {
+      type: "app.KillPostEntered";
+      at: number;
+      round: number;
+      seat: Seat;
+      alias: string;
+      postId: string;
+      referee?: string;
+    }
   /** 白条延期 asked of the referee by a player (score rule); the referee grants it with GrantIouExtension. */
   | { type: "app.ExtensionRequested"; at: number; seat: Seat; alias: string; note: string }
   /**
@@ -273,6 +288,7 @@ export function appEventVisible(raw: EngineEvent, viewer: AppViewer): boolean {
     case "app.ComplaintFiled":
     case "app.ProxyRequested":
     case "app.ExtensionRequested":
+    case "app.KillPostEntered":
       // Back to their author: the seat's player who asked, not a 替补 who took the seat since (a new alias).
       return (
         viewer.referee ||

@@ -60,6 +60,8 @@ const QUIET_EVENTS: ReadonlySet<string> = new Set([
   "app.ComplaintFiled",
   "app.ProxyRequested",
   "app.ExtensionRequested",
+  // Always written with the engine's KillPostSubmitted, which is what may move a deadline.
+  "app.KillPostEntered",
   "app.RefereeMessage",
   "app.PlayerJoined",
   // Only before the start, when no redo deadline is armed yet (see `deadlines`).

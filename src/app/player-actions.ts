@@ -4,6 +4,7 @@ import type { Command, Seat } from "../engine/contract.ts";
 import type { Account } from "../storage/storage.ts";
 import { countWords } from "../text/wordcount.ts";
 import type { EngineEvent } from "./engine-port.ts";
+import type { GameSnapshot } from "./game-actor.ts";
 import { okEvents, signedBy } from "./game-helpers.ts";
 import {
   type CommandOk,
@@ -82,6 +83,58 @@ export class PlayerActions<S> {
     }));
   }
 
+  /**
+   * 录入杀帖: a kill post entered by a referee for `poster`, whose player sent it off the site (QQ, 站内信) in the
+   * posting window when the site could not be reached. The same command as the player's own (the engine's window,
+   * rotation and post-right checks, judged at the referee's entry time), counted, stored and indexed alike, so it is
+   * the seat's post for this round; `app.KillPostEntered` beside it records which referee entered it.
+   */
+  killPostFor(
+    gameId: string,
+    account: Account | null,
+    input: {
+      requestId: string;
+      poster: Seat;
+      target: number;
+      text: string;
+      code?: string | null | undefined;
+    },
+  ): Promise<Result<PostOk>> {
+    return this.#post(
+      gameId,
+      account,
+      input,
+      "post",
+      (at, _v, words, postId) => ({
+        type: "SubmitKillPost",
+        at,
+        poster: input.poster,
+        target: input.target,
+        words,
+        postId,
+        ...(input.code !== undefined && { code: input.code }),
+      }),
+      "referee",
+      (events, v, snap) => {
+        const sent = events.find((e) => e.type === "KillPostSubmitted") as
+          | { at: number; round: number; poster: Seat; postId: string | null }
+          | undefined;
+        if (!sent || sent.postId === null) return [];
+        const alias = this.#games.engine.seats(snap.engine).find((s) => s.seat === sent.poster)?.alias ?? "";
+        const entered: EngineEvent = {
+          type: "app.KillPostEntered",
+          at: sent.at,
+          round: sent.round,
+          seat: sent.poster,
+          alias,
+          postId: sent.postId,
+          ...signedBy(v),
+        };
+        return [entered];
+      },
+    );
+  }
+
   completeIou(
     gameId: string,
     account: Account | null,
@@ -135,6 +188,8 @@ export class PlayerActions<S> {
     idPrefix: "post" | "iou",
     command: (at: number, v: Viewer, words: number, postId: string) => Command,
     need: "living" | "referee" = "living",
+    /** App events to write beside the engine's, from those (a referee's entry names the round the engine chose). */
+    also?: (events: EngineEvent[], v: Viewer, snap: GameSnapshot<S>) => EngineEvent[],
   ): Promise<Result<PostOk>> {
     const ctx = await this.#games.context(gameId);
     const rules = ctx?.rules;
@@ -150,7 +205,9 @@ export class PlayerActions<S> {
         const job = this.#games.engineJob(command(at, v, words, postId));
         return (snap) => {
           const d = job(snap);
-          return d.ok ? { ...d, posts: [{ postId, text: input.text }] } : d;
+          if (!d.ok) return d;
+          const events = also ? [...d.events, ...also(d.events, v, snap)] : d.events;
+          return { ...d, events, posts: [{ postId, text: input.text }] };
         };
       },
       { requestId: input.requestId },

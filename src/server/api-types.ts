@@ -66,6 +66,7 @@
 //   POST /api/games/:id/referee/proxy-votes          R  ProxyVoteRequest → CommandResponse
 //   POST /api/games/:id/referee/iou-extensions       R  IouExtensionRequest → CommandResponse (白条延期, score rule)
 //   POST /api/games/:id/referee/iou-completions      R  RefereeIouRequest → PostResponse (补白条 sent to the referee)
+//   POST /api/games/:id/referee/kill-posts           R  RefereeKillPostRequest → PostResponse (录入杀帖, sent off-site)
 //   POST /api/games/:id/referee-messages             P  RefereeMessageRequest → CommandResponse (私信哨子)
 //   POST /api/games/:id/referee/messages             R  PlayerMessageRequest → CommandResponse (a 私信's answer)
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
@@ -707,6 +708,14 @@ export interface RefereeIouRequest {
   requestId: string;
   poster: SeatNo;
   text: string;
+}
+
+/**
+ * 录入杀帖: a kill post the poster sent the referee off the site in the posting window, entered for that seat. Judged
+ * like the poster's own at the referee's entry time (window, rotation, post right, 字数, 白条), and the seat's post.
+ */
+export interface RefereeKillPostRequest extends KillPostRequest {
+  poster: SeatNo;
 }
 
 export interface PostBodyResponse {

@@ -643,6 +643,15 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     }));
   });
 
+  app.post<P>("/api/games/:id/referee/kill-posts", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.RefereeKillPostBody, req.body, reply);
+    if (!body) return reply;
+    return answer(reply, await players.killPostFor(req.params.id, req.account, body), (v) => ({
+      ok: true,
+      ...v,
+    }));
+  });
+
   app.post<P>("/api/games/:id/referee/iou-extensions", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.IouExtensionBody, req.body, reply);
     if (!body) return reply;

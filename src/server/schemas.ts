@@ -84,6 +84,13 @@ export const KillPostBody = z.strictObject({
   text: text(200_000),
   code: z.string().max(40).nullable().optional(),
 });
+export const RefereeKillPostBody = z.strictObject({
+  requestId,
+  poster: seat,
+  target: seat,
+  text: text(200_000),
+  code: z.string().max(40).nullable().optional(),
+});
 export const IouBody = z.strictObject({ requestId, text: text(200_000) });
 export const RefereeIouBody = z.strictObject({ requestId, poster: seat, text: text(200_000) });
 export const RoomMessageBody = z.strictObject({ requestId, text: text(5_000) });

@@ -270,6 +270,12 @@ const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/kill-posts`,
+    body: (g) => ({ requestId: rid(), poster: g.players[5]!.seat, target: g.players[4]!.seat, text: "杀帖" }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
     path: (g) => `/api/games/${g.id}/referee/proxy-votes`,
     body: (g) => ({ requestId: rid(), voter: g.players[4]!.seat, targets: [g.players[5]!.seat] }),
     allowed: REFEREES,

@@ -356,6 +356,120 @@ test("IOU entered by the referee: an out poster sends the 白条's text privatel
   });
 });
 
+test("录入杀帖: the referee enters a kill post sent off the site for the seat whose turn it is; it is that seat's post, signed in the referees' log only", async () => {
+  await withGame(async (h, g) => {
+    const { first, second, rangers } = cast(g);
+    const url = `/api/games/${g.id}/referee/kill-posts`;
+    const enter = (cookie: string, poster: number, text = LONG_POST) =>
+      call<ApiError & PostResponse>(h, "POST", url, cookie, {
+        requestId: rid(),
+        poster,
+        target: rangers[0]!.seat,
+        text,
+      });
+    // Before the window: refused like the player's own.
+    assert.equal((await enter(g.referee, first.seat)).json.error.code, "post.outside-window");
+    await advanceTo(h, IN_WINDOW);
+    // Not a referee: a player cannot enter a post for another seat (nor for its own through this route).
+    const byPlayer = await enter(rangers[1]!.cookie, first.seat);
+    assert.equal(byPlayer.status, 403);
+    assert.equal((await enter(first.cookie, first.seat)).status, 403);
+    // The rotation holds: this round's post is 甲's, not 乙's; a ranger has no post at all.
+    assert.equal((await enter(g.referee, second.seat)).json.error.code, "post.not-your-turn");
+    assert.equal((await enter(g.referee, rangers[1]!.seat)).json.error.code, "post.no-post-right");
+    const entered = await enter(g.referee, first.seat);
+    assert.equal(entered.status, 200, entered.text);
+    assert.equal(entered.json.receivedAt, IN_WINDOW, "received when the referee entered it");
+    assert.equal(entered.json.iou, false);
+    assert.ok(entered.json.words > 0);
+    // It is the seat's post this round: the player's own is now refused as a second one would be.
+    const own = await call<ApiError>(h, "POST", `/api/games/${g.id}/kill-posts`, first.cookie, {
+      requestId: rid(),
+      target: rangers[1]!.seat,
+      text: LONG_POST,
+    });
+    assert.equal(own.status, 409);
+    assert.equal(own.json.error.code, "post.no-posts-left");
+    const events = await log(h, g);
+    const sent = events.filter((e) => e.type === "KillPostSubmitted");
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]!.data.poster, first.seat);
+    assert.equal(sent[0]!.data.postId, entered.json.postId);
+    assert.equal(sent[0]!.data.words, entered.json.words);
+    const mark = events.find((e) => e.type === "app.KillPostEntered");
+    assert.equal(mark?.data.seat, first.seat);
+    assert.equal(mark?.data.postId, entered.json.postId);
+    assert.equal(typeof mark?.data.referee, "string", "signed by the referee who entered it");
+    // Stored with its body: the poster reads it as its own post.
+    const body = await must(
+      call<PostBodyResponse>(h, "GET", `/api/games/${g.id}/posts/${entered.json.postId}`, first.cookie),
+    );
+    assert.equal(body.json.text, LONG_POST);
+    // Indexed for originality like the player's own: the same text now reads as copied.
+    const again = await must(
+      call<{ copiedPercent: number }>(h, "POST", `/api/games/${g.id}/originality`, g.referee, {
+        text: LONG_POST,
+      }),
+    );
+    assert.ok(again.json.copiedPercent > 50, `copied ${again.json.copiedPercent}%`);
+    // Who entered it is the referees' and the poster's: other players see nothing of it, before or after release.
+    const feed = async (cookie?: string) =>
+      (await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, cookie))).json.events;
+    assert.ok((await feed(first.cookie)).some((e) => e.type === "app.KillPostEntered"));
+    await advanceTo(h, local("12-01 21:31:00"));
+    for (const cookie of [rangers[1]!.cookie, second.cookie, undefined]) {
+      const seen = await feed(cookie);
+      // Nothing at the entry's time, as for a post the player sent: the post shows only once released.
+      assert.deepEqual(
+        seen.filter((e) => e.at === IN_WINDOW).map((e) => e.type),
+        [],
+      );
+      const released = seen.find((e) => e.type === "PostsReleased");
+      assert.ok(released);
+      assert.equal((released.data.posts as { poster: unknown }[])[0]?.poster, null);
+    }
+    const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
+    assert.equal(view.json.view!.seats.find((s) => s.seat === rangers[0]!.seat)?.alive, false);
+  });
+});
+
+test("录入杀帖: refused for a seat that is out and once the window has closed; a short one is a 白条 as the player's own", async () => {
+  await withGame(async (h, g) => {
+    const { first, second, rangers } = cast(g);
+    const url = `/api/games/${g.id}/referee/kill-posts`;
+    const enter = (poster: number, text = LONG_POST) =>
+      call<ApiError & PostResponse>(h, "POST", url, g.referee, {
+        requestId: rid(),
+        poster,
+        target: rangers[0]!.seat,
+        text,
+      });
+    await advanceTo(h, IN_WINDOW);
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "eliminate", target: first.seat },
+        reason: "曝ID",
+      }),
+    );
+    const out = await enter(first.seat);
+    assert.equal(out.status, 409);
+    assert.equal(out.json.error.code, "post.poster-out");
+    const short = await enter(second.seat, "短帖一则");
+    assert.equal(short.status, 200, short.text);
+    assert.equal(short.json.iou, true, "shorter than the minimum: a 白条");
+    await advanceTo(h, local("12-01 21:30:01"));
+    const late = await enter(second.seat);
+    assert.equal(late.status, 409);
+    assert.equal(late.json.error.code, "post.outside-window");
+    // Released as a 白条, owed by its poster like one the player sent.
+    const events = await log(h, g);
+    assert.equal(events.filter((e) => e.type === "KillPostSubmitted").length, 1);
+    const iou = events.find((e) => e.type === "IouOpened");
+    assert.equal(iou?.data.poster, second.seat);
+  });
+});
+
 test("team room: killers talk in their room; rangers can neither post nor read; empty text is malformed", async () => {
   await withGame(async (h, g) => {
     const { first, second, rangers } = cast(g);

@@ -44,6 +44,7 @@ import type {
   PublishResultsRequest,
   RedoReportRequest,
   RefereeIouRequest,
+  RefereeKillPostRequest,
   RefereeMessageRequest,
   RegisterRequest,
   RejectReportRequest,
@@ -259,6 +260,8 @@ export const api = {
     call<CommandResponse>("POST", `${g(id)}/referee/proxy-votes`, b),
   refereeIou: (id: string, b: RefereeIouRequest) =>
     call<PostResponse>("POST", `${g(id)}/referee/iou-completions`, b),
+  refereeKillPost: (id: string, b: RefereeKillPostRequest) =>
+    call<PostResponse>("POST", `${g(id)}/referee/kill-posts`, b),
   ruleComplaint: (id: string, b: ComplaintRulingRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/complaint-rulings`, b),
   override: (id: string, b: OverrideRequest) =>

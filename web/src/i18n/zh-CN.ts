@@ -45,6 +45,7 @@ const eventNames: Record<string, string> = {
   "app.ComplaintFiled": "举报",
   "app.ProxyRequested": "托票请求",
   "app.ExtensionRequested": "白条延期申请",
+  "app.KillPostEntered": "哨子录入杀帖",
   "app.RefereeMessage": "私信",
   "app.ResultsPublished": "发布结果帖",
   "app.DiscussionPosted": "讨论帖发言",
@@ -792,6 +793,8 @@ export const zhCN = {
     roundPosts: (round: string) => `${round}杀帖（放出前只有哨子可见）`,
     /** A post whose poster went out before the release: not released, its slot free again. */
     postWithdrawn: "出帖者已出局，此帖不放出（名额空出，可由同组他人补出）",
+    /** A post a referee entered for its seat (录入杀帖): the desk only; players see it as the poster's own. */
+    postEntered: (referee: string) => `哨子录入（${referee}）`,
     unitPosts: (sent: number, due: number) =>
       sent >= due ? `已出 ${sent}/${due}` : `已出 ${sent}/${due}，还差 ${due - sent} 帖`,
     /** The end holds but waits (GameView.endingWaits): what holds, and what it waits on. */
@@ -1007,14 +1010,23 @@ export const zhCN = {
         : "作废投票会删去该玩家本次投票的全部选票：截止前未重新投票，即按未投票处理（不投票算自杀的规则下，按自杀出局）。",
     /** Entries of what reached the referee off the site (RefereeManual.tsx). */
     manual: {
-      title: "站外收到的托票、白条补帖与举报",
-      hint: "玩家通过 QQ、短信、电话发来的托票和白条补帖，或在哨群里提出、哨子自己发现的举报，在这里录入；站内提交的请在收件箱处理。",
+      title: "站外收到的托票、杀帖、白条补帖与举报",
+      hint: "玩家通过 QQ、短信、电话发来的托票、杀帖和白条补帖，或在哨群里提出、哨子自己发现的举报，在这里录入；站内提交的请在收件箱处理。",
       proxyTitle: "录入托票",
       proxyHint: (minutes: number) =>
         `托票只通过哨子，只能指定一个投票对象，不附条件；投票截止前 ${minutes} 分钟起不再接受。录入时间即计票时间，公开显示为托票。`,
       voter: "托票人",
       target: "投给",
       proxyEntered: "托票已录入",
+      killTitle: "录入杀帖",
+      killHint:
+        "出帖期间网站打不开、玩家无法在站内出帖时，把他私下（QQ、站内信）发给你的杀帖全文贴在这里，代该座位出帖：出帖窗口、轮流顺序、字数（不足记为白条）和原创检查都与本人出帖相同，收到时间为录入时间；记为哨子录入，其他玩家看到的与本人出帖无异。",
+      killPoster: "出帖座位",
+      killConfirmIou: (words: number, min: number, iouMin: number) =>
+        `正文只有${words}字，不足${min}字，录入后记为该玩家的白条：须在白条期限前补到${iouMin}字，否则出帖者出局、目标复活。确定录入？`,
+      killSubmit: "录入杀帖",
+      killEntered: (words: number, iou: boolean) =>
+        iou ? `杀帖已录入（${words}字），字数不足，记为白条` : `杀帖已录入（${words}字）`,
       iouTitle: "录入白条补帖",
       iouHint:
         "出帖者已出局、或无法在站内发帖时，把私下发给你的补帖全文贴在这里；字数与原创检查和本人补帖相同，记为哨子录入。",
@@ -1324,6 +1336,7 @@ export const zhCN = {
       `${who} 托票给哨子，投 ${target}${note ? `（备注：${note}）` : ""}`,
     messagedReferee: (alias: string, text: string) => `${alias} 私信哨子：${text}`,
     refereeAnswered: (alias: string, text: string) => `哨子回复 ${alias}：${text}`,
+    killPostEntered: (who: string, round: string) => `哨子代 ${who} 录入${round}杀帖（站外发来）`,
     extensionRequested: (who: string, note: string) =>
       `${who} 向哨子申请白条延期${note ? `（备注：${note}）` : ""}`,
     resultsPublished: (round: string, correction = false) =>

@@ -161,6 +161,12 @@ function RoundPosts({ game }: { game: LiveGame }) {
   const label = (s: unknown) => (typeof s === "number" ? seatLabel(seats, s) : "");
   const min = game.data!.game.killPostMin;
   const sent = game.events.filter((e) => e.type === "KillPostSubmitted" && e.data.round === round.round);
+  // 录入杀帖: the referee who entered a post sent off the site, by its post id.
+  const enteredBy = new Map(
+    game.events
+      .filter((e) => e.type === "app.KillPostEntered" && typeof e.data.postId === "string")
+      .map((e) => [e.data.postId as string, typeof e.data.referee === "string" ? e.data.referee : ""]),
+  );
   const t = termsOf(game.data?.game);
   return (
     <section className="card" data-testid="round-posts">
@@ -181,6 +187,11 @@ function RoundPosts({ game }: { game: LiveGame }) {
                   {clock(e.at)} {label(e.data.poster)} → {label(e.data.target)} ·{" "}
                   {m.app.words(Number(e.data.words))}
                   {Number(e.data.words) < min ? <span className="badge iou">{m.threads.iou}</span> : null}
+                  {typeof e.data.postId === "string" && enteredBy.has(e.data.postId) ? (
+                    <span className="badge" data-testid="post-entered">
+                      {m.referee.postEntered(enteredBy.get(e.data.postId) ?? "")}
+                    </span>
+                  ) : null}
                   {out(e) ? (
                     <span className="badge" data-testid="post-withdrawn">
                       {m.referee.postWithdrawn}

@@ -1,14 +1,16 @@
-// 哨子台: entering what reached the referee off the site, a 托票 by QQ, 短信 or phone, a 白条's text sent privately and
-// a 举报 in the 哨群 or the referee's own finding, which the inbox offers only for what players filed here.
+// 哨子台: entering what reached the referee off the site, a 托票 by QQ, 短信 or phone, a kill post or a 白条's text sent
+// privately and a 举报 in the 哨群 or the referee's own finding, which the inbox offers only for what players filed here.
 import { type FormEvent, useState } from "react";
+import { countWords } from "../../../src/text/wordcount.ts";
 import { api, requestId } from "../api/client.ts";
+import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CodeSelect } from "../components/CodeSelect.tsx";
 import { PostEditor } from "../components/PostEditor.tsx";
 import { useAction } from "../components/use-action.tsx";
 import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
-import { engineOf } from "../lib/engine-view.ts";
+import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { standingPosts } from "../lib/standing-posts.ts";
 
 export function ManualRulings({ game }: { game: LiveGame }) {
@@ -18,6 +20,7 @@ export function ManualRulings({ game }: { game: LiveGame }) {
       <h3>{m.referee.manual.title}</h3>
       <p className="muted small">{m.referee.manual.hint}</p>
       <ManualProxyVote game={game} />
+      {info.killPosts ? <ManualKillPost game={game} /> : null}
       {info.killPosts ? <ManualIou game={game} /> : null}
       {info.killPosts ? <ManualComplaint game={game} /> : null}
     </section>
@@ -89,6 +92,103 @@ function ManualProxyVote({ game }: { game: LiveGame }) {
       {notice}
       <button type="submit" className="btn small">
         {m.referee.castProxy}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * 录入杀帖: a kill post a player sent the referee off the site during the posting window (the site down, or out of
+ * the player's reach), entered for that seat. The server judges it as the player's own (window, turn, post right);
+ * the form asks before a short one as the kill-post page does, since it is taken as a 白条 at once.
+ */
+function ManualKillPost({ game }: { game: LiveGame }) {
+  const info = game.data!.game;
+  const round = currentRound(game.view);
+  const now = useServerNow();
+  const seats = game.view?.seats ?? [];
+  const living = livingSeats(game);
+  const [poster, setPoster] = useState("");
+  const [target, setTarget] = useState("");
+  const [code, setCode] = useState("");
+  const draft = useDraft(`referee-kill:${info.id}:${round?.round ?? 0}:${poster}`);
+  const { notice, run } = useAction();
+  const open =
+    round !== null &&
+    round.posts === null &&
+    now >= round.postingOpensAt &&
+    now <= round.postingClosesAt + 999;
+  if (!open) return null;
+  // The guess may name any living scored seat's code but the poster's own, as on the poster's page.
+  const posterCode = seats.find((s) => String(s.seat) === poster)?.code ?? null;
+  const offered = info.codeGuesses ? (game.view?.postCodes ?? []).filter((c) => c !== posterCode) : [];
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const words = countWords(draft.text, { ambiguousIsEastAsian: info.ambiguousIsEastAsian }).words;
+    if (
+      words < info.killPostMin &&
+      !window.confirm(m.referee.manual.killConfirmIou(words, info.killPostMin, info.iouMin))
+    )
+      return;
+    const entered = await run(
+      () =>
+        api.refereeKillPost(info.id, {
+          requestId: requestId(),
+          poster: Number(poster),
+          target: Number(target),
+          text: draft.text,
+          ...(offered.length > 0 && code ? { code } : {}),
+        }),
+      (res) => m.referee.manual.killEntered(res.words, res.iou),
+    );
+    if (entered) {
+      draft.clear();
+      setPoster("");
+      setTarget("");
+      setCode("");
+    }
+  };
+  return (
+    <form className="form" onSubmit={submit} data-testid="manual-kill-post">
+      <h4>{m.referee.manual.killTitle}</h4>
+      <p className="muted small">{m.referee.manual.killHint}</p>
+      <select value={poster} onChange={(e) => setPoster(e.target.value)} required name="manual-kill-poster">
+        <option value="" disabled>
+          {m.referee.manual.killPoster}
+        </option>
+        {living.map((s) => (
+          <option key={s.seat} value={s.seat}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+      <select value={target} onChange={(e) => setTarget(e.target.value)} required name="manual-kill-target">
+        <option value="" disabled>
+          {m.write.chooseTarget}
+        </option>
+        {living
+          .filter((s) => String(s.seat) !== poster)
+          .map((s) => (
+            <option key={s.seat} value={s.seat}>
+              {s.label}
+            </option>
+          ))}
+      </select>
+      {offered.length > 0 ? (
+        <CodeSelect name="manual-kill-code" value={code} codes={offered} onChange={setCode} />
+      ) : null}
+      <PostEditor
+        draft={draft}
+        min={info.killPostMin}
+        ambiguousIsEastAsian={info.ambiguousIsEastAsian}
+        gameId={info.id}
+        shortIsIou
+        label={m.write.body}
+        scriptCheck
+      />
+      {notice}
+      <button type="submit" className="btn small" disabled={!poster || !target || !draft.text}>
+        {m.referee.manual.killSubmit}
       </button>
     </form>
   );

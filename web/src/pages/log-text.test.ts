@@ -501,6 +501,11 @@ test("a referee's act names the referee or co-referee who made it; a tie handed 
     say("VoteCast", { round: 2, stage: "regular", voter: 11, targets: [6], proxy: true, referee: "老哨" }),
     "哨子代投：12号 张三 → 7号 李四（操作：老哨）",
   );
+  // 录入杀帖: the post itself is the seat's KillPostSubmitted; this line says who entered it.
+  assert.equal(
+    say("app.KillPostEntered", { round: 2, seat: 6, alias: "李四", postId: "post-1", referee: "老哨" }),
+    "哨子代 7号 李四 录入第2轮杀帖（站外发来）（操作：老哨）",
+  );
   // Stored before acts were signed: as before.
   assert.equal(
     say("OverrideApplied", { round: 2, override: { action: "eliminate", target: 6 }, reason: "曝ID" }),

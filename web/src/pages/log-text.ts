@@ -729,6 +729,8 @@ function describe(e: GameEventDto, names: LogNames): string {
         c.seat(r.num("target")),
         short(r.optStr("note") ?? ""),
       );
+    case "app.KillPostEntered":
+      return m.log.killPostEntered(c.seat(r.num("seat")), c.round(r.num("round")));
     case "app.ExtensionRequested":
       return m.log.extensionRequested(c.seat(r.num("seat")), short(r.optStr("note") ?? ""));
     // Only the referees and that player have these in their feed (app-events.ts appEventVisible).
