@@ -334,6 +334,10 @@ export class GameReads<S> {
           ...waiting("complaint", () => true),
         ])
           it.handled = { at: e.at, outcome: "expired" };
+      } else if (e.type === "ComplaintWindowClosed" && !e.keepsFiled) {
+        // A log stored before complaints outlived their window (events.ts): there they lapsed with it.
+        for (const it of waiting("complaint", (x) => x.round === e.round))
+          it.handled = { at: e.at, outcome: "expired" };
       } else if (e.type === "RoundClosed") {
         // 白条延期 is "当轮延长一天": once the round is over, a request left unanswered has nothing to extend.
         for (const it of waiting("extension-request", (x) => x.at <= e.at))

@@ -172,7 +172,7 @@ function fire(b: Batch, d: Deadline): void {
       break;
     }
     case "complaint":
-      emit(b, { type: "ComplaintWindowClosed", at, round: d.round });
+      emit(b, { type: "ComplaintWindowClosed", at, round: d.round, keepsFiled: true });
       break;
     case "night":
       resolveNight(b, at, d.round);

@@ -171,7 +171,11 @@ export type GameEvent =
       reason: string | null;
       referee?: string;
     }
-  | { type: "ComplaintWindowClosed"; at: Instant; round: number }
+  /**
+   * `keepsFiled`: complaints filed in the window wait past it for their ruling (RULINGS 16; since the thirty-first
+   * session). Absent in logs stored before: the complaints still unruled lapsed with the window, and replay keeps that.
+   */
+  | { type: "ComplaintWindowClosed"; at: Instant; round: number; keepsFiled?: true }
   | {
       type: "PlayerOut";
       at: Instant;

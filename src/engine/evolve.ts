@@ -177,7 +177,10 @@ function apply(state: GameState, e: GameEvent): GameState {
     case "ComplaintWindowClosed":
       // No complaint is taken past the window (RULINGS 16); one filed in it still waits for the referee's ruling
       // (seed 000 「…至次日16点前哨群受理举报」: 受理, taken in, not ruled on, by then; 「一经查证…当即宣判」).
-      return withRound(state, e.round, (r) => ({ ...r, complaintsOpen: false }));
+      // A log stored before carries no `keepsFiled`: there the unruled complaints lapsed, and replay must agree.
+      return withRound(state, e.round, (r) =>
+        e.keepsFiled ? { ...r, complaintsOpen: false } : { ...r, complaintsOpen: false, complaintsFiled: [] },
+      );
     case "PlayerOut": {
       // Any out serves what the seat owed (outs.ts reviveTargetOf puts it out for it when it comes back).
       const s = withSeat(state, e.seat, ({ owes: _served, ...seat }) => ({

@@ -1,7 +1,10 @@
 // Kill posts: the posting window, targets, quotas, rotation by code order, forfeits, IOUs and complaints.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { decide } from "./decide.ts";
+import { evolve } from "./evolve.ts";
 import { activatedSeats } from "./score/ledger.ts";
+import { initialState } from "./state.ts";
 import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 import { viewFor } from "./view.ts";
@@ -308,6 +311,30 @@ describe("complaints (举报)", () => {
     d.tick(local("12-03 16:00:01"));
     d.must({ type: "RuleComplaint", at: local("12-03 16:40"), against: 0, upheld: true, round: 2, post: 0 });
     assert.deepEqual([d.state.seats[0]?.out?.cause, d.alive(30)], ["complaint", true]);
+  });
+
+  test("a log stored before complaints outlived their window replays as it was: there the complaint lapsed", () => {
+    const d = fengyunRound2();
+    d.must({ type: "FileComplaint", at: local("12-03 15:55"), round: 2, post: 0 });
+    d.tick(local("12-03 16:00:01"));
+    const closed = d.events("ComplaintWindowClosed")[0];
+    assert.equal(closed?.keepsFiled, true);
+    assert.deepEqual(d.state.rounds[2]?.complaintsFiled, [0]);
+    // The same log as an older server stored it, the window's close without the marker, folds to no complaint.
+    const log = d.log.map((e) => (e === closed ? { type: e.type, at: e.at, round: e.round } : e));
+    const old = log.reduce(evolve, initialState);
+    assert.deepEqual(old.rounds[2]?.complaintsFiled, []);
+    assert.equal(
+      decide(old, {
+        type: "RuleComplaint",
+        at: local("12-03 16:40"),
+        against: 0,
+        upheld: true,
+        round: 2,
+        post: 0,
+      }).ok,
+      false,
+    );
   });
 
   test("ruled after its round's results post, the poster's identity is published at once", () => {

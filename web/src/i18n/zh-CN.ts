@@ -660,7 +660,10 @@ export const zhCN = {
       `举报成立（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
     myComplaintDismissed: (at: string, reason: string | null) =>
       `驳回（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
-    myComplaintExpired: (at: string) => `已过期：游戏结束（${at}）前哨子没有裁定`,
+    myComplaintExpired: (at: string, why: "ended" | "window") =>
+      why === "window"
+        ? `已过期：举报截止（${at}）前哨子没有裁定`
+        : `已过期：游戏结束（${at}）前哨子没有裁定`,
     myComplaintVoided: (at: string, why: "iou" | "referee") =>
       `此帖已另行作废（${why === "iou" ? "白条未补齐" : "哨子作废杀帖"}，${at}），无需裁定`,
   },

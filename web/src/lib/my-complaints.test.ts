@@ -61,7 +61,7 @@ test("unruled at the window's close it still waits (RULINGS 16: taken in, ruled 
     released(3, 190_000),
     filed(5_000, 3, 2, 0),
     filed(100_000, 3, 3, 0),
-    ev("ComplaintWindowClosed", 91_000, { round: 2 }),
+    ev("ComplaintWindowClosed", 91_000, { round: 2, keepsFiled: true }),
     ev("GameEnded", 150_000, { winner: "white", reason: "" }),
   ];
   const rounds = [...ROUNDS, { round: 3, posts: [post(0, 9)] }];
@@ -72,6 +72,9 @@ test("unruled at the window's close it still waits (RULINGS 16: taken in, ruled 
       { kind: "expired", at: 150_000, why: "ended" },
     ],
   );
+  // A log stored before (its window's close without keepsFiled): there the complaint lapsed with the window.
+  const old = events.map((e) => (e.type === "ComplaintWindowClosed" ? { ...e, data: { round: 2 } } : e));
+  assert.deepEqual(myComplaints(old, 3, rounds)[0]?.state, { kind: "expired", at: 91_000, why: "window" });
 });
 
 test("the post voided another way first: its 白条 failed, or the referee's 作废杀帖 (the view shows which post)", () => {
@@ -80,7 +83,7 @@ test("the post voided another way first: its 白条 failed, or the referee's 作
     filed(5_000, 3, 2, 0),
     filed(5_500, 3, 2, 1),
     ev("IouFailed", 6_000, { round: 2, post: 0, poster: null, target: 7 }),
-    ev("ComplaintWindowClosed", 91_000, { round: 2 }),
+    ev("ComplaintWindowClosed", 91_000, { round: 2, keepsFiled: true }),
   ];
   assert.deepEqual(
     myComplaints(events, 3, ROUNDS).map((c) => c.state),

@@ -15,8 +15,11 @@ export type ComplaintState =
   | { kind: "waiting"; deadline: number | null }
   | { kind: "upheld"; at: number; reason: string | null }
   | { kind: "dismissed"; at: number; reason: string | null }
-  /** Unruled when the game ended (one filed in the window waits past it for the ruling: RULINGS 16). */
-  | { kind: "expired"; at: number; why: "ended" }
+  /**
+   * Unruled when the game ended (one filed in the window waits past it for the ruling: RULINGS 16), or, in a log
+   * stored before that (its ComplaintWindowClosed without `keepsFiled`), when the round's window closed.
+   */
+  | { kind: "expired"; at: number; why: "ended" | "window" }
   /** The post was voided another way first: its 白条 failed (`iou`), the referee's 作废杀帖 (`referee`). */
   | { kind: "voided"; at: number; why: "iou" | "referee" };
 
@@ -77,6 +80,8 @@ export function myComplaints(
     } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
       const kind = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";
       settle(on, { kind, at: e.at, reason: str(d.reason) });
+    } else if (e.type === "ComplaintWindowClosed" && d.keepsFiled !== true) {
+      settle((c) => c.round === d.round, { kind: "expired", at: e.at, why: "window" });
     } else if (e.type === "GameEnded") {
       settle(() => true, { kind: "expired", at: e.at, why: "ended" });
     } else if (e.type === "IouFailed") {

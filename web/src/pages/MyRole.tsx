@@ -288,7 +288,7 @@ function complaintStateText(s: ComplaintState): string {
     case "dismissed":
       return m.me.myComplaintDismissed(dateTime(s.at), s.reason);
     case "expired":
-      return m.me.myComplaintExpired(dateTime(s.at));
+      return m.me.myComplaintExpired(dateTime(s.at), s.why);
     case "voided":
       return m.me.myComplaintVoided(dateTime(s.at), s.why);
   }
