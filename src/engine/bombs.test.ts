@@ -1,6 +1,8 @@
 // Bombs (蛋): 同归 on a post, the engineer's find, the lead voter taken along, and the power's end.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { evolve } from "./evolve.ts";
+import { initialState } from "./state.ts";
 import { summarize } from "./summary.ts";
 import { closeVote, Driver, local, preset } from "./test-kit.ts";
 
@@ -129,7 +131,12 @@ describe("the engineer (工兵)", () => {
     assert.equal(d.state.seats[12]?.out?.cause, "post");
     d.tick(local("12-03 10:00:01"));
     assert.equal(d.alive(12), false, "the engineer's hit still stands");
-    assert.equal(d.events("PlayerRevived").length, 0);
+    assert.deepEqual(
+      d.events("PlayerRevived").map((e) => e.seat),
+      [0],
+      "only the poster, whose 同归 went with its void post: it is out for the 白条",
+    );
+    assert.equal(d.state.seats[0]?.out?.cause, "iou");
   });
 
   test("seed 002 「过时未补，出帖者出局…被帖者复活」: a bomb a failed 白条 set off comes back unspent, and goes off when posted on again", () => {
@@ -143,11 +150,40 @@ describe("the engineer (工兵)", () => {
     assert.equal(d.alive(12), true);
     assert.equal(d.state.seats[0]?.out?.cause, "iou");
     assert.deepEqual([d.state.bombsFired, d.state.fireworks], [[], []]);
+    assert.deepEqual(
+      d.events("PostFiringVoided").map((e) => [e.round, e.bomb, e.victim]),
+      [[2, 12, 0]],
+    );
+    // A log stored before (no PostFiringVoided) folds as it did then: the bomb stays spent.
+    const old = d.log.filter((e) => e.type !== "PostFiringVoided").reduce(evolve, initialState);
+    assert.deepEqual(old.bombsFired, [12]);
     closeVote(d, "12-03", [35, 36, 37, 38]);
     // Round 3: 「前四轮中如任何帖子则与出贴者同归」 — killer 1's post takes it, and it takes killer 1.
     assert.equal(d.post(local("12-03 21:05"), 1, 12), null);
     d.tick(local("12-03 21:30:01"));
     assert.deepEqual([d.alive(12), d.state.seats[1]?.out?.cause], [false, "bomb"]);
+  });
+
+  test("seed 002 「过时未补，出帖者出局」: two posts on one bomb, one a failed 白条: its poster is out for the 白条, not as 同归", () => {
+    const d = airforce();
+    closeVote(d, "12-02", [39]);
+    assert.equal(d.post(local("12-02 21:05"), 0, 12), null);
+    assert.equal(d.post(local("12-02 21:06"), 8, 12, 500), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.deepEqual(
+      [0, 8].map((s) => d.state.seats[s]?.out?.cause),
+      ["bomb", "bomb"],
+    );
+    d.tick(local("12-03 10:00:01"));
+    // Killer 0's post still holds the bomb out, and its 同归 stands; the assassin's went with its void post.
+    assert.deepEqual(
+      [d.alive(12), d.state.seats[0]?.out?.cause, d.state.seats[8]?.out?.cause],
+      [false, "bomb", "iou"],
+    );
+    assert.deepEqual(
+      d.state.fireworks.map((f) => f.victim),
+      [0],
+    );
   });
 
   test("seed 000 「一经查证举报属实…被帖者复活」: a 暗弹 an upheld 举报 brings back is unspent, and voted out takes its 领票人", () => {

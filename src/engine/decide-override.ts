@@ -14,7 +14,7 @@ import { openThreads } from "./houses.ts";
 import { decideDayNightOverride } from "./night/actions.ts";
 import { publishedRole } from "./night/bandit.ts";
 import { excuseLateSubstitute } from "./night/penalties.ts";
-import { putOut, revive, reviveTargetOf, takenByItsBomb } from "./outs.ts";
+import { putOut, revive, reviveTargetOf, takenByItsBomb, voidPostFiring } from "./outs.ts";
 import { decideReinstatePost } from "./reinstate-post.ts";
 import { rulesOf, type Submission } from "./state.ts";
 
@@ -188,6 +188,7 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       const override = { action: "void-post" as const, poster: o.poster, round: r.round, post: post.index };
       const taken = r.released !== null && takenByItsBomb(b.state, r.round, post.index);
       emit(b, { type: "OverrideApplied", at, round: r.round, override, reason });
+      if (r.released) voidPostFiring(b, at, r.round, post.index);
       if (r.released) reviveTargetOf(b, at, r.round, post.index, "void-post");
       // A void post set no bomb off: its poster, taken along (同归), comes back with the bomb (作废杀帖 is no penalty).
       const bomb = r.released?.find((p) => p.index === post.index)?.target;

@@ -10,6 +10,7 @@ import {
   revealOuts,
   reviveTargetOf,
   takenByItsBomb,
+  voidPostFiring,
   voteOut,
 } from "./outs.ts";
 import type { IouState, RoundState } from "./state.ts";
@@ -88,6 +89,7 @@ export function applyComplaintRuling(
     target: post.target,
     reason,
   });
+  voidPostFiring(b, at, round, post.index);
   reviveTargetOf(b, at, round, post.index, "complaint");
   putOutForVoidPost(b, at, round, post.poster, "complaint", post.index, taken);
   // Ruled after its round's results post (a complaint filed in the window waits past it): the poster's identity is
@@ -108,6 +110,7 @@ export function failIous(b: Batch, at: Instant, round: number, due: readonly Iou
   for (const iou of due) {
     emit(b, { type: "IouFailed", at, round, post: iou.post, poster: iou.poster, target: iou.target });
   }
+  for (const iou of due) voidPostFiring(b, at, round, iou.post);
   for (const iou of due) reviveTargetOf(b, at, round, iou.post, "iou");
   for (const iou of due) putOutForVoidPost(b, at, round, iou.poster, "iou", iou.post, taken.has(iou.post));
 }

@@ -222,6 +222,11 @@ export type GameEvent =
   /** 烟花: a bomb went off and took `victim` along. */
   | { type: "BombFired"; at: Instant; round: number; bomb: Seat; victim: Seat; via: "post" | "vote" }
   /**
+   * The BombFired of a post now void (白条 failed, 举报 upheld, 作废杀帖) taken back: the post never hit the bomb, so
+   * the bomb is unspent unless it went off otherwise (since the thirty-first session; before, it stayed spent).
+   */
+  | { type: "PostFiringVoided"; at: Instant; round: number; bomb: Seat; victim: Seat }
+  /**
    * A bomb voted out under leadVoter "referee" (RULINGS 13): its 领票人 is the referee's to name among `voters`
    * (a `decide-lead-voter` override), and the bomb goes off then.
    */

@@ -238,6 +238,8 @@ function apply(state: GameState, e: GameEvent): GameState {
         outVoters: r.outVoters.filter((v) => v !== e.seat),
       }));
     }
+    case "PostFiringVoided":
+      return withoutPostFiring(state, e);
     case "BombFired":
       return {
         ...state,
@@ -339,25 +341,18 @@ function apply(state: GameState, e: GameEvent): GameState {
  * 白条 is otherwise recorded nowhere as void, and another post on the same target would count it as still killing.
  */
 function voidReleased(state: GameState, round: number, post: number): GameState {
-  return withoutPostFiring(
-    withRound(state, round, (r) => ({ ...r, released: voidedIn(r.released, post) })),
-    round,
-    post,
-  );
+  return withRound(state, round, (r) => ({ ...r, released: voidedIn(r.released, post) }));
 }
 
 /**
  * A released post voided (白条 failed, 举报 upheld, 作废杀帖) never hit its target: a bomb it set off (同归) did not
  * go off on its poster, and is unspent unless it went off otherwise, so posted on or voted out later it fires.
  */
-function withoutPostFiring(state: GameState, round: number, post: number): GameState {
-  const p = state.rounds[round]?.released?.find((x) => x.index === post);
-  if (!p) return state;
+function withoutPostFiring(state: GameState, e: { round: number; bomb: Seat; victim: Seat }): GameState {
   const fired = (f: GameState["fireworks"][number]) =>
-    f.round === round && f.via === "post" && f.bomb === p.target && f.victim === p.poster;
-  if (!state.fireworks.some(fired)) return state;
+    f.round === e.round && f.via === "post" && f.bomb === e.bomb && f.victim === e.victim;
   const fireworks = state.fireworks.filter((f) => !fired(f));
-  const bombsFired = state.bombsFired.filter((b) => b !== p.target || fireworks.some((f) => f.bomb === b));
+  const bombsFired = state.bombsFired.filter((b) => b !== e.bomb || fireworks.some((f) => f.bomb === b));
   return { ...state, fireworks, bombsFired };
 }
 
@@ -575,7 +570,7 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
         .reverse()
         .find((s) => s.poster === o.poster && !s.voided && (o.post === undefined || s.index === o.post));
       if (!latest) return state;
-      const voided = withRound(state, round, (r) => ({
+      return withRound(state, round, (r) => ({
         ...r,
         submissions: r.submissions.map((s) => (s.index === latest.index ? { ...s, voided: true } : s)),
         released: voidedIn(r.released, latest.index),
@@ -583,7 +578,6 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
           i.post === latest.index && i.status === "open" ? { ...i, status: "voided" as const } : i,
         ),
       }));
-      return withoutPostFiring(voided, round, latest.index);
     }
     default:
       return applyDayNightOverride(state, round, o, reason);

@@ -125,11 +125,23 @@ export function takenByItsBomb(state: GameState, round: number, post: number): b
 }
 
 /**
+ * A post just voided (白条 failed, 举报 upheld, 作废杀帖) never hit its target: the firing of a bomb it set off on its
+ * poster (同归) is taken back, and the bomb is unspent unless it went off otherwise (evolve.ts PostFiringVoided).
+ */
+export function voidPostFiring(b: Batch, at: Instant, round: number, post: number): void {
+  const p = b.state.rounds[round]?.released?.find((x) => x.index === post);
+  if (!p) return;
+  const fired = b.state.fireworks.some(
+    (f) => f.round === round && f.via === "post" && f.bomb === p.target && f.victim === p.poster,
+  );
+  if (fired) emit(b, { type: "PostFiringVoided", at, round, bomb: p.target, victim: p.poster });
+}
+
+/**
  * The poster of a post that no longer stands (a failed 白条, an upheld complaint) goes out for it (seed 002 「过时未补，
  * 出帖者出局…被帖者复活」). One the post's bomb took along (同归, `taken`: takenByItsBomb before the voiding) is out
- * already, but for a post that is now void: once the same ruling has brought the bomb back (call this after reviving
- * the targets), its out is judged again as the void post's (白条未补 / 举报属实), not left as 「被炸弹带走」 by a living
- * bomb. A bomb another post also hit stays out, and so does its 同归.
+ * already, but by a firing the voiding took back (voidPostFiring): its out is judged again as the void post's
+ * (白条未补 / 举报属实), not left as 「被炸弹带走」, whether the bomb came back or another post still holds it out.
  */
 export function putOutForVoidPost(
   b: Batch,
@@ -140,9 +152,7 @@ export function putOutForVoidPost(
   post: number,
   taken: boolean,
 ): void {
-  const p = b.state.rounds[round]?.released?.find((x) => x.index === post);
-  if (taken && p !== undefined && b.state.seats[p.target]?.alive === true)
-    revive(b, at, round, poster, cause);
+  if (taken) revive(b, at, round, poster, cause);
   putOut(b, at, round, poster, cause, { post });
 }
 

@@ -75,6 +75,7 @@ const eventNames: Record<string, string> = {
   PostOutRejudged: "帖杀重新认定",
   IdentityRevealed: "公布身份",
   BombFired: "烟花",
+  PostFiringVoided: "烟花作废",
   LeadVoterLeftToReferee: "领票人待定",
   EndingLeftToReferee: "胜负待裁定",
   EndingContestWithdrawn: "胜负待裁定撤回",
@@ -1213,6 +1214,9 @@ export const zhCN = {
     losesVote: "；本轮不能再投票",
     revived: (who: string, reason: string) =>
       `${who} 复活（${({ iou: "白条未补齐", complaint: "举报成立", referee: "哨子判定", "void-post": "杀帖作废", amended: "哨子改判" } as Record<string, string>)[reason] ?? reason}）`,
+    /** PostFiringVoided: the post that set the bomb off is void, so it never went off on its poster. */
+    postFiringVoided: (bomb: string, victim: string) =>
+      `${bomb} 被帖杀时对 ${victim} 的烟花作废（该帖已作废，炸弹算未引爆）`,
     bombFired: (bomb: string, victim: string, via: string) =>
       `${bomb} 的烟花带走 ${victim}（${via === "vote" ? "被票杀时引爆" : "被帖杀时引爆"}）`,
     identity: (who: string, role: string, code: string | null) =>

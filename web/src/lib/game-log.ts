@@ -21,6 +21,7 @@ export const IMPORTANT_TYPES: ReadonlySet<string> = new Set([
   "PostOutRejudged",
   "IdentityRevealed",
   "BombFired",
+  "PostFiringVoided",
   "IouOpened",
   "IouFailed",
   "ComplaintUpheld",

@@ -197,6 +197,13 @@ test("a 帖杀 judged again when a crossed post stops standing says which post h
   assert.equal(say("PostOutRejudged", { round: 2, seat: 11 }), "");
 });
 
+test("a void post's 烟花 taken back says the bomb counts as not gone off", () => {
+  assert.equal(
+    say("PostFiringVoided", { round: 2, bomb: 11, victim: 6 }),
+    "12号 张三 被帖杀时对 7号 李四 的烟花作废（该帖已作废，炸弹算未引爆）",
+  );
+});
+
 test("RULINGS 24: a missed 报道 redo's out is the deadline's, not said as a referee's ruling", () => {
   assert.equal(
     say("OverrideApplied", {

@@ -489,6 +489,8 @@ function describe(e: GameEventDto, names: LogNames): string {
       return m.log.revived(c.seat(r.num("seat")), r.str("reason"));
     case "BombFired":
       return m.log.bombFired(c.seat(r.num("bomb")), c.seat(r.num("victim")), r.str("via"));
+    case "PostFiringVoided":
+      return m.log.postFiringVoided(c.seat(r.num("bomb")), c.seat(r.num("victim")));
     case "EndingLeftToReferee":
       return m.log.endingLeft(
         c.round(r.num("round")),
