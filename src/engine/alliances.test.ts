@@ -1,6 +1,7 @@
 // Alliances (联合) and takeovers (顶上出帖): triggers, merged rooms and rotation, lapsing sword posts.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { postRightOf } from "./groups.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 import { viewFor } from "./view.ts";
 
@@ -79,9 +80,36 @@ describe("风云 alliances", () => {
     assert.ok(d.state.rounds[5]?.released, "round 5's posts are out");
     assert.equal(d.events("AllianceFormed").length, 0, "round 5 has not ended");
     closeVote(d, "12-06", victims(5));
+    // Round 6 opens at round 5's stated deadline, when round 5 is over (its vote closes within that second).
     const formed = d.events("AllianceFormed").find((e) => e.alliance === "grand");
-    assert.equal(formed?.at, local("12-06 21:00:01"));
-    assert.equal(formed?.round, 5);
+    assert.equal(formed?.at, local("12-06 21:00:00"));
+  });
+
+  test("「五轮结束后」 with round 5 in 加时: the alliance stands when round 6 opens, so round 6's posts are the merged group's", () => {
+    const rules = preset("fengyun-57");
+    const d = new Driver(rules);
+    let next = 56;
+    const victims = (round: number) =>
+      Array.from({ length: rules.progression.find((p) => p.round === round)?.voteOut ?? 0 }, () => next--);
+    for (const [i, day] of ["12-02", "12-03", "12-04", "12-05"].entries()) closeVote(d, day, victims(i + 1));
+    // Round 5 (票杀4): three seats far ahead, two tied for the fourth place, so it goes to 加时 at 21:00.
+    const v5 = [next--, next--, next--, next--, next--];
+    let n = 0;
+    d.everyoneVotes(local("12-06 20:00"), () => {
+      const k = n++;
+      return [(k < 30 ? v5[k % 3] : v5[3 + (k % 2)]) as number];
+    });
+    d.tick(local("12-06 21:00:01"));
+    assert.equal(d.state.rounds[5]?.vote?.stage, "overtime");
+    assert.equal(d.state.current, 6);
+    assert.ok(
+      d.state.alliances.some((a) => a.id === "grand"),
+      "round 5 is over once round 6 has opened",
+    );
+    // Round 6's posts, sent while round 5's 加时 runs, are the merged group's (an assassin's turn among them).
+    const r6 = d.state.rounds[6];
+    assert.ok(r6);
+    assert.equal(postRightOf(d.state, r6, 8)?.unit, "black");
   });
 
   test("seed 000 「明蛋烟花或出局即与双剑联合」: the bright bomb out joins the sword room", () => {

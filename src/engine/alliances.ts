@@ -13,7 +13,11 @@ export function triggerHolds(state: GameState, t: Trigger): boolean {
     case "after-round-posts":
       return state.rounds.some((r) => r !== undefined && r.round >= t.round && r.released !== null);
     case "after-round":
-      return state.rounds.some((r) => r !== undefined && r.round >= t.round && r.closed);
+      // Round k has ended once its vote has closed, or once round k+1 has opened: that opens at the stated deadline
+      // while round k's vote may still run (加时, its closing second), and its posts need the merged unit.
+      return (
+        state.current > t.round || state.rounds.some((r) => r !== undefined && r.round >= t.round && r.closed)
+      );
     case "bomb-fired-or-out":
       return state.seats.some((s) => s.role === t.role && (!s.alive || state.bombsFired.includes(s.seat)));
     case "alliance-fired":
@@ -55,7 +59,14 @@ export function nextAlliance(state: GameState): { id: string; name: string } | n
   if (rules.alliances.length === 0) return null;
   const next = nextMemo.get(
     state.seats,
-    [rules, state.bombsFired, state.alliances, latestReleasedRound(state), latestClosedRound(state)],
+    [
+      rules,
+      state.bombsFired,
+      state.alliances,
+      latestReleasedRound(state),
+      latestClosedRound(state),
+      state.current,
+    ],
     () => firstAllianceDue(state),
   );
   return next && { ...next };

@@ -144,7 +144,7 @@ export const Trigger: z.ZodType<Trigger> = z.lazy(() =>
     z.strictObject({ kind: z.literal("out-count"), roles: z.array(Id).min(1), atLeast: z.int().positive() }),
     /** The posts of the given round have been released (空军 「第四轮出帖后」). */
     z.strictObject({ kind: z.literal("after-round-posts"), round: z.int().positive() }),
-    /** The given round has ended: its vote closed and its results are out (风云 「五轮结束后」). */
+    /** The given round has ended: the next round has opened, or its vote has closed (风云 「五轮结束后」). */
     z.strictObject({ kind: z.literal("after-round"), round: z.int().positive() }),
     /** A bomb of the given role has gone off (烟花) or is out. */
     z.strictObject({ kind: z.literal("bomb-fired-or-out"), role: Id }),

@@ -196,7 +196,7 @@ export const fengyun57: RuleSetInput = {
         kind: "any",
         of: [
           { kind: "out-count", roles: ["killer-a", "killer-b", "assassin", "lover"], atLeast: 7 },
-          // 「五轮结束后」: once round 5 has ended (its vote closed), not at its posts' release, the day before; the
+          // 「五轮结束后」: once round 5 has ended (round 6 opened), not at its posts' release, the day before; the
           // 空军 seed says 「第四轮出帖后」 where it means the posts.
           { kind: "after-round", round: 5 },
         ],
