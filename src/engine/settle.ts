@@ -13,7 +13,7 @@ import { endWaits } from "./what-if.ts";
 export function settle(b: Batch, at: Instant, round: number = b.state.current): void {
   if (b.state.status !== "running") return;
   for (let a = nextAlliance(b.state); a !== null; a = nextAlliance(b.state)) {
-    emit(b, { type: "AllianceFormed", at, round, alliance: a.id, name: a.name });
+    emit(b, { type: "AllianceFormed", at, round: allianceRound(b, round), alliance: a.id, name: a.name });
   }
   // A contest the referee was asked about that no longer holds (a revival undid an out): the question is withdrawn,
   // and what holds now (one winner, or none) is read below like every other ending.
@@ -43,4 +43,15 @@ export function settle(b: Batch, at: Instant, round: number = b.state.current): 
   }
   // Asked once: the referee's inbox holds it until the referee ends the game, or it no longer holds (above).
   if (contested) emit(b, { type: "EndingLeftToReferee", at, round, candidates: contested });
+}
+
+/**
+ * The round an alliance is announced with (its results post): `round`, except in the second between round k+1's
+ * opening and round k's close, or during round k's 加时, when round k is still being settled: 风云's 「五轮结束后」
+ * fires as round 6 opens, and round 5's results post says so.
+ */
+function allianceRound(b: Batch, round: number): number {
+  if (round !== b.state.current) return round;
+  const unsettled = b.state.rounds.find((r) => r !== undefined && r.round < round && !r.closed);
+  return unsettled?.round ?? round;
 }
