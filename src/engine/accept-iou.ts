@@ -32,7 +32,13 @@ export function decideAcceptIou(
       message: `post ${o.post} of round ${o.round} has no open 白条`,
       details: { round: o.round, post: o.post, status: iou?.status ?? "none" },
     };
-  const override: AcceptIou = { action: "accept-iou", round: o.round, post: o.post, poster: p.poster };
+  const override: AcceptIou = {
+    action: "accept-iou",
+    round: o.round,
+    post: o.post,
+    poster: p.poster,
+    target: p.target,
+  };
   emit(b, { type: "OverrideApplied", at, round, override, reason });
   return null;
 }

@@ -154,6 +154,7 @@ describe(`认定字数足够 — ${whistle}`, () => {
       round: 2,
       post: 0,
       poster: KILLER,
+      target: TARGET,
     });
     assert.deepEqual(d.state.rounds[2]?.ious[0]?.status, "completed");
     assert.equal(d.state.rounds[2]?.ious[0]?.accepted, true);
@@ -167,7 +168,7 @@ describe(`认定字数足够 — ${whistle}`, () => {
     const ruling = d.events("OverrideApplied").at(-1);
     assert.ok(ruling);
     const seen = redactEvent(ruling, { kind: "seat", seat: 40 }, d.state) as { override: object };
-    assert.deepEqual(seen.override, { action: "accept-iou", round: 2, post: 0 });
+    assert.deepEqual(seen.override, { action: "accept-iou", round: 2, post: 0, target: TARGET });
   });
 
   test(`accepts a 白条 a complaint made (${shortAsIou})`, () => {

@@ -179,10 +179,10 @@ export type Override =
   | { action: "reinstate-post"; round: number; post: number; poster?: Seat; target?: Seat }
   /**
    * 认定字数足够: the referee accepts a released post the counter made a 白条 (Word versions count a 字 or two
-   * differently) as full: its open 白条 closes as if completed, nothing fails. `poster` is set by the engine on the
-   * event, never by the command.
+   * differently) as full: its open 白条 closes as if completed, nothing fails. `poster` and `target` are set by the
+   * engine on the event, never by the command.
    */
-  | { action: "accept-iou"; round: number; post: number; poster?: Seat }
+  | { action: "accept-iou"; round: number; post: number; poster?: Seat; target?: Seat }
   /** 替补: a new person takes over the seat under a new alias. */
   | {
       action: "substitute";

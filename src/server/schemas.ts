@@ -208,7 +208,7 @@ export const OverrideSchema = z.discriminatedUnion("action", [
     round: roundNo,
     post: z.int().nonnegative().max(1000),
   }),
-  // 认定字数足够; `poster` is the engine's to set.
+  // 认定字数足够; `poster` and `target` are the engine's to set.
   z.strictObject({
     action: z.literal("accept-iou"),
     round: roundNo,

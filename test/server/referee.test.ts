@@ -1483,6 +1483,6 @@ test("认定字数足够 (accept-iou): the referee closes an open 白条 as full
     const ruling = feed.json.events.find(
       (e) => e.type === "OverrideApplied" && (e.data.override as { action?: string }).action === "accept-iou",
     );
-    assert.deepEqual(ruling?.data.override, { action: "accept-iou", round: 1, post: 0 });
+    assert.deepEqual(ruling?.data.override, { action: "accept-iou", round: 1, post: 0, target: victim.seat });
   });
 });

@@ -25,6 +25,7 @@ export const IMPORTANT_TYPES: ReadonlySet<string> = new Set([
   "IouFailed",
   "ComplaintUpheld",
   "ComplaintDismissed",
+  "ComplaintRuledIou",
   "AllianceFormed",
   "OverrideApplied",
   "IouExtensionGranted",

@@ -15,6 +15,8 @@ export type ComplaintState =
   | { kind: "waiting"; deadline: number | null }
   | { kind: "upheld"; at: number; reason: string | null }
   | { kind: "dismissed"; at: number; reason: string | null }
+  /** 字数不够按白条处理: the post is a 白条 now, due by `deadline`. */
+  | { kind: "as-iou"; at: number; reason: string | null; deadline: number | null }
   /** Unruled when the game ended (one filed in the window waits past it for the ruling: RULINGS 16). */
   | { kind: "expired"; at: number; why: "ended" }
   /** The post was voided another way first: its 白条 failed (`iou`), the referee's 作废杀帖 (`referee`). */
@@ -77,6 +79,8 @@ export function myComplaints(
     } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
       const kind = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";
       settle(on, { kind, at: e.at, reason: str(d.reason) });
+    } else if (e.type === "ComplaintRuledIou") {
+      settle(on, { kind: "as-iou", at: e.at, reason: str(d.reason), deadline: num(d.deadline) });
     } else if (e.type === "GameEnded") {
       settle(() => true, { kind: "expired", at: e.at, why: "ended" });
     } else if (e.type === "IouFailed") {
