@@ -783,6 +783,9 @@ export const zhCN = {
       `正文只有${words}字，不足${min}字，提交后记为白条：须在白条期限前补到${iouMin}字，否则出帖者出局、目标复活（期限见「我的身份 → 白条」）。确定提交？`,
     iouFor: (target: string, deadline: string) => `补齐对 ${target} 的白条，${deadline}前`,
     // The 补白条 page once nothing is open: the last 白条 completed, in place of an editor the server would refuse.
+    /** 认定字数足够: the referee accepted the post as full; nothing is left to complete. */
+    iouAccepted: (round: string, target: string) =>
+      `哨子认定${round}对 ${target} 的杀帖字数足够，白条视同补齐，无需再补。`,
     iouCompleted: (round: string, target: string, words: number | null, at: string | null) =>
       `白条已补齐：${round}对 ${target} 的白条${words === null ? "" : `，补帖${words}字`}${at === null ? "" : `，${at} 补齐`}。`,
   },
