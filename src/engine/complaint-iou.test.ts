@@ -105,8 +105,10 @@ describe(`字数不够按白条处理 — ${shortAsIou}`, () => {
     d.tick(local("12-03 21:00:01"));
     assert.equal(d.state.rounds[2]?.closed, true);
     assert.equal(d.do(asIou("12-03 22:00", { iouDeadline: local("12-04 12:00") })), null);
+    assert.equal(d.alive(KILLER), true, "in until its 白条 fails");
     d.tick(local("12-04 12:00:01"));
     assert.equal(d.alive(KILLER), false);
+    assert.equal(d.state.seats[KILLER]?.out?.cause, "iou");
     assert.equal(d.state.seats[KILLER]?.revealed, true);
   });
 
