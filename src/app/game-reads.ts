@@ -248,7 +248,12 @@ export class GameReads<S> {
     let lastIouEnd: number | null = null;
     gate.value.actor.visitLoaded(1, (event, seq) => {
       const e = event as AppEvent | GameEvent;
-      if (e.type === "IouCompleted" || e.type === "IouFailed" || e.type === "ComplaintUpheld")
+      if (
+        e.type === "IouCompleted" ||
+        e.type === "IouFailed" ||
+        e.type === "ComplaintUpheld" ||
+        (e.type === "OverrideApplied" && e.override.action === "accept-iou")
+      )
         lastIouEnd = e.at;
       if (e.type === "KillPostSubmitted") {
         sent.set(e.round, [...(sent.get(e.round) ?? []), { poster: e.poster, voided: false }]);
@@ -367,8 +372,13 @@ export class GameReads<S> {
         // Only the complaint on that very post: one on the poster's other post of the round still waits.
         for (const it of waiting("complaint", (x) => x.round === e.round && x.post === index))
           it.handled = { at: e.at, outcome: "voided" };
-      } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
-        const outcome = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";
+      } else if (
+        e.type === "ComplaintUpheld" ||
+        e.type === "ComplaintDismissed" ||
+        e.type === "ComplaintRuledIou"
+      ) {
+        const outcome =
+          e.type === "ComplaintUpheld" ? "upheld" : e.type === "ComplaintRuledIou" ? "as-iou" : "dismissed";
         const named = (x: InboxItem) =>
           x.against === e.poster && (x.round === undefined || (x.round === e.round && x.post === e.post));
         for (const it of waiting("complaint", named)) it.handled = { at: e.at, outcome };

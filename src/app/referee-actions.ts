@@ -84,6 +84,8 @@ export class RefereeActions<S> {
       reason: string;
       round?: number;
       post?: number;
+      asIou?: true;
+      iouDeadline?: number;
     },
   ): Promise<Result<CommandOk>> {
     return this.#games.run(
@@ -100,6 +102,8 @@ export class RefereeActions<S> {
           reason: input.reason,
           ...(input.round !== undefined &&
             input.post !== undefined && { round: input.round, post: input.post }),
+          ...(input.asIou && { asIou: true as const }),
+          ...(input.asIou && input.iouDeadline !== undefined && { iouDeadline: input.iouDeadline }),
         }),
       { requestId: input.requestId },
     );

@@ -826,3 +826,20 @@ test("RULINGS 24 「a missed redo counts as a suicide」: the post lists it as s
   assert.match(text, /^报道重做逾期，按自杀处理：乙（白道·游侠）$/m);
   assert.ok(!text.includes("哨子判定出局"));
 });
+
+test("认定字数足够: the post names the 白条 the referee accepted by its target, never its poster", () => {
+  const text = renderResultsPost(
+    {
+      round: 2,
+      out: [{ alias: "侠02", role: "ranger", camp: "white", cause: "post" }],
+      revived: [],
+      alive: 54,
+      tally: [],
+      overtime: null,
+      iousAccepted: [{ post: 1, poster: "追魂枪", target: "侠02", reason: "WPS 与 Word 统计差两字" }],
+    },
+    { roleNames },
+  );
+  assert.match(text, /哨子认定帖杀 侠02 的杀帖字数足够，白条不再需补（WPS 与 Word 统计差两字）/);
+  assert.doesNotMatch(text, /追魂枪/);
+});

@@ -89,6 +89,8 @@ export interface ResultsPostRound {
   leadVoterAmended?: { bomb: string; previous: string | null; leadVoter: string; reason: string }[];
   /** 恢复杀帖: a voided post of the round made to stand again (its index, poster and target), and why. */
   postsReinstated?: { post: number; poster: string; target: string; reason: string }[];
+  /** 认定字数足够: a 白条 of the round the referee accepted as a full post (its index, poster and target), and why. */
+  iousAccepted?: { post: number; poster: string; target: string; reason: string }[];
   /** 两府制: each house's own thread; the post then lists every house's votes and dead under its own heading. */
   houses?: {
     house: number;
@@ -533,6 +535,9 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
   // a post 作废杀帖 voided never made it public (a 举报 upheld did, in its own line above).
   for (const x of round.postsReinstated ?? [])
     lines.push(`哨子撤销作废，恢复帖杀 ${x.target} 的杀帖（${x.reason}）`);
+  // 认定字数足够: the 白条 was public (the 杀帖 thread marks it), its poster not: the post is named by its target.
+  for (const x of round.iousAccepted ?? [])
+    lines.push(`哨子认定帖杀 ${x.target} 的杀帖字数足够，白条不再需补（${x.reason}）`);
   // A bomb voted out is known to take its 领票人 (seed 002 「如被票出，带走领票人」): when it took nobody the post says why.
   const unitOfRound = ctx.dayNight ? "天" : "轮";
   for (const o of round.out) {

@@ -80,6 +80,17 @@ export type Command =
       reason?: string;
       round?: number;
       post?: number;
+      /**
+       * Seed 000 「字数不够按白条处理」: the complaint holds on the post's 字数 alone (the counter read it as long enough):
+       * the post becomes an open 白条 instead of void, to be completed like any (or failing: poster out, target
+       * revived). `upheld` is ignored with it.
+       */
+      asIou?: true;
+      /**
+       * With `asIou`: the 白条's deadline. Absent, the round's own 白条 deadline (RULINGS 15); required once that has
+       * passed. Never one already past.
+       */
+      iouDeadline?: Instant;
       /** The referee or co-referee who acted, by alias: recorded on the events it makes (see `Signed` in events.ts). */
       referee?: string;
     }
@@ -166,6 +177,12 @@ export type Override =
    * are set by the engine on the event, never by the command.
    */
   | { action: "reinstate-post"; round: number; post: number; poster?: Seat; target?: Seat }
+  /**
+   * 认定字数足够: the referee accepts a released post the counter made a 白条 (Word versions count a 字 or two
+   * differently) as full: its open 白条 closes as if completed, nothing fails. `poster` and `target` are set by the
+   * engine on the event, never by the command.
+   */
+  | { action: "accept-iou"; round: number; post: number; poster?: Seat; target?: Seat }
   /** 替补: a new person takes over the seat under a new alias. */
   | {
       action: "substitute";
@@ -336,6 +353,8 @@ export interface RoundSummary {
   turnsAssigned?: { unit: string; from: Seat; to: Seat; reason: string }[];
   /** 恢复杀帖 rulings on the round's released posts, in order: the post, its poster and target, and the reason. */
   postsReinstated?: { post: number; poster: Seat; target: Seat; reason: string }[];
+  /** 认定字数足够: the round's 白条 the referee accepted as full posts (each post's index, poster and target), and why. */
+  iousAccepted?: { post: number; poster: Seat; target: Seat; reason: string }[];
   /**
    * The round's vote (or its 加时) has not closed and the game goes on: what is listed so far (its posts' 帖杀) is not
    * the round's result yet, and no results post is due. Absent once the round has closed.

@@ -1,6 +1,7 @@
 // 哨子最大: the referee's overrides, each an OverrideApplied event with its reason, then its consequences.
 
 import type { RuleSet } from "../rules/schema.ts";
+import { decideAcceptIou } from "./accept-iou.ts";
 import { decideAmendLeadVoter } from "./amend-lead-voter.ts";
 import { decideAmendVoteOut } from "./amend-vote-out.ts";
 import { decideAssignTurn } from "./assign-turn.ts";
@@ -120,6 +121,8 @@ export function decideOverride(b: Batch, at: Instant, o: Override, reason: strin
       return decideAmendVoteOut(b, at, round, o, reason);
     case "reinstate-post":
       return decideReinstatePost(b, at, round, o, reason);
+    case "accept-iou":
+      return decideAcceptIou(b, at, round, o, reason);
     case "amend-lead-voter":
       return decideAmendLeadVoter(b, at, round, o, reason);
     case "assign-turn":

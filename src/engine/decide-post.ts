@@ -3,7 +3,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import { SECOND } from "./clock.ts";
 import type { Instant, Refusal, Seat } from "./contract.ts";
-import { applyComplaintRuling } from "./decisions.ts";
+import { applyComplaintIou, applyComplaintRuling } from "./decisions.ts";
 import type { ReleasedPost } from "./events.ts";
 import { ownTurns, postRightOf, rotationOf } from "./groups.ts";
 import type { RoundState } from "./state.ts";
@@ -102,7 +102,7 @@ export function decideCompleteIou(
 /** The referee's ruling on a complaint (举报) against the poster's latest released kill post. */
 export function decideComplaint(
   b: Batch,
-  cmd: { at: Instant; against: Seat; upheld: boolean; reason?: string; round?: number; post?: number },
+  cmd: ComplaintRuling & { round?: number; post?: number },
 ): Refusal | null {
   const standing = (p: ReleasedPost) => p.poster === cmd.against && p.lapsed !== "voided";
   if (cmd.round !== undefined && cmd.post !== undefined) {
@@ -114,13 +114,13 @@ export function decideComplaint(
         message: `seat ${cmd.against} has no standing kill post ${cmd.post} in round ${cmd.round}`,
         details: { seat: cmd.against, round: cmd.round, post: cmd.post },
       };
-    return ruleOn(b, cmd, r, post) ? null : late(r.round);
+    return ruleOn(b, cmd, r, post);
   }
   for (let i = b.state.rounds.length - 1; i >= 1; i--) {
     const r = b.state.rounds[i];
     const post = r?.released?.filter(standing).at(-1);
     if (!r || !post) continue;
-    return ruleOn(b, cmd, r, post) ? null : late(r.round);
+    return ruleOn(b, cmd, r, post);
   }
   return {
     code: "complaint.no-post",
@@ -138,20 +138,65 @@ function late(round: number): Refusal {
   };
 }
 
+type ComplaintRuling = {
+  at: Instant;
+  against: Seat;
+  upheld: boolean;
+  reason?: string;
+  asIou?: true;
+  iouDeadline?: Instant;
+};
+
 /**
- * The ruling on one released post; false when its round's complaint window has closed and no complaint on the post
+ * The ruling on one released post; refused when its round's complaint window has closed and no complaint on the post
  * was filed in it. The window is for taking complaints in (seed 000 「逾期不再受理」); one taken in waits for the
  * ruling however long 查证 takes, and the referee may rule on it after the window, even after the round.
  */
-function ruleOn(
-  b: Batch,
-  cmd: { at: Instant; against: Seat; upheld: boolean; reason?: string },
-  r: RoundState,
-  post: ReleasedPost,
-): boolean {
-  if (!complaintsTaken(r, cmd.at) && !r.complaintsFiled?.includes(post.index)) return false;
+function ruleOn(b: Batch, cmd: ComplaintRuling, r: RoundState, post: ReleasedPost): Refusal | null {
+  if (!complaintsTaken(r, cmd.at) && !r.complaintsFiled?.includes(post.index)) return late(r.round);
+  if (cmd.asIou) return ruleAsIou(b, cmd, r, post);
   applyComplaintRuling(b, cmd.at, r.round, post, cmd.upheld, cmd.reason ?? null);
-  return true;
+  return null;
+}
+
+/**
+ * Seed 000 「字数不够按白条处理」: the post becomes an open 白条, due by the round's own 白条 deadline while that has not
+ * passed, else by the one the referee gives. Refused: a post that is a 白条 already (open, completed or failed), a post
+ * that lapsed on an out target (it took nobody: a short one opens no 白条 at the release either), no deadline once the
+ * round's has passed, and a deadline given that is not after the ruling.
+ */
+function ruleAsIou(b: Batch, cmd: ComplaintRuling, r: RoundState, post: ReleasedPost): Refusal | null {
+  const where = { round: r.round, post: post.index };
+  if (r.ious.some((i) => i.post === post.index))
+    return {
+      code: "complaint.already-iou",
+      message: `kill post ${post.index} of round ${r.round} is a 白条 already`,
+      details: where,
+    };
+  if (post.lapsed === "target-out")
+    return {
+      code: "complaint.post-lapsed",
+      message: `kill post ${post.index} of round ${r.round} took nobody (its target was out): no 白条 to open`,
+      details: where,
+    };
+  const own = r.iouDeadline;
+  // Due at `deadline`, the 白条 fails a second later (deadlines.ts, RULINGS 6): one due before `at` is past.
+  const ownPassed = own === null || own + SECOND <= cmd.at;
+  if (cmd.iouDeadline !== undefined && cmd.iouDeadline <= cmd.at)
+    return {
+      code: "complaint.iou-deadline-past",
+      message: "the 白条's deadline must be after the ruling",
+      details: { ...where, deadline: cmd.iouDeadline, at: cmd.at },
+    };
+  const deadline = cmd.iouDeadline ?? (ownPassed ? null : own);
+  if (deadline === null)
+    return {
+      code: "complaint.iou-deadline-required",
+      message: "the round's 白条 deadline has passed: the ruling gives the 白条 one",
+      details: { ...where, ...(own !== null ? { deadline: own } : {}) },
+    };
+  applyComplaintIou(b, cmd.at, r.round, post, deadline, cmd.reason ?? null);
+  return null;
 }
 
 /** Whether the round's complaint window (RULINGS 16) still takes complaints, and rulings on any post, at `at`. */

@@ -101,6 +101,23 @@ export function applyComplaintRuling(
 }
 
 /**
+ * Seed 000 「字数不够按白条处理」: the complaint held on 字数 alone; the post stands as a 白条 due by `deadline`
+ * (completed, nothing more; not, 「如未按时补齐，则出贴者出局被帖者复活」).
+ */
+export function applyComplaintIou(
+  b: Batch,
+  at: Instant,
+  round: number,
+  post: ReleasedPost,
+  deadline: Instant,
+  reason: string | null,
+): void {
+  const { index, poster, target } = post;
+  emit(b, { type: "ComplaintRuledIou", at, round, post: index, poster, target, deadline, reason });
+  emit(b, { type: "IouOpened", at, round, post: index, poster, target, deadline });
+}
+
+/**
  * Seed 000: "如未按时补齐，则出贴者出局被帖者复活。" The IOUs fail together, whatever order their posts came in: all are
  * marked failed, then the targets come back, then the posters go out (a poster that was itself the target of a failed
  * post is revived, then out for its own).
@@ -113,4 +130,15 @@ export function failIous(b: Batch, at: Instant, round: number, due: readonly Iou
   for (const iou of due) voidPostFiring(b, at, round, iou.post);
   for (const iou of due) reviveTargetOf(b, at, round, iou.post, "iou");
   for (const iou of due) putOutForVoidPost(b, at, round, iou.poster, "iou", iou.post, taken.has(iou.post));
+  // Due after its round's results post (a deadline the referee gave, 「字数不够按白条处理」 ruled late): the posters are
+  // published at once, as that post would have, and a score game is read again, as for a complaint upheld then.
+  if (due.length > 0 && b.state.rounds[round]?.closed) {
+    revealOuts(
+      b,
+      at,
+      round,
+      due.map((iou) => iou.poster),
+    );
+    rereadScoreEnd(b, at, round);
+  }
 }

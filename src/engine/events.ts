@@ -162,6 +162,21 @@ export type GameEvent =
       reason: string | null;
       referee?: string;
     }
+  /**
+   * Seed 000 「字数不够按白条处理」: a complaint held on the post's 字数 alone; the post is a 白条 from now (its
+   * IouOpened follows, with `deadline`), not void.
+   */
+  | {
+      type: "ComplaintRuledIou";
+      at: Instant;
+      round: number;
+      post: number;
+      poster: Seat;
+      target: Seat;
+      deadline: Instant;
+      reason: string | null;
+      referee?: string;
+    }
   | {
       type: "ComplaintDismissed";
       at: Instant;
@@ -350,6 +365,7 @@ const SIGNED = [
   "OverrideApplied",
   "ComplaintUpheld",
   "ComplaintDismissed",
+  "ComplaintRuledIou",
   "IouExtensionGranted",
   "VoteCast",
 ] as const satisfies readonly EventType[];

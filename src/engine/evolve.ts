@@ -174,6 +174,12 @@ function apply(state: GameState, e: GameEvent): GameState {
       );
     case "ComplaintDismissed":
       return ruled(state, e.round, e.post);
+    case "ComplaintRuledIou":
+      // 字数不够按白条处理: the post is a 白条 now (its IouOpened follows).
+      return withRound(ruled(state, e.round, e.post), e.round, (r) => ({
+        ...r,
+        released: r.released?.map((p) => (p.index === e.post ? { ...p, iou: true } : p)) ?? null,
+      }));
     case "ComplaintWindowClosed":
       // No complaint is taken past the window (RULINGS 16); one filed in it still waits for the referee's ruling
       // (seed 000 「…至次日16点前哨群受理举报」: 受理, taken in, not ruled on, by then; 「一经查证…当即宣判」).
@@ -530,6 +536,17 @@ function applyOverride(state: GameState, round: number, o: Override, reason: str
       if (!ownOwed) return reinstated;
       return withSeat(reinstated, poster, ({ owes: _served, ...s }) => s);
     }
+    case "accept-iou":
+      // 认定字数足够: the open 白条 closes as if completed.
+      return withRound(state, o.round, (r) => ({
+        ...r,
+        ious: r.ious.map((i) =>
+          i.post === o.post && i.status === "open"
+            ? { ...i, status: "completed" as const, accepted: true as const }
+            : i,
+        ),
+        iousAccepted: [...(r.iousAccepted ?? []), { post: o.post, reason }],
+      }));
     case "substitute":
       return withSeat(state, o.seat, (s) => ({ ...s, alias: o.alias }));
     case "set-progression": {

@@ -51,6 +51,8 @@ export interface IouState {
   target: Seat;
   deadline: Instant;
   status: "open" | "completed" | "failed" | "voided";
+  /** 认定字数足够 (accept-iou): closed as completed by the referee's ruling, not by a completion. */
+  accepted?: true;
 }
 
 export interface VoteState {
@@ -160,6 +162,8 @@ export interface RoundState {
   turnsAssigned?: TurnAssigned[];
   /** 恢复杀帖 rulings: released posts of this round voided and then made to stand again, in order, with the reason. */
   reinstated?: { post: number; reason: string }[];
+  /** 认定字数足够 rulings: released 白条 of this round the referee accepted as full, in order, with the reason. */
+  iousAccepted?: { post: number; reason: string }[];
   /** Every PlayerOut and PlayerRevived of this round, in order: who was in after the round, whatever came later. */
   aliveChanges?: { seat: Seat; out: boolean; night?: true }[];
   /**

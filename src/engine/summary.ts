@@ -70,7 +70,8 @@ export function summarize(state: GameState): GameSummary {
       ...(filled ? { tieFilled: filled } : {}),
       ...(r.leadVoterDecisions ? { leadVoterToReferee: r.leadVoterDecisions } : {}),
       ...(r.voteOutAmended ? { voteOutAmended: r.voteOutAmended } : {}),
-      ...(r.reinstated ? { postsReinstated: postsReinstatedOf(r) } : {}),
+      ...(r.reinstated ? { postsReinstated: postsRuledOn(r, r.reinstated) } : {}),
+      ...(r.iousAccepted ? { iousAccepted: postsRuledOn(r, r.iousAccepted) } : {}),
       ...(r.leadVoterAmended ? { leadVoterAmended: r.leadVoterAmended } : {}),
       ...(r.turnsAssigned ? { turnsAssigned: r.turnsAssigned } : {}),
       ...(!r.closed && state.status !== "ended" ? { running: true as const } : {}),
@@ -272,9 +273,12 @@ function ballotlessOf(r: RoundState): Pick<RoundSummary, "abstained" | "notVoted
   };
 }
 
-/** 恢复杀帖 rulings with the post's poster and target, as the results post names them. */
-function postsReinstatedOf(r: RoundState): NonNullable<RoundSummary["postsReinstated"]> {
-  return (r.reinstated ?? []).flatMap(({ post, reason }) => {
+/** Rulings on released posts of the round (恢复杀帖, 认定字数足够), each with the post's poster and target, as the results post names them. */
+function postsRuledOn(
+  r: RoundState,
+  rulings: readonly { post: number; reason: string }[],
+): { post: number; poster: Seat; target: Seat; reason: string }[] {
+  return rulings.flatMap(({ post, reason }) => {
     const p = r.released?.find((x) => x.index === post);
     return p ? [{ post, poster: p.poster, target: p.target, reason }] : [];
   });

@@ -461,6 +461,8 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     }
     case "IouOpened":
     case "ComplaintDismissed":
+    // 字数不够按白条处理: a 白条 like any, whose poster stays hidden (it goes out only if the 白条 fails).
+    case "ComplaintRuledIou":
       return event.poster === mySeat ? event : { ...event, poster: null };
     case "IouFailed":
     case "ComplaintUpheld":
@@ -489,6 +491,11 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
         return { ...event, override: { action: "void-post", poster: null } };
       // As for 作废杀帖: whose post it is stays the poster's and the referees' (its target is public with the post).
       if (event.override.action === "reinstate-post" && event.override.poster !== mySeat) {
+        const { poster: _hidden, ...rest } = event.override;
+        return { ...event, override: rest };
+      }
+      // 认定字数足够: as for 恢复杀帖, the post's target is public, its poster the poster's and the referees'.
+      if (event.override.action === "accept-iou" && event.override.poster !== mySeat) {
         const { poster: _hidden, ...rest } = event.override;
         return { ...event, override: rest };
       }

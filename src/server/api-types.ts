@@ -886,7 +886,7 @@ export interface InboxItem {
   replies?: { text: string; referee?: string }[];
   /**
    * How the referee dealt with it, once done: a proxy request by a proxy ballot entered for its seat after it, a
-   * complaint by a ruling on the post it names, a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
+   * complaint by a ruling on the post it names (`as-iou`: 字数不够按白条处理, the post made a 白条), a flagged 报道 by 裁定合规 (approved) or a non-compliant ruling
    * (rejected). `expired`: a proxy request whose vote closed without it (it never carries into a later round's vote),
    * a complaint whose round's complaint deadline passed, a 白条延期 request whose round closed, a tie or a 领票人
    * whose game ended undecided. `decided`: a tie the referee filled, a 领票人 the referee named. `withdrawn`: an
@@ -907,6 +907,7 @@ export interface InboxItem {
       | "proxy-cast"
       | "upheld"
       | "dismissed"
+      | "as-iou"
       | "granted"
       | "approved"
       | "rejected"
@@ -972,6 +973,12 @@ export interface ComplaintRulingRequest {
   /** The post ruled on (the complaint's round and post index); absent: the poster's latest. */
   round?: number;
   post?: number;
+  /**
+   * 字数不够按白条处理: the complaint holds on the post's 字数 alone; the post becomes an open 白条 (send `upheld: true`).
+   */
+  asIou?: true;
+  /** With `asIou`: the 白条's deadline; absent, the round's own, which once passed makes this required. */
+  iouDeadline?: Millis;
 }
 
 /**

@@ -186,6 +186,14 @@ const CATALOG: Record<string, (d: Details) => string> = {
       : `${seatNo(d?.seat)}在第${d?.round ?? "?"}轮没有这张有效杀帖`,
   "complaint.post-void": (d) =>
     `第${d?.round ?? "?"}轮的这张杀帖已经作废（白条逾期、举报查实或哨子作废），无需再举报`,
+  "complaint.already-iou": (d) =>
+    `第${d?.round ?? "?"}轮的这张杀帖已经是白条（待补、已补或逾期），不能再按白条处理`,
+  "complaint.post-lapsed": (d) =>
+    `第${d?.round ?? "?"}轮的这张杀帖的目标发帖时已出局，杀帖没有帖杀任何人，无需按白条处理`,
+  "complaint.iou-deadline-required": (d) =>
+    `第${d?.round ?? "?"}轮的白条补齐期限（${dayTime(d?.deadline)}）已过，请另定补齐期限`,
+  "complaint.iou-deadline-past": (d) =>
+    `所定的白条补齐期限（${dayTime(d?.deadline)}）不晚于收到时间（${dayTime(d?.at)}），请设为之后的时间`,
   "override.no-reason": () => "裁判操作必须填写理由",
   "override.same-result": () => "本局结果已经是所选的结果，无需改判",
   "override.fixed-deadline": () => "轮次开始时间随上一轮投票截止而定，不能单独延长；请延长上一轮的投票截止",
@@ -242,6 +250,15 @@ const CATALOG: Record<string, (d: Details) => string> = {
       : d?.why === "engineer"
         ? "工兵帖不能用恢复杀帖撤销；请用判出局、复活逐一改判"
         : "这篇杀帖的白条作废前没有补齐，不能恢复；请用判出局、复活逐一改判",
+  "override.no-open-iou": (d) =>
+    `第${d?.round ?? "?"}轮的这篇杀帖没有待补的白条${
+      {
+        none: "（不是白条）",
+        completed: "（白条已补齐或已认定）",
+        failed: "（白条已逾期未补）",
+        voided: "（杀帖已作废）",
+      }[String(d?.status)] ?? ""
+    }`,
   "round-unknown": () => "没有这一轮",
   // discussion threads (讨论帖) and 7kill's thread posts (src/engine/night/actions.ts)
   "discussion-thread-unknown": (d) => `没有这个讨论帖（${d?.thread ?? "?"}）`,

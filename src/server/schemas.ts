@@ -154,6 +154,10 @@ export const ComplaintRulingBody = z.strictObject({
   // The post ruled on (the inbox item's); absent: the poster's latest.
   round: z.int().positive().max(1000).optional(),
   post: z.int().nonnegative().max(1000).optional(),
+  // 字数不够按白条处理: the post becomes a 白条 (`upheld` true with it), due by `iouDeadline` when given (required once
+  // the round's own 白条 deadline has passed: the engine's call).
+  asIou: z.literal(true).optional(),
+  iouDeadline: z.int().nonnegative().optional(),
 });
 
 const roundNo = z.int().positive().max(1000);
@@ -208,6 +212,12 @@ export const OverrideSchema = z.discriminatedUnion("action", [
   // 恢复杀帖; `poster` and `target` are the engine's to set, as `previous` above.
   z.strictObject({
     action: z.literal("reinstate-post"),
+    round: roundNo,
+    post: z.int().nonnegative().max(1000),
+  }),
+  // 认定字数足够; `poster` and `target` are the engine's to set.
+  z.strictObject({
+    action: z.literal("accept-iou"),
     round: roundNo,
     post: z.int().nonnegative().max(1000),
   }),

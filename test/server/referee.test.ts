@@ -1392,3 +1392,97 @@ test("指定出帖人 (assign-turn): the referee gives the absent killer's turn 
     assert.deepEqual([(await feed(ranger.cookie)).length, (await feed()).length], [0, 0]);
   });
 });
+
+test("字数不够按白条处理 (complaint ruled asIou): the post becomes an open 白条, its poster in; a 白条 already and a past deadline refused", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    const victim = rangers[0]!;
+    await advanceTo(h, local("12-01 21:10:00"));
+    await postKill(h, g.id, first.cookie, victim.seat);
+    await advanceTo(h, local("12-01 22:00:00"));
+    await must(
+      call(h, "POST", `/api/games/${g.id}/complaints`, rangers[1]!.cookie, {
+        requestId: rid(),
+        round: 1,
+        post: 0,
+        text: "Word 里只有 790 字",
+      }),
+    );
+    const url = `/api/games/${g.id}/referee/complaint-rulings`;
+    const rule = (extra: Record<string, unknown> = {}) =>
+      call<ApiError>(h, "POST", url, g.referee, {
+        requestId: rid(),
+        against: first.seat,
+        upheld: true,
+        asIou: true,
+        reason: "Word 统计不足字数",
+        round: 1,
+        post: 0,
+        ...extra,
+      });
+    const past = await rule({ iouDeadline: local("12-01 21:59:00") });
+    assert.equal(past.status, 409);
+    assert.equal(past.json.error.code, "complaint.iou-deadline-past");
+    assert.match(past.json.error.message, /所定的白条补齐期限（12月1日 21:59:00）不晚于收到时间/);
+    await must(rule());
+    assert.equal((await seatOf(h, g, first.seat)).alive, true, "a 白条, not a void post");
+    assert.equal((await seatOf(h, g, victim.seat)).alive, false);
+    const mine = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, first.cookie));
+    assert.deepEqual(
+      engineOf(mine.json.view).you!.ious.map((i) => [i.round, i.post, i.status, i.deadline]),
+      [[1, 0, "open", local("12-02 12:00:00")]],
+    );
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    assert.equal(inbox.json.items.find((i) => i.kind === "complaint")?.handled?.outcome, "as-iou");
+    const again = await rule();
+    assert.equal(again.json.error.code, "complaint.already-iou");
+    assert.equal(again.json.error.message, "第1轮的这张杀帖已经是白条（待补、已补或逾期），不能再按白条处理");
+    // Another seat's feed has the ruling without the poster.
+    const feed = await must(
+      call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, rangers[1]!.cookie),
+    );
+    const ruling = feed.json.events.find((e) => e.type === "ComplaintRuledIou");
+    assert.equal(ruling?.data.poster, null);
+    await advanceTo(h, local("12-02 12:00:01"));
+    assert.equal((await seatOf(h, g, first.seat)).alive, false, "not completed: the poster is out");
+    assert.equal((await seatOf(h, g, victim.seat)).alive, true, "and the target revived");
+  });
+});
+
+test("认定字数足够 (accept-iou): the referee closes an open 白条 as full; no such post and no open 白条 refused", async () => {
+  await withGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    const victim = rangers[0]!;
+    await advanceTo(h, local("12-01 21:10:00"));
+    assert.equal((await postKill(h, g.id, first.cookie, victim.seat, "短帖一则")).json.iou, true);
+    await advanceTo(h, local("12-01 22:00:00"));
+    const url = `/api/games/${g.id}/referee/overrides`;
+    const rule = (override: Record<string, unknown>, cookie = g.referee) =>
+      call<ApiError>(h, "POST", url, cookie, { requestId: rid(), override, reason: "WPS 统计够字" });
+    const accept = { action: "accept-iou", round: 1, post: 0 };
+    const missing = await rule({ ...accept, post: 4 });
+    assert.equal(missing.json.error.code, "override.no-such-post");
+    assert.equal((await rule(accept, rangers[1]!.cookie)).status, 403);
+    const forged = await rule({ ...accept, poster: first.seat });
+    assert.equal(forged.status, 400, "`poster` is the engine's to record");
+    await must(rule(accept));
+    const again = await rule(accept);
+    assert.equal(again.json.error.code, "override.no-open-iou");
+    assert.equal(again.json.error.message, "第1轮的这篇杀帖没有待补的白条（白条已补齐或已认定）");
+    const mine = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, first.cookie));
+    assert.deepEqual(
+      engineOf(mine.json.view).you!.ious.map((i) => [i.status, i.accepted]),
+      [["completed", true]],
+    );
+    await advanceTo(h, local("12-02 12:00:01"));
+    assert.equal((await seatOf(h, g, first.seat)).alive, true, "nothing failed at the 白条 deadline");
+    assert.equal((await seatOf(h, g, victim.seat)).alive, false);
+    const feed = await must(
+      call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, rangers[1]!.cookie),
+    );
+    const ruling = feed.json.events.find(
+      (e) => e.type === "OverrideApplied" && (e.data.override as { action?: string }).action === "accept-iou",
+    );
+    assert.deepEqual(ruling?.data.override, { action: "accept-iou", round: 1, post: 0, target: victim.seat });
+  });
+});

@@ -58,6 +58,8 @@ export interface RoundOutput {
   turnsAssigned?: { unit: string; from: string; to: string; reason: string }[];
   /** 恢复杀帖: a voided post of the round made to stand again, by its index, poster and target, and why. */
   postsReinstated?: { post: number; poster: string; target: string; reason: string }[];
+  /** 认定字数足够: a 白条 of the round the referee accepted as a full post, by its index, poster and target, and why. */
+  iousAccepted?: { post: number; poster: string; target: string; reason: string }[];
   /** The regular vote's 弃权, and living voters who cast nothing and were not put out for it. */
   abstained?: string[];
   notVoted?: string[];
@@ -126,6 +128,12 @@ export function toAliases(
       forces: forces.map(({ by, ...f }) => ({ ...f, ...(by !== undefined && { by: aliasOf(by) }) })),
     }),
   });
+  // A ruling on one released post (恢复杀帖, 认定字数足够), its seats by alias.
+  const postRow = (x: { post: number; poster: Seat; target: Seat; reason: string }) => ({
+    ...x,
+    poster: aliasOf(x.poster),
+    target: aliasOf(x.target),
+  });
   const outRow = ({ seat, points, ...rest }: GameSummary["rounds"][number]["out"][number]) => ({
     alias: aliasOf(seat),
     ...rest,
@@ -168,6 +176,7 @@ export function toAliases(
         leadVoterToReferee,
         voteOutAmended,
         postsReinstated,
+        iousAccepted,
         leadVoterAmended,
         turnsAssigned,
         houses,
@@ -202,15 +211,8 @@ export function toAliases(
               })),
             }
           : {}),
-        ...(postsReinstated
-          ? {
-              postsReinstated: postsReinstated.map((x) => ({
-                ...x,
-                poster: aliasOf(x.poster),
-                target: aliasOf(x.target),
-              })),
-            }
-          : {}),
+        ...(postsReinstated ? { postsReinstated: postsReinstated.map(postRow) } : {}),
+        ...(iousAccepted ? { iousAccepted: iousAccepted.map(postRow) } : {}),
         ...(leadVoterAmended
           ? {
               leadVoterAmended: leadVoterAmended.map((x) => ({

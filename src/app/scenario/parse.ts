@@ -205,6 +205,8 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
           upheld: v.upheld,
           ...(v.reason !== undefined ? { reason: v.reason } : {}),
           ...(v.post !== undefined ? { post: v.post } : {}),
+          ...(v.asIou ? { asIou: true as const } : {}),
+          ...(v.iouDeadline !== undefined ? { iouDeadline: Date.parse(v.iouDeadline) } : {}),
         });
         break;
       }
@@ -244,7 +246,7 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
                     ...(v.from !== undefined ? { from: seat([...p, "from"], v.from) } : {}),
                   }
                 : toOverride(v, target);
-        if (v.action === "reinstate-post" && !postBy.has(v.post))
+        if ((v.action === "reinstate-post" || v.action === "accept-iou") && !postBy.has(v.post))
           problem([...p, "post"], `no earlier post is labelled ${v.post}`);
         if (v.action === "substitute") {
           if (aliasNow.has(v.alias)) problem([...p, "alias"], `alias ${v.alias} is already taken`);
@@ -255,7 +257,7 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
           override,
           reason: v.reason,
           ...(v.action === "substitute" ? { newAlias: v.alias } : {}),
-          ...(v.action === "reinstate-post" ? { post: v.post } : {}),
+          ...(v.action === "reinstate-post" || v.action === "accept-iou" ? { post: v.post } : {}),
         });
         break;
       }
@@ -358,6 +360,8 @@ function toOverride(
     case "reinstate-post":
       // The round and place are the runner's to fill in from the label (run.ts), once the post is taken.
       return { action: "reinstate-post", round: -1, post: -1 };
+    case "accept-iou":
+      return { action: "accept-iou", round: -1, post: -1 };
     case "substitute":
       return { action: "substitute", seat: target, alias: v.alias };
     case "end-game":

@@ -124,7 +124,9 @@ export function runScenario<S>(scenario: Scenario, rules: RuleSet, engine: Engin
         step.action.kind === "complaint"
           ? "rule on"
           : step.action.kind === "referee"
-            ? "reinstate"
+            ? step.action.override.action === "accept-iou"
+              ? "accept the 白条 of"
+              : "reinstate"
             : "complain about";
       refusals.push({
         event: step.origin.index,
@@ -251,13 +253,15 @@ export function toCommand(
         upheld: a.upheld,
         ...(a.reason !== undefined ? { reason: a.reason } : {}),
         ...(post !== undefined ? { round: post.round, post: post.post } : {}),
+        ...(a.asIou ? { asIou: true as const } : {}),
+        ...(a.iouDeadline !== undefined ? { iouDeadline: a.iouDeadline } : {}),
       };
     case "referee":
       return {
         type: "Override",
         at,
         override:
-          a.override.action === "reinstate-post" && post !== undefined
+          (a.override.action === "reinstate-post" || a.override.action === "accept-iou") && post !== undefined
             ? { ...a.override, round: post.round, post: post.post }
             : a.override,
         reason: a.reason,

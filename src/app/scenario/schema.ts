@@ -56,6 +56,10 @@ export const ComplaintEntry = z.strictObject({
   post: z.string().min(1).optional(),
   upheld: z.boolean(),
   reason: Reason.optional(),
+  /** 字数不够按白条处理: the post becomes an open 白条 (`upheld` is not read then). */
+  asIou: z.literal(true).optional(),
+  /** With `asIou`: the 白条's deadline (required once the round's own has passed). */
+  iouDeadline: ScenarioTime.optional(),
 });
 
 /** A player's complaint (举报) against an earlier post, before the referee rules on it (`complaint`). */
@@ -126,6 +130,8 @@ export const RefereeEntry = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("void-post"), target: AliasRef, reason: Reason }),
   /** 恢复杀帖: `post` is the label of the voided post that stands again. */
   z.strictObject({ action: z.literal("reinstate-post"), post: z.string().min(1), reason: Reason }),
+  /** 认定字数足够: `post` is the label of the post whose open 白条 the referee accepts as full. */
+  z.strictObject({ action: z.literal("accept-iou"), post: z.string().min(1), reason: Reason }),
   z.strictObject({ action: z.literal("substitute"), target: AliasRef, alias: AliasRef, reason: Reason }),
   z.strictObject({
     action: z.literal("end-game"),

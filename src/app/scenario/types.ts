@@ -31,9 +31,18 @@ export type ScenarioAction =
   /** `post`: the label of the post complained about; `by`: who complains (for the reader), if given. */
   | { kind: "file-complaint"; post: string; by: Seat | null }
   /** `post`: the label of the post ruled on (the runner finds its round and place); without it, the latest. */
-  | { kind: "complaint"; against: Seat; upheld: boolean; reason?: string; post?: string }
+  | {
+      kind: "complaint";
+      against: Seat;
+      upheld: boolean;
+      reason?: string;
+      post?: string;
+      /** 字数不够按白条处理, due by `iouDeadline` when given. */
+      asIou?: true;
+      iouDeadline?: number;
+    }
   | { kind: "extension"; requestedBy: Seat[]; reason?: string }
-  /** `post`: reinstate-post's label of the post, which the runner turns into its round and place. */
+  /** `post`: reinstate-post's or accept-iou's label of the post, which the runner turns into its round and place. */
   | { kind: "referee"; override: Override; reason: string; newAlias?: string; post?: string }
   | { kind: "say"; seat: Seat; thread: "discussion" | "vote" | "last-words" }
   | { kind: "night"; actor: Seat; ability: "kill" | "check" | "protect" | "shoot"; target: Seat | null };

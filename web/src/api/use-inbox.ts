@@ -16,6 +16,7 @@ export const INBOX_EVENTS: ReadonlySet<string> = new Set([
   // A ruling, this referee's or a co-referee's, marks its complaint handled.
   "ComplaintUpheld",
   "ComplaintDismissed",
+  "ComplaintRuledIou",
   // A vote's close expires the 托票 asked for it; the complaint deadline, the complaints of its round.
   "VoteClosed",
   "ComplaintWindowClosed",

@@ -69,6 +69,7 @@ const eventNames: Record<string, string> = {
   IouExtensionGranted: "白条延期",
   ComplaintUpheld: "举报成立",
   ComplaintDismissed: "举报驳回",
+  ComplaintRuledIou: "举报：按白条处理",
   ComplaintWindowClosed: "举报截止",
   PlayerOut: "出局",
   PlayerRevived: "复活",
@@ -661,6 +662,8 @@ export const zhCN = {
       `举报成立（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
     myComplaintDismissed: (at: string, reason: string | null) =>
       `驳回（${at}）${reason === null ? "" : `，哨子的理由：${reason}`}`,
+    myComplaintAsIou: (at: string, reason: string | null, deadline: string | null) =>
+      `举报属实：字数不够，按白条处理（${at}）${deadline === null ? "" : `，须在 ${deadline} 前补齐，否则出帖者出局、被帖者复活`}${reason === null ? "" : `；哨子的理由：${reason}`}`,
     myComplaintExpired: (at: string, why: "ended" | "window") =>
       why === "window"
         ? `已过期：举报截止（${at}）前哨子没有裁定`
@@ -785,6 +788,9 @@ export const zhCN = {
       `正文只有${words}字，不足${min}字，提交后记为白条：须在白条期限前补到${iouMin}字，否则出帖者出局、目标复活（期限见「我的身份 → 白条」）。确定提交？`,
     iouFor: (target: string, deadline: string) => `补齐对 ${target} 的白条，${deadline}前`,
     // The 补白条 page once nothing is open: the last 白条 completed, in place of an editor the server would refuse.
+    /** 认定字数足够: the referee accepted the post as full; nothing is left to complete. */
+    iouAccepted: (round: string, target: string) =>
+      `哨子认定${round}对 ${target} 的杀帖字数足够，白条视同补齐，无需再补。`,
     iouCompleted: (round: string, target: string, words: number | null, at: string | null) =>
       `白条已补齐：${round}对 ${target} 的白条${words === null ? "" : `，补帖${words}字`}${at === null ? "" : `，${at} 补齐`}。`,
   },
@@ -889,7 +895,7 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期", "signup-withdrawn": "报名已撤销，无需裁定", replied: "已回复" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", "as-iou": "字数不够，按白条处理", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期", "signup-withdrawn": "报名已撤销，无需裁定", replied: "已回复" }[outcome] ?? outcome} · ${at}`,
     messageItem: (alias: string) => `${alias} 私信哨子`,
     messageReply: "回复（只有该玩家和哨子看得到）",
     messageReplySend: "回复",
@@ -936,6 +942,13 @@ export const zhCN = {
         .filter((x) => x !== "")
         .join("；"),
     dismiss: "驳回",
+    /** 字数不够按白条处理 (seed 000): the third ruling on a complaint. */
+    asIou: "字数不够，按白条处理",
+    asIouDeadline: "白条补齐期限（本轮白条期限已过，须另定）",
+    confirmAsIou: (poster: string, deadline: string) =>
+      `确定按白条处理？${poster} 的这篇杀帖改为白条，须在 ${deadline} 前补齐；逾期未补则出帖者出局、被帖者复活。`,
+    rulingComplaintIou: (reason: string, deadline: string) =>
+      `按白条处理，${deadline} 前补齐${reason ? `；理由：${reason}` : ""}`,
     rulingReason: "裁定理由",
     originality: "原创报告",
     checkPost: "查该帖",
@@ -951,6 +964,7 @@ export const zhCN = {
       "amend-vote-out": "改判票杀",
       "amend-lead-voter": "改定领票人",
       "reinstate-post": "恢复杀帖",
+      "accept-iou": "认定字数足够",
       "assign-turn": "指定出帖人",
       extend: "延长截止",
       "end-game": "结束游戏（判定胜负）",
@@ -981,6 +995,12 @@ export const zhCN = {
     reinstateNone: "目前没有被作废的杀帖。",
     reinstateWhich: "选择要恢复的杀帖",
     reinstateOption: (round: number, poster: string, target: string) => `第${round}轮 ${poster} → ${target}`,
+    /** 认定字数足够: an open 白条 accepted as a full post. */
+    acceptIouNone: "目前没有待补的白条。",
+    acceptIouWhich: "选择白条",
+    acceptIouOption: (round: number, poster: string, target: string) => `第${round}轮 ${poster} → ${target}`,
+    acceptIouHint:
+      "认定这篇杀帖字数已够（如不同版本 Word 统计差一两字）：白条视同补齐，到期不再判出帖者出局。理由会公布，出帖者不公开。",
     reinstateHint:
       "撤销此前的举报属实或作废杀帖裁定：因该帖出局的出帖者复活，被帖者（如仍存活）按帖杀出局。帖炸弹的帖、工兵帖、作废前未补齐的白条不能这样恢复。",
     amendVoteOutRound: "改判哪一轮",
@@ -1040,7 +1060,7 @@ export const zhCN = {
       iouEntered: "补帖已录入",
       complaintTitle: "裁定举报（杀帖）",
       complaintHint:
-        "选出帖者和哪一篇已公布的杀帖；举报成立则出帖者出局，被帖者若因此帖出局则复活。已驳回的举报可以在这里改判成立。",
+        "选出帖者和哪一篇已公布的杀帖；举报成立则出帖者出局，被帖者若因此帖出局则复活；字数不够则按白条处理（出帖者须按期补齐）。已驳回的举报可以在这里改判成立。",
       poster: "出帖者",
     },
     /** 作废杀帖: which of the seat's posts; unnamed, the latest (an unreleased one included). */
@@ -1199,6 +1219,9 @@ export const zhCN = {
     complaintUpheld: (post: string, poster: string, target: string, why: string) =>
       `举报成立${why}：${post}（${poster} → ${target}）`,
     complaintDismissed: (post: string, poster: string, why: string) => `举报驳回${why}：${post}（${poster}）`,
+    /** 字数不够按白条处理: its IouOpened follows with the deadline. */
+    complaintRuledIou: (post: string, poster: string, target: string, why: string) =>
+      `举报属实，字数不够，按白条处理${why}：${post}（${poster} → ${target}）`,
     /** The engine's record of a filed complaint (ComplaintFiled): an ending its ruling could change waits for it. */
     complaintPending: (post: string, poster: string) => `${post}（${poster}）被举报，待裁定`,
     complaintWindowClosed: (round: number) => `第${round}轮举报期结束`,
@@ -1282,6 +1305,9 @@ export const zhCN = {
     amendLeadVoter: (round: string, bomb: string, previous: string, lead: string) =>
       `${round}改定 ${bomb} 的领票人：${previous} → ${lead}`,
     reinstatePostHidden: (post: string, target: string) => `恢复${post}（帖杀 ${target}）`,
+    acceptIou: (post: string, poster: string, target: string) =>
+      `认定${post}字数足够，白条视同补齐：${poster} → ${target}`,
+    acceptIouHidden: (post: string, target: string) => `认定${post}（帖杀 ${target}）字数足够，白条视同补齐`,
     invalidVote: (who: string) => `判 ${who} 的投票为无效票`,
     warn: (who: string, offence: string, severe: boolean) =>
       `警告 ${who}：${offence}${severe ? "（情节严重，直接判罚出局）" : ""}`,

@@ -26,6 +26,7 @@ export const IMPORTANT_TYPES: ReadonlySet<string> = new Set([
   "IouFailed",
   "ComplaintUpheld",
   "ComplaintDismissed",
+  "ComplaintRuledIou",
   "AllianceFormed",
   "OverrideApplied",
   "IouExtensionGranted",

@@ -6,7 +6,9 @@ export type InboxRuling =
   | { kind: "lead-voter"; seat: SeatNo; reason: string }
   | { kind: "ending"; winner: string | null; reason: string }
   /** A complaint's ruling: its reason, and what followed (the poster out, the post's target revived) if anything did. */
-  | { kind: "complaint"; upheld: boolean; reason: string; posterOut: SeatNo | null; revived: SeatNo | null };
+  | { kind: "complaint"; upheld: boolean; reason: string; posterOut: SeatNo | null; revived: SeatNo | null }
+  /** 字数不够按白条处理: the post made a 白条, due by `deadline`. */
+  | { kind: "complaint-iou"; reason: string; deadline: number | null };
 
 interface OverrideData {
   action?: unknown;
@@ -77,15 +79,18 @@ export function inboxRuling(item: InboxItem, events: readonly GameEventDto[]): I
  */
 function complaintRuling(item: InboxItem, after: readonly GameEventDto[]): InboxRuling | null {
   const outcome = item.handled?.outcome;
+  if (outcome === "as-iou") {
+    const ruled = after.find((e) => e.type === "ComplaintRuledIou" && namesPost(item, e));
+    if (!ruled) return null;
+    return {
+      kind: "complaint-iou",
+      reason: typeof ruled.data.reason === "string" ? ruled.data.reason : "",
+      deadline: typeof ruled.data.deadline === "number" ? ruled.data.deadline : null,
+    };
+  }
   if (outcome !== "upheld" && outcome !== "dismissed") return null;
   const type = outcome === "upheld" ? "ComplaintUpheld" : "ComplaintDismissed";
-  const ruled = after.find(
-    (e) =>
-      e.type === type &&
-      (item.round !== undefined && item.post !== undefined
-        ? e.data.round === item.round && e.data.post === item.post
-        : e.data.poster === item.against),
-  );
+  const ruled = after.find((e) => e.type === type && namesPost(item, e));
   if (!ruled) return null;
   const reason = typeof ruled.data.reason === "string" ? ruled.data.reason : "";
   if (outcome === "dismissed")
@@ -111,4 +116,11 @@ function complaintRuling(item: InboxItem, after: readonly GameEventDto[]): Inbox
     posterOut: typeof out?.data.seat === "number" ? out.data.seat : null,
     revived: typeof back?.data.seat === "number" ? back.data.seat : null,
   };
+}
+
+/** Whether a ruling is on the complaint's post (a complaint filed before complaints named their post: its poster's). */
+function namesPost(item: InboxItem, e: GameEventDto): boolean {
+  return item.round !== undefined && item.post !== undefined
+    ? e.data.round === item.round && e.data.post === item.post
+    : e.data.poster === item.against;
 }

@@ -45,3 +45,8 @@ test("a second 白条 still open is the one offered; a later one failed leaves n
   assert.deepEqual(iouPage([iou(2, 0, "completed"), iou(3, 0, "failed")], events, 3), { state: "none" });
   assert.deepEqual(iouPage([], [], 3), { state: "none" });
 });
+
+test("认定字数足够: the 白条 the referee accepted is done, with no completion of the poster's to show", () => {
+  const accepted = { ...iou(2, 0, "completed"), accepted: true as const };
+  assert.deepEqual(iouPage([accepted], [], 3), { state: "completed", iou: accepted, words: null, at: null });
+});

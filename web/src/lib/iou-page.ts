@@ -9,6 +9,8 @@ export interface OwnIou {
   target: number;
   deadline: number;
   status: "open" | "completed" | "failed" | "voided";
+  /** 认定字数足够: closed as completed by the referee's ruling; no completion of the poster's. */
+  accepted?: true;
 }
 
 export type IouPage =

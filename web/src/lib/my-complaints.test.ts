@@ -119,3 +119,22 @@ test("only the seat's own complaints", () => {
     [6_000],
   );
 });
+
+test("a 作废杀帖 of another post of the round, then a ruling on this one: the ruling stands (the void names no post)", () => {
+  const events = [
+    released(2, 90_000),
+    filed(5_000, 3, 2, 0),
+    ev("OverrideApplied", 6_000, {
+      round: 2,
+      override: { action: "void-post", poster: null },
+      reason: "繁体",
+    }),
+    ev("ComplaintUpheld", 8_000, { round: 2, post: 0, poster: null, reason: "重合45%" }),
+  ];
+  const rounds = [{ round: 2, posts: [post(0, 7, "voided"), post(1, 8, "voided")] }];
+  assert.deepEqual(myComplaints(events, 3, rounds)[0]?.state, {
+    kind: "upheld",
+    at: 8_000,
+    reason: "重合45%",
+  });
+});

@@ -15,6 +15,8 @@ export type ComplaintState =
   | { kind: "waiting"; deadline: number | null }
   | { kind: "upheld"; at: number; reason: string | null }
   | { kind: "dismissed"; at: number; reason: string | null }
+  /** 字数不够按白条处理: the post is a 白条 now, due by `deadline`. */
+  | { kind: "as-iou"; at: number; reason: string | null; deadline: number | null }
   /**
    * Unruled when the game ended (one filed in the window waits past it for the ruling: RULINGS 16), or, in a log
    * stored before that (its ComplaintWindowClosed without `keepsFiled`), when the round's window closed.
@@ -58,6 +60,13 @@ export function myComplaints(
   const settle = (match: (c: MyComplaint) => boolean, state: ComplaintState) => {
     for (const c of waiting(match)) c.state = state;
   };
+  // A 作废杀帖 reaches the player without its post: the round's posts voided by the end are taken for it, so one of
+  // another post may have settled this complaint too early. A later ruling on this post shows it was not void then.
+  const unvoid = (match: (c: MyComplaint) => boolean) => {
+    for (const c of mine)
+      if (match(c) && c.state.kind === "voided" && c.state.why === "referee")
+        c.state = { kind: "waiting", deadline: c.round === null ? null : (deadlines.get(c.round) ?? null) };
+  };
   for (const e of events) {
     const d = e.data;
     const on = (c: MyComplaint) => c.round === d.round && c.post === d.post;
@@ -79,7 +88,11 @@ export function myComplaints(
       });
     } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {
       const kind = e.type === "ComplaintUpheld" ? "upheld" : "dismissed";
+      unvoid(on);
       settle(on, { kind, at: e.at, reason: str(d.reason) });
+    } else if (e.type === "ComplaintRuledIou") {
+      unvoid(on);
+      settle(on, { kind: "as-iou", at: e.at, reason: str(d.reason), deadline: num(d.deadline) });
     } else if (e.type === "ComplaintWindowClosed" && d.keepsFiled !== true) {
       settle((c) => c.round === d.round, { kind: "expired", at: e.at, why: "window" });
     } else if (e.type === "GameEnded") {

@@ -1,5 +1,5 @@
 // The released kill posts that still stand, or were voided since, with their posters as a referee's view names them:
-// what 作废杀帖, a 举报 ruling and 恢复杀帖 on the desk can act on.
+// what 作废杀帖, a 举报 ruling, 恢复杀帖 and 认定字数足够 on the desk can act on.
 import type { RoundView } from "./engine-view.ts";
 
 export interface StandingPost {
@@ -23,6 +23,15 @@ export function voidedPosts(rounds: readonly RoundView[]): StandingPost[] {
   return rounds.flatMap((r) =>
     (r.posts ?? [])
       .filter((p) => p.poster !== null && p.lapsed === "voided")
+      .map((p) => ({ round: r.round, index: p.index, poster: p.poster as number, target: p.target })),
+  );
+}
+
+/** The released posts whose 白条 is open (the counter's, or a 举报's 「字数不够按白条处理」): 认定字数足够's choice. */
+export function openIouPosts(rounds: readonly RoundView[]): StandingPost[] {
+  return rounds.flatMap((r) =>
+    (r.posts ?? [])
+      .filter((p) => p.poster !== null && p.iouStatus === "open")
       .map((p) => ({ round: r.round, index: p.index, poster: p.poster as number, target: p.target })),
   );
 }

@@ -269,7 +269,13 @@ function MyComplaints({ game, seat }: { game: LiveGame; seat: number }) {
               <span className="muted small">{m.me.myComplaintFiled(dateTime(c.at))}</span>
             </div>
             <div className="small">{m.me.myComplaintText(c.text)}</div>
-            <div className={c.state.kind === "upheld" ? "notice notice-ok" : "notice notice-info"}>
+            <div
+              className={
+                c.state.kind === "upheld" || c.state.kind === "as-iou"
+                  ? "notice notice-ok"
+                  : "notice notice-info"
+              }
+            >
               {complaintStateText(c.state)}
             </div>
           </li>
@@ -287,6 +293,12 @@ function complaintStateText(s: ComplaintState): string {
       return m.me.myComplaintUpheld(dateTime(s.at), s.reason);
     case "dismissed":
       return m.me.myComplaintDismissed(dateTime(s.at), s.reason);
+    case "as-iou":
+      return m.me.myComplaintAsIou(
+        dateTime(s.at),
+        s.reason,
+        s.deadline === null ? null : dateTime(s.deadline),
+      );
     case "expired":
       return m.me.myComplaintExpired(dateTime(s.at), s.why);
     case "voided":

@@ -46,12 +46,13 @@ import { editedPosts, formatPostLines, parsePostLines, postsInForce } from "../l
 import { type LiveBallot, openBallots, proxyRequestState } from "../lib/proxy-request.ts";
 import { reviewPending } from "../lib/report-notice.ts";
 import { rosterReloadKey } from "../lib/roster-reload.ts";
-import { standingPosts, voidedPosts } from "../lib/standing-posts.ts";
+import { openIouPosts, standingPosts, voidedPosts } from "../lib/standing-posts.ts";
 import { localInputValue, nextRoundStart } from "../lib/start-time.ts";
 import { type Terms, termsOf } from "../lib/terms.ts";
 import { AmendLeadVoterFields, type LeadVoterPick } from "./AmendLeadVoterFields.tsx";
 import { type AmendChoice, AmendVoteOutFields, amendOut } from "./AmendVoteOutFields.tsx";
 import { AssignTurnFields, resolveTurnPick, type TurnPick } from "./AssignTurnFields.tsx";
+import { ComplaintIouButton } from "./ComplaintIouButton.tsx";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
 import { ManualRulings } from "./RefereeManual.tsx";
 
@@ -1045,6 +1046,27 @@ function InboxRow(props: {
         <button type="button" className="btn small" onClick={() => rule(false)} disabled={!reason.trim()}>
           {m.referee.dismiss}
         </button>
+        {against !== null ? (
+          <ComplaintIouButton
+            events={props.events}
+            round={item.round ?? null}
+            poster={label(against)}
+            disabled={!reason.trim()}
+            onRule={(iouDeadline) =>
+              void run(() =>
+                api.ruleComplaint(gameId, {
+                  requestId: requestId(),
+                  against,
+                  upheld: true,
+                  asIou: true,
+                  ...(iouDeadline !== undefined && { iouDeadline }),
+                  reason,
+                  ...named,
+                }),
+              )
+            }
+          />
+        ) : null}
       </div>
       {notice}
     </li>
@@ -1137,6 +1159,8 @@ function rulingText(r: InboxRuling, label: (s: SeatNo) => string, terms: Terms):
         r.posterOut === null ? null : label(r.posterOut),
         r.revived === null ? null : label(r.revived),
       );
+    case "complaint-iou":
+      return m.referee.rulingComplaintIou(r.reason, r.deadline === null ? "?" : dateTime(r.deadline));
   }
 }
 
@@ -1603,10 +1627,11 @@ function Overrides({ game }: { game: LiveGame }) {
     min: -30,
     max: -10,
   };
-  // 作废杀帖, 恢复杀帖 and 指定出帖人 have nothing to act on in a game without kill posts (7kill).
+  // 作废杀帖, 恢复杀帖, 认定字数足够 and 指定出帖人 have nothing to act on in a game without kill posts (7kill).
   const {
     "void-post": _voidPost,
     "reinstate-post": _reinstate,
+    "accept-iou": _acceptIou,
     "assign-turn": _assignTurn,
     ...withoutPosts
   } = m.referee.overrideActions;
@@ -1657,6 +1682,8 @@ function Overrides({ game }: { game: LiveGame }) {
       : [];
   // 恢复杀帖: every voided post of the game, picked by round and place (its poster is the referee's to see).
   const reinstatable = action === "reinstate-post" ? voidedPosts(engine?.rounds ?? []) : [];
+  // 认定字数足够: every post whose 白条 is open, picked the same way.
+  const acceptable = action === "accept-iou" ? openIouPosts(engine?.rounds ?? []) : [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const t = Number(target);
@@ -1684,6 +1711,10 @@ function Overrides({ game }: { game: LiveGame }) {
         case "eliminate":
         case "revive":
           return { action, target: t };
+        case "accept-iou": {
+          const picked = acceptable.find((p) => `${p.round}:${p.index}` === which);
+          return picked ? { action, round: picked.round, post: picked.index } : null;
+        }
         case "reinstate-post": {
           const picked = reinstatable.find((p) => `${p.round}:${p.index}` === which);
           return picked ? { action, round: picked.round, post: picked.index } : null;
@@ -1798,6 +1829,21 @@ function Overrides({ game }: { game: LiveGame }) {
               />
             </label>
           </>
+        ) : action === "accept-iou" ? (
+          acceptable.length === 0 ? (
+            <p className="muted small">{m.referee.acceptIouNone}</p>
+          ) : (
+            <select value={which} onChange={(e) => setWhich(e.target.value)} name="accept-iou" required>
+              <option value="" disabled>
+                {m.referee.acceptIouWhich}
+              </option>
+              {acceptable.map((p) => (
+                <option key={`${p.round}:${p.index}`} value={`${p.round}:${p.index}`}>
+                  {m.referee.acceptIouOption(p.round, seatLabel(seats, p.poster), seatLabel(seats, p.target))}
+                </option>
+              ))}
+            </select>
+          )
         ) : action === "reinstate-post" ? (
           reinstatable.length === 0 ? (
             <p className="muted small">{m.referee.reinstateNone}</p>
@@ -1886,6 +1932,7 @@ function Overrides({ game }: { game: LiveGame }) {
           </label>
         ) : null}
         {action === "reinstate-post" ? <p className="muted small">{m.referee.reinstateHint}</p> : null}
+        {action === "accept-iou" ? <p className="muted small">{m.referee.acceptIouHint}</p> : null}
         {action === "assign-turn" ? <p className="muted small">{m.referee.assignTurnHint}</p> : null}
         {action === "void-vote" || action === "invalid-vote" ? (
           // What each does to the voter differs (RULINGS 7/8, seed 001 「否则视为弃权」): said before it is applied.
@@ -2013,7 +2060,7 @@ function overrideSubject(o: unknown, label: (s: SeatNo) => string, terms: Terms)
   // decide-lead-voter: the bomb and the voter named its 领票人.
   if (typeof x.bomb === "number" && typeof x.leadVoter === "number")
     return ` · ${label(x.bomb)} → ${label(x.leadVoter)}`;
-  // reinstate-post: the round, the poster and the target of the post that stands again.
+  // reinstate-post, accept-iou: the round, the poster and the target of the post ruled on.
   if (typeof x.post === "number" && typeof x.round === "number" && typeof x.target === "number") {
     const poster = typeof x.poster === "number" ? `${label(x.poster)} ` : "";
     return ` · ${terms.round(x.round)} ${poster}→ ${label(x.target)}`;

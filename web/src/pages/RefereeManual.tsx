@@ -12,6 +12,7 @@ import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { standingPosts } from "../lib/standing-posts.ts";
+import { ComplaintIouButton } from "./ComplaintIouButton.tsx";
 
 export function ManualRulings({ game }: { game: LiveGame }) {
   const info = game.data!.game;
@@ -264,10 +265,15 @@ function ManualComplaint({ game }: { game: LiveGame }) {
   const posts = standingPosts(engine?.rounds ?? []);
   const posters = [...new Set(posts.map((p) => p.poster))].sort((a, b) => a - b);
   const mine = posts.filter((p) => String(p.poster) === poster);
-  const rule = (upheld: boolean) => {
-    const picked = mine.find((p) => `${p.round}:${p.index}` === which) ?? mine.at(-1);
+  const picked = mine.find((p) => `${p.round}:${p.index}` === which) ?? mine.at(-1);
+  const rule = (upheld: boolean, iou?: { iouDeadline?: number }) => {
     if (!picked) return;
-    if (upheld && !window.confirm(m.referee.confirmUphold(label(picked.poster), label(picked.target))))
+    // 字数不够按白条处理 asked its own confirmation (ComplaintIouButton).
+    if (
+      upheld &&
+      !iou &&
+      !window.confirm(m.referee.confirmUphold(label(picked.poster), label(picked.target)))
+    )
       return;
     void run(() =>
       api.ruleComplaint(id, {
@@ -277,6 +283,7 @@ function ManualComplaint({ game }: { game: LiveGame }) {
         reason,
         round: picked.round,
         post: picked.index,
+        ...(iou && { asIou: true as const, ...iou }),
       }),
     );
   };
@@ -337,6 +344,13 @@ function ManualComplaint({ game }: { game: LiveGame }) {
         >
           {m.referee.dismiss}
         </button>
+        <ComplaintIouButton
+          events={game.events}
+          round={picked?.round ?? null}
+          poster={picked ? label(picked.poster) : ""}
+          disabled={!poster || !reason.trim()}
+          onRule={(iouDeadline) => rule(true, iouDeadline !== undefined ? { iouDeadline } : {})}
+        />
       </div>
     </form>
   );

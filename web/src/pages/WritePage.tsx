@@ -185,12 +185,14 @@ function IouPost({ game }: { game: LiveGame }) {
         {page.state === "completed" ? (
           <Notice kind="ok">
             <span data-testid="iou-completed">
-              {m.write.iouCompleted(
-                t.round(page.iou.round),
-                seatLabel(seats, page.iou.target),
-                page.words,
-                page.at === null ? null : dateTime(page.at),
-              )}
+              {page.iou.accepted
+                ? m.write.iouAccepted(t.round(page.iou.round), seatLabel(seats, page.iou.target))
+                : m.write.iouCompleted(
+                    t.round(page.iou.round),
+                    seatLabel(seats, page.iou.target),
+                    page.words,
+                    page.at === null ? null : dateTime(page.at),
+                  )}
             </span>
           </Notice>
         ) : (

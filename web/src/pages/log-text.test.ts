@@ -551,3 +551,37 @@ test("指定出帖人 reads as the unit and both seats for the referee, and as t
     "哨子改判（理由：缺席）：指定出帖人（联合杀手）：12号 张三 的轮次改由组内他人出",
   );
 });
+
+test("字数不够按白条处理 and 认定字数足够 read with the post, its target, and the poster only where the feed names it", () => {
+  assert.equal(
+    say("ComplaintRuledIou", {
+      round: 2,
+      post: 0,
+      poster: 11,
+      target: 6,
+      deadline: T0,
+      reason: "Word 788 字",
+    }),
+    "举报属实，字数不够，按白条处理（理由：Word 788 字）：第2轮杀帖 #1（12号 张三 → 7号 李四）",
+  );
+  assert.match(
+    say("ComplaintRuledIou", { round: 2, post: 0, poster: null, target: 6, deadline: T0, reason: null }),
+    /^举报属实，字数不够，按白条处理：第2轮杀帖 #1（.+ → 7号 李四）$/,
+  );
+  assert.equal(
+    say("OverrideApplied", {
+      round: 2,
+      override: { action: "accept-iou", round: 2, post: 1, poster: 11, target: 6 },
+      reason: "WPS 801 字",
+    }),
+    "哨子改判（理由：WPS 801 字）：认定第2轮杀帖 #2字数足够，白条视同补齐：12号 张三 → 7号 李四",
+  );
+  assert.equal(
+    say("OverrideApplied", {
+      round: 2,
+      override: { action: "accept-iou", round: 2, post: 1, target: 6 },
+      reason: "WPS 801 字",
+    }),
+    "哨子改判（理由：WPS 801 字）：认定第2轮杀帖 #2（帖杀 7号 李四）字数足够，白条视同补齐",
+  );
+});

@@ -224,6 +224,15 @@ function overrideText(o: Data, c: Ctx): string {
       if (to !== null) return m.log.assignTurnTo(unit, c.seat(to));
       return m.log.assignTurnFrom(unit, c.seat(r.num("from")));
     }
+    case "accept-iou": {
+      // As for 恢复杀帖: a player other than the poster gets the ruling without the poster (view.ts).
+      const poster = r.optNum("poster");
+      const post = m.log.post(r.num("round"), r.num("post"));
+      const target = c.seat(r.num("target"));
+      return poster === null
+        ? m.log.acceptIouHidden(post, target)
+        : m.log.acceptIou(post, c.seat(poster), target);
+    }
     case "reinstate-post": {
       // A player other than the poster gets the ruling without the poster (view.ts), as for 作废杀帖.
       const poster = r.optNum("poster");
@@ -449,6 +458,13 @@ function describe(e: GameEventDto, names: LogNames): string {
       return m.log.complaintDismissed(
         m.log.post(r.num("round"), r.num("post")),
         c.poster(r.optNum("poster")),
+        m.log.because(r.optStr("reason")),
+      );
+    case "ComplaintRuledIou":
+      return m.log.complaintRuledIou(
+        m.log.post(r.num("round"), r.num("post")),
+        c.poster(r.optNum("poster")),
+        c.seat(r.num("target")),
         m.log.because(r.optStr("reason")),
       );
     case "ComplaintWindowClosed":
