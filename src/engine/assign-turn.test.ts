@@ -51,6 +51,21 @@ describe(`指定出帖人 — ${whistle}`, () => {
     assert.equal(d.post(local("12-03 21:06"), 6, 46), null);
   });
 
+  test("seed 000 「杀手出局总数4人（含4人）AB两组杀手联合」 in the window: a turn given in B组 holds in the merged group", () => {
+    const d = round2();
+    assert.equal(
+      d.override(local("12-02 21:05"), { action: "assign-turn", unit: "killer-b", seat: 6 }, "天心刀未上线"),
+      null,
+    );
+    // Four killers out inside the window (A组's 2 and 3, B组's 5 and 7): AB两组 merge at once.
+    for (const target of [2, 3, 5, 7])
+      assert.equal(d.override(local("12-02 21:08"), { action: "eliminate", target }, "曝ID"), null);
+    assert.ok(d.state.alliances.some((a) => a.id === "killers"));
+    // 天心刀 (4) still has no turn; 烈焰刀 (6) posts in its place for the merged group.
+    assert.equal(d.post(local("12-02 21:10"), 4, 50)?.code, "post.not-your-turn");
+    assert.equal(d.post(local("12-02 21:12"), 6, 50), null);
+  });
+
   test("with `from`, the turn of a later member of the round goes: 追魂枪 (1)'s turn to 多情环 (3) while 疯魔拳 (0) has not posted", () => {
     const d = round2();
     assert.equal(

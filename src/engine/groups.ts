@@ -272,7 +272,7 @@ export function postRightOf(state: GameState, round: RoundState, seat: Seat): Po
       kind: role.post === "engineer" ? "engineer" : "kill",
       quota,
       used: unitUsed(state, round, unit, merges).length,
-      expected: withAssignedTurns(expectedPosters(state, unit, quota, merges), round, unit),
+      expected: withAssignedTurns(expectedPosters(state, unit, quota, merges), round, unit, merges),
     };
   }
   if (own) {
@@ -291,11 +291,17 @@ export function postRightOf(state: GameState, round: RoundState, seat: Seat): Po
 /**
  * 指定出帖人: the round's rulings for `unit` applied to its rotation's posters, in order: each gives the first turn
  * `from` holds to `to`. A ruling whose `from` holds no turn any more (it went out, and the rotation moved) gives none.
+ * One given in a group that has merged since (a 联合 fired in the window) applies to the merged group's rotation.
  */
-function withAssignedTurns(expected: Seat[], round: RoundState, unit: string): Seat[] {
+function withAssignedTurns(
+  expected: Seat[],
+  round: RoundState,
+  unit: string,
+  merges: ReadonlyMap<string, string>,
+): Seat[] {
   const out = expected.slice();
   for (const a of round.turnsAssigned ?? []) {
-    if (a.unit !== unit) continue;
+    if ((merges.get(a.unit) ?? a.unit) !== unit) continue;
     const i = out.indexOf(a.from);
     if (i >= 0) out[i] = a.to;
   }
@@ -320,7 +326,7 @@ export function unitTurns(state: GameState, round: RoundState, unit: string): Tu
   const quota = unitQuotas(state, round.plan, merges).get(unit);
   if (quota === undefined || rotationOf(state, unit) === "group-choice") return null;
   const rotation = expectedPosters(state, unit, quota, merges);
-  const turns = withAssignedTurns(rotation, round, unit);
+  const turns = withAssignedTurns(rotation, round, unit, merges);
   const posts = new Map<Seat, number>();
   for (const s of round.submissions) if (!s.voided) posts.set(s.poster, (posts.get(s.poster) ?? 0) + 1);
   return turns.map((seat, i) => {
