@@ -450,8 +450,10 @@ export const zhCN = {
     iou: "白条",
     lapsed: "作废",
     /** A post that did nothing, and why (lib/post-void.ts): the threads and the archive say the same. */
-    lapsedWhy: (why: "complaint" | "iou" | "referee" | "target-out") =>
-      `作废（${{ complaint: "举报成立", iou: "白条未补", referee: "哨子裁定作废", "target-out": "目标已出局" }[why]}）`,
+    lapsedWhy: (why: "complaint" | "iou" | "referee" | "target-out" | "void") =>
+      why === "void"
+        ? "作废"
+        : `作废（${{ complaint: "举报成立", iou: "白条未补", referee: "哨子裁定作废", "target-out": "目标已出局" }[why]}）`,
     read: "展开正文",
     hide: "收起",
     noReports: "还没有报道",

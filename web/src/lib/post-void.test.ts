@@ -56,3 +56,9 @@ test("a void no event names (a 作废杀帖 streamed with its post hidden) is th
   ];
   assert.equal(postVoid(post(0, "voided", null), events), "referee");
 });
+
+test("voided with no voiding event at hand (the view came before the events): only 作废, no guessed reason", () => {
+  assert.equal(postVoid(post(0, "voided"), []), "void");
+  const other = [ev(1, "ComplaintUpheld", { round: 1, post: 1, poster: 4, target: 8, reason: null })];
+  assert.equal(postVoid(post(0, "voided"), other), "void");
+});

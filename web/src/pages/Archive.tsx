@@ -5,6 +5,7 @@ import { api, errorText } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CampChart } from "../components/CampChart.tsx";
 import { Notice } from "../components/Notice.tsx";
+import { PostBadges } from "../components/PostBadges.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
 import { dateClock, seatLabel } from "../lib/format.ts";
@@ -136,16 +137,7 @@ export function Archive({ game }: { game: LiveGame }) {
                     p.poster === null ? null : label(p.poster),
                   )}{" "}
                   {m.threads.killPostLine(label(p.target), p.words)}
-                  {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
-                  {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
-                  {p.iouStatus ? (
-                    <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>
-                  ) : null}
-                  {lapsed ? (
-                    <span className="badge" data-testid="post-void">
-                      {m.threads.lapsedWhy(lapsed)}
-                    </span>
-                  ) : null}
+                  <PostBadges code={p.code} iou={p.iou} iouStatus={p.iouStatus} lapsed={lapsed} />
                 </li>
               );
             })}

@@ -7,6 +7,7 @@ import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CodeSelect } from "../components/CodeSelect.tsx";
 import { PostEditor } from "../components/PostEditor.tsx";
+import { SeatSelect } from "../components/SeatSelect.tsx";
 import { useAction } from "../components/use-action.tsx";
 import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
@@ -65,28 +66,20 @@ function ManualProxyVote({ game }: { game: LiveGame }) {
     <form className="form" onSubmit={submit} data-testid="manual-proxy">
       <h4>{m.referee.manual.proxyTitle}</h4>
       <p className="muted small">{m.referee.manual.proxyHint(game.data!.game.proxyCutoffMinutes)}</p>
-      <select value={voter} onChange={(e) => setVoter(e.target.value)} required name="manual-proxy-voter">
-        <option value="" disabled>
-          {m.referee.manual.voter}
-        </option>
-        {seats.map((s) => (
-          <option key={s.seat} value={s.seat}>
-            {s.label}
-          </option>
-        ))}
-      </select>
-      <select value={target} onChange={(e) => setTarget(e.target.value)} required name="manual-proxy-target">
-        <option value="" disabled>
-          {m.referee.manual.target}
-        </option>
-        {seats
-          .filter((s) => String(s.seat) !== voter)
-          .map((s) => (
-            <option key={s.seat} value={s.seat}>
-              {s.label}
-            </option>
-          ))}
-      </select>
+      <SeatSelect
+        name="manual-proxy-voter"
+        value={voter}
+        onChange={setVoter}
+        prompt={m.referee.manual.voter}
+        seats={seats}
+      />
+      <SeatSelect
+        name="manual-proxy-target"
+        value={target}
+        onChange={setTarget}
+        prompt={m.referee.manual.target}
+        seats={seats.filter((s) => String(s.seat) !== voter)}
+      />
       {offered.length > 0 ? (
         <CodeSelect name="manual-proxy-code" value={code} codes={offered} onChange={setCode} />
       ) : null}
@@ -153,28 +146,20 @@ function ManualKillPost({ game }: { game: LiveGame }) {
     <form className="form" onSubmit={submit} data-testid="manual-kill-post">
       <h4>{m.referee.manual.killTitle}</h4>
       <p className="muted small">{m.referee.manual.killHint}</p>
-      <select value={poster} onChange={(e) => setPoster(e.target.value)} required name="manual-kill-poster">
-        <option value="" disabled>
-          {m.referee.manual.killPoster}
-        </option>
-        {living.map((s) => (
-          <option key={s.seat} value={s.seat}>
-            {s.label}
-          </option>
-        ))}
-      </select>
-      <select value={target} onChange={(e) => setTarget(e.target.value)} required name="manual-kill-target">
-        <option value="" disabled>
-          {m.write.chooseTarget}
-        </option>
-        {living
-          .filter((s) => String(s.seat) !== poster)
-          .map((s) => (
-            <option key={s.seat} value={s.seat}>
-              {s.label}
-            </option>
-          ))}
-      </select>
+      <SeatSelect
+        name="manual-kill-poster"
+        value={poster}
+        onChange={setPoster}
+        prompt={m.referee.manual.killPoster}
+        seats={living}
+      />
+      <SeatSelect
+        name="manual-kill-target"
+        value={target}
+        onChange={setTarget}
+        prompt={m.write.chooseTarget}
+        seats={living.filter((s) => String(s.seat) !== poster)}
+      />
       {offered.length > 0 ? (
         <CodeSelect name="manual-kill-code" value={code} codes={offered} onChange={setCode} />
       ) : null}

@@ -10,6 +10,7 @@ import type {
 import { api, errorText } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { Notice } from "../components/Notice.tsx";
+import { PostBadges } from "../components/PostBadges.tsx";
 import { ScriptHint } from "../components/ScriptHint.tsx";
 import { m } from "../i18n/index.ts";
 import { engineOf } from "../lib/engine-view.ts";
@@ -127,16 +128,7 @@ function KillPosts({ game }: { game: LiveGame }) {
                   <div className="post-head">
                     <strong>{game.view?.unitNames[p.unit] ?? p.unit}</strong>{" "}
                     {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
-                    {p.code ? <span className="badge">{m.threads.codeGuess(p.code)}</span> : null}
-                    {p.iou ? <span className="badge iou">{m.threads.iou}</span> : null}
-                    {p.iouStatus ? (
-                      <span className="muted small"> {m.threads.iouStatus(p.iouStatus)}</span>
-                    ) : null}
-                    {lapsed ? (
-                      <span className="badge" data-testid="post-void">
-                        {m.threads.lapsedWhy(lapsed)}
-                      </span>
-                    ) : null}
+                    <PostBadges code={p.code} iou={p.iou} iouStatus={p.iouStatus} lapsed={lapsed} />
                   </div>
                   {postId ? <PostBody gameId={id} postId={postId} killPost /> : null}
                 </li>
