@@ -355,10 +355,17 @@ function voidReleased(state: GameState, round: number, post: number): GameState 
  * go off on its poster, and is unspent unless it went off otherwise, so posted on or voted out later it fires.
  */
 function withoutPostFiring(state: GameState, e: { round: number; bomb: Seat; victim: Seat }): GameState {
-  const fired = (f: GameState["fireworks"][number]) =>
-    f.round === e.round && f.via === "post" && f.bomb === e.bomb && f.victim === e.victim;
-  const fireworks = state.fireworks.filter((f) => !fired(f));
-  const bombsFired = state.bombsFired.filter((b) => b !== e.bomb || fireworks.some((f) => f.bomb === b));
+  return withoutFirings(
+    state,
+    (f) => f.round === e.round && f.via === "post" && f.bomb === e.bomb && f.victim === e.victim,
+  );
+}
+
+/** The firings `taken` picks taken back: their bombs are unspent unless another firing of theirs stands. */
+function withoutFirings(state: GameState, taken: (f: GameState["fireworks"][number]) => boolean): GameState {
+  const fireworks = state.fireworks.filter((f) => !taken(f));
+  const gone = new Set(state.fireworks.filter(taken).map((f) => f.bomb));
+  const bombsFired = state.bombsFired.filter((b) => !gone.has(b) || fireworks.some((f) => f.bomb === b));
   return { ...state, fireworks, bombsFired };
 }
 
@@ -384,13 +391,7 @@ function standingAgain({ lapsedBefore, ...p }: ReleasedPost): ReleasedPost {
 
 /** The vote firings of `bombs` in `round` taken back (改判票杀, 改定领票人): the bombs are unspent unless they went off otherwise. */
 function withoutVoteFirings(state: GameState, round: number, bombs: readonly Seat[]): GameState {
-  const fireworks = state.fireworks.filter(
-    (f) => !(f.round === round && f.via === "vote" && bombs.includes(f.bomb)),
-  );
-  const bombsFired = state.bombsFired.filter(
-    (b) => !bombs.includes(b) || fireworks.some((f) => f.bomb === b),
-  );
-  return { ...state, fireworks, bombsFired };
+  return withoutFirings(state, (f) => f.round === round && f.via === "vote" && bombs.includes(f.bomb));
 }
 
 /**

@@ -112,16 +112,19 @@ export function voteOut(
  * the post: that event takes the firing back (evolve.ts withoutPostFiring).
  */
 export function takenByItsBomb(state: GameState, round: number, post: number): boolean {
+  const fired = postFiring(state, round, post);
+  const seat = fired && state.seats[fired.victim];
+  return seat?.out?.cause === "bomb" && seat.out.round === round;
+}
+
+/** The 同归 a released post set off: its target, a bomb, went off on its poster at the release (release.ts). */
+function postFiring(state: GameState, round: number, post: number): { bomb: Seat; victim: Seat } | null {
   const p = state.rounds[round]?.released?.find((x) => x.index === post);
-  const seat = p && state.seats[p.poster];
-  return (
-    p !== undefined &&
-    seat?.out?.cause === "bomb" &&
-    seat.out.round === round &&
-    state.fireworks.some(
-      (f) => f.round === round && f.victim === p.poster && f.bomb === p.target && f.via === "post",
-    )
+  if (!p) return null;
+  const fired = state.fireworks.some(
+    (f) => f.round === round && f.via === "post" && f.bomb === p.target && f.victim === p.poster,
   );
+  return fired ? { bomb: p.target, victim: p.poster } : null;
 }
 
 /**
@@ -129,12 +132,8 @@ export function takenByItsBomb(state: GameState, round: number, post: number): b
  * poster (同归) is taken back, and the bomb is unspent unless it went off otherwise (evolve.ts PostFiringVoided).
  */
 export function voidPostFiring(b: Batch, at: Instant, round: number, post: number): void {
-  const p = b.state.rounds[round]?.released?.find((x) => x.index === post);
-  if (!p) return;
-  const fired = b.state.fireworks.some(
-    (f) => f.round === round && f.via === "post" && f.bomb === p.target && f.victim === p.poster,
-  );
-  if (fired) emit(b, { type: "PostFiringVoided", at, round, bomb: p.target, victim: p.poster });
+  const fired = postFiring(b.state, round, post);
+  if (fired) emit(b, { type: "PostFiringVoided", at, round, ...fired });
 }
 
 /**
