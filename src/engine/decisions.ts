@@ -79,25 +79,18 @@ export function applyComplaintRuling(
     return;
   }
   // Seed 000: "一经查证举报属实…当即宣判出帖者出局，被帖者复活。"
-  const taken = takenByItsBomb(b.state, round, post.index);
-  emit(b, {
-    type: "ComplaintUpheld",
-    at,
-    round,
-    post: post.index,
-    poster: post.poster,
-    target: post.target,
-    reason,
-  });
-  voidPostFiring(b, at, round, post.index);
-  reviveTargetOf(b, at, round, post.index, "complaint");
-  putOutForVoidPost(b, at, round, post.poster, "complaint", post.index, taken);
-  // Ruled after its round's results post (a complaint filed in the window waits past it): the poster's identity is
-  // published at once, as that post would have, and a score game is read again with the corrected record.
-  if (b.state.rounds[round]?.closed) {
-    revealOuts(b, at, round, [post.poster]);
-    rereadScoreEnd(b, at, round);
-  }
+  const voided = [{ post: post.index, poster: post.poster }];
+  voidPosts(b, at, round, voided, "complaint", () =>
+    emit(b, {
+      type: "ComplaintUpheld",
+      at,
+      round,
+      post: post.index,
+      poster: post.poster,
+      target: post.target,
+      reason,
+    }),
+  );
 }
 
 /**
@@ -123,21 +116,39 @@ export function applyComplaintIou(
  * post is revived, then out for its own).
  */
 export function failIous(b: Batch, at: Instant, round: number, due: readonly IouState[]): void {
-  const taken = new Set(due.filter((iou) => takenByItsBomb(b.state, round, iou.post)).map((iou) => iou.post));
-  for (const iou of due) {
-    emit(b, { type: "IouFailed", at, round, post: iou.post, poster: iou.poster, target: iou.target });
-  }
-  for (const iou of due) voidPostFiring(b, at, round, iou.post);
-  for (const iou of due) reviveTargetOf(b, at, round, iou.post, "iou");
-  for (const iou of due) putOutForVoidPost(b, at, round, iou.poster, "iou", iou.post, taken.has(iou.post));
-  // Due after its round's results post (a deadline the referee gave, 「字数不够按白条处理」 ruled late): the posters are
-  // published at once, as that post would have, and a score game is read again, as for a complaint upheld then.
-  if (due.length > 0 && b.state.rounds[round]?.closed) {
+  voidPosts(b, at, round, due, "iou", () => {
+    for (const iou of due) {
+      emit(b, { type: "IouFailed", at, round, post: iou.post, poster: iou.poster, target: iou.target });
+    }
+  });
+}
+
+/**
+ * Released posts of `round` voided together by the rules (a failed 白条, an upheld 举报), `announce` emitting the
+ * voiding: the 同归 they set off taken back, their targets back, their posters out for them. Ruled after the round's
+ * results post (a complaint filed in the window waits past it; a 白条 due by a deadline the referee gave), the posters
+ * are published at once, as that post would have, and a score game is read again with the corrected record.
+ */
+function voidPosts(
+  b: Batch,
+  at: Instant,
+  round: number,
+  posts: readonly { post: number; poster: Seat }[],
+  cause: "iou" | "complaint",
+  announce: () => void,
+): void {
+  // Read before the voiding: its fold keeps the 同归 until voidPostFiring takes it back.
+  const taken = new Set(posts.filter((p) => takenByItsBomb(b.state, round, p.post)).map((p) => p.post));
+  announce();
+  for (const p of posts) voidPostFiring(b, at, round, p.post);
+  for (const p of posts) reviveTargetOf(b, at, round, p.post, cause);
+  for (const p of posts) putOutForVoidPost(b, at, round, p.poster, cause, p.post, taken.has(p.post));
+  if (posts.length > 0 && b.state.rounds[round]?.closed) {
     revealOuts(
       b,
       at,
       round,
-      due.map((iou) => iou.poster),
+      posts.map((p) => p.poster),
     );
     rereadScoreEnd(b, at, round);
   }
