@@ -106,6 +106,13 @@ function ms(text: string | undefined): number {
 }
 
 /**
+ * How many wrk runs each port has had. A run's parity goes to the script (its second argument): the vote script
+ * picks only seats of that parity, so a player's first vote in a run differs from its last in the run before,
+ * which the server would refuse as the standing ballot sent again (vote.unchanged).
+ */
+const runsOn = new Map<number, number>();
+
+/**
  * wrk runs in its own process (one thread, `connections` connections, `seconds` long). Wait for it without
  * blocking this one: the servers' own output passes through here (startServer), and a server whose stdout pipe
  * filled up would stall mid-run.
@@ -116,6 +123,8 @@ export async function wrk(
   seconds: number,
   connections: number,
 ): Promise<WrkResult> {
+  const run = runsOn.get(port) ?? 0;
+  runsOn.set(port, run + 1);
   const child = spawn(WRK, [
     "-t1",
     `-c${connections}`,
@@ -126,6 +135,7 @@ export async function wrk(
     `http://127.0.0.1:${port}`,
     "--",
     randomBytes(6).toString("hex"),
+    String(run % 2),
   ]);
   let out = "";
   child.stdout.on("data", (d: Buffer) => {

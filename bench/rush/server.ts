@@ -175,26 +175,33 @@ ${rows}
 }
 local counter = 0
 local tid = "0"
+local parity = 0
 -- Each player's last target, so a vote is always a change: the server refuses the standing ballot sent again
--- (vote.unchanged), which wrk would count as an error and which commits nothing.
+-- (vote.unchanged), which wrk would count as an error and which commits nothing. The memory ends with the run,
+-- so a run votes only for seats of its parity (args[2]), which alternates between a port's runs: a player's
+-- first vote in a run cannot repeat its last vote of the run before.
 local last = {}
 -- wrk's Lua random numbers start from the same seed in every run: the bench passes a fresh prefix per run, so
 -- request ids of the warm-up and the measured run never collide (a collision would be answered as a retry).
 init = function(args)
   tid = args[1] or tid
+  parity = tonumber(args[2] or "0") or 0
 end
 request = function()
   counter = counter + 1
   local i = math.random(1, #targets)
   local t = targets[i]
-  local seat
+  -- seats parity, parity + 2, ... below t[3]
+  local choices = math.floor((t[3] - 1 - parity) / 2) + 1
+  local k
   if last[i] == nil then
-    seat = math.random(1, t[3]) - 1
+    k = math.random(1, choices) - 1
   else
-    seat = math.random(1, t[3] - 1) - 1
-    if seat >= last[i] then seat = seat + 1 end
+    k = math.random(1, choices - 1) - 1
+    if k >= last[i] then k = k + 1 end
   end
-  last[i] = seat
+  last[i] = k
+  local seat = parity + 2 * k
   local body = '{"requestId":"r' .. tid .. '-' .. counter .. '","targets":[' .. seat .. ']}'
   return wrk.format("POST", t[1], { ["Content-Type"] = "application/json", ["Cookie"] = t[2] }, body)
 end
