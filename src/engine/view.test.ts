@@ -86,6 +86,39 @@ describe("viewFor", () => {
     );
   });
 
+  test("作废杀帖 names a released post to everyone, its poster to the poster only", () => {
+    const d = round2();
+    assert.equal(d.post(local("12-02 21:05"), 0, 30), null);
+    assert.equal(d.post(local("12-02 21:06"), 4, 31), null);
+    // Before the release: the post is the poster's secret, so a player learns only that one was voided.
+    assert.equal(d.override(local("12-02 21:10"), { action: "void-post", poster: 4 }, "旧帖"), null);
+    const early = d.events("OverrideApplied").at(-1);
+    assert.ok(early);
+    assert.deepEqual((redactEvent(early, { kind: "seat", seat: 20 }, d.state) as typeof early).override, {
+      action: "void-post",
+      poster: null,
+    });
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.override(local("12-02 22:00"), { action: "void-post", poster: 0 }, "旧帖"), null);
+    const late = d.events("OverrideApplied").at(-1);
+    assert.ok(late);
+    const post = d.state.rounds[2]?.released?.find((p) => p.target === 30)?.index;
+    assert.equal(typeof post, "number");
+    for (const viewer of [{ kind: "public" }, { kind: "seat", seat: 20 }] as const)
+      assert.deepEqual((redactEvent(late, viewer, d.state) as typeof late).override, {
+        action: "void-post",
+        poster: null,
+        round: 2,
+        post,
+      });
+    assert.deepEqual((redactEvent(late, { kind: "seat", seat: 0 }, d.state) as typeof late).override, {
+      action: "void-post",
+      poster: 0,
+      round: 2,
+      post,
+    });
+  });
+
   test("GameStarted is streamed without the rule set or anyone else's role", () => {
     const d = round2();
     const started = d.events("GameStarted")[0];

@@ -487,8 +487,21 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     case "ComplaintFiled":
       return null;
     case "OverrideApplied":
-      if (event.override.action === "void-post" && event.override.poster !== mySeat)
-        return { ...event, override: { action: "void-post", poster: null } };
+      // 作废杀帖: the poster stays the poster's and the referees'. Which post it was is public once the post is out
+      // (the released list marks it void anyway), so the pages need not guess it; before the release it is not.
+      if (event.override.action === "void-post" && event.override.poster !== mySeat) {
+        const { round, post } = event.override;
+        const released =
+          round !== undefined &&
+          post !== undefined &&
+          state.rounds[round]?.released?.some((p) => p.index === post) === true;
+        return {
+          ...event,
+          override: released
+            ? { action: "void-post", poster: null, round, post }
+            : { action: "void-post", poster: null },
+        };
+      }
       // As for 作废杀帖: whose post it is stays the poster's and the referees' (its target is public with the post).
       if (event.override.action === "reinstate-post" && event.override.poster !== mySeat) {
         const { poster: _hidden, ...rest } = event.override;

@@ -138,3 +138,25 @@ test("a 作废杀帖 of another post of the round, then a ruling on this one: th
     reason: "重合45%",
   });
 });
+
+test("a 作废杀帖 that names its post settles that post's complaint only", () => {
+  const events = [
+    released(2, 90_000),
+    filed(5_000, 3, 2, 0),
+    filed(5_500, 3, 2, 1),
+    ev("OverrideApplied", 6_000, {
+      round: 2,
+      override: { action: "void-post", poster: null, round: 2, post: 1 },
+      reason: "外文帖",
+    }),
+  ];
+  // Post 0 reads void in the view too (voided by a ruling whose event this page has not got yet).
+  const rounds = [{ round: 2, posts: [post(0, 7, "voided"), post(1, 8, "voided")] }];
+  assert.deepEqual(
+    myComplaints(events, 3, rounds).map((c) => c.state),
+    [
+      { kind: "waiting", deadline: 90_000 },
+      { kind: "voided", at: 6_000, why: "referee" },
+    ],
+  );
+});

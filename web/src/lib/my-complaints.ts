@@ -100,13 +100,19 @@ export function myComplaints(
     } else if (e.type === "IouFailed") {
       settle(on, { kind: "voided", at: e.at, why: "iou" });
     } else if (e.type === "OverrideApplied") {
-      const o = d.override as { action?: unknown } | undefined;
+      const o = d.override as { action?: unknown; post?: unknown } | undefined;
+      // A player's 作废杀帖 names its post once the post is out; an older or earlier one is read off the view.
       if (o?.action === "void-post")
-        settle((c) => c.round === d.round && postOf(c.round, c.post)?.lapsed === "voided", {
-          kind: "voided",
-          at: e.at,
-          why: "referee",
-        });
+        settle(
+          (c) =>
+            c.round === d.round &&
+            (typeof o.post === "number" ? c.post === o.post : postOf(c.round, c.post)?.lapsed === "voided"),
+          {
+            kind: "voided",
+            at: e.at,
+            why: "referee",
+          },
+        );
     }
   }
   return mine;
