@@ -135,3 +135,32 @@ test("merging the stream's events with fetched ballots keeps seq order, each eve
     [1, 2, 3, 5],
   );
 });
+
+test("a poster its bomb took, put out again for its void post in the same ruling, reads as that out only", () => {
+  const names = viewerLogNames({ seats: [{ seat: 2, alias: "王五" } as never], unitNames: {} }, [], {
+    dayNight: false,
+    killPosts: true,
+    campNames: {},
+    rulesName: "风云场",
+  });
+  const ev = (seq: number, at: number, type: string, data: Record<string, unknown>): GameEventDto => ({
+    seq,
+    type,
+    at,
+    data,
+  });
+  const ruling = [
+    ev(1, T0, "ComplaintUpheld", { round: 2, post: 0, poster: null, reason: "抄袭" }),
+    ev(2, T0, "PlayerRevived", { round: 2, seat: 2, reason: "complaint" }),
+    ev(3, T0, "PlayerOut", { round: 2, seat: 2, cause: "complaint" }),
+  ];
+  const texts = logItems(ruling, names, "important").map((l) => l.text);
+  assert.equal(texts.filter((t) => t.includes("复活")).length, 0, texts.join(" / "));
+  assert.equal(texts.filter((t) => t.includes("被举报成立")).length, 1, texts.join(" / "));
+  // A revival that stands (the target of the void post) is still said, and so is one a later ruling undoes.
+  const later = [
+    ev(1, T0, "PlayerRevived", { round: 2, seat: 2, reason: "complaint" }),
+    ev(2, T0 + 60_000, "PlayerOut", { round: 2, seat: 2, cause: "complaint" }),
+  ];
+  assert.equal(logItems(later, names, "important").filter((l) => l.text.includes("复活")).length, 1);
+});

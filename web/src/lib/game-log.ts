@@ -83,8 +83,24 @@ export function logItems(events: readonly GameEventDto[], names: LogNames, filte
     const e = events[i]!;
     if (filter === "important" && !IMPORTANT_TYPES.has(e.type)) continue;
     if (filter === "all" && e.type === "VoteCast") continue;
+    if (outAgainAtOnce(events, i)) continue;
     const text = describeEvent(e, names);
     if (text !== "") out.push({ seq: e.seq, at: e.at, text });
   }
   return out;
+}
+
+/**
+ * A poster its bomb took along (同归) whose post is then voided (举报成立, 白条未补) is revived and put out again in the
+ * same ruling, for the void post: the engine records both, but 「复活（举报成立）」 before 「出局（被举报成立）」 reads as
+ * if the complaint had saved it. The log says only the out.
+ */
+function outAgainAtOnce(events: readonly GameEventDto[], i: number): boolean {
+  const e = events[i]!;
+  if (e.type !== "PlayerRevived") return false;
+  for (let j = i + 1; j < events.length && events[j]!.at === e.at; j++) {
+    const d = events[j]!.data;
+    if (events[j]!.type === "PlayerOut" && d.seat === e.data.seat && d.cause === e.data.reason) return true;
+  }
+  return false;
 }
