@@ -78,6 +78,9 @@ test("录入杀帖: a kill post sent by QQ is entered on the desk for its seat, 
   const ownPage = await own.newPage();
   await ownPage.goto(`/games/${game.id}/write?kind=kill`);
   await ownPage.getByTestId("posted-this-round").waitFor();
+  // 我的身份 lists it as the seat's post, marked as entered by the referee.
+  await ownPage.getByTestId("posted-this-round").getByRole("link").click();
+  await ownPage.getByTestId("my-posts").getByText("哨子代为录入").waitFor();
   await own.close();
 
   // Released at the window's close like any post; another player sees no trace of who entered it.

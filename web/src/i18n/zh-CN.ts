@@ -604,6 +604,8 @@ export const zhCN = {
     noRooms: "你没有小黑屋",
     myPosts: "我的杀帖",
     noPosts: "还没有出过帖",
+    enteredByReferee: "哨子代为录入",
+    enteredByRefereeHint: "这篇杀帖由哨子按你站外发来的内容录入，按你本人出帖计",
     dueDates: "待办",
     postsDue: (n: number) => `本轮有 ${n} 个出帖权`,
     yourTurn: "轮到你出帖",

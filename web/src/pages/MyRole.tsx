@@ -10,6 +10,7 @@ import { RoomChat } from "../components/RoomChat.tsx";
 import { m } from "../i18n/index.ts";
 import { dueDeadlines } from "../lib/due-deadlines.ts";
 import { engineOf } from "../lib/engine-view.ts";
+import { enteredPostIds } from "../lib/entered-posts.ts";
 import { dateTime, seatLabel, statedAt } from "../lib/format.ts";
 import { type ComplaintState, myComplaints } from "../lib/my-complaints.ts";
 import { offenceText } from "../lib/offence-text.ts";
@@ -27,6 +28,7 @@ export function MyRole({ game }: { game: LiveGame }) {
   const you = engineOf(view)?.you ?? null;
   const seats = view?.seats ?? [];
   const id = data.game.id;
+  const entered = enteredPostIds(game.events);
   const roomVersion = game.events.filter(
     (e) => e.type === "app.RoomMessagePosted" || e.type === "AllianceFormed",
   ).length;
@@ -169,6 +171,11 @@ export function MyRole({ game }: { game: LiveGame }) {
               <li key={`${p.round}-${p.index}`}>
                 {t.round(p.round)} {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
                 {p.voided ? <span className="badge">{m.threads.lapsed}</span> : null}
+                {p.postId !== null && entered.has(p.postId) ? (
+                  <span className="badge" title={m.me.enteredByRefereeHint}>
+                    {m.me.enteredByReferee}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
