@@ -112,11 +112,13 @@ export const realEngine: EnginePort<GameState> = {
     };
   },
   publicPostIds(state) {
-    const ids = new Map<string, number>();
+    const ids = new Map<string, { round: number; at: number }>();
     for (const r of state.rounds) {
       if (!r?.released) continue;
       const released = new Set(r.released.map((p) => p.index));
-      for (const s of r.submissions) if (s.postId && released.has(s.index)) ids.set(s.postId, r.round);
+      const at = r.postingClosesAt;
+      for (const s of r.submissions)
+        if (s.postId && released.has(s.index)) ids.set(s.postId, { round: r.round, at });
     }
     return ids;
   },

@@ -102,8 +102,11 @@ export interface EnginePort<S = unknown> {
    * alliances' merges and takeovers applied. Null for a round not opened yet.
    */
   roundPlan?(state: S, round: number): RoundPlanInfo | null;
-  /** Post ids whose text is public now (kill posts after their release), each with its round. */
-  publicPostIds?(state: S): ReadonlyMap<string, number>;
+  /**
+   * Post ids whose text is public now (kill posts after their release), each with its round and when it became
+   * public (the window's close): its hand-in time is its poster's and the referees' (几方同步发帖).
+   */
+  publicPostIds?(state: S): ReadonlyMap<string, { round: number; at: number }>;
   /** The deadline a refusal is about (for the message "截止时间 …"), when the state knows it. */
   deadlineOf?(state: S, code: string, details: Record<string, unknown> | undefined): number | null;
 }

@@ -125,7 +125,10 @@ export class GameReads<S> {
         : countWords(body.text, { ambiguousIsEastAsian: ctx.rules.text.ambiguousIsEastAsian }).words;
     // The referee judges whether a post is a 繁体字帖 or 外文帖; others who may read it can see that for themselves.
     const script = v.referee ? { script: scriptMixPercent(body.text) } : {};
-    return ok({ postId, text: body.text, words, createdAt: body.createdAt, ...script });
+    // When it was handed in is the referees' and, through its own event, the poster's: a released kill post shows
+    // everyone else its release, or its hand-in times would tell which posts were late, or entered by a referee.
+    const createdAt = v.referee ? body.createdAt : (seen.ref?.at ?? seen.releasedAt ?? body.createdAt);
+    return ok({ postId, text: body.text, words, createdAt, ...script });
   }
 
   /**
@@ -158,7 +161,7 @@ export class GameReads<S> {
     snap: GameSnapshot<S>,
     v: Viewer,
     postId: string,
-  ): { ref: GameEventDto | undefined; round: number | undefined } | null {
+  ): { ref: GameEventDto | undefined; round: number | undefined; releasedAt: number | undefined } | null {
     // Only the events naming this post are redacted for the viewer: redaction keeps or drops a postId, never
     // adds one, and redacting the whole log for every post opened costs in proportion to the game's length.
     const naming: StoredEvent[] = [];
@@ -166,8 +169,8 @@ export class GameReads<S> {
       if ((event as { postId?: unknown }).postId === postId) naming.push({ seq, event });
     });
     const ref = this.#games.visibleEvents(naming, v, snap).find((e) => e.data.postId === postId);
-    const round = this.#games.engine.publicPostIds?.(snap.engine).get(postId);
-    return ref || round !== undefined ? { ref, round } : null;
+    const released = this.#games.engine.publicPostIds?.(snap.engine).get(postId);
+    return ref || released ? { ref, round: released?.round, releasedAt: released?.at } : null;
   }
 
   async roomMessages(

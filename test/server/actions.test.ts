@@ -430,6 +430,20 @@ test("录入杀帖: the referee enters a kill post sent off the site for the sea
     }
     const view = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`));
     assert.equal(view.json.view!.seats.find((s) => s.seat === rangers[0]!.seat)?.alive, false);
+    // The released text's time is the release for everyone but the referees and the poster: its hand-in time would
+    // tell a late post, or one a referee entered, from the rest.
+    const bodyAt = async (cookie?: string) =>
+      (
+        await must(
+          call<PostBodyResponse>(h, "GET", `/api/games/${g.id}/posts/${entered.json.postId}`, cookie),
+        )
+      ).json.createdAt;
+    // The window this game's rules give round 1: 21:00–21:30.
+    const release = local("12-01 21:30:00");
+    for (const cookie of [rangers[1]!.cookie, second.cookie, undefined])
+      assert.equal(await bodyAt(cookie), release);
+    assert.equal(await bodyAt(g.referee), IN_WINDOW);
+    assert.equal(await bodyAt(first.cookie), IN_WINDOW);
   });
 });
 
