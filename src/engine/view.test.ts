@@ -90,15 +90,19 @@ describe("viewFor", () => {
     const d = round2();
     assert.equal(d.post(local("12-02 21:05"), 0, 30), null);
     assert.equal(d.post(local("12-02 21:06"), 4, 31), null);
-    // Before the release: the post is the poster's secret, so a player learns only that one was voided.
+    // Before the release: that the post was handed in at all is the poster's secret (几方同步发帖), so the ruling
+    // goes to the poster and the referees only, then and after the release (the voided post is never released).
     assert.equal(d.override(local("12-02 21:10"), { action: "void-post", poster: 4 }, "旧帖"), null);
     const early = d.events("OverrideApplied").at(-1);
     assert.ok(early);
-    assert.deepEqual((redactEvent(early, { kind: "seat", seat: 20 }, d.state) as typeof early).override, {
-      action: "void-post",
-      poster: null,
-    });
+    assert.equal(redactEvent(early, { kind: "seat", seat: 20 }, d.state), null);
+    assert.equal(redactEvent(early, { kind: "public" }, d.state), null);
+    assert.equal(
+      (redactEvent(early, { kind: "seat", seat: 4 }, d.state) as typeof early).override.action,
+      "void-post",
+    );
     d.tick(local("12-02 21:30:01"));
+    assert.equal(redactEvent(early, { kind: "seat", seat: 20 }, d.state), null);
     assert.equal(d.override(local("12-02 22:00"), { action: "void-post", poster: 0 }, "旧帖"), null);
     const late = d.events("OverrideApplied").at(-1);
     assert.ok(late);

@@ -488,19 +488,15 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
       return null;
     case "OverrideApplied":
       // 作废杀帖: the poster stays the poster's and the referees'. Which post it was is public once the post is out
-      // (the released list marks it void anyway), so the pages need not guess it; before the release it is not.
+      // (the released list marks it void anyway), so the pages need not guess it. A post voided before the release
+      // is never released: that one was handed in at all is its poster's secret (几方同步发帖), so the ruling goes
+      // to nobody else. A ruling stored before posts were named (no `post`) was about a released one.
       if (event.override.action === "void-post" && event.override.poster !== mySeat) {
         const { round, post } = event.override;
-        const released =
-          round !== undefined &&
-          post !== undefined &&
-          state.rounds[round]?.released?.some((p) => p.index === post) === true;
-        return {
-          ...event,
-          override: released
-            ? { action: "void-post", poster: null, round, post }
-            : { action: "void-post", poster: null },
-        };
+        if (round === undefined || post === undefined)
+          return { ...event, override: { action: "void-post", poster: null } };
+        if (state.rounds[round]?.released?.some((p) => p.index === post) !== true) return null;
+        return { ...event, override: { action: "void-post", poster: null, round, post } };
       }
       // As for 作废杀帖: whose post it is stays the poster's and the referees' (its target is public with the post).
       if (event.override.action === "reinstate-post" && event.override.poster !== mySeat) {
