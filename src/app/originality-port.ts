@@ -64,6 +64,11 @@ export interface CheckRequest {
   excludePostId?: string;
   /** Site posts that are no source against this text (the withdrawn 报道 of a game one signs up to again). */
   excludePostIds?: readonly string[];
+  /**
+   * Whether the caller may read a site source. Given, a source it may not (a kill post not yet released, a draft
+   * game's 报道) counts for nothing: else a match would tell a player that a hidden post holds the text it guessed.
+   */
+  readable?: (source: SiteSource) => Promise<boolean>;
 }
 
 export interface OriginalityPort {

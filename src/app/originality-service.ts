@@ -239,7 +239,7 @@ export async function indexedOriginality(
       const own = excludePostId !== undefined ? loaded.exclusionsOf(excludePostId) : {};
       const others = request.excludePostIds?.length ? loaded.docIdsOf(request.excludePostIds) : [];
       if (others.length > 0) own.excludeDocIds = [...(own.excludeDocIds ?? []), ...others];
-      const report = await loaded.check(text, {
+      const options: CheckOptions = {
         limitPercent,
         ...(request.minRun !== undefined && { minRun: request.minRun }),
         ...(request.ambiguousIsEastAsian !== undefined && {
@@ -248,7 +248,23 @@ export async function indexedOriginality(
         ...own,
         // Both given (not a case the app has): the request's lineage wins.
         ...(excludeLineage !== undefined && { excludeLineage }),
-      });
+      };
+      let report = await loaded.check(text, options);
+      // Sources the caller may not read are left out and the text measured again: with them gone, a run they had
+      // covered may match a readable source instead. Each pass leaves out more, so this ends.
+      if (request.readable) {
+        const judged = new Map<string, boolean>();
+        for (;;) {
+          const unread: string[] = [];
+          for (const docId of new Set(report.spans.map((sp) => sp.source.docId))) {
+            if (!judged.has(docId)) judged.set(docId, await readableDoc(storage, docId, request.readable));
+            if (judged.get(docId) === false) unread.push(docId);
+          }
+          if (unread.length === 0) break;
+          options.excludeDocIds = [...(options.excludeDocIds ?? []), ...unread];
+          report = await loaded.check(text, options);
+        }
+      }
       return toResponse(report, withSources ? await sourcesShown(storage, report, siteSource) : null);
     },
     async addDocument(doc) {
@@ -320,6 +336,20 @@ type ShownSource = NonNullable<CopiedSpan["source"]>;
  * Each source of the report as the caller may see it: a reference text in full, a site post as `siteSource` says
  * (its row is read for the game it belongs to). Null for a source the caller may not see at all.
  */
+/** Whether the caller may read an indexed document: imported reference texts are everyone's. */
+async function readableDoc(
+  storage: Storage,
+  docId: string,
+  readable: (source: SiteSource) => Promise<boolean>,
+): Promise<boolean> {
+  const kind = kindOf(docId) as DocumentKind;
+  if (kind === "reference") return true;
+  const row = await storage.getTextDocument(rowId(docId));
+  if (row?.source !== "site") return true;
+  if (row.gameId === null || row.ref === null) return false;
+  return readable({ kind, gameId: row.gameId, postId: postIdOf(row.ref) });
+}
+
 async function sourcesShown(
   storage: Storage,
   r: OriginalityReport,

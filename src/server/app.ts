@@ -124,10 +124,26 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     clock,
     deadlineGraceMs: deps.deadlineGraceMs ?? 0,
   });
-  const lifecycle = new GameLifecycle<St>({ games, storage, clock, rules: deps.rules, originality });
+  const reads = new GameReads<St>({ games, storage, clock });
+  // A 报道's copied share is public (GET /reports), so only posts the public may read count toward it: a 报道 matching
+  // a kill post not yet released would confirm a guess at that post's text.
+  const publicOriginality: OriginalityPort = {
+    check: (text, request) =>
+      originality.check(text, {
+        ...request,
+        readable: async (source) => (await reads.originalitySource(null, source)) !== null,
+      }),
+    ...(originality.addDocument && { addDocument: (doc) => originality.addDocument!(doc) }),
+  };
+  const lifecycle = new GameLifecycle<St>({
+    games,
+    storage,
+    clock,
+    rules: deps.rules,
+    originality: publicOriginality,
+  });
   const players = new PlayerActions<St>({ games, originality });
   const referees = new RefereeActions<St>({ games, storage, clock });
-  const reads = new GameReads<St>({ games, storage, clock });
   const limits = deps.rateLimits ?? { login: 10, writes: 120 };
 
   const level =
@@ -586,6 +602,9 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
       withSources: v.referee,
       // Refereeing this game (any account can make one) shows nothing more of another game's posts than its public.
       siteSource: (source) => reads.originalitySource(req.account, source),
+      // Only posts the caller may read count, or a match would confirm a guess at one not yet released: all of its
+      // own game's for a referee, another game's once public (anyone can make a game and referee it).
+      readable: async (source) => (await reads.originalitySource(req.account, source)) !== null,
       ...ruleSetCheck(ctx.rules.text),
       // Only a referee names a published post: a player's draft has no post to leave out yet.
       ...(v.referee && body.postId !== undefined && { excludePostId: body.postId }),

@@ -8,7 +8,11 @@ import { killPostLineage } from "../../src/app/originality-port.ts";
 import { type IndexedOriginality, indexedOriginality } from "../../src/app/originality-service.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
-import type { GameCreatedResponse, OriginalityResponse } from "../../src/server/api-types.ts";
+import type {
+  GameCreatedResponse,
+  OriginalityResponse,
+  ReportListResponse,
+} from "../../src/server/api-types.ts";
 import { type BuiltApp, buildApp } from "../../src/server/app.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { createFingerprinter, encodeFingerprints } from "../../src/text/fingerprint.ts";
@@ -19,6 +23,7 @@ import {
   advanceTo,
   call,
   cast,
+  draftGame,
   eventually,
   type Game,
   type Harness,
@@ -93,6 +98,17 @@ test("杀帖 要求是本人的原创首发文学作品…不得使用旧贴改�
       ["kill"],
     );
     assert.match(sources[0]!.title!, /第1轮 · 杀帖/);
+
+    // Until its release the post is its poster's and the referees': a player's check leaves it out, or a match
+    // would confirm a guess at a post nobody else may read yet (secrecy audit).
+    const early = await must(
+      call<OriginalityResponse>(h, "POST", `/api/games/${g.id}/originality`, rangers[1]!.cookie, {
+        text: later,
+      }),
+    );
+    assert.equal(early.json.copiedPercent, 0);
+    assert.deepEqual(early.json.spans, []);
+    await advanceTo(h, local("12-01 21:31:00"));
 
     // 旧帖追魂 is forbidden: the player sees the share and the passages, never whose post they came from.
     const asPlayer = await must(
@@ -212,13 +228,11 @@ test("a referee of one game sees of another game's post only what that game show
     // The label as indexed, without the post id its stored ref ends with (a referee has no use for an id).
     assert.equal(full.spans[0]!.source!.title, `测试局 · 第1轮 · 杀帖 · ${first.seat + 1}号`);
 
-    // Unreleased: the share and the passages, and nothing of the source.
+    // Unreleased: nothing at all. It counted once, without its source, but a match then confirmed a guess at the
+    // text of a post nobody else may read yet (secrecy audit, thirty-second session).
     const unreleased = await check(probe, outsider);
-    assert.equal(unreleased.copiedPercent, full.copiedPercent);
-    assert.deepEqual(
-      unreleased.spans.map((s) => [s.start, s.end, s.source]),
-      full.spans.map((s) => [s.start, s.end, null]),
-    );
+    assert.equal(unreleased.copiedPercent, 0);
+    assert.deepEqual(unreleased.spans, []);
 
     // Released: the game, the round and the kind, as the public sees the post; not the seat, nor the row id.
     await advanceTo(h, AFTER_RELEASE);
@@ -231,6 +245,30 @@ test("a referee of one game sees of another game's post only what that game show
 
     // Refereeing the post's game is what shows it in full, whichever game the check is made from.
     assert.deepEqual((await check(elsewhere, g.referee)).spans, full.spans);
+  });
+});
+
+test("a 报道's public copied share counts only posts the public may read: not a kill post before its release", async () => {
+  await withIndexedGame(async (h, g) => {
+    const { first, rangers } = cast(g);
+    await advanceTo(h, IN_WINDOW);
+    await postKill(h, g.id, first.cookie, rangers[0]!.seat, KILL_TEXT);
+    const referee = await quickAccount(h, "other-ref");
+    const signUp = async (name: string) => {
+      const id = await draftGame(h, referee, { name, refereeAlias: `${name}哨子` });
+      await must(call(h, "POST", `/api/games/${id}/signup/open`, referee));
+      const cookie = await quickAccount(h, `${name}-player`);
+      await must(
+        call(h, "POST", `/api/games/${id}/join`, cookie, { alias: `${name}马甲`, report: KILL_TEXT }),
+      );
+      const list = await must(call<ReportListResponse>(h, "GET", `/api/games/${id}/reports`));
+      return list.json.reports[0]!.copiedPercent;
+    };
+    // Before the release the kill post is its poster's and its referees': a 报道 with its text shows nothing copied,
+    // else anyone could confirm a guess at a hidden post by signing up somewhere with it.
+    assert.equal(await signUp("前局"), 0);
+    await advanceTo(h, AFTER_RELEASE);
+    assert.equal(await signUp("后局"), 100);
   });
 });
 
