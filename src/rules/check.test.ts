@@ -68,6 +68,11 @@ describe("cross-checks", () => {
       'not-a-bomb alliances[2].when.role: role "sword" is not a bomb',
     ],
     [
+      "an alliance waiting for itself",
+      broken("fengyun-57", ["alliances.3.when.of.1.alliance", "black-bomb-joins-black"]),
+      'alliance-cycle alliances[3].when.of[1].alliance: alliance "black-bomb-joins-black" waits for itself',
+    ],
+    [
       "rounds out of order",
       broken("airforce-40", ["progression.2.round", 4]),
       "round-order progression[2].round: round 4 is listed as round 3; number the rounds 1, 2, 3, …",
@@ -154,6 +159,31 @@ describe("cross-checks", () => {
       assert.deepEqual(problemsOf(input), [expected]);
     });
   }
+
+  it("two alliances waiting for each other: the grand alliance made to wait for the black bomb's, which waits for it", () => {
+    const input = broken("fengyun-57", [
+      "alliances.1.when",
+      { kind: "alliance-fired", alliance: "black-bomb-joins-black" },
+    ]);
+    assert.deepEqual(
+      problemsOf(input).filter((p) => p.startsWith("alliance-cycle")),
+      [
+        'alliance-cycle alliances[1].when: alliance "grand" can never fire: it must wait for "black-bomb-joins-black", which can never fire either (alliances waiting for each other)',
+        'alliance-cycle alliances[3].when: alliance "black-bomb-joins-black" can never fire: it must wait for "grand", which can never fire either (alliances waiting for each other)',
+      ],
+    );
+  });
+
+  it("an alliance that may fire another way is no cycle: 「any」 of a count and the other alliance", () => {
+    const input = broken("fengyun-57", [
+      "alliances.1.when.of.1",
+      { kind: "alliance-fired", alliance: "black-bomb-joins-black" },
+    ]);
+    assert.deepEqual(
+      problemsOf(input).filter((p) => p.startsWith("alliance-cycle")),
+      [],
+    );
+  });
 });
 
 describe("a round that kills more than are alive", () => {

@@ -328,6 +328,7 @@ export function crossCheck(rs: RuleSet): Problem[] {
         break;
     }
   };
+  checkAllianceWaits(rs, add);
   rs.alliances.forEach((al, ai) => {
     checkTrigger(al.when, ["alliances", ai, "when"], al.id);
     al.effects.forEach((ef, ei) => {
@@ -719,4 +720,59 @@ function validTimeZone(tz: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Alliances that wait for each other (a on b, b on a, or longer rings) never fire, though each trigger alone looks
+ * fine. The alliances that can fire are found by growing the set until it holds still: a trigger can hold if every
+ * alliance it must wait for can fire (any other condition might come true). An alliance waiting only for itself is
+ * the self-check's (checkTrigger) to name.
+ */
+function checkAllianceWaits(
+  rs: RuleSet,
+  add: (at: PathSegment[], code: string, en: string, zh: string) => void,
+): void {
+  const known = new Set(rs.alliances.map((a) => a.id));
+  const fires = new Set<string>();
+  const possible = (t: Trigger): boolean => {
+    switch (t.kind) {
+      case "alliance-fired":
+        return fires.has(t.alliance) || !known.has(t.alliance);
+      case "any":
+        return t.of.some(possible);
+      case "all":
+        return t.of.every(possible);
+      default:
+        return true;
+    }
+  };
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const al of rs.alliances)
+      if (!fires.has(al.id) && possible(al.when)) {
+        fires.add(al.id);
+        grew = true;
+      }
+  }
+  rs.alliances.forEach((al, ai) => {
+    if (fires.has(al.id)) return;
+    const waits = [...new Set(waitedFor(al.when))].filter(
+      (id) => id !== al.id && known.has(id) && !fires.has(id),
+    );
+    if (waits.length === 0) return;
+    const list = waits.map((id) => `"${id}"`).join(", ");
+    add(
+      ["alliances", ai, "when"],
+      "alliance-cycle",
+      `alliance "${al.id}" can never fire: it must wait for ${list}, which can never fire either (alliances waiting for each other)`,
+      `联合 "${al.id}" 永远不会成立：它必须等待的联合 ${list} 也永远不会成立（联合之间互相等待）`,
+    );
+  });
+}
+
+/** The alliances a trigger names in alliance-fired, at any depth. */
+function waitedFor(t: Trigger): string[] {
+  if (t.kind === "alliance-fired") return [t.alliance];
+  if (t.kind === "any" || t.kind === "all") return t.of.flatMap(waitedFor);
+  return [];
 }
