@@ -1,10 +1,10 @@
 // Where the app gets rule sets: the built-in presets and the rule-set checker for uploaded text (src/rules).
 
-import { stringify } from "yaml";
 import { parseRuleSetText } from "../rules/load-file.ts";
 import { parseRuleSet } from "../rules/parse.ts";
 import { presetIds, presets } from "../rules/presets/index.ts";
 import type { RuleSet } from "../rules/schema.ts";
+import { ruleSetYaml } from "../rules/yaml-text.ts";
 import type { PresetInfo, RuleProblem } from "../server/api-types.ts";
 
 export type RulesCheck = { ok: true; rules: RuleSet } | { ok: false; problems: RuleProblem[] };
@@ -30,7 +30,7 @@ export function builtinRulesCatalog(): RulesCatalog {
     preset: (id) => parsed.get(id),
     presetYaml: (id) => {
       const source = Object.hasOwn(presets, id) ? presets[id] : undefined;
-      return source === undefined ? undefined : stringify(source, { lineWidth: 0 });
+      return source === undefined ? undefined : ruleSetYaml(source);
     },
     check(text) {
       const res = parseRuleSetText(text);

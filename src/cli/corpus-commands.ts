@@ -54,7 +54,8 @@ export function registerCorpusCommands(program: Command): void {
       if (opts.poetry) sources.push({ name: "chinese-poetry", source: poetrySource() });
       if (path !== undefined)
         sources.push({ name: opts.name ?? basename(resolve(path)), source: pathSource(path) });
-      if (sources.length === 0) throw new Error("give a path or --poetry");
+      if (sources.length === 0)
+        throw new Error("corpus import: give a folder of .txt files, a .jsonl file, or --poetry");
       const fingerprinter = await createFingerprinter(DEFAULT_FINGERPRINT_PARAMS);
       const storage = await openStorage(process.env.DATABASE_URL);
       try {

@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { registerAdminCommands } from "./admin-commands.ts";
 import { registerCorpusCommands } from "./corpus-commands.ts";
+import { describeFailure } from "./failure.ts";
 import { registerReplayCommand } from "./replay-command.ts";
 import { registerRulesCommands } from "./rules-commands.ts";
 import { registerTextCommands } from "./text-commands.ts";
@@ -17,4 +18,13 @@ registerTextCommands(program);
 registerCorpusCommands(program);
 registerAdminCommands(program);
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // A user's mistake (a file that is not there, a missing argument) is one line naming it; the stack is for bugs,
+  // and BANSHA_DEBUG shows it.
+  process.stderr.write(`bansha: ${describeFailure(error)}\n`);
+  if (process.env.BANSHA_DEBUG && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
+  process.exitCode = 1;
+}

@@ -1,12 +1,13 @@
 // `bansha rules …`: check a rule set (table of survivors, or its problems), print the JSON Schema, list and show presets.
+
 import type { Command } from "commander";
-import { stringify } from "yaml";
 import { z } from "zod";
 import { loadRuleSet } from "../rules/load-file.ts";
 import { presetIds, presets } from "../rules/presets/index.ts";
 import { describeProblem } from "../rules/problems.ts";
 import { formatProgressionTable, progressionTable } from "../rules/progression.ts";
 import { RuleSet } from "../rules/schema.ts";
+import { ruleSetYaml } from "../rules/yaml-text.ts";
 
 /** The JSON Schema of a rule-set file as written (defaults optional), for editors' autocompletion. */
 export function ruleSetJsonSchema(): Record<string, unknown> {
@@ -76,6 +77,6 @@ export function registerRulesCommands(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      console.log(opts.yaml ? stringify(p, { lineWidth: 0 }) : JSON.stringify(p, null, 2));
+      console.log(opts.yaml ? ruleSetYaml(p) : JSON.stringify(p, null, 2));
     });
 }

@@ -67,6 +67,9 @@ describe("bansha rules show --yaml", () => {
   it("prints a preset as YAML that checks clean as a file", () => {
     const shown = run("show", "fengyun-57", "--yaml");
     assert.equal(shown.status, 0);
+    // Clock times quoted, as docs/rulesets.md asks: a YAML 1.1 tool reads a bare 21:00 as the number 1260.
+    assert.match(shown.stdout, /^ {2}roundStart: "21:00"$/m);
+    assert.doesNotMatch(shown.stdout, /: \d{1,2}:\d{2}$/m);
     const dir = mkdtempSync(join(tmpdir(), "bansha-rules-"));
     try {
       const file = join(dir, "fengyun.yaml");

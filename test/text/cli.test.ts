@@ -1,6 +1,6 @@
 // Tests the text and corpus commands end to end through bin/bansha.mjs (few, small inputs).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -15,6 +15,28 @@ describe("bansha text / corpus", () => {
   const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, "site.sqlite")}` };
   const run = (cwd: string, ...args: string[]) =>
     execFileSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env });
+
+  it("a missing file or argument is one line on stderr naming it, exit code 1, no stack trace", () => {
+    const fails = (...args: string[]) => {
+      const r = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: "utf8", env });
+      return { status: r.status, stderr: r.stderr };
+    };
+    for (const [args, line] of [
+      [["text", "check", "missing.txt"], `bansha: cannot read missing.txt: no such file or folder\n`],
+      [
+        ["corpus", "import", "no-such-folder"],
+        `bansha: cannot read no-such-folder: no such file or folder\n`,
+      ],
+      [
+        ["corpus", "import"],
+        "bansha: corpus import: give a folder of .txt files, a .jsonl file, or --poetry\n",
+      ],
+    ] as const) {
+      const r = fails(...args);
+      assert.equal(r.status, 1, args.join(" "));
+      assert.equal(r.stderr, line);
+    }
+  });
 
   it("text count --json prints exactly the issue's fields, and --no-ambiguous switches the option", () => {
     writeFileSync(join(dir, "a.txt"), "他说：“我们走吧……”\n\nHello 世界");
