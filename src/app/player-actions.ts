@@ -87,7 +87,9 @@ export class PlayerActions<S> {
    * 录入杀帖: a kill post entered by a referee for `poster`, whose player sent it off the site (QQ, 站内信) in the
    * posting window when the site could not be reached. The same command as the player's own (the engine's window,
    * rotation and post-right checks, judged at the referee's entry time), counted, stored and indexed alike, so it is
-   * the seat's post for this round; `app.KillPostEntered` beside it records which referee entered it.
+   * the seat's post for this round. The event itself names the referee who entered it (`referee`): one event, as a
+   * player's own post is, so the seqs the other players see do not tell the two apart (an `app.KillPostEntered`
+   * beside it did, until the thirty-second session; logs stored before keep theirs).
    */
   killPostFor(
     gameId: string,
@@ -105,7 +107,7 @@ export class PlayerActions<S> {
       account,
       input,
       "post",
-      (at, _v, words, postId) => ({
+      (at, v, words, postId) => ({
         type: "SubmitKillPost",
         at,
         poster: input.poster,
@@ -113,25 +115,9 @@ export class PlayerActions<S> {
         words,
         postId,
         ...(input.code !== undefined && { code: input.code }),
+        ...signedBy(v),
       }),
       "referee",
-      (events, v, snap) => {
-        const sent = events.find((e) => e.type === "KillPostSubmitted") as
-          | { at: number; round: number; poster: Seat; postId: string | null }
-          | undefined;
-        if (!sent || sent.postId === null) return [];
-        const alias = this.#games.engine.seats(snap.engine).find((s) => s.seat === sent.poster)?.alias ?? "";
-        const entered: EngineEvent = {
-          type: "app.KillPostEntered",
-          at: sent.at,
-          round: sent.round,
-          seat: sent.poster,
-          alias,
-          postId: sent.postId,
-          ...signedBy(v),
-        };
-        return [entered];
-      },
     );
   }
 

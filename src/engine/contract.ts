@@ -60,6 +60,8 @@ export type Command =
       code?: string | null;
       /** Storage id of the post body, if any (bodies live beside the events). */
       postId?: string;
+      /** 录入杀帖: the referee who entered the post its poster sent off the site; the engine judges it alike. */
+      referee?: string;
     }
   /** 补白条: completes the poster's open IOU; `referee` when a referee entered the text sent to them. */
   | { type: "CompleteIou"; at: Instant; poster: Seat; words: number; postId?: string; referee?: string }

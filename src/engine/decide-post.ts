@@ -12,7 +12,15 @@ import { rulesOf } from "./state.ts";
 /** 杀帖: private submission in the posting window (RULINGS 19). */
 export function decideKillPost(
   b: Batch,
-  cmd: { at: Instant; poster: Seat; target: Seat; words: number; code?: string | null; postId?: string },
+  cmd: {
+    at: Instant;
+    poster: Seat;
+    target: Seat;
+    words: number;
+    code?: string | null;
+    postId?: string;
+    referee?: string;
+  },
 ): Refusal | null {
   const r = b.state.rounds.find(
     (x): x is RoundState =>
@@ -64,6 +72,7 @@ export function decideKillPost(
     words: cmd.words,
     code: cmd.code ?? null,
     postId: cmd.postId ?? null,
+    ...(cmd.referee !== undefined && { referee: cmd.referee }),
   });
   return null;
 }

@@ -110,6 +110,11 @@ export type GameEvent =
       words: number;
       code: string | null;
       postId: string | null;
+      /**
+       * 录入杀帖: the referee who entered it (since the thirty-second session; before, an `app.KillPostEntered` beside
+       * it said so, one more event hidden from the other players than a player's own post).
+       */
+      referee?: string;
     }
   | {
       type: "PostsReleased";

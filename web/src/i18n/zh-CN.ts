@@ -1374,6 +1374,7 @@ export const zhCN = {
     messagedReferee: (alias: string, text: string) => `${alias} 私信哨子：${text}`,
     refereeAnswered: (alias: string, text: string) => `哨子回复 ${alias}：${text}`,
     killPostEntered: (who: string, round: string) => `哨子代 ${who} 录入${round}杀帖（站外发来）`,
+    enteredByReferee: (referee: string) => `（站外发来，哨子${referee ? ` ${referee}` : ""} 代为录入）`,
     extensionRequested: (who: string, note: string) =>
       `${who} 向哨子申请白条延期${note ? `（备注：${note}）` : ""}`,
     resultsPublished: (round: string, correction = false) =>

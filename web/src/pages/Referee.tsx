@@ -31,6 +31,7 @@ import { amendableRounds } from "../lib/amend-vote-out.ts";
 import { copyText, toBBCode, toPlainText } from "../lib/bbcode.ts";
 import { complainedPost } from "../lib/complained-post.ts";
 import { currentRound, engineOf, type RoundView, votingRound } from "../lib/engine-view.ts";
+import { enteredBy } from "../lib/entered-posts.ts";
 import {
   clock,
   clockOn,
@@ -163,11 +164,7 @@ function RoundPosts({ game }: { game: LiveGame }) {
   const min = game.data!.game.killPostMin;
   const sent = game.events.filter((e) => e.type === "KillPostSubmitted" && e.data.round === round.round);
   // 录入杀帖: the referee who entered a post sent off the site, by its post id.
-  const enteredBy = new Map(
-    game.events
-      .filter((e) => e.type === "app.KillPostEntered" && typeof e.data.postId === "string")
-      .map((e) => [e.data.postId as string, typeof e.data.referee === "string" ? e.data.referee : ""]),
-  );
+  const entered = enteredBy(game.events);
   const t = termsOf(game.data?.game);
   return (
     <section className="card" data-testid="round-posts">
@@ -188,9 +185,9 @@ function RoundPosts({ game }: { game: LiveGame }) {
                   {clock(e.at)} {label(e.data.poster)} → {label(e.data.target)} ·{" "}
                   {m.app.words(Number(e.data.words))}
                   {Number(e.data.words) < min ? <span className="badge iou">{m.threads.iou}</span> : null}
-                  {typeof e.data.postId === "string" && enteredBy.has(e.data.postId) ? (
+                  {typeof e.data.postId === "string" && entered.has(e.data.postId) ? (
                     <span className="badge" data-testid="post-entered">
-                      {m.referee.postEntered(enteredBy.get(e.data.postId) ?? "")}
+                      {m.referee.postEntered(entered.get(e.data.postId) ?? "")}
                     </span>
                   ) : null}
                   {out(e) ? (

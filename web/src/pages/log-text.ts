@@ -399,9 +399,13 @@ function describe(e: GameEventDto, names: LogNames): string {
         c.seat(r.num("poster")),
         c.seat(r.num("target")),
       ];
-      return r.str("kind") === "engineer"
-        ? m.log.engineerPost(unit, poster, target, r.num("words"))
-        : m.log.killPost(unit, poster, target, r.num("words"), r.optStr("code"));
+      const line =
+        r.str("kind") === "engineer"
+          ? m.log.engineerPost(unit, poster, target, r.num("words"))
+          : m.log.killPost(unit, poster, target, r.num("words"), r.optStr("code"));
+      // 录入杀帖 (the event names the referee since the thirty-second session).
+      const referee = r.optStr("referee");
+      return referee === null ? line : `${line}${m.log.enteredByReferee(referee)}`;
     }
     case "PostsReleased": {
       const posts = r.list("posts").map((p) => {
