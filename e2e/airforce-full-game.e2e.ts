@@ -489,6 +489,11 @@ test("a full airforce-40 game in the browser", { timeout: 15 * 60_000 }, async (
       lines.some((l) => /^联合剑侠：出帖 1\s*（已放出 1）$/.test(l)),
       `the plan says what came of it: ${lines.join(" / ")}`,
     );
+    // The whole rule set stays at hand during the game, folded under the board.
+    const rules = page.getByTestId("rules-summary-folded");
+    await rules.locator("summary").click();
+    assert.equal(await rules.getByTestId("rules-progression").locator("tbody tr").count(), 6);
+    assert.match((await rules.getByTestId("rules-roles").textContent()) ?? "", /联合杀手×6/);
   });
   await votes("12-06 12:00:00", {
     杀一: ["侠22", "侠23"],

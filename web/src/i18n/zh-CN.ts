@@ -345,6 +345,7 @@ export const zhCN = {
     // Before the start: 报道 from the game page itself, and the rule set read there (GameInfo.rulesSummary).
     joinThis: (signedUp: number, players: number) => `报道参加本局（已报名 ${signedUp}/${players}）`,
     rulesSummary: (rules: string, players: number) => `规则概要：${rules}（${players}人）`,
+    rulesSummaryPlanned: "开局规则中的身份与进程。哨子微调过的轮次，以上方「本轮进程」为准。",
     rulesRoles: "身份与人数",
     rulesCamp: (camp: string, roles: string[], total: number) => `${camp}（${total}人）：${roles.join("、")}`,
     rulesRole: (name: string, count: number) => `${name}×${count}`,

@@ -212,6 +212,7 @@ export function Board({ game }: { game: LiveGame }) {
           })}
         </ul>
       </section>
+      <RulesSummaryCard info={data.game} folded />
     </div>
   );
 }
@@ -262,14 +263,34 @@ function roundOfKey(key: string): number {
   return Number(key.match(/^round:(\d+):/)?.[1] ?? 0);
 }
 
-/** The rule set before the start: roles by camp with their counts, and the 进程 round by round. */
-function RulesSummaryCard({ info }: { info: GameInfo }) {
+/**
+ * The rule set: roles by camp with their counts, and the 进程 round by round. Open before the start; during and after
+ * the game folded under the board, since the rounds' own 进程 above may differ where the referee adjusted it.
+ */
+function RulesSummaryCard({ info, folded = false }: { info: GameInfo; folded?: boolean }) {
+  const title = m.board.rulesSummary(info.rulesName, info.players);
+  if (folded)
+    return (
+      <details className="card" data-testid="rules-summary-folded">
+        <summary>{title}</summary>
+        <p className="muted small">{m.board.rulesSummaryPlanned}</p>
+        <RulesSummaryBody info={info} />
+      </details>
+    );
+  return (
+    <section className="card" data-testid="rules-summary">
+      <h2>{title}</h2>
+      <RulesSummaryBody info={info} />
+    </section>
+  );
+}
+
+function RulesSummaryBody({ info }: { info: GameInfo }) {
   const t = termsOf(info);
   const { roles, progression } = info.rulesSummary;
   const camps = [...new Set(roles.map((r) => r.camp))];
   return (
-    <section className="card" data-testid="rules-summary">
-      <h2>{m.board.rulesSummary(info.rulesName, info.players)}</h2>
+    <>
       <h3>{m.board.rulesRoles}</h3>
       <ul className="plain small" data-testid="rules-roles">
         {camps.map((camp) => {
@@ -317,6 +338,6 @@ function RulesSummaryCard({ info }: { info: GameInfo }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </>
   );
 }
