@@ -143,11 +143,12 @@ function castCounter(v: VoteState): (seat: Seat) => number {
 }
 
 /** The same targets (in any order), each with the same code guess, and the same proxy mark. */
-function sameBallot(
-  a: { targets: readonly Seat[]; codes?: readonly (string | null)[]; proxy: boolean },
-  b: { targets: readonly Seat[]; codes?: readonly (string | null)[]; proxy: boolean },
+/** The same seats with the same code guesses, in any order; whether either is a proxy is not compared. */
+function sameChoice(
+  a: { targets: readonly Seat[]; codes?: readonly (string | null)[] },
+  b: { targets: readonly Seat[]; codes?: readonly (string | null)[] },
 ): boolean {
-  if (a.proxy !== b.proxy || a.targets.length !== b.targets.length) return false;
+  if (a.targets.length !== b.targets.length) return false;
   const pairs = (x: typeof a) => x.targets.map((t, i) => `${t}:${x.codes?.[i] ?? ""}`).sort();
   const pa = pairs(a);
   const pb = pairs(b);
@@ -211,12 +212,22 @@ export function decideBallot(b: Batch, cmd: BallotCommand): Refusal | null {
   // The same ballot again would be stored as a change at a later time: the voter would lose the place its vote holds
   // for 先到先出 (RULINGS 11) and as 领票人 (RULINGS 13), and 7kill's one change would be spent on nothing.
   const standing = latestCastBy(v.casts, cmd.voter);
-  if (standing && sameBallot(standing, cmd))
-    return {
-      code: "vote.unchanged",
-      message: "the ballot is the one standing already",
-      details: { round: r.round, voter: cmd.voter },
-    };
+  if (standing && sameChoice(standing, cmd)) {
+    if (standing.proxy === cmd.proxy)
+      return {
+        code: "vote.unchanged",
+        message: "the ballot is the one standing already",
+        details: { round: r.round, voter: cmd.voter },
+      };
+    // A 托票 for what the voter has cast itself changes nothing but the time, and the time is the vote's place. The
+    // other way round (the voter casting itself what the referee cast for it) is taken: it makes the vote its own.
+    if (cmd.proxy)
+      return {
+        code: "proxy.same-as-own",
+        message: "the voter has cast this very ballot itself",
+        details: { round: r.round, voter: cmd.voter },
+      };
+  }
   // A plain ballot's event is this one literal of exactly its fields. Built by spreads, it had room for the two it
   // lacks, and a server holds every ballot's event for the game's life (16 bytes each, on every full collection).
   const cast = {

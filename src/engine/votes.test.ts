@@ -269,12 +269,17 @@ describe("the same ballot again", () => {
     const again = d.vote(local("12-03 19:00"), 25, 14, 13);
     assert.deepEqual([again?.code, again?.details], ["vote.unchanged", { round: 2, voter: 25 }]);
     assert.equal(d.events("VoteCast").filter((e) => e.voter === 25 && e.round === 2).length, 1);
-    // A real change is a change; a proxy the referee enters is the referee's ballot, not the same one.
+    // A real change is a change. A 托票 for the very ballot the voter cast itself would change nothing but the time
+    // (the vote's place): refused, saying why. The voter casting itself what a 托票 cast is taken: the vote is its own.
     assert.equal(d.vote(local("12-03 19:30"), 25, 13, 15), null);
+    const proxied = d.do({ type: "EnterProxyVote", at: local("12-03 20:00"), voter: 25, targets: [15, 13] });
+    assert.deepEqual([proxied?.code, proxied?.details], ["proxy.same-as-own", { round: 2, voter: 25 }]);
+    assert.equal(d.events("VoteCast").filter((e) => e.voter === 25 && e.round === 2).length, 2);
     assert.equal(
-      d.do({ type: "EnterProxyVote", at: local("12-03 20:00"), voter: 25, targets: [13, 15] }),
+      d.do({ type: "EnterProxyVote", at: local("12-03 20:01"), voter: 26, targets: [13, 15] }),
       null,
     );
+    assert.equal(d.vote(local("12-03 20:02"), 26, 15, 13), null, "the voter's own vote replaces the 托票");
   });
 
   test("seed 001 「投票后，有一次改票机会」: the same ballot again does not spend the one change", () => {

@@ -917,6 +917,7 @@ export interface InboxItem {
       | "voided"
       | "after-cutoff"
       | "self-voted"
+      | "same-as-own"
       | "round-extended"
       | "iou-settled"
       | "signup-withdrawn"

@@ -158,6 +158,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "proxy.after-cutoff": (d) =>
     `托票已截止（截止时间 ${clockTime(d?.cutoff ?? d?.deadline)}，收到时间 ${clockTime(d?.receivedAt ?? d?.at)}）`,
   "proxy.no-target": () => "托票必须指定一个目标",
+  "proxy.same-as-own": () => "该玩家现在的票就是本人投的同一目标，无需代投（原票的时间不变）",
   "iou-extension.not-score-rule": () => "白条延期只在分值规则中适用",
   "iou-extension.bad-requesters": () => "申请人必须是同一阵营的存活玩家",
   "iou-extension.no-open-iou": () => "对方阵营没有未补齐的白条，不能申请延期",

@@ -778,6 +778,51 @@ test("a 托票 the player overrode by voting himself afterwards is no longer off
   });
 });
 
+test("a 托票 for what the player has cast itself is not offered, and the engine refuses it: only the time would change", async () => {
+  await withGame(async (h, g) => {
+    const { rangers } = cast(g);
+    const [a, b, c] = rangers;
+    const vote = (p: typeof a, target: number) =>
+      must(call(h, "POST", `/api/games/${g.id}/votes`, p!.cookie, { requestId: rid(), targets: [target] }));
+    const ask = (p: typeof a, target: number) =>
+      must(call(h, "POST", `/api/games/${g.id}/proxy-requests`, p!.cookie, { requestId: rid(), target }));
+    await advanceTo(h, local("12-02 19:00:00"));
+    await vote(a, c!.seat);
+    await vote(b, c!.seat);
+    await advanceTo(h, local("12-02 19:10:00"));
+    // a asks for the very vote it cast; b asks for another seat.
+    await ask(a, c!.seat);
+    await ask(b, a!.seat);
+    assert.deepEqual(
+      (await proxyItems(h, g)).map((x) => x.slice(0, 3)),
+      [
+        [a!.alias, "same-as-own", local("12-02 19:10:00")],
+        [b!.alias, null, null],
+      ],
+    );
+    const entry = await call<ApiError>(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+      requestId: rid(),
+      voter: a!.seat,
+      targets: [c!.seat],
+    });
+    assert.equal(entry.status, 409);
+    assert.equal(entry.json.error.code, "proxy.same-as-own");
+    assert.match(entry.json.error.message, /无需代投/);
+    // b's vote keeps its time: entered, its 托票 is a change and is taken.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+        requestId: rid(),
+        voter: b!.seat,
+        targets: [a!.seat],
+      }),
+    );
+    assert.deepEqual(
+      (await proxyItems(h, g)).map((x) => x[1]),
+      ["same-as-own", "proxy-cast"],
+    );
+  });
+});
+
 /**
  * Round 1's kill post is released and complained about; then the referee's `override` (with its reason): what the
  * inbox's complaint items say afterwards, as [post, outcome].

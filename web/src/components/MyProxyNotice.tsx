@@ -25,9 +25,11 @@ export function MyProxyNotice(props: {
         ? m.vote.myProxyEntered(m.app.list(mine.entered.map(props.label)), target)
         : mine.state === "self-voted"
           ? m.vote.myProxySelfVoted(target)
-          : mine.state === "lapsed-voted"
-            ? m.vote.myProxyLapsedVoted(target, dateTime(mine.cutoff), dateTime(mine.at))
-            : m.vote.myProxyLapsed(target, dateTime(mine.cutoff), dateTime(props.deadline));
+          : mine.state === "same-as-own"
+            ? m.vote.myProxySameAsOwn(target)
+            : mine.state === "lapsed-voted"
+              ? m.vote.myProxyLapsedVoted(target, dateTime(mine.cutoff), dateTime(mine.at))
+              : m.vote.myProxyLapsed(target, dateTime(mine.cutoff), dateTime(props.deadline));
   return (
     <div
       className={`notice ${mine.state === "lapsed" ? "notice-error" : "notice-info"}`}

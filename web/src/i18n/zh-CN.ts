@@ -558,6 +558,8 @@ export const zhCN = {
         ? `哨子已按你的托票代投：${entered}。`
         : `哨子已代投：${entered}（你托的是 ${asked}）。`,
     myProxySelfVoted: (target: string) => `你此后已自己投票，托票（投 ${target}）不再代投。`,
+    myProxySameAsOwn: (target: string) =>
+      `你托的 ${target} 就是你本人现在的票，哨子无需代投；你的票照常有效，投票时间不变。`,
     myProxyLapsedVoted: (target: string, cutoff: string, at: string) =>
       `托票截止（${cutoff}）前哨子没有代投你的托票（投 ${target}）；你 ${at} 的投票仍然有效。`,
     myProxyLapsed: (target: string, cutoff: string, deadline: string) =>
@@ -900,7 +902,7 @@ export const zhCN = {
       "白道由剑侠申请；剑侠均已出局时须所有存活全票游侠一致同意，多人申请请用「白条延期」面板一并批准。",
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
-      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", "as-iou": "字数不够，按白条处理", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期", "signup-withdrawn": "报名已撤销，无需裁定", replied: "已回复" }[outcome] ?? outcome} · ${at}`,
+      `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", "as-iou": "字数不够，按白条处理", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "same-as-own": "该玩家本人已投同一目标，无需代投", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期", "signup-withdrawn": "报名已撤销，无需裁定", replied: "已回复" }[outcome] ?? outcome} · ${at}`,
     messageItem: (alias: string) => `${alias} 私信哨子`,
     messageReply: "回复（只有该玩家和哨子看得到）",
     messageReplySend: "回复",

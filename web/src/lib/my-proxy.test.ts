@@ -72,3 +72,18 @@ test("another seat's request, or one asked before the last regular close, is not
     "waiting",
   );
 });
+
+test("asked for the very seat the player's own standing ballot names: nothing for the referee to enter", () => {
+  const events = [asked(1, 1_000, 3, 7)];
+  const own = [{ voter: 3, at: 500, proxy: false, targets: [7] }];
+  assert.deepEqual(myProxyRequest(events, 3, own, 5_000, CUTOFF), { state: "same-as-own", target: 7 });
+  // Another seat, or a ballot the referee entered, is something to enter over.
+  assert.equal(
+    myProxyRequest(events, 3, [{ voter: 3, at: 500, proxy: false, targets: [8] }], 5_000, CUTOFF)?.state,
+    "waiting",
+  );
+  assert.equal(
+    myProxyRequest(events, 3, [{ voter: 3, at: 500, proxy: true, targets: [7] }], 5_000, CUTOFF)?.state,
+    "waiting",
+  );
+});

@@ -16,6 +16,8 @@ export type MyProxyRequest =
   /** `entered`: the ballot's own targets, which the referee may have entered otherwise than asked. */
   | { state: "entered"; target: number; entered: readonly number[] }
   | { state: "self-voted"; target: number }
+  /** Asked for what the player's own standing ballot is already: nothing for the referee to enter (proxy.same-as-own). */
+  | { state: "same-as-own"; target: number }
   | { state: "lapsed"; target: number; cutoff: number }
   /** Past the cut-off unentered, but a ballot the player cast before asking still stands (`at`). */
   | { state: "lapsed-voted"; target: number; cutoff: number; at: number };
@@ -33,11 +35,11 @@ export function myProxyRequest(
   now: number,
   cutoff: number,
 ): MyProxyRequest | null {
-  let asked: { at: number; target: number } | null = null;
+  let asked: { at: number; target: number; code: boolean } | null = null;
   for (const e of events) {
     if (e.type === "VoteClosed" && e.data.stage === "regular") asked = null;
     else if (e.type === "app.ProxyRequested" && e.data.seat === seat && typeof e.data.target === "number")
-      asked = { at: e.at, target: e.data.target };
+      asked = { at: e.at, target: e.data.target, code: typeof e.data.code === "string" };
   }
   if (asked === null) return null;
   const { at, target } = asked;
@@ -47,6 +49,11 @@ export function myProxyRequest(
     return answer.proxy
       ? { state: "entered", target, entered: answer.targets }
       : { state: "self-voted", target };
+  // The ballot it cast itself before asking is the very one asked for (a code guess asked with it may differ: the
+  // thread does not show codes, so that case is left to the referee).
+  const before = mine.at(-1);
+  if (before && !before.proxy && !asked.code && before.targets.length === 1 && before.targets[0] === target)
+    return { state: "same-as-own", target };
   if (now < cutoff) return { state: "waiting", target, cutoff };
   const standing = mine.at(-1);
   return standing
