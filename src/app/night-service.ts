@@ -2,7 +2,8 @@
 import type { AbilityName } from "../engine/night/types.ts";
 import type { Account } from "../storage/storage.ts";
 import type { GameSnapshot, JobDecision } from "./game-actor.ts";
-import type { CommandOk, GameService } from "./game-service.ts";
+import { signedBy } from "./game-helpers.ts";
+import type { CommandOk, GameService, Viewer } from "./game-service.ts";
 import { type Result, refuse } from "./refusal.ts";
 
 export const NIGHT_ABILITIES: readonly AbilityName[] = ["kill", "check", "protect", "shoot"];
@@ -27,28 +28,52 @@ export class NightService<S> {
     account: Account | null,
     input: { requestId: string; action: AbilityName; target: number | null },
   ): Promise<Result<CommandOk>> {
+    return this.#use(gameId, account, "seated", input, (v) => ({ actor: v.seat! }));
+  }
+
+  /**
+   * 录入夜间行动: a choice a player sent the referee off the site (短消息, QQ; 「如出现特殊情况（如论坛出现故障）」),
+   * entered for that seat at the referee's entry time and judged exactly as the player's own. The event names the
+   * referee who entered it; only that seat's group and the referees see it, as any night action.
+   */
+  actFor(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; seat: number; action: AbilityName; target: number | null },
+  ): Promise<Result<CommandOk>> {
+    return this.#use(gameId, account, "referee", input, (v) => ({ actor: input.seat, ...signedBy(v) }));
+  }
+
+  #use(
+    gameId: string,
+    account: Account | null,
+    need: "seated" | "referee",
+    input: { requestId: string; action: AbilityName; target: number | null },
+    who: (v: Viewer) => { actor: number; referee?: string },
+  ): Promise<Result<CommandOk>> {
     const engine = this.#games.engine;
     return this.#games.run(
       gameId,
       account,
-      "seated",
+      need,
       (_ctx, v, at) => {
-        const seat = v.seat!;
+        const by = who(v);
         return (snap: GameSnapshot<S>): JobDecision => {
           if (!engine.started(snap.engine)) return refuse("game-not-started", 409, { at });
           const d = engine.decide(snap.engine, {
             type: "UseAbility",
             at,
-            actor: seat,
+            ...by,
             ability: input.action,
             target: input.target,
           });
           if (d.ok) return { ok: true, events: d.events };
-          const status = FORBIDDEN_ABILITY_CODES.has(d.refusal.code) ? 403 : 409;
-          return {
-            ok: false,
-            refusal: { code: d.refusal.code, status, details: { ...d.refusal.details, at } },
-          };
+          // A referee entering for a seat is let in; the seat's lack of the ability is the entry's fault, not a
+          // forbidden caller, and the message names the seat rather than 「你」.
+          const entry = need === "referee";
+          const status = !entry && FORBIDDEN_ABILITY_CODES.has(d.refusal.code) ? 403 : 409;
+          const details = { ...d.refusal.details, at, ...(entry && { enteredFor: by.actor }) };
+          return { ok: false, refusal: { code: d.refusal.code, status, details } };
         };
       },
       // Kept apart from the other commands' request ids, as night actions have always been stored.

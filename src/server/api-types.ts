@@ -67,6 +67,7 @@
 //   POST /api/games/:id/referee/iou-extensions       R  IouExtensionRequest → CommandResponse (白条延期, score rule)
 //   POST /api/games/:id/referee/iou-completions      R  RefereeIouRequest → PostResponse (补白条 sent to the referee)
 //   POST /api/games/:id/referee/kill-posts           R  RefereeKillPostRequest → PostResponse (录入杀帖, sent off-site)
+//   POST /api/games/:id/referee/night-actions        R  RefereeNightActionRequest → CommandResponse (录入夜间行动)
 //   POST /api/games/:id/referee-messages             P  RefereeMessageRequest → CommandResponse (私信哨子)
 //   POST /api/games/:id/referee/messages             R  PlayerMessageRequest → CommandResponse (a 私信's answer)
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
@@ -1089,7 +1090,8 @@ export interface DiscussionPostResponse extends CommandResponse {
 }
 
 // ---------------------------------------------------------------- 7kill abilities (夜晚行动)
-//   POST /api/games/:id/night-actions   P: NightActionRequest → CommandResponse
+//   POST /api/games/:id/night-actions           P: NightActionRequest → CommandResponse
+//   POST /api/games/:id/referee/night-actions   R: RefereeNightActionRequest → CommandResponse (录入夜间行动)
 // The seat's record (its group's standing choices, police results, the bandit's bullet) is GameView.engine.you.night.
 
 export type NightAbility = "kill" | "check" | "protect" | "shoot";
@@ -1099,4 +1101,9 @@ export interface NightActionRequest {
   action: NightAbility;
   /** null: pass ("允许放弃"), where the ability allows it. */
   target: SeatNo | null;
+}
+
+/** 录入夜间行动: the referee enters `seat`'s choice, sent off the site; judged as the player's own. */
+export interface RefereeNightActionRequest extends NightActionRequest {
+  seat: SeatNo;
 }

@@ -290,15 +290,22 @@ const CATALOG: Record<string, (d: Details) => string> = {
   // 7kill's abilities (src/engine/night/actions.ts)
   "ability.not-in-this-game": () => "本局没有夜晚行动",
   "ability.unknown-seat": (d) => `没有${seatNo(d?.seat ?? d?.target)}座位`,
-  "ability.actor-out": () => "你已出局，不能行动",
-  "ability.not-yours": () => "你的身份现在没有这项能力",
+  "ability.actor-out": (d) =>
+    d?.enteredFor !== undefined ? `${seatNo(d.enteredFor)}已出局，不能行动` : "你已出局，不能行动",
+  "ability.not-yours": (d) =>
+    d?.enteredFor !== undefined
+      ? `${seatNo(d.enteredFor)}的身份现在没有这项能力`
+      : "你的身份现在没有这项能力",
   "ability.not-night": () => "这项能力只能在夜晚使用",
   "ability.not-day": () => "这项能力只能在白天使用",
   "ability.no-uses-left": () => "子弹已经用过了",
   "ability.may-not-skip": () => "这项能力不得放弃，请选择目标",
   "ability.nothing-to-pass": () => "不开枪无需提交任何操作",
   "ability.target-out": (d) => `${seatNo(d?.target)}已出局，不能作为目标`,
-  "ability.not-self": () => "不能以自己（或同组队友）为目标",
+  "ability.not-self": (d) =>
+    d?.enteredFor !== undefined
+      ? `不能以${seatNo(d.enteredFor)}自己（或其同组队友）为目标`
+      : "不能以自己（或同组队友）为目标",
   "override.secret-not-lurking": () => "只有潜水警告（夜晚未行使必须行使的特权）可以不公开，其他警告一律公开",
   "override.not-day-night": () => "无效票、警告、不计潜水与信誉度处罚只用于日夜制（七杀）规则",
   "override.not-penalty-out": () => "只有因处罚出局的玩家才能扣信誉度",

@@ -1,4 +1,5 @@
-// HTTP route of 7kill's abilities: the night's 杀人/验人/救治 and the secret bandit's 开枪 (by day too).
+// HTTP routes of 7kill's abilities: the night's 杀人/验人/救治 and the secret bandit's 开枪 (by day too), a player's own
+// or entered by the referee for it (录入夜间行动).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { NIGHT_ABILITIES, type NightService } from "../app/night-service.ts";
@@ -10,6 +11,11 @@ const NightActionBody = z.strictObject({
   action: z.enum(NIGHT_ABILITIES),
   /** null: the group passes ("允许放弃"), where the ability allows it. */
   target: z.number().int().min(0).max(10_000).nullable(),
+});
+
+/** 录入夜间行动: the referee enters, for `seat`, the choice its player sent off the site. */
+const RefereeNightActionBody = NightActionBody.extend({
+  seat: z.number().int().min(0).max(10_000),
 });
 
 export function registerNightRoutes<S>(
@@ -24,6 +30,19 @@ export function registerNightRoutes<S>(
       const body = parseOr400(NightActionBody, req.body, reply);
       if (!body) return reply;
       const res = await night.act(req.params.id, req.account, body);
+      if (!res.ok) return sendRefusal(reply, res.refusal);
+      const out: CommandResponse = { ok: true, ...res.value };
+      return out;
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/api/games/:id/referee/night-actions",
+    { config: writeLimit },
+    async (req, reply) => {
+      const body = parseOr400(RefereeNightActionBody, req.body, reply);
+      if (!body) return reply;
+      const res = await night.actFor(req.params.id, req.account, body);
       if (!res.ok) return sendRefusal(reply, res.refusal);
       const out: CommandResponse = { ok: true, ...res.value };
       return out;

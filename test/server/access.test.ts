@@ -226,6 +226,12 @@ const ROUTES: Route[] = [
     body: (g) => ({ requestId: rid(), action: "kill", target: g.players[5]!.seat }),
     allowed: ["player", "dead"],
   },
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/night-actions`,
+    body: (g) => ({ requestId: rid(), seat: g.players[4]!.seat, action: "kill", target: g.players[5]!.seat }),
+    allowed: REFEREES,
+  },
   { method: "GET", path: (g) => `/api/games/${g.id}/discussion`, allowed: EVERYONE },
   { method: "GET", path: (g) => `/api/games/${g.id}/discussion/day-1/posts`, allowed: EVERYONE },
   {

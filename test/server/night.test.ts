@@ -252,6 +252,58 @@ test("7kill refusals: 不允许自杀, 不得放弃，不能验自己, no abilit
   }
 });
 
+test("录入夜间行动: the referee enters a seat's night choice sent off the site; judged as the player's own, signed, seen by its group only", async () => {
+  const h = await makeHarness();
+  try {
+    const g = await sevenKill(h);
+    const [k1, k2] = byRole(g, "killer");
+    const [p1] = byRole(g, "police");
+    const [v1, v2] = byRole(g, "villager");
+    const enter = (seat: number, action: string, target: number | null, cookie = g.referee) =>
+      call<ApiError & CommandResponse>(h, "POST", `/api/games/${g.id}/referee/night-actions`, cookie, {
+        requestId: rid(),
+        seat,
+        action,
+        target,
+      });
+    // By day a night ability is refused for the referee's entry as for the player's own.
+    await advanceTo(h, DAY1);
+    assert.equal((await enter(k1!.seat, "kill", v1!.seat)).json.error.code, "ability.not-night");
+    await advanceTo(h, NIGHT1);
+    // Judged as the seat's own: "不允许自杀", a villager has no ability.
+    const self = await enter(k1!.seat, "kill", k2!.seat);
+    assert.equal(self.status, 409);
+    assert.equal(self.json.error.code, "ability.not-self");
+    assert.match(self.json.error.message, /[\u4e00-\u9fff]/);
+    const none = await enter(v1!.seat, "kill", v2!.seat);
+    assert.deepEqual([none.status, none.json.error.code], [409, "ability.not-yours"]);
+    assert.equal(none.json.error.message, `${v1!.seat + 1}号的身份现在没有这项能力`);
+    // A player cannot enter another seat's choice.
+    assert.equal((await enter(k2!.seat, "kill", v1!.seat, k1!.cookie)).status, 403);
+    const ENTRY = NIGHT1 + 60_000;
+    await advanceTo(h, ENTRY);
+    const entered = await enter(k1!.seat, "kill", v2!.seat);
+    assert.equal(entered.status, 200, JSON.stringify(entered.json));
+    assert.equal(entered.json.receivedAt, ENTRY);
+    // The group's standing choice, by that seat; its teammates see it was entered by the referee.
+    const killerNight = await nightOf(h, g, k2!.cookie);
+    assert.deepEqual(
+      killerNight.actions.map((a) => [a.ability, a.by, a.target]),
+      [["kill", k1!.seat, v2!.seat]],
+    );
+    const used = (await eventsOf(h, g, k2!.cookie)).find((e) => e.type === "AbilityUsed");
+    assert.equal(used?.data.referee, "夜哨子");
+    // Nobody outside the group learns of it, nor that the referee entered anything.
+    for (const cookie of [p1!.cookie, v1!.cookie, undefined])
+      assert.ok(!(await eventsOf(h, g, cookie)).some((e) => e.type === "AbilityUsed" || e.at === ENTRY));
+    // Dawn: it counts as the group's kill.
+    await advanceTo(h, DAWN1);
+    assert.equal((await viewOf(h, g)).seats.find((s) => s.seat === v2!.seat)?.alive, false);
+  } finally {
+    await h.close();
+  }
+});
+
 test("7kill 秘匪: 拥有一发子弹 — shoots by day, the target is out at once, the bullet is spent; a retry is idempotent", async () => {
   const h = await makeHarness();
   try {

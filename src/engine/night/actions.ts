@@ -67,11 +67,20 @@ export function decideAbility(b: Batch, cmd: UseAbility): Refusal | null {
       seat: cmd.actor,
       ability: cmd.ability,
       target: cmd.target,
+      ...(cmd.referee !== undefined && { referee: cmd.referee }),
     });
     return null;
   }
   const target = cmd.target as number;
-  emit(b, { type: "BanditShot", at: cmd.at, round, seat: cmd.actor, target, by: inNight ? "night" : "day" });
+  emit(b, {
+    type: "BanditShot",
+    at: cmd.at,
+    round,
+    seat: cmd.actor,
+    target,
+    by: inNight ? "night" : "day",
+    ...(cmd.referee !== undefined && { referee: cmd.referee }),
+  });
   // "如果在前三天开枪，则转为水民"
   convertOnShot(b, cmd.at, round, cmd.actor);
   if (!inNight) {

@@ -117,7 +117,15 @@ export const initialDayNight: DayNightState = {
 
 /** 7kill commands: a night (or the bandit's day) ability, and a post in a game thread (counted for 潜水). */
 export type DayNightCommand =
-  | { type: "UseAbility"; at: Instant; actor: Seat; ability: AbilityName; target: Seat | null }
+  | {
+      type: "UseAbility";
+      at: Instant;
+      actor: Seat;
+      ability: AbilityName;
+      target: Seat | null;
+      /** 录入夜间行动: the referee who entered a choice the player sent off the site; judged alike. */
+      referee?: string;
+    }
   | { type: "Say"; at: Instant; seat: Seat; thread: ThreadName };
 
 /** The referee's 7kill rulings, carried by the Override command. */
@@ -152,9 +160,27 @@ export type DayNightOverride =
 
 export type DayNightEvent =
   | { type: "NightOpened"; at: Instant; round: number; endsAt: Instant }
-  | { type: "AbilityUsed"; at: Instant; round: number; seat: Seat; ability: AbilityName; target: Seat | null }
+  | {
+      type: "AbilityUsed";
+      at: Instant;
+      round: number;
+      seat: Seat;
+      ability: AbilityName;
+      target: Seat | null;
+      /** The referee who entered it for the seat (录入夜间行动, since the thirty-second session). */
+      referee?: string;
+    }
   /** The bandit's bullet (by day it hits at once; by night at dawn, unless the doctor saved the target). */
-  | { type: "BanditShot"; at: Instant; round: number; seat: Seat; target: Seat; by: "day" | "night" }
+  | {
+      type: "BanditShot";
+      at: Instant;
+      round: number;
+      seat: Seat;
+      target: Seat;
+      by: "day" | "night";
+      /** As AbilityUsed's. */
+      referee?: string;
+    }
   | { type: "BanditConverted"; at: Instant; round: number; seat: Seat; became: string; used: boolean }
   | {
       type: "NightResolved";

@@ -46,6 +46,7 @@ import type {
   RefereeIouRequest,
   RefereeKillPostRequest,
   RefereeMessageRequest,
+  RefereeNightActionRequest,
   RegisterRequest,
   RejectReportRequest,
   RemoveSignupRequest,
@@ -281,6 +282,8 @@ export const api = {
     call<DiscussionPostResponse>("POST", `${g(id)}/discussion/${encodeURIComponent(thread)}/posts`, b),
   nightAction: (id: string, b: NightActionRequest) =>
     call<CommandResponse>("POST", `${g(id)}/night-actions`, b),
+  refereeNightAction: (id: string, b: RefereeNightActionRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/night-actions`, b),
   /** The game pages' stream: ballots come in its views, not as events (StreamMessage). */
   streamUrl: (id: string, after: number) => `${g(id)}/stream?after=${after}&omit=VoteCast`,
 };

@@ -1069,6 +1069,18 @@ export const zhCN = {
       complaintHint:
         "选出帖者和哪一篇已公布的杀帖；举报成立则出帖者出局，被帖者若因此帖出局则复活；字数不够则按白条处理（出帖者须按期补齐）。已驳回的举报可以在这里改判成立。",
       poster: "出帖者",
+      /** 7kill: what reaches the director off the site is 代投 and the night's choices (「如出现特殊情况（如论坛出现故障）」). */
+      titleDayNight: "站外收到的代投与夜间行动",
+      hintDayNight:
+        "玩家通过 QQ、短信、电话发来的代投和夜间行动（杀人、验人、救治、秘匪开枪），在这里录入；站内提交的请在收件箱处理。",
+      nightTitle: "录入夜间行动",
+      nightHint:
+        "玩家无法在站内行动时，按他私下发给你的选择代该座位录入：能力、时间和目标的限制与本人行动相同（杀手、警察按组，后录入的替换本组之前的选择），收到时间为录入时间；只有该组成员和哨子看得到，并注明哨子录入。",
+      nightSeat: "行动座位",
+      nightAbility: "能力",
+      nightTarget: "目标",
+      nightSubmit: "录入行动",
+      nightEntered: "夜间行动已录入",
     },
     /** 作废杀帖: which of the seat's posts; unnamed, the latest (an unreleased one included). */
     voidPostWhich: "哪一篇",
@@ -1377,7 +1389,8 @@ export const zhCN = {
     messagedReferee: (alias: string, text: string) => `${alias} 私信哨子：${text}`,
     refereeAnswered: (alias: string, text: string) => `哨子回复 ${alias}：${text}`,
     killPostEntered: (who: string, round: string) => `哨子代 ${who} 录入${round}杀帖（站外发来）`,
-    enteredByReferee: (referee: string) => `（站外发来，哨子${referee ? ` ${referee}` : ""} 代为录入）`,
+    /** Which referee entered it follows as every signed ruling's 「（操作：…）」. */
+    enteredByReferee: "（站外发来，哨子代为录入）",
     extensionRequested: (who: string, note: string) =>
       `${who} 向哨子申请白条延期${note ? `（备注：${note}）` : ""}`,
     resultsPublished: (round: string, correction = false) =>

@@ -1,6 +1,8 @@
 // 哨子台: entering what reached the referee off the site, a 托票 by QQ, 短信 or phone, a kill post or a 白条's text sent
-// privately and a 举报 in the 哨群 or the referee's own finding, which the inbox offers only for what players filed here.
+// privately and a 举报 in the 哨群 or the referee's own finding, which the inbox offers only for what players filed here;
+// in 7kill, a night choice sent to the director.
 import { type FormEvent, useState } from "react";
+import type { NightAbility } from "../../../src/server/api-types.ts";
 import { countWords } from "../../../src/text/wordcount.ts";
 import { api, requestId } from "../api/client.ts";
 import { useServerNow } from "../api/server-time.ts";
@@ -19,9 +21,10 @@ export function ManualRulings({ game }: { game: LiveGame }) {
   const info = game.data!.game;
   return (
     <section className="card" data-testid="manual-rulings" id="referee-manual">
-      <h3>{m.referee.manual.title}</h3>
-      <p className="muted small">{m.referee.manual.hint}</p>
+      <h3>{info.dayNight ? m.referee.manual.titleDayNight : m.referee.manual.title}</h3>
+      <p className="muted small">{info.dayNight ? m.referee.manual.hintDayNight : m.referee.manual.hint}</p>
       <ManualProxyVote game={game} />
+      {info.dayNight ? <ManualNightAction game={game} /> : null}
       {info.killPosts ? <ManualKillPost game={game} /> : null}
       {info.killPosts ? <ManualIou game={game} /> : null}
       {info.killPosts ? <ManualComplaint game={game} /> : null}
@@ -90,6 +93,86 @@ function ManualProxyVote({ game }: { game: LiveGame }) {
     </form>
   );
 }
+
+/**
+ * 录入夜间行动: a night choice (or the bandit's shot) a player sent the referee off the site, entered for that seat. The
+ * server judges it as the player's own (whose ability, when, on whom), so every ability is offered and a wrong pairing
+ * is refused with its reason.
+ */
+function ManualNightAction({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const [seat, setSeat] = useState("");
+  const [ability, setAbility] = useState("");
+  const [target, setTarget] = useState("");
+  const { notice, run } = useAction();
+  const seats = livingSeats(game);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const entered = await run(
+      () =>
+        api.refereeNightAction(id, {
+          requestId: requestId(),
+          seat: Number(seat),
+          action: ability as NightAbility,
+          target: target === PASS ? null : Number(target),
+        }),
+      m.referee.manual.nightEntered,
+    );
+    if (entered) {
+      setSeat("");
+      setAbility("");
+      setTarget("");
+    }
+  };
+  return (
+    <form className="form" onSubmit={submit} data-testid="manual-night-action">
+      <h4>{m.referee.manual.nightTitle}</h4>
+      <p className="muted small">{m.referee.manual.nightHint}</p>
+      <SeatSelect
+        name="manual-night-seat"
+        value={seat}
+        onChange={setSeat}
+        prompt={m.referee.manual.nightSeat}
+        seats={seats}
+      />
+      <select
+        name="manual-night-ability"
+        value={ability}
+        onChange={(e) => setAbility(e.target.value)}
+        required
+      >
+        <option value="" disabled>
+          {m.referee.manual.nightAbility}
+        </option>
+        {NIGHT_ABILITIES.map((a) => (
+          <option key={a} value={a}>
+            {m.night.ability(a)}
+          </option>
+        ))}
+      </select>
+      <select name="manual-night-target" value={target} onChange={(e) => setTarget(e.target.value)} required>
+        <option value="" disabled>
+          {m.referee.manual.nightTarget}
+        </option>
+        <option value={PASS}>{m.night.pass}</option>
+        {seats
+          .filter((s) => String(s.seat) !== seat)
+          .map((s) => (
+            <option key={s.seat} value={s.seat}>
+              {s.label}
+            </option>
+          ))}
+      </select>
+      {notice}
+      <button type="submit" className="btn small" disabled={!seat || !ability || !target}>
+        {m.referee.manual.nightSubmit}
+      </button>
+    </form>
+  );
+}
+
+const PASS = "pass";
+const NIGHT_ABILITIES: readonly NightAbility[] = ["kill", "check", "protect", "shoot"];
 
 /**
  * 录入杀帖: a kill post a player sent the referee off the site during the posting window (the site down, or out of

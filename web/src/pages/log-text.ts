@@ -404,8 +404,7 @@ function describe(e: GameEventDto, names: LogNames): string {
           ? m.log.engineerPost(unit, poster, target, r.num("words"))
           : m.log.killPost(unit, poster, target, r.num("words"), r.optStr("code"));
       // 录入杀帖 (the event names the referee since the thirty-second session).
-      const referee = r.optStr("referee");
-      return referee === null ? line : `${line}${m.log.enteredByReferee(referee)}`;
+      return withEntry(line, r.optStr("referee"));
     }
     case "PostsReleased": {
       const posts = r.list("posts").map((p) => {
@@ -628,17 +627,23 @@ function describe(e: GameEventDto, names: LogNames): string {
       return m.log.nightOpened(r.num("round"), c.time(r.num("endsAt")));
     case "AbilityUsed": {
       const target = r.optNum("target");
-      return m.log.abilityUsed(
-        r.num("round"),
-        c.seat(r.num("seat")),
-        m.night.ability(r.str("ability")),
-        target === null ? null : c.seat(target),
+      return withEntry(
+        m.log.abilityUsed(
+          r.num("round"),
+          c.seat(r.num("seat")),
+          m.night.ability(r.str("ability")),
+          target === null ? null : c.seat(target),
+        ),
+        r.optStr("referee"),
       );
     }
     case "BanditShot":
       // Others learn of a day shot, not who fired it nor at whom (the target's out is its own line).
       if (d.seat === undefined && d.target === undefined && d.by === "day") return m.log.banditShotDay;
-      return m.log.banditShot(c.seat(r.num("seat")), c.seat(r.num("target")), r.str("by") === "day");
+      return withEntry(
+        m.log.banditShot(c.seat(r.num("seat")), c.seat(r.num("target")), r.str("by") === "day"),
+        r.optStr("referee"),
+      );
     case "BanditConverted":
       return m.log.banditConverted(c.seat(r.num("seat")), c.role(r.str("became")), r.bool("used"));
     case "NightResolved": {
@@ -794,4 +799,12 @@ export function describeEvent(e: GameEventDto, names: LogNames): string {
     // Unreadable, or anything else odd data could cause: a log line must never break the page.
     return "";
   }
+}
+
+/**
+ * A player's act the referee entered for it from what was sent off the site (录入杀帖, 录入夜间行动); the referee's
+ * name follows as on every signed event (「（操作：…）」).
+ */
+function withEntry(line: string, referee: string | null): string {
+  return referee === null ? line : `${line}${m.log.enteredByReferee}`;
 }
