@@ -69,7 +69,20 @@ export type Command =
    * A complaint (举报) filed against the released kill post `post` (its index in `round`), awaiting the referee's
    * ruling: an ending the ruling could change waits for it (what-if.ts), as it waits for an open IOU.
    */
-  | { type: "FileComplaint"; at: Instant; round: number; post: number }
+  | {
+      type: "FileComplaint";
+      at: Instant;
+      round: number;
+      post: number;
+      /**
+       * 录入举报: when the complaint reached the referees off the site (QQ, the 哨群), which the window is judged by
+       * instead of `at` (seed 000 「至次日16点前哨群受理举报」: taken in by the 哨群, wherever). Never after `at`, never
+       * before the post's release.
+       */
+      receivedAt?: Instant;
+      /** 录入举报: the referee or co-referee who entered it, by alias (recorded on ComplaintFiled). */
+      referee?: string;
+    }
   /**
    * The referee's ruling on a complaint (举报) against a poster's kill post: the one `round` and `post` (its index in
    * the round) name, or without them the poster's latest (a poster with two posts in a round needs them).

@@ -216,10 +216,14 @@ function complaintsTaken(r: RoundState, at: Instant): boolean {
 /**
  * A complaint filed against a released post that still stands, in its round's window: recorded so that an ending its
  * ruling could change waits for the ruling (what-if.ts). Who filed it is not the engine's business.
+ *
+ * 录入举报: one the 哨群 received off the site (`receivedAt`) is judged by that time, not by the referee's entry: seed
+ * 000 「至次日16点前哨群受理举报」 takes in what reached the 哨群 by 16:00, even if the referee enters it after the window
+ * closed. From then on it is a complaint like any filed in the window (it waits for its ruling, and holds the end).
  */
 export function decideFileComplaint(
   b: Batch,
-  cmd: { at: Instant; round: number; post: number },
+  cmd: { at: Instant; round: number; post: number; receivedAt?: Instant; referee?: string },
 ): Refusal | null {
   const r = b.state.rounds[cmd.round];
   const post = r?.released?.find((p) => p.index === cmd.post);
@@ -236,7 +240,57 @@ export function decideFileComplaint(
       message: `kill post ${cmd.post} of round ${cmd.round} is already void`,
       details: { round: cmd.round, post: cmd.post },
     };
-  if (!complaintsTaken(r, cmd.at)) return late(r.round);
-  emit(b, { type: "ComplaintFiled", at: cmd.at, round: r.round, post: post.index, poster: post.poster });
+  const received = cmd.receivedAt;
+  if (received === undefined) {
+    if (!complaintsTaken(r, cmd.at)) return late(r.round);
+  } else {
+    const refused = receivedRefusal(r, cmd.post, received, cmd.at);
+    if (refused) return refused;
+  }
+  emit(b, {
+    type: "ComplaintFiled",
+    at: cmd.at,
+    round: r.round,
+    post: post.index,
+    poster: post.poster,
+    ...(received !== undefined && { receivedAt: received }),
+    ...(cmd.referee !== undefined && { referee: cmd.referee }),
+  });
   return null;
 }
+
+/**
+ * 录入举报's time checks: received no later than its entry, not before the post was out (nobody could complain of a post
+ * not yet released), and by the round's complaint deadline. The window may have closed since: what was taken in by
+ * then stays taken in (「逾期不再受理」 is about the receipt), so `complaintsOpen` is not asked.
+ */
+function receivedRefusal(r: RoundState, post: number, received: Instant, at: Instant): Refusal | null {
+  const where = { round: r.round, post };
+  if (received > at)
+    return {
+      code: "complaint.received-in-future",
+      message: `a complaint cannot have been received (${iso(received)}) after it is entered (${iso(at)})`,
+      details: { ...where, receivedAt: received },
+    };
+  // A round released before releasedAt was recorded has its release at its posting deadline (deadlines.ts).
+  const releasedAt = r.releasedAt ?? r.postingClosesAt + SECOND;
+  if (received < releasedAt)
+    return {
+      code: "complaint.received-before-release",
+      message: `kill post ${post} of round ${r.round} was released at ${iso(releasedAt)}, after ${iso(received)}`,
+      details: { ...where, receivedAt: received, releasedAt },
+    };
+  const deadline = r.complaintDeadline;
+  if (deadline === null || received >= deadline + SECOND)
+    return {
+      code: "complaint.after-deadline",
+      message:
+        deadline === null
+          ? "complaints are no longer accepted for that post"
+          : `complaints on that post were taken until ${iso(deadline)}; this one was received at ${iso(received)}`,
+      details: { round: r.round, receivedAt: received, ...(deadline !== null && { deadline }) },
+    };
+  return null;
+}
+
+const iso = (at: Instant) => new Date(at).toISOString();

@@ -1,7 +1,7 @@
 // decide: a command and the state in, every event that follows out (or a refusal). Pure, deterministic.
 import type { Batch } from "./batch.ts";
 import { emit, newBatch } from "./batch.ts";
-import type { Command } from "./contract.ts";
+import type { Command, Refusal } from "./contract.ts";
 import { fireDue } from "./deadlines.ts";
 import { decideAmendResult, decideOverride } from "./decide-override.ts";
 import { decideComplaint, decideCompleteIou, decideFileComplaint, decideKillPost } from "./decide-post.ts";
@@ -48,12 +48,12 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
       const refusal = decideAmendResult(b, command.at, command.override, command.reason);
       return refusal ? { ok: false, refusal } : accepted(b);
     }
-    return refuse("game.ended", "the game is over");
+    return ended(command);
   }
 
   const b = newBatch(state);
   fireDue(b, command.at);
-  if (b.state.status === "ended" && command.type !== "Tick") return refuse("game.ended", "the game is over");
+  if (b.state.status === "ended" && command.type !== "Tick") return ended(command);
 
   let refusal = null;
   // Signed from here to the command's own consequences; what follows by itself (settle) is nobody's act.
@@ -101,6 +101,23 @@ export function decide(state: GameState, command: Command): Decision<GameEvent> 
   b.signedBy = undefined;
   settle(b, command.at);
   return accepted(b);
+}
+
+/**
+ * A command come after the end. 录入举报 gets its own code: taken in by the 哨群 in time, it may still change the result,
+ * which only the referee's 改判结果 (end-game) can do now.
+ */
+function ended(command: Command): { ok: false; refusal: Refusal } {
+  if (command.type === "FileComplaint" && command.receivedAt !== undefined)
+    return refuse(
+      "complaint.game-ended",
+      "the game is over: a result the complaint changes is amended by end-game",
+      {
+        round: command.round,
+        post: command.post,
+      },
+    );
+  return refuse("game.ended", "the game is over");
 }
 
 /** The batch's events, its folds remembered for the caller's evolve (fold-memo.ts). */

@@ -156,7 +156,17 @@ export type GameEvent =
     }
   | { type: "IouFailed"; at: Instant; round: number; post: number; poster: Seat; target: Seat }
   /** A complaint filed against a released post (the referee's business only; who filed it is the app's). */
-  | { type: "ComplaintFiled"; at: Instant; round: number; post: number; poster: Seat }
+  | {
+      type: "ComplaintFiled";
+      at: Instant;
+      round: number;
+      post: number;
+      poster: Seat;
+      /** 录入举报: when the 哨群 received it off the site; absent for a complaint filed on the site (`at`). */
+      receivedAt?: Instant;
+      /** 录入举报: the referee who entered it; absent for a player's own. */
+      referee?: string;
+    }
   | {
       type: "ComplaintUpheld";
       at: Instant;

@@ -146,6 +146,7 @@ function apply(state: GameState, e: GameEvent): GameState {
         ...(e.withdrawn ? { withdrawn: e.withdrawn } : {}),
         iouDeadline: e.iouDeadline,
         complaintDeadline: e.complaintDeadline,
+        releasedAt: e.at,
         complaintsOpen: e.posts.length > 0,
       }));
     case "IouOpened":

@@ -115,6 +115,8 @@ export interface RoundState {
   withdrawn?: Record<string, number>;
   iouDeadline: Instant | null;
   complaintDeadline: Instant | null;
+  /** When the round's posts were released (PostsReleased's `at`); absent before. */
+  releasedAt?: Instant;
   complaintsOpen: boolean;
   /** Posts (their index in the round) with a complaint filed and not yet ruled on; absent when none ever was. */
   complaintsFiled?: readonly number[];

@@ -179,7 +179,16 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "iou.none-open": () => "你没有未补的白条",
   "iou.too-short": (d) =>
     `补白条字数不足：${d?.got ?? "?"}字，至少需要${d?.required ?? "?"}字（以 Word 字数统计为准）`,
-  "complaint.after-deadline": (d) => `举报期限已过${timesOf(d)}`,
+  // 录入举报 is judged by when the 哨群 received it (`receivedAt`), perhaps on another day than its deadline.
+  "complaint.after-deadline": (d) =>
+    typeof d?.receivedAt === "number"
+      ? `哨群收到举报的时间（${dayTime(d.receivedAt)}）已过举报期限（${dayTime(d.deadline)}），逾期不再受理`
+      : `举报期限已过${timesOf(d)}`,
+  "complaint.received-in-future": (d) =>
+    `收到举报的时间（${dayTime(d?.receivedAt)}）晚于现在（${dayTime(d?.at)}），请填写哨群实际收到举报的时间`,
+  "complaint.received-before-release": (d) =>
+    `收到举报的时间（${dayTime(d?.receivedAt)}）早于第${d?.round ?? "?"}轮杀帖的发布时间（${dayTime(d?.releasedAt)}），请核对收到时间`,
+  "complaint.game-ended": () => "游戏已经结束，不能再录入举报；结束后查实的举报如改变胜负，请用「改判结果」",
   "complaint.no-post": () => "该玩家没有可举报的杀帖",
   "complaint.no-such-post": (d) =>
     d?.seat === undefined

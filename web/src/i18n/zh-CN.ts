@@ -662,6 +662,8 @@ export const zhCN = {
       `${round} 杀帖 #${index + 1}${target === null ? "" : ` → ${target}`}`,
     myComplaintUnknownPost: "杀帖（未记录是哪一帖）",
     myComplaintFiled: (at: string) => `${at} 举报`,
+    /** 录入举报: a complaint the player made to the 哨群 off the site, entered by a referee. */
+    myComplaintEntered: (at: string) => `${at} 向哨群举报（哨子录入）`,
     myComplaintText: (text: string) => `你的理由：${text}`,
     myComplaintWaiting: (deadline: string | null) =>
       `等待哨子裁定${deadline === null ? "" : `（举报截止 ${deadline} 前交的举报，截止后也会裁定）`}`,
@@ -1243,6 +1245,8 @@ export const zhCN = {
       `举报属实，字数不够，按白条处理${why}：${post}（${poster} → ${target}）`,
     /** The engine's record of a filed complaint (ComplaintFiled): an ending its ruling could change waits for it. */
     complaintPending: (post: string, poster: string) => `${post}（${poster}）被举报，待裁定`,
+    /** 录入举报: the complaint reached the 哨群 off the site at `time`, and a referee entered it. */
+    complaintReceived: (time: string) => `（哨群 ${time} 收到，哨子录入）`,
     complaintWindowClosed: (round: number) => `第${round}轮举报期结束`,
     playerOut: (who: string, details: readonly string[], vote: string) =>
       `${who} 出局${details.length > 0 ? `（${details.join("，")}）` : ""}${vote}`,
@@ -1384,6 +1388,8 @@ export const zhCN = {
     roomMessage: (room: string, who: string, text: string) => `${room}｜${who}：${text}`,
     complaintFiled: (who: string, against: string, post: string | null, text: string) =>
       `${who} 举报 ${against}${post ? ` 的${post}` : ""}：${text}`,
+    /** 录入举报 naming no complainant: the 哨群's own complaint (or a referee's finding). */
+    complaintByGroup: "哨群",
     proxyRequested: (who: string, target: string, note: string) =>
       `${who} 托票给哨子，投 ${target}${note ? `（备注：${note}）` : ""}`,
     messagedReferee: (alias: string, text: string) => `${alias} 私信哨子：${text}`,

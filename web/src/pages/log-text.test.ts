@@ -392,6 +392,33 @@ test("an app room message uses the room's name and a complaint names the post", 
     say("app.ComplaintFiled", { seat: 2, alias: "王五", against: 11, round: 2, post: 0, text: "抄袭" }),
     "3号 王五 举报 12号 张三 的第2轮杀帖 #1：抄袭",
   );
+  // 录入举报: entered by a referee from the 哨群, for a complainant or for nobody, with when it was received.
+  const received = T0 - 2 * 60 * MIN;
+  assert.equal(
+    say("app.ComplaintFiled", {
+      seat: 2,
+      alias: "王五",
+      against: 11,
+      round: 2,
+      post: 0,
+      text: "抄袭",
+      receivedAt: received,
+      referee: "老哨",
+    }),
+    "3号 王五 举报 12号 张三 的第2轮杀帖 #1：抄袭（哨群 16:00:00 收到，哨子录入）（操作：老哨）",
+  );
+  assert.equal(
+    say("app.ComplaintFiled", { seat: null, alias: "", against: 11, round: 2, post: 0, text: "旧帖" }),
+    "哨群 举报 12号 张三 的第2轮杀帖 #1：旧帖",
+  );
+  assert.equal(
+    say("ComplaintFiled", { round: 2, post: 0, poster: 11, receivedAt: received - DAY, referee: "老哨" }),
+    "第2轮杀帖 #1（12号 张三）被举报，待裁定（哨群 12/2 16:00:00 收到，哨子录入）（操作：老哨）",
+  );
+  assert.equal(
+    say("ComplaintFiled", { round: 2, post: 0, poster: 11 }),
+    "第2轮杀帖 #1（12号 张三）被举报，待裁定",
+  );
   assert.equal(
     say("app.ExtensionRequested", { seat: 6, alias: "李四", note: "白条未补" }),
     "7号 李四 向哨子申请白条延期（备注：白条未补）",

@@ -455,8 +455,12 @@ function describe(e: GameEventDto, names: LogNames): string {
         c.seat(r.num("target")),
         m.log.because(r.optStr("reason")),
       );
-    case "ComplaintFiled":
-      return m.log.complaintPending(m.log.post(r.num("round"), r.num("post")), c.seat(r.num("poster")));
+    case "ComplaintFiled": {
+      const line = m.log.complaintPending(m.log.post(r.num("round"), r.num("post")), c.seat(r.num("poster")));
+      // 录入举报: when the 哨群 took it in, which the window was judged by (who entered it: the signature after).
+      const received = r.optNum("receivedAt");
+      return received === null ? line : `${line}${m.log.complaintReceived(c.time(received))}`;
+    }
     case "ComplaintDismissed":
       return m.log.complaintDismissed(
         m.log.post(r.num("round"), r.num("post")),
@@ -742,13 +746,15 @@ function describe(e: GameEventDto, names: LogNames): string {
       return m.log.roomMessage(names.rooms[room] ?? room, c.seat(r.num("seat")), short(r.str("text")));
     }
     case "app.ComplaintFiled": {
-      const [round, post] = [r.optNum("round"), r.optNum("post")];
-      return m.log.complaintFiled(
-        c.seat(r.num("seat")),
+      const [round, post, seat] = [r.optNum("round"), r.optNum("post"), r.optNum("seat")];
+      const line = m.log.complaintFiled(
+        seat === null ? m.log.complaintByGroup : c.seat(seat),
         c.seat(r.num("against")),
         round !== null && post !== null ? m.log.post(round, post) : null,
         short(r.str("text")),
       );
+      const received = r.optNum("receivedAt");
+      return received === null ? line : `${line}${m.log.complaintReceived(c.time(received))}`;
     }
     case "app.ProxyRequested":
       return m.log.proxyRequested(
