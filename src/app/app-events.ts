@@ -51,13 +51,21 @@ export type AppEvent =
   | {
       type: "app.ComplaintFiled";
       at: number;
-      seat: Seat;
+      /**
+       * The complainant and its alias then. 录入举报 naming nobody (the 哨群's own, or a referee's finding): null, and
+       * `alias` empty.
+       */
+      seat: Seat | null;
       alias: string;
       /** The poster, for the referees only (a player names the released post, never a seat). */
       against: Seat;
       round?: number;
       post?: number;
       text: string;
+      /** 录入举报: when the 哨群 received it off the site (the engine's ComplaintFiled carries it too). */
+      receivedAt?: number;
+      /** 录入举报: the referee or co-referee who entered it. */
+      referee?: string;
     }
   | {
       type: "app.ProxyRequested";

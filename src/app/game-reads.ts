@@ -440,6 +440,8 @@ export class GameReads<S> {
           ...(e.round !== undefined && { round: e.round }),
           ...(e.post !== undefined && { post: e.post }),
           text: e.text,
+          ...(e.receivedAt !== undefined && { receivedAt: e.receivedAt }),
+          ...(e.referee !== undefined && { enteredBy: e.referee }),
         });
       else if (e.type === "app.ExtensionRequested")
         items.push({

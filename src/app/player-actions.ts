@@ -1,4 +1,5 @@
-// What a seated player does in play: votes, kill posts and IOU completions, room messages, complaints, proxy requests.
+// What a seated player does in play: votes, kill posts and IOU completions, room messages, complaints, proxy requests;
+// and what a referee enters for a player from off the site (录入杀帖, 补白条, 举报).
 import { randomUUID } from "node:crypto";
 import type { Command, Seat } from "../engine/contract.ts";
 import type { Account } from "../storage/storage.ts";
@@ -266,6 +267,65 @@ export class PlayerActions<S> {
         // deadline (RULINGS 16) the referee could no longer rule on it: refused now, not then.
         const job = this.#games.engineJob(
           { type: "FileComplaint", at, round: input.round, post: input.post },
+          [filed],
+        );
+        return job(snap);
+      },
+      { requestId: input.requestId },
+    );
+  }
+
+  /**
+   * 录入举报: a complaint the 哨群 received off the site, entered by a referee, perhaps after the window: the engine
+   * judges it by `receivedAt` (seed 000 「至次日16点前哨群受理举报」). With a complainant it is that seat's, under the
+   * seat's alias now, exactly as its own complaint would be (so its 我的举报 lists it); without, the 哨群's own.
+   */
+  complaintFor(
+    gameId: string,
+    account: Account | null,
+    input: {
+      requestId: string;
+      round: number;
+      post: number;
+      text: string;
+      receivedAt: number;
+      complainant?: Seat | undefined;
+    },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, v, at) => (snap) => {
+        let by: { seat: Seat | null; alias: string } = { seat: null, alias: "" };
+        if (input.complainant !== undefined) {
+          const seat = this.#games.engine.seats(snap.engine).find((s) => s.seat === input.complainant);
+          if (!seat) return refuse("seat-unknown", 409, { seat: input.complainant });
+          by = { seat: seat.seat, alias: seat.alias };
+        }
+        const poster = this.#games.engine.posterOf?.(snap.engine, input.round, input.post) ?? null;
+        if (poster === null) return refuse("post-not-found", 404);
+        const signed = signedBy(v);
+        const filed: EngineEvent = {
+          type: "app.ComplaintFiled",
+          at,
+          ...by,
+          against: poster,
+          round: input.round,
+          post: input.post,
+          text: input.text,
+          receivedAt: input.receivedAt,
+          ...signed,
+        };
+        const job = this.#games.engineJob(
+          {
+            type: "FileComplaint",
+            at,
+            round: input.round,
+            post: input.post,
+            receivedAt: input.receivedAt,
+            ...signed,
+          },
           [filed],
         );
         return job(snap);

@@ -68,6 +68,7 @@
 //   POST /api/games/:id/referee/iou-completions      R  RefereeIouRequest → PostResponse (补白条 sent to the referee)
 //   POST /api/games/:id/referee/kill-posts           R  RefereeKillPostRequest → PostResponse (录入杀帖, sent off-site)
 //   POST /api/games/:id/referee/night-actions        R  RefereeNightActionRequest → CommandResponse (录入夜间行动)
+//   POST /api/games/:id/referee/complaints           R  RefereeComplaintRequest → CommandResponse (录入举报, 哨群)
 //   POST /api/games/:id/referee-messages             P  RefereeMessageRequest → CommandResponse (私信哨子)
 //   POST /api/games/:id/referee/messages             R  PlayerMessageRequest → CommandResponse (a 私信's answer)
 //   POST /api/games/:id/referee/complaint-rulings    R  ComplaintRulingRequest → CommandResponse
@@ -766,6 +767,18 @@ export interface ComplaintRequest {
   text: string;
 }
 
+/**
+ * 录入举报: a complaint the 哨群 received off the site (QQ, the group) by the round's complaint deadline, entered by a
+ * referee, perhaps after the deadline. Judged by `receivedAt` (not after now, not before the post's release), then
+ * like a player's own: it waits for the ruling, holds the end, and is the complainant's in 我的举报 when one is named.
+ */
+export interface RefereeComplaintRequest extends ComplaintRequest {
+  /** When the 哨群 received it, by the server clock's epoch. */
+  receivedAt: Millis;
+  /** The complaining seat, if a player complained; absent: the 哨群's own. */
+  complainant?: SeatNo;
+}
+
 export interface ProxyRequest {
   requestId: string;
   /** 托票 names exactly one target. */
@@ -852,6 +865,12 @@ export interface InboxItem {
   fromAlias: string;
   /** A complaint's poster (referees only), and the released post it names. */
   against?: SeatNo;
+  /**
+   * 录入举报: when the 哨群 received the complaint off the site (its window was judged by it), and the referee who
+   * entered it. `fromSeat` null and `fromAlias` empty when it names no complainant.
+   */
+  receivedAt?: Millis;
+  enteredBy?: string;
   round?: number;
   post?: number;
   target?: SeatNo;

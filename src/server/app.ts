@@ -671,6 +671,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     }));
   });
 
+  app.post<P>("/api/games/:id/referee/complaints", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.RefereeComplaintBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await players.complaintFor(req.params.id, req.account, body));
+  });
+
   app.post<P>("/api/games/:id/referee/iou-extensions", { config: writeLimit }, async (req, reply) => {
     const body = parseOr400(S.IouExtensionBody, req.body, reply);
     if (!body) return reply;

@@ -42,6 +42,8 @@ const LABELS: Readonly<Record<string, string>> = {
   before: "截止位置",
   requestedBy: "申请人",
   against: "被举报者",
+  receivedAt: "收到时间",
+  complainant: "举报人",
   redoDeadline: "重写截止时间",
   postId: "杀帖编号",
   iouRound: "白条轮次",

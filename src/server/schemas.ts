@@ -100,6 +100,15 @@ export const ComplaintBody = z.strictObject({
   post: z.number().int().min(0),
   text: text(5_000),
 });
+/** 录入举报: `receivedAt` is when the 哨群 received it (epoch ms); the engine refuses one after now or before the post. */
+export const RefereeComplaintBody = z.strictObject({
+  requestId,
+  round: z.number().int().min(1),
+  post: z.number().int().min(0),
+  text: text(5_000),
+  receivedAt: z.int().nonnegative(),
+  complainant: seat.optional(),
+});
 export const ProxyRequestBody = z.strictObject({
   requestId,
   target: seat,

@@ -282,6 +282,19 @@ const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/complaints`,
+    body: (g) => ({
+      requestId: rid(),
+      round: 1,
+      post: 0,
+      text: "哨群收到的举报",
+      receivedAt: 0,
+      complainant: g.players[4]!.seat,
+    }),
+    allowed: REFEREES,
+  },
+  {
+    method: "POST",
     path: (g) => `/api/games/${g.id}/referee/proxy-votes`,
     body: (g) => ({ requestId: rid(), voter: g.players[4]!.seat, targets: [g.players[5]!.seat] }),
     allowed: REFEREES,
