@@ -43,6 +43,7 @@ import type {
   ProxyVoteRequest,
   PublishResultsRequest,
   RedoReportRequest,
+  RefereeComplaintRequest,
   RefereeIouRequest,
   RefereeKillPostRequest,
   RefereeMessageRequest,
@@ -263,6 +264,9 @@ export const api = {
     call<PostResponse>("POST", `${g(id)}/referee/iou-completions`, b),
   refereeKillPost: (id: string, b: RefereeKillPostRequest) =>
     call<PostResponse>("POST", `${g(id)}/referee/kill-posts`, b),
+  /** 录入举报: a complaint the 哨群 received off the site. */
+  refereeComplaint: (id: string, b: RefereeComplaintRequest) =>
+    call<CommandResponse>("POST", `${g(id)}/referee/complaints`, b),
   ruleComplaint: (id: string, b: ComplaintRulingRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/complaint-rulings`, b),
   override: (id: string, b: OverrideRequest) =>

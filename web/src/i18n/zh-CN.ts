@@ -892,6 +892,11 @@ export const zhCN = {
     /** `post`: the round (第N轮) and target of the post complained of, where the complaint names it. */
     complaintItem: (from: string, against: string, post?: { round: string; target: string } | null) =>
       `${from} 举报 ${against}${post ? ` · ${post.round}杀帖 → ${post.target}` : ""}`,
+    /** 录入举报 naming no complainant: the 哨群's own. */
+    complaintByGroup: "哨群",
+    /** 录入举报: when the 哨群 received it (what the deadline was judged by), and who entered it. */
+    complaintEnteredLine: (received: string, referee: string) =>
+      `哨群 ${received} 收到，${referee ? `哨子 ${referee} ` : "哨子"}录入`,
     castProxy: "代投",
     // RULINGS 12: the referee's entry time counts, so a 托票 is entered before its cut-off or not at all.
     proxyCutoff: (cutoff: string, left: string) => `托票截止 ${cutoff}（还剩 ${left}），之后无法代投`,
@@ -1067,6 +1072,19 @@ export const zhCN = {
         `${poster} · 第${round}轮帖杀 ${target} 的白条`,
       iouSubmit: "录入补帖",
       iouEntered: "补帖已录入",
+      /** 录入举报: a complaint the 哨群 received off the site by the deadline, entered perhaps after it. */
+      complaintEntryTitle: "录入举报",
+      complaintEntryHint:
+        "玩家在举报期限前通过 QQ、哨群举报的杀帖，在这里录入，举报期限过后也可以补录：是否逾期按哨群收到举报的时间判断（「逾期不再受理」），收到时间不能晚于现在、不能早于该帖发布。录入后和站内举报一样进收件箱等你裁定，能改变胜负时游戏等你裁定；指定了举报人的，记为他的举报，他在「我的身份 → 我的举报」里看得到。",
+      complaintEntryPost: "被举报的杀帖",
+      complaintEntryPostOption: (round: number, poster: string, target: string) =>
+        `第${round}轮 · ${poster} 帖杀 ${target}`,
+      complaintEntryComplainant: "举报人",
+      complaintEntryNobody: "不指定（哨群自己的举报）",
+      complaintEntryReceived: "哨群收到举报的时间",
+      complaintEntryText: "举报内容",
+      complaintEntrySubmit: "录入举报",
+      complaintEntered: "举报已录入，请在收件箱裁定",
       complaintTitle: "裁定举报（杀帖）",
       complaintHint:
         "选出帖者和哪一篇已公布的杀帖；举报成立则出帖者出局，被帖者若因此帖出局则复活；字数不够则按白条处理（出帖者须按期补齐）。已驳回的举报可以在这里改判成立。",

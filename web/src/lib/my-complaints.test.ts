@@ -38,6 +38,32 @@ test("filed: waiting for the referee until the round's complaint deadline, with 
   ]);
 });
 
+test("录入举报 for this seat is its complaint, with when the 哨群 received it; the 哨群's own and another seat's are not", () => {
+  const entered = ev("app.ComplaintFiled", 95_000, {
+    seat: 3,
+    alias: "a3",
+    round: 2,
+    post: 0,
+    text: "QQ举报",
+    receivedAt: 80_000,
+    referee: "老哨",
+  });
+  const own = ev("app.ComplaintFiled", 96_000, { seat: null, alias: "", round: 2, post: 1, text: "旧帖" });
+  const list = myComplaints([released(2, 90_000), entered, own, filed(97_000, 4, 2, 1)], 3, ROUNDS);
+  assert.deepEqual(list, [
+    {
+      seq: entered.seq,
+      at: 95_000,
+      round: 2,
+      post: 0,
+      target: 7,
+      text: "QQ举报",
+      receivedAt: 80_000,
+      state: { kind: "waiting", deadline: 90_000 },
+    },
+  ]);
+});
+
 test("the referee's ruling on the post, with its public reason; a complaint filed after a dismissal waits again", () => {
   const events = [
     released(2, 90_000),

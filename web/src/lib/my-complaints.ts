@@ -34,6 +34,8 @@ export interface MyComplaint {
   post: number | null;
   target: number | null;
   text: string;
+  /** 录入举报: when the 哨群 received it off the site (`at` is the referee's entry); absent for one filed here. */
+  receivedAt?: number;
   state: ComplaintState;
 }
 
@@ -77,6 +79,7 @@ export function myComplaints(
     } else if (e.type === "app.ComplaintFiled" && d.seat === seat) {
       const round = num(d.round);
       const post = num(d.post);
+      const receivedAt = num(d.receivedAt);
       mine.push({
         seq: e.seq,
         at: e.at,
@@ -84,6 +87,7 @@ export function myComplaints(
         post,
         target: postOf(round, post)?.target ?? null,
         text: typeof d.text === "string" ? d.text : "",
+        ...(receivedAt !== null && { receivedAt }),
         state: { kind: "waiting", deadline: round === null ? null : (deadlines.get(round) ?? null) },
       });
     } else if (e.type === "ComplaintUpheld" || e.type === "ComplaintDismissed") {

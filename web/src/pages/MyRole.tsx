@@ -273,7 +273,11 @@ function MyComplaints({ game, seat }: { game: LiveGame; seat: number }) {
                     c.target === null ? null : seatLabel(seats, c.target),
                   )
                 : m.me.myComplaintUnknownPost}{" "}
-              <span className="muted small">{m.me.myComplaintFiled(dateTime(c.at))}</span>
+              <span className="muted small">
+                {c.receivedAt === undefined
+                  ? m.me.myComplaintFiled(dateTime(c.at))
+                  : m.me.myComplaintEntered(dateTime(c.receivedAt))}
+              </span>
             </div>
             <div className="small">{m.me.myComplaintText(c.text)}</div>
             <div

@@ -843,7 +843,7 @@ function InboxRow(props: {
                 : item.kind === "ending-decision"
                   ? m.referee.endingItem(item.round === undefined ? "" : props.terms.round(item.round))
                   : m.referee.complaintItem(
-                      item.fromAlias,
+                      complaintFrom(item),
                       item.against !== undefined ? label(item.against) : "",
                       complaintPostText(item, props.rounds, label, props.terms),
                     );
@@ -853,6 +853,7 @@ function InboxRow(props: {
       <li className="inbox-item done" data-testid="inbox-done">
         <span className="muted small">{dateTime(item.at)}</span> {what}{" "}
         <span className="badge">{m.referee.handled(item.handled.outcome, dateTime(item.handled.at))}</span>
+        <ComplaintEntered item={item} />
         {item.kind === "message" ? <p className="quote">{item.text}</p> : null}
         {item.kind === "message"
           ? (item.replies ?? []).map((reply, i) => (
@@ -1018,11 +1019,12 @@ function InboxRow(props: {
       <div>
         <span className="muted small">{dateTime(item.at)}</span>{" "}
         {m.referee.complaintItem(
-          item.fromAlias,
+          complaintFrom(item),
           against !== null ? label(against) : "",
           complaintPostText(item, props.rounds, label, props.terms),
         )}
       </div>
+      <ComplaintEntered item={item} />
       <p className="quote">{item.text}</p>
       {against !== null ? (
         <ComplainedPost
@@ -1400,6 +1402,21 @@ function RulingFooter(props: {
 function ReasonInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   return (
     <input value={value} onChange={(e) => onChange(e.target.value)} placeholder={m.referee.rulingReason} />
+  );
+}
+
+/** Who complained: the player, or for a 录入举报 naming nobody the 哨群 itself. */
+function complaintFrom(item: InboxItem): string {
+  return item.fromSeat === null && item.enteredBy !== undefined ? m.referee.complaintByGroup : item.fromAlias;
+}
+
+/** 录入举报: when the 哨群 received it, which its deadline was judged by (the item's own time is the entry). */
+function ComplaintEntered({ item }: { item: InboxItem }) {
+  if (item.kind !== "complaint" || item.receivedAt === undefined) return null;
+  return (
+    <p className="muted small" data-testid="complaint-entered">
+      {m.referee.complaintEnteredLine(dateTime(item.receivedAt), item.enteredBy ?? "")}
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import type { NightAbility } from "../../../src/server/api-types.ts";
 import { countWords } from "../../../src/text/wordcount.ts";
 import { api, requestId } from "../api/client.ts";
-import { useServerNow } from "../api/server-time.ts";
+import { siteLocalToMs, siteTimeZone, useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
 import { CodeSelect } from "../components/CodeSelect.tsx";
 import { PostEditor } from "../components/PostEditor.tsx";
@@ -15,6 +15,7 @@ import { m } from "../i18n/index.ts";
 import { useDraft } from "../lib/drafts.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
 import { standingPosts } from "../lib/standing-posts.ts";
+import { localInputValue } from "../lib/start-time.ts";
 import { ComplaintIouButton } from "./ComplaintIouButton.tsx";
 
 export function ManualRulings({ game }: { game: LiveGame }) {
@@ -27,6 +28,7 @@ export function ManualRulings({ game }: { game: LiveGame }) {
       {info.dayNight ? <ManualNightAction game={game} /> : null}
       {info.killPosts ? <ManualKillPost game={game} /> : null}
       {info.killPosts ? <ManualIou game={game} /> : null}
+      {info.killPosts ? <ManualComplaintEntry game={game} /> : null}
       {info.killPosts ? <ManualComplaint game={game} /> : null}
     </section>
   );
@@ -315,6 +317,106 @@ function ManualIou({ game }: { game: LiveGame }) {
       {notice}
       <button type="submit" className="btn small" disabled={!poster || !draft.text}>
         {m.referee.manual.iouSubmit}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * 录入举报: a complaint a player made in the 哨群 (QQ) by the deadline, entered perhaps after it: the server judges it
+ * by when the 哨群 received it, which defaults to now (to the minute, as the field holds it). Named, it is that
+ * player's complaint; else the 哨群's own. It lands in the inbox to be ruled on there.
+ */
+function ManualComplaintEntry({ game }: { game: LiveGame }) {
+  const id = game.data!.game.id;
+  const seats = game.view?.seats ?? [];
+  const label = (s: number) => `${m.app.seat(s)} ${seats.find((x) => x.seat === s)?.alias ?? ""}`;
+  const posts = standingPosts(engineOf(game.view)?.rounds ?? []);
+  const [which, setWhich] = useState("");
+  const [complainant, setComplainant] = useState("");
+  // null: not touched, so it shows (and sends) the server's now.
+  const [received, setReceived] = useState<string | null>(null);
+  const [text, setText] = useState("");
+  const now = useServerNow(30_000);
+  const { notice, run } = useAction();
+  if (posts.length === 0) return null;
+  const receivedText = received ?? localInputValue(now, siteTimeZone());
+  const receivedAt = siteLocalToMs(receivedText);
+  const picked = posts.find((p) => `${p.round}:${p.index}` === which);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!picked || receivedAt === null) return;
+    const entered = await run(
+      () =>
+        api.refereeComplaint(id, {
+          requestId: requestId(),
+          round: picked.round,
+          post: picked.index,
+          text,
+          receivedAt,
+          ...(complainant !== "" && { complainant: Number(complainant) }),
+        }),
+      m.referee.manual.complaintEntered,
+    );
+    if (entered) {
+      setWhich("");
+      setComplainant("");
+      setReceived(null);
+      setText("");
+    }
+  };
+  return (
+    <form className="form" onSubmit={submit} data-testid="manual-complaint-entry">
+      <h4>{m.referee.manual.complaintEntryTitle}</h4>
+      <p className="muted small">{m.referee.manual.complaintEntryHint}</p>
+      <select value={which} onChange={(e) => setWhich(e.target.value)} required name="entry-complaint-post">
+        <option value="" disabled>
+          {m.referee.manual.complaintEntryPost}
+        </option>
+        {posts.map((p) => (
+          <option key={`${p.round}:${p.index}`} value={`${p.round}:${p.index}`}>
+            {m.referee.manual.complaintEntryPostOption(p.round, label(p.poster), label(p.target))}
+          </option>
+        ))}
+      </select>
+      <label className="field">
+        <span className="field-label">{m.referee.manual.complaintEntryComplainant}</span>
+        <select
+          value={complainant}
+          onChange={(e) => setComplainant(e.target.value)}
+          name="entry-complaint-complainant"
+        >
+          <option value="">{m.referee.manual.complaintEntryNobody}</option>
+          {seats.map((s) => (
+            <option key={s.seat} value={s.seat}>
+              {label(s.seat)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">{m.referee.manual.complaintEntryReceived}</span>
+        <input
+          type="datetime-local"
+          value={receivedText}
+          onChange={(e) => setReceived(e.target.value)}
+          required
+          name="entry-complaint-received"
+        />
+      </label>
+      <label className="field">
+        <span className="field-label">{m.referee.manual.complaintEntryText}</span>
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={3}
+          required
+          name="entry-complaint-text"
+        />
+      </label>
+      {notice}
+      <button type="submit" className="btn small" disabled={!picked || receivedAt === null || !text.trim()}>
+        {m.referee.manual.complaintEntrySubmit}
       </button>
     </form>
   );
