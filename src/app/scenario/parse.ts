@@ -184,6 +184,7 @@ function resolve(file: ScenarioFile, at: (path: PathSegment[]) => number | null)
           kind: "file-complaint",
           post: v.post,
           by: v.by === undefined ? null : seat([...p, "by"], v.by),
+          ...(v.receivedAt !== undefined ? { receivedAt: Date.parse(v.receivedAt) } : {}),
         });
         break;
       }

@@ -244,7 +244,13 @@ export function toCommand(
       return { type: "CompleteIou", at, poster: a.poster, words: wordsOf(a.length, rules) };
     case "file-complaint":
       // The runner refuses the step before this when the labelled post was refused (no round or place to name).
-      return { type: "FileComplaint", at, round: post?.round ?? -1, post: post?.post ?? -1 };
+      return {
+        type: "FileComplaint",
+        at,
+        round: post?.round ?? -1,
+        post: post?.post ?? -1,
+        ...(a.receivedAt !== undefined ? { receivedAt: a.receivedAt } : {}),
+      };
     case "complaint":
       return {
         type: "RuleComplaint",

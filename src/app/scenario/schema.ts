@@ -68,6 +68,11 @@ export const FileComplaintEntry = z.strictObject({
   post: z.string().min(1),
   /** Who complains, for the reader (the engine does not record it). */
   by: AliasRef.optional(),
+  /**
+   * 录入举报: when the 哨群 received it off the site; its window is judged by this time, not the event's `at` (the
+   * referee's entry, maybe after the deadline).
+   */
+  receivedAt: ScenarioTime.optional(),
 });
 
 const PostCounts = z.record(z.string().min(1), z.int().nonnegative());

@@ -29,7 +29,7 @@ export type ScenarioAction =
   | { kind: "post"; poster: Seat; target: Seat; length: Length; code?: string; label?: string }
   | { kind: "complete"; poster: Seat; length: Length }
   /** `post`: the label of the post complained about; `by`: who complains (for the reader), if given. */
-  | { kind: "file-complaint"; post: string; by: Seat | null }
+  | { kind: "file-complaint"; post: string; by: Seat | null; receivedAt?: number }
   /** `post`: the label of the post ruled on (the runner finds its round and place); without it, the latest. */
   | {
       kind: "complaint";
