@@ -131,7 +131,20 @@ export type AppEvent =
       postId: string;
       words: number;
     }
-  | { type: "app.GameEnded"; at: number };
+  | { type: "app.GameEnded"; at: number }
+  /**
+   * 评奖 after the end (seed 001 「评出MVP、最佳演绎、最佳文字、最佳投入四个单项奖」): each award given to one seat,
+   * public. A later one replaces the earlier (a correction); an empty list takes the awards back.
+   */
+  | { type: "app.AwardsGiven"; at: number; awards: GivenAward[]; note: string; referee?: string };
+
+/** The single awards a referee may give once a game has ended (seed 001 4.1). */
+export const AWARD_KINDS = ["mvp", "acting", "writing", "devotion"] as const;
+export type AwardKind = (typeof AWARD_KINDS)[number];
+export interface GivenAward {
+  award: AwardKind;
+  seat: Seat;
+}
 
 export function isAppEvent(event: { type: string }): boolean {
   return event.type.startsWith(APP_PREFIX);

@@ -1,7 +1,7 @@
 // What a referee does in play: proxy votes, complaint rulings, overrides, substitutes, and the results post.
 import type { Override, Seat } from "../engine/contract.ts";
 import type { Account, Storage } from "../storage/storage.ts";
-import { isAppEvent, resultsKey } from "./app-events.ts";
+import { AWARD_KINDS, type AwardKind, type GivenAward, isAppEvent, resultsKey } from "./app-events.ts";
 import type { Clock } from "./clock.ts";
 import type { EngineEvent, RoundPlanInfo } from "./engine-port.ts";
 import type { GameActor } from "./game-actor.ts";
@@ -220,6 +220,35 @@ export class RefereeActions<S> {
             ...signedBy(v),
           },
         ]);
+      },
+      { requestId: input.requestId },
+    );
+  }
+
+  /**
+   * 评奖: the single awards once the game has ended (seed 001 4.1), each to a seat of the game, with a note; given again
+   * they replace the earlier ones.
+   */
+  giveAwards(
+    gameId: string,
+    account: Account | null,
+    input: { requestId: string; awards: Partial<Record<AwardKind, Seat | null>>; note?: string | undefined },
+  ): Promise<Result<CommandOk>> {
+    return this.#games.run(
+      gameId,
+      account,
+      "referee",
+      (_ctx, v, at) => (snap) => {
+        if (this.#games.status(snap) !== "ended") return refuse("awards-before-end", 409, { at });
+        const seats = new Set(this.#games.engine.seats(snap.engine).map((s) => s.seat));
+        const awards: GivenAward[] = [];
+        for (const award of AWARD_KINDS) {
+          const seat = input.awards[award];
+          if (seat === undefined || seat === null) continue;
+          if (!seats.has(seat)) return refuse("seat-unknown", 409, { seat });
+          awards.push({ award, seat });
+        }
+        return okEvents([{ type: "app.AwardsGiven", at, awards, note: input.note ?? "", ...signedBy(v) }]);
       },
       { requestId: input.requestId },
     );

@@ -77,6 +77,7 @@
 //   GET  /api/games/:id/referee/results?round=N      R  ResultsPreviewResponse (day-night games: &part=day|night,
 //                                                      第N天结果 / 第N夜结果; absent = day)
 //   POST /api/games/:id/referee/results              R  PublishResultsRequest → CommandResponse
+//   POST /api/games/:id/referee/awards               R  AwardsRequest → CommandResponse (评奖, once the game has ended)
 
 import type { Override, ScoreParts } from "../engine/contract.ts";
 import type { EndingWhy } from "../engine/events.ts";
@@ -718,6 +719,13 @@ export interface RefereeIouRequest {
  */
 export interface RefereeKillPostRequest extends KillPostRequest {
   poster: SeatNo;
+}
+
+/** 评奖 (seed 001 4.1): MVP, 最佳演绎, 最佳文字, 最佳投入, each a seat or null for none; public as app.AwardsGiven. */
+export interface AwardsRequest {
+  requestId: string;
+  awards: { mvp?: SeatNo | null; acting?: SeatNo | null; writing?: SeatNo | null; devotion?: SeatNo | null };
+  note?: string;
 }
 
 export interface PostBodyResponse {

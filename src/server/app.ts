@@ -730,6 +730,12 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     );
   });
 
+  app.post<P>("/api/games/:id/referee/awards", { config: writeLimit }, async (req, reply) => {
+    const body = parseOr400(S.AwardsBody, req.body, reply);
+    if (!body) return reply;
+    return command(reply, await referees.giveAwards(req.params.id, req.account, body));
+  });
+
   games.onBackgroundError = (gameId, error) =>
     app.log.warn({ gameId, err: error }, "reading a write made through a game dropped from memory failed");
 

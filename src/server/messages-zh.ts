@@ -116,6 +116,7 @@ const CATALOG: Record<string, (d: Details) => string> = {
         ? "游戏已经开始，不能再移除报名；请改用替补接手该座位"
         : "游戏已经开始",
   "game-ended": () => "游戏已经结束",
+  "awards-before-end": () => "游戏结束后才能评奖",
   "seat-out": () => "你已出局，不能执行此操作",
   "seat-replaced": () => "你的座位已由替补接手，不能再以原马甲行动或发言",
   "seat-unknown": (d) => `没有${seatNo(d?.seat)}座位`,

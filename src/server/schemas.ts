@@ -271,6 +271,18 @@ export const PublishResultsBody = z.strictObject({
   text: text(200_000).optional(),
 });
 
+/** 评奖: each award a seat, or null (or left out) for none. */
+export const AwardsBody = z.strictObject({
+  requestId,
+  awards: z.strictObject({
+    mvp: seat.nullable().optional(),
+    acting: seat.nullable().optional(),
+    writing: seat.nullable().optional(),
+    devotion: seat.nullable().optional(),
+  }),
+  note: z.string().max(2_000).optional(),
+});
+
 export const AfterQuery = z.strictObject({ after: z.coerce.number().int().nonnegative().default(0) });
 /** An event type's name as the API spells it: an engine event (`VoteCast`) or an app event (`app.PlayerJoined`). */
 const eventTypeName = /^(app\.)?[A-Z][A-Za-z]*$/;

@@ -327,6 +327,13 @@ const ROUTES: Route[] = [
     body: () => ({ requestId: rid(), round: 1, text: "结果帖" }),
     allowed: REFEREES,
   },
+  // The world's game runs: past the check, a referee is refused with awards-before-end (409).
+  {
+    method: "POST",
+    path: (g) => `/api/games/${g.id}/referee/awards`,
+    body: (g) => ({ requestId: rid(), awards: { mvp: g.players[4]!.seat } }),
+    allowed: REFEREES,
+  },
 ];
 
 /**

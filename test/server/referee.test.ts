@@ -1486,3 +1486,46 @@ test("认定字数足够 (accept-iou): the referee closes an open 白条 as full
     assert.deepEqual(ruling?.data.override, { action: "accept-iou", round: 1, post: 0, target: victim.seat });
   });
 });
+
+test("评奖 (seed 001 「评出MVP、最佳演绎、最佳文字、最佳投入四个单项奖」): once the game has ended, public, given again to correct", async () => {
+  await withStartedGame(async (h, g) => {
+    const [a, b] = g.players;
+    const url = `/api/games/${g.id}/referee/awards`;
+    const give = (cookie: string, awards: Record<string, number | null>, note?: string) =>
+      call<ApiError & CommandResponse>(h, "POST", url, cookie, {
+        requestId: rid(),
+        awards,
+        ...(note !== undefined && { note }),
+      });
+    // While the game runs there is nothing to award yet.
+    const early = await give(g.referee, { mvp: a!.seat });
+    assert.deepEqual([early.status, early.json.error.code], [409, "awards-before-end"]);
+    assert.equal(early.json.error.message, "游戏结束后才能评奖");
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "end-game", winner: "white" },
+        reason: "测试结束",
+      }),
+    );
+    // A player does not give awards; an unknown seat and an unknown award are refused.
+    assert.equal((await give(b!.cookie, { mvp: a!.seat })).status, 403);
+    const unknown = await give(g.referee, { mvp: 99 });
+    assert.deepEqual([unknown.status, unknown.json.error.code], [409, "seat-unknown"]);
+    const bad = await give(g.referee, { best: a!.seat });
+    assert.equal(bad.status, 400);
+    await must(give(g.referee, { mvp: a!.seat, writing: b!.seat, acting: null }, "文字出彩"));
+    const awarded = async () =>
+      (await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events?type=app.AwardsGiven`))).json
+        .events;
+    const first = await awarded();
+    assert.deepEqual(first.at(-1)?.data.awards, [
+      { award: "mvp", seat: a!.seat },
+      { award: "writing", seat: b!.seat },
+    ]);
+    assert.equal(first.at(-1)?.data.note, "文字出彩");
+    // Given again, the later list stands (a correction).
+    await must(give(g.referee, { mvp: b!.seat }));
+    assert.deepEqual((await awarded()).at(-1)?.data.awards, [{ award: "mvp", seat: b!.seat }]);
+  });
+});

@@ -5,6 +5,7 @@ import type {
   AdminAccountsResponse,
   ApiError,
   ApproveReportRequest,
+  AwardsRequest,
   CheckRulesResponse,
   CommandResponse,
   ComplaintRequest,
@@ -286,6 +287,7 @@ export const api = {
     call<DiscussionPostResponse>("POST", `${g(id)}/discussion/${encodeURIComponent(thread)}/posts`, b),
   nightAction: (id: string, b: NightActionRequest) =>
     call<CommandResponse>("POST", `${g(id)}/night-actions`, b),
+  giveAwards: (id: string, b: AwardsRequest) => call<CommandResponse>("POST", `${g(id)}/referee/awards`, b),
   refereeNightAction: (id: string, b: RefereeNightActionRequest) =>
     call<CommandResponse>("POST", `${g(id)}/referee/night-actions`, b),
   /** The game pages' stream: ballots come in its views, not as events (StreamMessage). */

@@ -1,4 +1,5 @@
-// A required seat picker of the referee's off-site entries: a disabled prompt, then each seat by its label.
+// A seat picker of the referee's forms: a prompt, then each seat by its label. Required unless the prompt itself is a
+// choice (`promptSelectable`: 「不评」, meaning no seat).
 
 export function SeatSelect({
   name,
@@ -6,6 +7,8 @@ export function SeatSelect({
   onChange,
   prompt,
   seats,
+  promptSelectable = false,
+  label,
 }: {
   name: string;
   /** The chosen seat as the select holds it ("" for none yet). */
@@ -13,10 +16,19 @@ export function SeatSelect({
   onChange: (seat: string) => void;
   prompt: string;
   seats: readonly { seat: number; label: string }[];
+  promptSelectable?: boolean;
+  /** The select's accessible name where no <label> wraps it. */
+  label?: string;
 }) {
   return (
-    <select value={value} onChange={(e) => onChange(e.target.value)} required name={name}>
-      <option value="" disabled>
+    <select
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      required={!promptSelectable}
+      name={name}
+      aria-label={label}
+    >
+      <option value="" disabled={!promptSelectable}>
         {prompt}
       </option>
       {seats.map((s) => (

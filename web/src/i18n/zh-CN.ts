@@ -804,6 +804,13 @@ export const zhCN = {
       `白条已补齐：${round}对 ${target} 的白条${words === null ? "" : `，补帖${words}字`}${at === null ? "" : `，${at} 补齐`}。`,
   },
   referee: {
+    awardsTitle: "评奖",
+    awardsHint:
+      "游戏结束后评出单项奖（七杀规则：MVP、最佳演绎、最佳文字、最佳投入），公开显示在首页和「战报」；再次发布会替换之前的结果，全部选「不评」即撤回。",
+    awardsNone: "不评",
+    awardsNote: "评语（可不填）",
+    awardsSubmit: "发布奖项",
+    awardsPublished: "奖项已发布",
     title: "哨子台",
     notReferee: "只有本局哨子可以进入",
     roster: "座位与真身",
@@ -1419,6 +1426,8 @@ export const zhCN = {
       `${who} 向哨子申请白条延期${note ? `（备注：${note}）` : ""}`,
     resultsPublished: (round: string, correction = false) =>
       `发布${round}结果帖${correction ? "（更正）" : ""}`,
+    awardsGiven: (list: readonly string[]) =>
+      list.length > 0 ? `哨子评奖：${list.join("；")}` : "哨子撤回评奖",
     discussionPosted: (who: string, thread: string, words: number) => `${who} 在${thread}发言（${words}字）`,
     refereeAlias: (alias: string) => `哨子 ${alias}`,
     /** Who of the referees made this ruling (a game may have co-referees). */
@@ -1492,6 +1501,12 @@ export const zhCN = {
       `第${round}轮后${house}：黑道 ${black}，白道 ${white}`,
     points: "本局积分",
     pointsOf: (who: string, points: number) => `${who}：${points}分`,
+    /** 评奖 (seed 001 「评出MVP、最佳演绎、最佳文字、最佳投入四个单项奖」). */
+    awards: "本局奖项",
+    awardName: (award: string) =>
+      ({ mvp: "MVP", acting: "最佳演绎", writing: "最佳文字", devotion: "最佳投入" })[award] ?? award,
+    awardOf: (award: string, who: string) => `${award}：${who}`,
+    awardsNote: (note: string) => `哨子评语：${note}`,
     voteAt: (clock: string, voter: string, targets: string) => `${clock} ${voter} → ${targets}`,
     proxy: "（托票）",
     overtime: "（加时）",

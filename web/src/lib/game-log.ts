@@ -37,6 +37,7 @@ export const IMPORTANT_TYPES: ReadonlySet<string> = new Set([
   "OffenceRecorded",
   "LurkingExcused",
   "app.ResultsPublished",
+  "app.AwardsGiven",
 ]);
 
 export interface LogItem {

@@ -1,8 +1,10 @@
 // Archive of a finished game: roles revealed, the living per camp by round (SVG), every vote over time, every post.
+
 import { useEffect, useState } from "react";
 import type { GameEventDto, SeatNo } from "../../../src/server/api-types.ts";
 import { api, errorText } from "../api/client.ts";
 import type { LiveGame } from "../api/use-game.ts";
+import { AwardsCard } from "../components/AwardsCard.tsx";
 import { CampChart } from "../components/CampChart.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { PostBadges } from "../components/PostBadges.tsx";
@@ -73,6 +75,7 @@ export function Archive({ game }: { game: LiveGame }) {
           </ol>
         </section>
       ) : null}
+      <AwardsCard events={game.events} seats={seats} />
       {view.result?.points ? (
         <section className="card" data-testid="archive-points">
           <h3>{m.archive.points}</h3>

@@ -2,6 +2,7 @@
 import type { GameInfo, SeatView } from "../../../src/server/api-types.ts";
 import { useServerNow } from "../api/server-time.ts";
 import type { LiveGame } from "../api/use-game.ts";
+import { AwardsCard } from "../components/AwardsCard.tsx";
 import { Countdown } from "../components/Countdown.tsx";
 import { m } from "../i18n/index.ts";
 import { currentRound, engineOf } from "../lib/engine-view.ts";
@@ -102,6 +103,7 @@ export function Board({ game }: { game: LiveGame }) {
           ) : null}
         </div>
       ) : null}
+      {view.result?.ended ? <AwardsCard events={game.events} seats={view.seats} /> : null}
 
       {engine && engine.rounds.length > 0 ? (
         <section className="card">

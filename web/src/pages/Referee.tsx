@@ -55,6 +55,7 @@ import { type AmendChoice, AmendVoteOutFields, amendOut } from "./AmendVoteOutFi
 import { AssignTurnFields, resolveTurnPick, type TurnPick } from "./AssignTurnFields.tsx";
 import { ComplaintIouButton } from "./ComplaintIouButton.tsx";
 import { describeEvent, endingOf, type LogNames, logNames } from "./log-text.ts";
+import { RefereeAwards } from "./RefereeAwards.tsx";
 import { ManualRulings } from "./RefereeManual.tsx";
 
 /** The console's sections, for the jump links at its top (a phone would scroll several screens to reach them). */
@@ -93,6 +94,7 @@ export function Referee({ game, inbox }: { game: LiveGame; inbox: InboxState }) 
       {/* Before the start too: a 报道 over the copied-share limit waits here for a ruling. */}
       <Inbox game={game} inbox={inbox} />
       {game.view && game.status === "running" ? <ManualRulings game={game} /> : null}
+      {game.view && game.status === "ended" ? <RefereeAwards game={game} /> : null}
       <RoundPosts game={game} />
       {game.view ? (
         <>

@@ -643,3 +643,18 @@ test("a kill post or a night choice the referee entered for the seat says so, af
   const night = say("AbilityUsed", { round: 2, seat: 11, ability: "kill", target: 6, referee: "导演" });
   assert.match(night, /（站外发来，哨子代为录入）（操作：导演）$/);
 });
+
+test("评奖 reads award by award, and an empty giving as taken back", () => {
+  assert.equal(
+    say("app.AwardsGiven", {
+      awards: [
+        { award: "mvp", seat: 11 },
+        { award: "writing", seat: 6 },
+      ],
+      note: "",
+      referee: "导演",
+    }),
+    "哨子评奖：MVP：12号 张三；最佳文字：7号 李四（操作：导演）",
+  );
+  assert.equal(say("app.AwardsGiven", { awards: [], note: "" }), "哨子撤回评奖");
+});

@@ -777,6 +777,13 @@ function describe(e: GameEventDto, names: LogNames): string {
       const when = r.optStr("part") === "night" ? m.board.night(n) : c.round(n);
       return m.log.resultsPublished(when, r.optBool("correction") === true);
     }
+    case "app.AwardsGiven": {
+      const list = r
+        .list("awards")
+        .map((a) => reader(isData(a) ? a : need<Data>(undefined)))
+        .map((a) => m.archive.awardOf(m.archive.awardName(a.str("award")), c.seat(a.num("seat"))));
+      return m.log.awardsGiven(list);
+    }
     case "app.DiscussionPosted": {
       const seat = r.optNum("seat");
       const who =
