@@ -116,7 +116,7 @@ export const realEngine: EnginePort<GameState> = {
     for (const r of state.rounds) {
       if (!r?.released) continue;
       const released = new Set(r.released.map((p) => p.index));
-      const at = r.postingClosesAt;
+      const at = r.releasedAt ?? r.postingClosesAt + 1000;
       for (const s of r.submissions)
         if (s.postId && released.has(s.index)) ids.set(s.postId, { round: r.round, at });
     }

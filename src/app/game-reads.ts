@@ -269,6 +269,13 @@ export class GameReads<S> {
         for (const it of waiting("proxy-request", (x) => x.fromSeat === e.voter))
           it.handled = { at: e.at, outcome: e.proxy ? "proxy-cast" : "self-voted" };
         standing.set(e.voter, e);
+      } else if (
+        e.type === "OverrideApplied" &&
+        (e.override.action === "void-vote" || (e.override as { action: string }).action === "invalid-vote")
+      ) {
+        // 作废投票 takes the ballot away, 7kill's 无效票 rewrites it: the request is no longer the standing ballot's
+        // twin (the engine judges an entry against whatever stands then).
+        standing.delete((e.override as { voter: number }).voter);
       } else if (e.type === "VoteClosed") {
         for (const [voter, cast] of standing) if (cast.round === e.round) standing.delete(voter);
         // A 托票 is for the vote it was asked in: once that closes, its button would cast into the next round's. One

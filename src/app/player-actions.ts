@@ -296,11 +296,21 @@ export class PlayerActions<S> {
       gameId,
       account,
       "referee",
-      (_ctx, v, at) => (snap) => {
+      (ctx, v, at) => (snap) => {
         let by: { seat: Seat | null; alias: string } = { seat: null, alias: "" };
         if (input.complainant !== undefined) {
           const seat = this.#games.engine.seats(snap.engine).find((s) => s.seat === input.complainant);
           if (!seat) return refuse("seat-unknown", 409, { seat: input.complainant });
+          // The complaint is its sender's: a 替补 who took the seat after the 哨群 received it is another person, who
+          // must not read it as its own (its 我的举报 would show it).
+          let since = 0;
+          ctx.actor.visitLoaded(1, (event) => {
+            const o = (event as { type: string; override?: { action?: string; seat?: number } }).override;
+            if (event.type === "OverrideApplied" && o?.action === "substitute" && o.seat === seat.seat)
+              since = (event as { at: number }).at;
+          });
+          if (since > input.receivedAt)
+            return refuse("complainant-replaced", 409, { seat: seat.seat, alias: seat.alias });
           by = { seat: seat.seat, alias: seat.alias };
         }
         const poster = this.#games.engine.posterOf?.(snap.engine, input.round, input.post) ?? null;

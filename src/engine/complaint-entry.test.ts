@@ -99,6 +99,17 @@ describe(`${SEED_TAKEN}: 录入举报 is judged by when the 哨群 received it`,
     assert.equal(d.events("ComplaintFiled").length, 1);
   });
 
+  test("entered after the window on a post whose complaint was dismissed in it: it waits for a ruling, and is ruled on", () => {
+    const d = roundTwoPosts();
+    d.must({ type: "FileComplaint", at: local("12-03 09:00"), round: 2, post: 0 });
+    d.must({ type: "RuleComplaint", at: local("12-03 10:00"), against: 0, upheld: false, round: 2, post: 0 });
+    d.tick(local("12-03 16:00:01"));
+    assert.equal(d.do(entry("12-03 17:00", "12-03 15:00")), null);
+    assert.deepEqual(d.state.rounds[2]?.complaintsFiled, [0], "the end would wait for it");
+    d.must({ type: "RuleComplaint", at: local("12-03 17:10"), against: 0, upheld: true, round: 2, post: 0 });
+    assert.deepEqual([d.alive(0), d.alive(30)], [false, true], SEED_UPHELD);
+  });
+
   test("a player's own complaint is judged by its filing as before, and its event carries no entry fields", () => {
     const d = roundTwoPosts();
     assert.equal(

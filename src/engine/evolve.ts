@@ -162,8 +162,12 @@ function apply(state: GameState, e: GameEvent): GameState {
     case "IouFailed":
       return owedIfOut(voidReleased(setIou(state, e.round, e.post, "failed"), e.round, e.post), e, "iou");
     case "ComplaintFiled":
+      // A player's complaint on a post already ruled on reaches the inbox but waits for nothing (else one player
+      // could hold a decided game until the window closes); one the referee entered (录入举报, `receivedAt`, never in
+      // logs stored before it) waits for its ruling like the first, or it could never be ruled once the window closed.
       return withRound(state, e.round, (r) =>
-        r.complaintsFiled?.includes(e.post) || r.complaintsRuled?.includes(e.post)
+        r.complaintsFiled?.includes(e.post) ||
+        (r.complaintsRuled?.includes(e.post) && e.receivedAt === undefined)
           ? r
           : { ...r, complaintsFiled: [...(r.complaintsFiled ?? []), e.post] },
       );

@@ -174,6 +174,19 @@ describe("cross-checks", () => {
     );
   });
 
+  it("an alliance waiting only on one that waits for itself is named, without 「互相等待」", () => {
+    const input = broken("fengyun-57", ["alliances.1.when", { kind: "alliance-fired", alliance: "grand" }]);
+    assert.deepEqual(
+      problemsOf(input)
+        .filter((p) => p.startsWith("alliance-cycle"))
+        .sort(),
+      [
+        'alliance-cycle alliances[1].when.alliance: alliance "grand" waits for itself',
+        'alliance-cycle alliances[3].when: alliance "black-bomb-joins-black" can never fire: it must wait for "grand", which can never fire',
+      ],
+    );
+  });
+
   it("an alliance that may fire another way is no cycle: 「any」 of a count and the other alliance", () => {
     const input = broken("fengyun-57", [
       "alliances.1.when.of.1",

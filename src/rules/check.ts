@@ -754,18 +754,41 @@ function checkAllianceWaits(
         grew = true;
       }
   }
+  // Of the alliances that never fire, each one's never-firing alliances it must wait for.
+  const waitsOn = new Map(
+    rs.alliances
+      .filter((al) => !fires.has(al.id))
+      .map((al) => [
+        al.id,
+        [...new Set(waitedFor(al.when))].filter((id) => id !== al.id && known.has(id) && !fires.has(id)),
+      ]),
+  );
+  const inRing = (start: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [...(waitsOn.get(start) ?? [])];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (id === start) return true;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(waitsOn.get(id) ?? []));
+    }
+    return false;
+  };
   rs.alliances.forEach((al, ai) => {
-    if (fires.has(al.id)) return;
-    const waits = [...new Set(waitedFor(al.when))].filter(
-      (id) => id !== al.id && known.has(id) && !fires.has(id),
-    );
+    const waits = waitsOn.get(al.id) ?? [];
     if (waits.length === 0) return;
     const list = waits.map((id) => `"${id}"`).join(", ");
+    const ring = inRing(al.id);
     add(
       ["alliances", ai, "when"],
       "alliance-cycle",
-      `alliance "${al.id}" can never fire: it must wait for ${list}, which can never fire either (alliances waiting for each other)`,
-      `联合 "${al.id}" 永远不会成立：它必须等待的联合 ${list} 也永远不会成立（联合之间互相等待）`,
+      ring
+        ? `alliance "${al.id}" can never fire: it must wait for ${list}, which can never fire either (alliances waiting for each other)`
+        : `alliance "${al.id}" can never fire: it must wait for ${list}, which can never fire`,
+      ring
+        ? `联合 "${al.id}" 永远不会成立：它必须等待的联合 ${list} 也永远不会成立（联合之间互相等待）`
+        : `联合 "${al.id}" 永远不会成立：它必须等待的联合 ${list} 永远不会成立`,
     );
   });
 }

@@ -117,6 +117,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
         : "游戏已经开始",
   "game-ended": () => "游戏已经结束",
   "awards-before-end": () => "游戏结束后才能评奖",
+  "complainant-replaced": (d) =>
+    `${seatNo(d?.seat)}在收到这条举报之后换了替补（现为「${d?.alias ?? ""}」），举报人已不是现在的马甲；请选「不指定」，记为哨群的举报`,
   "seat-out": () => "你已出局，不能执行此操作",
   "seat-replaced": () => "你的座位已由替补接手，不能再以原马甲行动或发言",
   "seat-unknown": (d) => `没有${seatNo(d?.seat)}座位`,

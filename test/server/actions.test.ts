@@ -448,8 +448,13 @@ test("录入杀帖: the referee enters a kill post sent off the site for the sea
           call<PostBodyResponse>(h, "GET", `/api/games/${g.id}/posts/${entered.json.postId}`, cookie),
         )
       ).json.createdAt;
-    // The window this game's rules give round 1: 21:00–21:30.
-    const release = local("12-01 21:30:00");
+    // The release (the window 21:00–21:30 closes, its last second counting): what everyone saw the post at.
+    const release = local("12-01 21:30:01");
+    assert.equal(
+      (await feed(undefined)).find((e) => e.type === "PostsReleased")?.at,
+      release,
+      "the time its release event has",
+    );
     for (const cookie of [rangers[1]!.cookie, second.cookie, undefined])
       assert.equal(await bodyAt(cookie), release);
     assert.equal(await bodyAt(g.referee), IN_WINDOW);
@@ -819,6 +824,28 @@ test("a 托票 for what the player has cast itself is not offered, and the engin
     assert.deepEqual(
       (await proxyItems(h, g)).map((x) => x[1]),
       ["same-as-own", "proxy-cast"],
+    );
+    // 作废投票 takes a's ballot away: its requests for that seat are something to enter again (the earlier one too),
+    // and the engine takes the entry.
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+        requestId: rid(),
+        override: { action: "void-vote", voter: a!.seat },
+        reason: "代投嫌疑",
+      }),
+    );
+    await advanceTo(h, local("12-02 19:20:00"));
+    await ask(a, c!.seat);
+    assert.deepEqual(
+      (await proxyItems(h, g)).map((x) => x[1]),
+      [null, "proxy-cast", null],
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+        requestId: rid(),
+        voter: a!.seat,
+        targets: [c!.seat],
+      }),
     );
   });
 });

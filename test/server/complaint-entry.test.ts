@@ -16,6 +16,7 @@ import {
   type Harness,
   must,
   postKill,
+  quickAccount,
   rid,
   withStartedGame,
 } from "./harness.ts";
@@ -167,5 +168,30 @@ test("录入举报 refused: received after the deadline, after now, before the r
     // Nothing was recorded by any of them.
     const log = await events(h, g, "referee/log", g.referee);
     assert.ok(!log.some((e) => e.type.includes("ComplaintFiled")));
+  });
+});
+
+test("录入举报 for a seat a 替补 took after the 哨群 received it: refused (the complaint is the earlier player's); after it, taken", async () => {
+  await withStartedGame(async (h, g) => {
+    const { rangers } = cast(g);
+    const seat = rangers[0]!.seat;
+    await released(h, g);
+    await advanceTo(h, local("12-02 12:00:00"));
+    await quickAccount(h, "sub-player");
+    await must(
+      call(h, "POST", `/api/games/${g.id}/referee/substitutes`, g.referee, {
+        requestId: rid(),
+        seat,
+        username: "sub-player",
+        alias: "替补甲",
+      }),
+    );
+    await advanceTo(h, local("12-02 15:00:00"));
+    const before = await enter(h, g, g.referee, { receivedAt: local("12-02 10:00:00"), complainant: seat });
+    assert.deepEqual([before.status, before.json.error.code], [409, "complainant-replaced"]);
+    assert.match(before.json.error.message, /换了替补（现为「替补甲」）/);
+    await must(enter(h, g, g.referee, { receivedAt: local("12-02 10:00:00") }));
+    const after = await enter(h, g, g.referee, { receivedAt: local("12-02 13:00:00"), complainant: seat });
+    assert.equal(after.status, 200, JSON.stringify(after.json));
   });
 });

@@ -53,7 +53,7 @@ interface World {
   released: Kill[];
   /** Post 1: handed in, voided before the release, never released. */
   unreleased: Kill;
-  /** When the posts came out (the window's close): the only time a non-poster may see on a released post. */
+  /** When the posts came out (its PostsReleased): the only time a non-poster may see on a released post. */
   releaseAt: number;
   /** Times nobody but the referees and the seat concerned may see an event at: hand-ins, and rulings on them. */
   secretTimes: Map<number, string>;
@@ -199,9 +199,8 @@ async function world(): Promise<World> {
   await at("12-01 22:10:00");
 
   const log = await refereeLog(h, g);
-  // The window's close, public in the round's plan: what a released post's text shows as its time (game-reads.ts).
-  const releaseAt = log.find((e) => e.type === "RoundOpened" && e.data.round === 1)!.data
-    .postingClosesAt as number;
+  // The release, public: what a released post's text shows as its time (game-reads.ts).
+  const releaseAt = log.find((e) => e.type === "PostsReleased" && e.data.round === 1)!.at;
   return {
     h,
     g,

@@ -25,6 +25,8 @@ test("an odd round trip (a midpoint of x.5 ms) still gives a whole-millisecond s
 test("a datetime-local value is read in the site's time zone, not the browser's", () => {
   // The default site zone is Asia/Shanghai (UTC+8): 20:00 there is 12:00 UTC.
   assert.equal(siteLocalToMs("2026-12-01T20:00"), Date.UTC(2026, 11, 1, 12, 0, 0));
+  // A field of step 1 gives seconds too (a release at 21:30:01 is after 21:30).
+  assert.equal(siteLocalToMs("2026-12-01T21:30:01"), Date.UTC(2026, 11, 1, 13, 30, 1));
   assert.equal(siteLocalToMs(""), null);
   assert.equal(siteLocalToMs("2026-12-01 20:00"), null);
 });

@@ -49,8 +49,9 @@ export function useServerNow(everyMs = 1000): number {
 
 /** "2026-12-01T20:00" from a datetime-local field, read in the site's time zone (not the browser's), or null. */
 export function siteLocalToMs(text: string): number | null {
-  const x = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  // Seconds when the field has them (step="1"): a release comes at hh:mm:01, a minute's field reads before it.
+  const x = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   if (!x) return null;
-  const [y, mo, d, hh, mm] = x.slice(1).map(Number) as [number, number, number, number, number];
-  return fromLocal(y, mo, d, hh, mm, 0, siteTimeZone());
+  const [y, mo, d, hh, mm] = x.slice(1, 6).map(Number) as [number, number, number, number, number];
+  return fromLocal(y, mo, d, hh, mm, Number(x[6] ?? 0), siteTimeZone());
 }

@@ -86,4 +86,7 @@ test("asked for the very seat the player's own standing ballot names: nothing fo
     myProxyRequest(events, 3, [{ voter: 3, at: 500, proxy: true, targets: [7] }], 5_000, CUTOFF)?.state,
     "waiting",
   );
+  // The score rule's code guess is part of the ballot: asked without the guess its own vote carries, it is a change.
+  const guessed = [{ voter: 3, at: 500, proxy: false, targets: [7], codes: ["甲"] }];
+  assert.equal(myProxyRequest(events, 3, guessed, 5_000, CUTOFF)?.state, "waiting");
 });

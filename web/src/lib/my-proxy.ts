@@ -9,6 +9,8 @@ export interface ThreadBallot {
   at: number;
   proxy: boolean;
   targets: readonly number[];
+  /** Code guesses (score rule), where the view shows them: the voter's own always. */
+  codes?: readonly (string | null)[];
 }
 
 export type MyProxyRequest =
@@ -35,11 +37,11 @@ export function myProxyRequest(
   now: number,
   cutoff: number,
 ): MyProxyRequest | null {
-  let asked: { at: number; target: number; code: boolean } | null = null;
+  let asked: { at: number; target: number; code: string | null } | null = null;
   for (const e of events) {
     if (e.type === "VoteClosed" && e.data.stage === "regular") asked = null;
     else if (e.type === "app.ProxyRequested" && e.data.seat === seat && typeof e.data.target === "number")
-      asked = { at: e.at, target: e.data.target, code: typeof e.data.code === "string" };
+      asked = { at: e.at, target: e.data.target, code: typeof e.data.code === "string" ? e.data.code : null };
   }
   if (asked === null) return null;
   const { at, target } = asked;
@@ -49,10 +51,16 @@ export function myProxyRequest(
     return answer.proxy
       ? { state: "entered", target, entered: answer.targets }
       : { state: "self-voted", target };
-  // The ballot it cast itself before asking is the very one asked for (a code guess asked with it may differ: the
-  // thread does not show codes, so that case is left to the referee).
+  // The ballot it cast itself before asking is the very one asked for, its code guess too (the engine would refuse
+  // the entry as proxy.same-as-own).
   const before = mine.at(-1);
-  if (before && !before.proxy && !asked.code && before.targets.length === 1 && before.targets[0] === target)
+  if (
+    before &&
+    !before.proxy &&
+    before.targets.length === 1 &&
+    before.targets[0] === target &&
+    (before.codes?.[0] ?? null) === asked.code
+  )
     return { state: "same-as-own", target };
   if (now < cutoff) return { state: "waiting", target, cutoff };
   const standing = mine.at(-1);

@@ -19,4 +19,5 @@ test("a rule set in another zone starts at its own 21:00, shown in the site's zo
   const at = nextRoundStart(beijing("2026-12-07T10:00:00"), "21:00", "Asia/Tokyo");
   assert.equal(at, Date.parse("2026-12-07T21:00:00+09:00"));
   assert.equal(localInputValue(at, "Asia/Shanghai"), "2026-12-07T20:00");
+  assert.equal(localInputValue(at + 5_000, "Asia/Shanghai", true), "2026-12-07T20:00:05");
 });

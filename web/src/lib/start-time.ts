@@ -10,9 +10,12 @@ export function nextRoundStart(now: number, clock: string, timeZone: string): nu
   return today > now ? today : fromLocal(p.y, p.m, p.d + 1, hh, mm, 0, timeZone);
 }
 
-/** An instant as a datetime-local field's value ("2026-12-07T21:00") in `timeZone` (the site's, as the field reads). */
-export function localInputValue(at: number, timeZone: string): string {
+/**
+ * An instant as a datetime-local field's value ("2026-12-07T21:00", with `seconds` "…T21:00:05" for a field of
+ * step 1) in `timeZone` (the site's, as the field reads).
+ */
+export function localInputValue(at: number, timeZone: string, seconds = false): string {
   const q = localParts(at, timeZone);
   const two = (n: number) => String(n).padStart(2, "0");
-  return `${q.y}-${two(q.m)}-${two(q.d)}T${two(q.hh)}:${two(q.mm)}`;
+  return `${q.y}-${two(q.m)}-${two(q.d)}T${two(q.hh)}:${two(q.mm)}${seconds ? `:${two(q.ss)}` : ""}`;
 }

@@ -324,7 +324,7 @@ function ManualIou({ game }: { game: LiveGame }) {
 
 /**
  * 录入举报: a complaint a player made in the 哨群 (QQ) by the deadline, entered perhaps after it: the server judges it
- * by when the 哨群 received it, which defaults to now (to the minute, as the field holds it). Named, it is that
+ * by when the 哨群 received it, which defaults to now (to the second: a release comes at hh:mm:01). Named, it is that
  * player's complaint; else the 哨群's own. It lands in the inbox to be ruled on there.
  */
 function ManualComplaintEntry({ game }: { game: LiveGame }) {
@@ -340,7 +340,7 @@ function ManualComplaintEntry({ game }: { game: LiveGame }) {
   const now = useServerNow(30_000);
   const { notice, run } = useAction();
   if (posts.length === 0) return null;
-  const receivedText = received ?? localInputValue(now, siteTimeZone());
+  const receivedText = received ?? localInputValue(now, siteTimeZone(), true);
   const receivedAt = siteLocalToMs(receivedText);
   const picked = posts.find((p) => `${p.round}:${p.index}` === which);
   const submit = async (e: FormEvent) => {
@@ -398,6 +398,7 @@ function ManualComplaintEntry({ game }: { game: LiveGame }) {
         <span className="field-label">{m.referee.manual.complaintEntryReceived}</span>
         <input
           type="datetime-local"
+          step={1}
           value={receivedText}
           onChange={(e) => setReceived(e.target.value)}
           required
