@@ -225,7 +225,8 @@ test("写杀帖 after this round's post says it is sent and where it is; a seat 
   await page.context().close();
 
   const ranger = await killPage(game.seats.filter((s) => s.role === "ranger").at(-5)!.cookie);
-  await ranger.getByText("你本轮没有出帖权（可以先写草稿）").waitFor();
+  // A ranger never posts: told so, with no draft to invite (空军 play-through).
+  await ranger.getByText("你的身份没有出帖权，只有投票权。").waitFor();
   assert.equal(await ranger.getByTestId("posted-this-round").count(), 0);
   await ranger.context().close();
 });

@@ -89,7 +89,7 @@ test("待办 on a phone: a killer with no post this round yet has a way to the e
     const other = await contextFor(browser, server.url, seat.cookie, PHONE);
     const op = await other.newPage();
     await op.goto(`/games/${game.id}/me`);
-    await op.getByTestId("due").getByText("你本轮没有出帖权（可以先写草稿）").waitFor();
+    await op.getByTestId("due").getByText("你的身份没有出帖权，只有投票权。").waitFor();
     assert.equal(
       await op.getByTestId("due").getByRole("link").count(),
       0,

@@ -53,7 +53,7 @@ test("role cards say what the role can do (seed 002: 明弹, 工兵, 联合杀�
   // 「前四轮中如任何帖子则与出贴者同归，四轮后转为普通游侠」
   assert.deepEqual(await powersOf("bright-bomb"), [
     "前4轮中被任何杀帖贴中，则与出帖者同归。",
-    "第4轮出帖后失效，转为普通座位。",
+    "第4轮出帖后炸弹功能失效（此后只有投票权）。",
   ]);
   // 「场上负责找蛋帖出，帖对蛋，蛋出局，贴内直接宣布；帖错彼此都不出局」
   assert.deepEqual(await powersOf("engineer"), [

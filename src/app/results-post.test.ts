@@ -843,3 +843,21 @@ test("认定字数足够: the post names the 白条 the referee accepted by its 
   assert.match(text, /哨子认定帖杀 侠02 的杀帖字数足够，白条不再需补（WPS 与 Word 统计差两字）/);
   assert.doesNotMatch(text, /追魂枪/);
 });
+
+test("RULINGS 23: the referee's 复活 reads as the referee's ruling, not as a void post's target 「恢复全票」", () => {
+  const round = {
+    round: 4,
+    out: [],
+    revived: [
+      { alias: "帖中者", why: "iou" },
+      { alias: "误判者", why: "referee" },
+    ],
+    alive: 20,
+    tally: [],
+    overtime: null,
+  };
+  const text = renderResultsPost(round, resultsPostRules(parsedPreset("airforce-40")));
+  assert.match(text, /^复活：帖中者（恢复全票）$/m);
+  assert.match(text, /^复活：误判者（哨子裁定，理由见日志）$/m);
+  assert.match(text, /复活2人/);
+});

@@ -57,7 +57,7 @@ export interface ResultsPostRound {
   notVoted?: string[];
   /** Who voted only for players out since the vote was cast: void, not 弃权. */
   voided?: string[];
-  revived: { alias: string }[];
+  revived: { alias: string; why?: string }[];
   alive: number;
   /** Day-night games: the living after the day, before the night's dead (the day's post says this one). */
   dayAlive?: number;
@@ -579,9 +579,14 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
   // Said once: a tie's outcome may have said it already (「加时依然平票，本轮无人出局」).
   if (round.out.length === 0 && !lines.some((l) => l.endsWith(`${period}无人出局。`)))
     lines.push(`${period}无人出局。`);
-  // 「被帖者复活当轮恢复全票」: a day-night game has no half votes to restore.
-  if (round.revived.length > 0)
-    lines.push(`复活：${round.revived.map((r) => r.alias).join("、")}${ctx.dayNight ? "" : "（恢复全票）"}`);
+  // 「被帖者复活当轮恢复全票」 is a void post's target's (a day-night game has no half votes to restore); the referee's
+  // 复活 and an amended ruling say so, as the log does with its reason.
+  const byWhy = (ruled: boolean) =>
+    round.revived.filter((r) => (r.why === "referee" || r.why === "amended") === ruled).map((r) => r.alias);
+  const restored = byWhy(false);
+  if (restored.length > 0) lines.push(`复活：${restored.join("、")}${ctx.dayNight ? "" : "（恢复全票）"}`);
+  const ruled = byWhy(true);
+  if (ruled.length > 0) lines.push(`复活：${ruled.join("、")}（哨子裁定，理由见日志）`);
   // An alliance that only opens a room to someone (风云 「黑弹进群」) merges no posting groups.
   for (const a of ctx.alliances ?? [])
     lines.push(

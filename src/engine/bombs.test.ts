@@ -329,7 +329,7 @@ describe("a void post's 同归", () => {
         [0, "iou"],
       ],
     );
-    assert.deepEqual(round.revived, [{ seat: 12 }]);
+    assert.deepEqual(round.revived, [{ seat: 12, why: "iou" }]);
   });
 
   test("an upheld complaint on that post: the same, out for the complaint", () => {

@@ -2,6 +2,7 @@
 import type { RuleSet } from "../rules/schema.ts";
 import type { EndingWhy } from "./events.ts";
 import type { DayNightCommand, DayNightOverride } from "./night/types.ts";
+import type { RevivedWhy } from "./state.ts";
 import type { Seat } from "./vote/types.ts";
 
 export type { Seat } from "./vote/types.ts";
@@ -311,8 +312,11 @@ export interface RoundSummary {
    * of the unit.
    */
   withdrawn?: Record<string, number>;
-  /** Seats brought back in the round, each once; not one that went out again after (see `out`). */
-  revived: { seat: Seat }[];
+  /**
+   * Seats brought back in the round, each once; not one that went out again after (see `out`). `why`: PlayerRevived's
+   * reason (its last of the round), so the results post can tell a 白条's target from the referee's 复活.
+   */
+  revived: { seat: Seat; why?: RevivedWhy }[];
   /** Living seats after the round's results. */
   alive: number;
   /** Day-night games: living seats after the round's day, before its night's dead (`out` marked `night`). */

@@ -41,8 +41,11 @@ export function decideKillPost(
   if (right.used >= right.quota) {
     return {
       code: "post.no-posts-left",
-      message: "the group has no posts left this round",
-      details: { unit: right.unit },
+      message:
+        right.quota === 0
+          ? "the round's plan gives the group no post"
+          : "the group has no posts left this round",
+      details: { unit: right.unit, quota: right.quota },
     };
   }
   // 按代号序轮流出帖: the seat must be among the posters whose turn it is and not have used that turn. Under a

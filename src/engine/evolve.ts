@@ -244,6 +244,7 @@ function apply(state: GameState, e: GameEvent): GameState {
       return withRound(s, e.round, (r) => ({
         ...r,
         revived: [...r.revived, e.seat],
+        revivedWhy: { ...r.revivedWhy, [e.seat]: e.reason },
         aliveChanges: [...(r.aliveChanges ?? []), { seat: e.seat, out: false }],
         halfVoters: r.halfVoters.filter((v) => v !== e.seat),
         outVoters: r.outVoters.filter((v) => v !== e.seat),

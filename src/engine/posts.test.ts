@@ -58,6 +58,16 @@ describe("the posting window", () => {
     assert.equal(d.post(local("12-02 21:05"), 6, 21), null);
     assert.equal(d.post(local("12-02 21:06"), 7, 22)?.code, "post.no-posts-left");
   });
+
+  test("seed 002 「第一轮共杀1==票1出1」: a group the round's plan gives no post is told so, not that its posts are used up", () => {
+    const d = new Driver(preset("airforce-40"));
+    d.tick(local("12-01 21:05"));
+    const none = d.post(local("12-01 21:05"), 0, 21);
+    assert.deepEqual([none?.code, none?.details], ["post.no-posts-left", { unit: "killer", quota: 0 }]);
+    const used = airforceRound2();
+    assert.equal(used.post(local("12-02 21:05"), 6, 21), null);
+    assert.deepEqual(used.post(local("12-02 21:06"), 7, 22)?.details, { unit: "lover", quota: 1 });
+  });
 });
 
 describe("a poster out before the release", () => {

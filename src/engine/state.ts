@@ -174,8 +174,13 @@ export interface RoundState {
    */
   outs: { seat: Seat; cause: OutCause; by: Seat | null; post: number | null; night?: true }[];
   revived: Seat[];
+  /** Why each seat of `revived` came back, by its last PlayerRevived of the round (since the thirty-second session). */
+  revivedWhy?: Readonly<Record<number, RevivedWhy>>;
   closed: boolean;
 }
+
+/** PlayerRevived's reason: a void post's target (白条, 举报, 作废杀帖), the referee's 复活, or an amended ruling. */
+export type RevivedWhy = "iou" | "complaint" | "referee" | "void-post" | "amended";
 
 /** One 改判票杀 (`amend-vote-out`): `house` only under 两府制 for a house other than 1. */
 export interface VoteOutAmended {

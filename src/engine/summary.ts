@@ -57,7 +57,10 @@ export function summarize(state: GameState): GameSummary {
     rounds.push({
       round: r.round,
       out,
-      revived: revived.map((seat) => ({ seat })),
+      revived: revived.map((seat) => {
+        const why = r.revivedWhy?.[seat];
+        return why ? { seat, why } : { seat };
+      }),
       alive: aliveAfter(state, r.round),
       // 7kill: the day's post (第N天结果) counts the living before the night's dead (第N夜结果).
       ...(isDayNight(state) ? { dayAlive: aliveAfter(state, r.round, false) } : {}),

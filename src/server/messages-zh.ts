@@ -137,6 +137,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
   "start.duplicate-alias": () => "马甲重复",
   "start.duplicate-code": () => "代号重复",
   "start.unknown-role": () => "规则中没有该角色",
+  // Kept to the issue's own wording; when the next round's vote opens is in `details` (nextRound, opensAt), and the
+  // vote page says it beside the form.
   "vote.after-deadline": (d) => `投票已截止${timesOf(d)}`,
   "vote.not-open": () => "投票尚未开始",
   "vote.no-such-round": (d) => `第${d?.round ?? "?"}轮尚未开始`,
@@ -173,7 +175,8 @@ const CATALOG: Record<string, (d: Details) => string> = {
     `剑侠均已出局时，须所有存活全票游侠一致同意（还差${d?.missing ?? "?"}人）`,
   "post.outside-window": (d) => `现在不在出帖时间内${timesOf(d)}`,
   "post.no-post-right": () => "你本轮没有出帖权",
-  "post.no-posts-left": () => "本组本轮的杀帖名额已用完",
+  // A round whose 进程 gives the group no post at all (空军 round 1: 「票1出1」) has nothing to use up.
+  "post.no-posts-left": (d) => (d?.quota === 0 ? "按本轮进程，本组本轮不出杀帖" : "本组本轮的杀帖名额已用完"),
   "post.not-your-turn": () => "本轮不是你出帖（按代号顺序轮流）",
   "post.share-used": (d) => `本轮你已出了${d?.share ?? "?"}帖，其余的帖由同组其他成员出`,
   "post.poster-out": () => "你已出局，不能出帖",

@@ -57,3 +57,8 @@ test("seats are named by the board's numbers (1号 is seat 0), not the engine's"
   assert.equal(zhMessage("vote.unknown-seat", { seat: 57 }), "没有58号座位");
   assert.equal(zhMessage("seat-unknown"), "没有?号座位");
 });
+
+test("seed 002 「第一轮共杀1==票1出1」: a group with no post this round is told so, not that its posts are used up", () => {
+  assert.equal(zhMessage("post.no-posts-left", { unit: "killer", quota: 0 }), "按本轮进程，本组本轮不出杀帖");
+  assert.equal(zhMessage("post.no-posts-left", { unit: "killer", quota: 2 }), "本组本轮的杀帖名额已用完");
+});

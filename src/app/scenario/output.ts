@@ -8,6 +8,7 @@ import type {
   TieFilled,
   TieToReferee,
 } from "../../engine/contract.ts";
+import type { RevivedWhy } from "../../engine/state.ts";
 
 export interface AliasTally {
   alias: string;
@@ -30,7 +31,7 @@ export interface RoundOutput {
   }[];
   /** Score rule: each camp's running score after the round, per house. */
   scores?: HouseScores[];
-  revived: { alias: string }[];
+  revived: { alias: string; why?: RevivedWhy }[];
   alive: number;
   tally: AliasTally[];
   /**
@@ -187,7 +188,7 @@ export function toAliases(
       }) => ({
         round,
         out: out.map(outRow),
-        revived: revived.map((v) => ({ alias: aliasOf(v.seat) })),
+        revived: revived.map((v) => ({ alias: aliasOf(v.seat), ...(v.why && { why: v.why }) })),
         alive,
         tally: tally.map(tallyRow),
         overtime: overtimeOf(overtime),

@@ -652,7 +652,7 @@ export const zhCN = {
     powerNoHalfVote: "被你贴杀的人当轮没有半票。",
     powerBombPost: (through: number) => `前${through}轮中被任何杀帖贴中，则与出帖者同归。`,
     powerBombVote: (through: number) => `前${through}轮被票出时，带走领票人。`,
-    powerBombEnds: (through: number) => `第${through}轮出帖后失效，转为普通座位。`,
+    powerBombEnds: (through: number) => `第${through}轮出帖后炸弹功能失效（此后只有投票权）。`,
     powerAbility: (ability: string, phase: string, together: boolean, uses: number | null) =>
       `${({ night: "夜晚", day: "白天", any: "白天或夜晚" } as Record<string, string>)[phase] ?? phase}可${({ kill: "杀人", check: "验人", protect: "救人", shoot: "开枪" } as Record<string, string>)[ability] ?? ability}${together ? "，与同伴共同决定对象" : ""}${uses !== null ? `，全局限${uses}次` : ""}。`,
     powerNone: "只有投票权。",
@@ -782,6 +782,8 @@ export const zhCN = {
     window: (from: string, to: string) => `出帖时间：${from} – ${to}`,
     windowClosed: "当前不在出帖时间",
     noRight: "你本轮没有出帖权（可以先写草稿）",
+    /** A role that never posts as told (游侠, 明弹, the hidden bomb told it is a 游侠): no draft to invite. */
+    noRightRole: "你的身份没有出帖权，只有投票权。",
     /** To a seat whose post this round is sent (not 没有出帖权: it had one), with a link to where it is listed. */
     posted: "你本轮已出帖。",
     postedWhere: "在「我的身份」查看我的杀帖",

@@ -109,7 +109,9 @@ export function MyRole({ game }: { game: LiveGame }) {
               ? m.me.postsDue(card.postsDue)
               : right === "posted"
                 ? m.me.postedThisRound
-                : m.write.noRight}
+                : card.powers.post === null
+                  ? m.write.noRightRole
+                  : m.write.noRight}
             {/* Once posted there is no turn left to tell of: the line says 已出帖. */}
             {you?.postRight && right !== "posted" ? (
               <span className="muted small">

@@ -104,7 +104,7 @@ function KillPost({ game }: { game: LiveGame }) {
           </span>
         </Notice>
       ) : right === "none" ? (
-        <Notice kind="info">{m.write.noRight}</Notice>
+        <Notice kind="info">{card?.powers.post === null ? m.write.noRightRole : m.write.noRight}</Notice>
       ) : null}
       <label className="field">
         <span className="field-label">{m.write.target}</span>
