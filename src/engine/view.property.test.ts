@@ -6,11 +6,12 @@ import fc from "fast-check";
 import type { RuleSetInput } from "../rules/schema.ts";
 import { RuleSet } from "../rules/schema.ts";
 import type { GameEvent } from "./events.ts";
+import { publicPostOrder } from "./public-posts.ts";
 import { simulate } from "./sim.ts";
 import type { GameState } from "./state.ts";
 import { local } from "./test-kit.ts";
 import type { Viewer } from "./view.ts";
-import { redactEvent, viewFor } from "./view.ts";
+import { type RedactedEvent, redactEvent, viewFor } from "./view.ts";
 
 /** A 12-seat game with every kind of secret: 互知 teams, a lone assassin, a hidden bomb told it is a ranger, alliances. */
 const mini: RuleSetInput = {
@@ -215,13 +216,38 @@ function checkRevealed(state: GameState, batch: readonly GameEvent[], viewer: Vi
   }
   if (viewer.kind === "seat") assert.equal(view.you?.role, state.seats[viewer.seat]?.role);
   for (const r of view.rounds) {
-    const submitted = state.rounds[r.round]?.released ?? [];
+    // Posts keep their public numbers (public-posts.ts) after the end: the list is in that order.
+    const round = state.rounds[r.round];
+    const submitted = round ? publicPostOrder(round) : [];
     assert.deepEqual(
       r.posts?.map((p) => p.poster) ?? [],
       submitted.map((p) => p.poster),
     );
+    assert.deepEqual(
+      r.posts?.map((p) => p.index) ?? [],
+      submitted.map((_, n) => n),
+    );
   }
-  for (const e of batch) assert.deepEqual(redactEvent(e, viewer, state), e);
+  for (const e of batch) assert.deepEqual(unnumbered(redactEvent(e, viewer, state)), unnumbered(e));
+}
+
+/** An event with the post numbers it names left out (a player's are public numbers, the log's engine indices). */
+function unnumbered(e: RedactedEvent | null): unknown {
+  if (e === null) return null;
+  const { post: _post, posts, override, ...rest } = e as Record<string, unknown>;
+  return {
+    ...rest,
+    ...(Array.isArray(posts)
+      ? {
+          posts: (posts as { index: number; poster: number; target: number }[])
+            .map(({ index: _index, ...p }) => p)
+            .sort((a, b) => a.poster - b.poster || a.target - b.target),
+        }
+      : {}),
+    ...(typeof override === "object" && override !== null
+      ? { override: { ...override, post: undefined, round: undefined } }
+      : {}),
+  };
 }
 
 test("no view ever holds another seat's hidden role or code name before the rules reveal it (≥ 1,000 games)", () => {

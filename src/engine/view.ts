@@ -16,6 +16,7 @@ import {
   redactDayNightEvent,
   withdrawsSecretWarning,
 } from "./night/redact.ts";
+import { publicNumbering } from "./public-posts.ts";
 import { roleById } from "./roles.ts";
 import type { GameState, IouState, RoundState, Submission, VoteState } from "./state.ts";
 import { abstainAllowed, voteKind } from "./vote/check-cast.ts";
@@ -49,6 +50,8 @@ export interface RoundView {
   /**
    * Released posts; the poster is shown only to the poster itself and the referee. `postId` names the body, public
    * once released (GET /api/games/:id/posts/:postId), so every player can read the posts a complaint may name.
+   * `index` is the engine's (hand-in order) for the referee only; every other viewer gets the public post number
+   * (public-posts.ts), and the list in that order.
    */
   posts:
     | (Omit<ReleasedPost, "poster"> & {
@@ -119,7 +122,12 @@ export interface YouView {
   rooms: { id: string; name: string; members: Seat[] }[];
   /** Seats whose role this seat knows (互知 teammates and room-mates). */
   teammates: Seat[];
-  posts: (Submission & { round: number })[];
+  /**
+   * The seat's own posts, hand-in order. `index`: the public post number of a released one (as `rounds[].posts`
+   * give it), null for one not released (yet, or ever): its place in the round's hand-ins is not the seat's to read.
+   */
+  posts: (Omit<Submission, "index"> & { index: number | null; round: number })[];
+  /** The seat's own 白条; `post` is the public post number, as everywhere a player reads it. */
   ious: (IouState & { round: number })[];
   /**
    * This round's post right, while the posting window is open. `yourTurn`: this seat may still post this round;
@@ -255,6 +263,21 @@ function buildView(
 
   const iouOf = (round: number, post: number) =>
     state.rounds[round]?.ious.find((i) => i.post === post)?.status ?? null;
+  // Every viewer but the referee names a released post by its public number: the engine index is its hand-in order.
+  const numberings = new Map<number, ReadonlyMap<number, number>>();
+  const shownIndex = (r: RoundState, index: number): number | null => {
+    if (isRef) return index;
+    let n = numberings.get(r.round);
+    if (!n) {
+      n = publicNumbering(r);
+      numberings.set(r.round, n);
+    }
+    return n.get(index) ?? null;
+  };
+  const publicOrder = (r: RoundState) =>
+    r.released
+      ? [...r.released].sort((a, b) => (shownIndex(r, a.index) ?? 0) - (shownIndex(r, b.index) ?? 0))
+      : null;
   const marks = new Map<string, BallotMark>();
   // A thread can appear twice in one view (house 1 as `vote` and in `houses`): both list the same ballots.
   const listed = new Map<string, { from: number; casts: BallotView[] }>();
@@ -308,10 +331,11 @@ function buildView(
       postingClosesAt: r.postingClosesAt,
       voteDeadline: r.voteDeadline,
       posts:
-        r.released?.map((p) => {
+        (isRef ? r.released : publicOrder(r))?.map((p) => {
           const submitted = r.submissions.find((x) => x.index === p.index);
           return {
             ...p,
+            index: shownIndex(r, p.index) ?? p.index,
             poster: all || p.poster === mySeat ? p.poster : null,
             iouStatus: iouOf(r.round, p.index),
             postId: submitted?.postId ?? null,
@@ -368,6 +392,7 @@ function buildView(
               .filter((s) => s.poster === mySeat)
               .map((s) => ({
                 ...s,
+                index: shownIndex(r, s.index),
                 voided:
                   s.voided || r.released?.some((p) => p.index === s.index && p.lapsed === "voided") === true,
                 round: r.round,
@@ -375,7 +400,11 @@ function buildView(
           : [],
       ),
       ious: state.rounds.flatMap((r) =>
-        r ? r.ious.filter((i) => i.poster === mySeat).map((i) => ({ ...i, round: r.round })) : [],
+        r
+          ? r.ious
+              .filter((i) => i.poster === mySeat)
+              .map((i) => ({ ...i, post: shownIndex(r, i.post) ?? i.post, round: r.round }))
+          : [],
       ),
       postRight:
         right && right.quota > 0 && current !== undefined
@@ -418,8 +447,14 @@ export type RedactedEvent = GameEvent | { type: string; at: Instant; [key: strin
  * viewer knows at that moment.
  */
 export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState): RedactedEvent | null {
-  // The referee sees everything; so does everyone once the game has ended (the archive's full record).
-  if (viewer.kind === "referee" || state.status === "ended") return event;
+  // The referee sees everything; so does everyone once the game has ended (the archive's full record), except that
+  // posts keep the public numbers they were named by while the game ran (complaints, discussion, the archive agree).
+  if (viewer.kind === "referee") return event;
+  const shown = state.status === "ended" ? event : redactLive(event, viewer, state);
+  return shown === null ? null : withPublicPostNumbers(shown, state);
+}
+
+function redactLive(event: GameEvent, viewer: Viewer, state: GameState): RedactedEvent | null {
   const mySeat = viewer.kind === "seat" ? viewer.seat : null;
   // 7kill: night actions to their group only, check results to the police, no causes (src/engine/night/redact.ts).
   if (isDayNightEvent(event)) return redactDayNightEvent(event, mySeat, state);
@@ -526,6 +561,51 @@ export function redactEvent(event: GameEvent, viewer: Viewer, state: GameState):
     default:
       return event;
   }
+}
+
+/** The events that name a released post by its engine index in `post` (PostsReleased and OverrideApplied apart). */
+const NAMES_A_POST = new Set([
+  "IouOpened",
+  "IouCompleted",
+  "IouFailed",
+  "ComplaintFiled",
+  "ComplaintUpheld",
+  "ComplaintRuledIou",
+  "ComplaintDismissed",
+  "PlayerOut",
+  "PostOutRejudged",
+]);
+
+/**
+ * An event as a non-referee reads it: every released post named by its public number (public-posts.ts), not by the
+ * engine index, which is its hand-in order (who posted first, and by a gap that a post was voided before the release).
+ */
+function withPublicPostNumbers(e: RedactedEvent, state: GameState): RedactedEvent {
+  const d: { type: string; [key: string]: unknown } = e;
+  const numbersIn = (round: unknown): ReadonlyMap<number, number> | null => {
+    const r = typeof round === "number" ? state.rounds[round] : undefined;
+    return r ? publicNumbering(r) : null;
+  };
+  if (d.type === "OverrideApplied" && typeof d.override === "object" && d.override !== null) {
+    const o: { action?: unknown; round?: unknown; post?: unknown } = d.override;
+    const named = o.action === "void-post" || o.action === "reinstate-post" || o.action === "accept-iou";
+    if (!named || typeof o.round !== "number" || typeof o.post !== "number") return e;
+    const n = numbersIn(o.round)?.get(o.post);
+    if (n !== undefined) return { ...d, at: e.at, override: { ...o, post: n } };
+    // A post voided before the release has no public number (the game has ended, or the viewer would not get it): the
+    // ruling names no post rather than one it never was.
+    const { round: _round, post: _post, ...rest } = o;
+    return { ...d, at: e.at, override: rest };
+  }
+  const numbers = numbersIn(d.round);
+  if (!numbers) return e;
+  if (d.type === "PostsReleased" && Array.isArray(d.posts)) {
+    const posts = (d.posts as ReleasedPost[]).map((p) => ({ ...p, index: numbers.get(p.index) ?? p.index }));
+    return { ...d, at: e.at, posts: posts.sort((a, b) => a.index - b.index) };
+  }
+  if (NAMES_A_POST.has(d.type) && typeof d.post === "number")
+    return { ...d, at: e.at, post: numbers.get(d.post) ?? null };
+  return e;
 }
 
 /**

@@ -169,8 +169,9 @@ export function MyRole({ game }: { game: LiveGame }) {
           <h2>{m.me.myPosts}</h2>
           {(you?.posts ?? []).length === 0 ? <p className="empty small">{m.me.noPosts}</p> : null}
           <ul className="plain">
-            {(you?.posts ?? []).map((p) => (
-              <li key={`${p.round}-${p.index}`}>
+            {/* An unreleased post has no number (its place in the hand-ins is secret): keyed by its place in the list. */}
+            {(you?.posts ?? []).map((p, i) => (
+              <li key={`${p.round}-${p.index ?? `u${i}`}`}>
                 {t.round(p.round)} {m.threads.killPostLine(seatLabel(seats, p.target), p.words)}
                 {p.voided ? <span className="badge">{m.threads.lapsed}</span> : null}
                 {p.postId !== null && entered.has(p.postId) ? (
