@@ -278,6 +278,11 @@ export interface AppViewer {
   readonly hiddenMember?: Seat | null;
   /** Rooms the viewer's seat joined late, with when (EnginePort.roomsJoinedLate): earlier talk is not its to read. */
   readonly roomsSince?: ReadonlyMap<string, number> | null;
+  /**
+   * A non-referee's name for a released post (EnginePort.publicPostNumber): app events store the engine index, which
+   * is the hand-in order. Absent for a referee, who reads engine indices.
+   */
+  readonly publicPost?: (round: number, post: number) => number | null;
 }
 
 /** Whether a room message is one the viewer (not a referee) may read: its room's, from when it joined, not hidden. */
@@ -290,12 +295,16 @@ export function roomMessageReadable(
   return since === undefined || e.at >= since;
 }
 
-/** An app event as a visible viewer sees it: a complaint's author sees it without the poster it was mapped to. */
+/**
+ * An app event as a visible viewer sees it: a complaint's author sees it without the poster it was mapped to, and
+ * names its post by the public number the author picked it by (as the view and the engine's events give it).
+ */
 export function appEventShown(raw: EngineEvent, viewer: AppViewer): EngineEvent {
   const event = raw as AppEvent;
   if (event.type === "app.ComplaintFiled" && !viewer.referee) {
-    const { against: _poster, ...rest } = event;
-    return rest;
+    const { against: _poster, post, ...rest } = event;
+    if (post === undefined || rest.round === undefined) return rest;
+    return { ...rest, post: viewer.publicPost?.(rest.round, post) ?? null };
   }
   return raw;
 }

@@ -25,6 +25,7 @@ import {
 import { banditHiddenFrom } from "../engine/night/bandit.ts";
 import { pointsPerSeat } from "../engine/night/points.ts";
 import { pendingDecisions } from "../engine/pending.ts";
+import { postIndexOfPublic, publicPostNumber } from "../engine/public-posts.ts";
 import { extensionRequestRefusal } from "../engine/score/extension.ts";
 import { offeredCodes, postCodes } from "../engine/score/ledger.ts";
 import { scoreSummary } from "../engine/score/summary.ts";
@@ -97,6 +98,8 @@ export const realEngine: EnginePort<GameState> = {
       .map((d) => d.round),
   posterOf: (state, round, post) =>
     state.rounds[round]?.released?.find((p) => p.index === post)?.poster ?? null,
+  postIndexOfPublic: (state, round, n) => postIndexOfPublic(state.rounds[round], n),
+  publicPostNumber: (state, round, post) => publicPostNumber(state.rounds[round], post),
   proxyCutoffOf: (state, voter, round) => proxyCutoffFor(state, voter, round),
   extensionRequestRefusal: (state, seat, asReferee) => extensionRequestRefusal(state, seat, asReferee),
   summarize: (state) => summarize(state),

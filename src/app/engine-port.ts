@@ -76,8 +76,15 @@ export interface EnginePort<S = unknown> {
   hiddenRoomMemberOf?(state: S, seat: Seat): Seat | null;
   /** Whether the game has been started (seats fixed). */
   started(state: S): boolean;
-  /** The poster of a released post (round, index as the view lists it); null when no such post is out. */
+  /** The poster of a released post (round, index as the referee's view lists it); null when no such post is out. */
   posterOf?(state: S, round: number, post: number): Seat | null;
+  /**
+   * The engine index of the released post players call `n` in `round` (its public number, src/engine/public-posts.ts:
+   * every viewer but a referee reads posts by it, the engine index being the hand-in order); null when none is out.
+   */
+  postIndexOfPublic(state: S, round: number, n: number): number | null;
+  /** The public number of the released post at engine index `post` in `round`; null when no such post is out. */
+  publicPostNumber(state: S, round: number, post: number): number | null;
   /**
    * From when a 托票 for `voter` is refused (RULINGS 12): with `round`, that round's regular vote's cut-off; without,
    * the cut-off of the vote a proxy entered now would go to (an overtime's is the day's, past). Null when there is none.

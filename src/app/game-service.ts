@@ -370,6 +370,12 @@ export class GameService<S> {
       rooms: new Set(rooms),
       hiddenMember,
       roomsSince,
+      ...(v.referee
+        ? {}
+        : {
+            publicPost: (round: number, post: number) =>
+              this.#engine.publicPostNumber(snapshot.engine, round, post),
+          }),
     };
   }
 

@@ -250,9 +250,13 @@ export class PlayerActions<S> {
       "player",
       (_ctx, v, at) => (snap) => {
         if (v.seat === null) return refuse("not-a-player", 403);
-        // Players name the released post; only the referee learns whose it is.
-        const poster = this.#games.engine.posterOf?.(snap.engine, input.round, input.post) ?? null;
-        if (poster === null) return refuse("post-not-found", 404);
+        // Players name the released post by its public number (its engine index is the hand-in order, not theirs to
+        // know); the complaint is stored by the engine index, as the referee's desk names posts.
+        const post = this.#games.engine.postIndexOfPublic(snap.engine, input.round, input.post);
+        // Only the referee learns whose it is.
+        const poster =
+          post === null ? null : (this.#games.engine.posterOf?.(snap.engine, input.round, post) ?? null);
+        if (post === null || poster === null) return refuse("post-not-found", 404);
         const filed: EngineEvent = {
           type: "app.ComplaintFiled",
           at,
@@ -260,15 +264,12 @@ export class PlayerActions<S> {
           alias: v.alias!,
           against: poster,
           round: input.round,
-          post: input.post,
+          post,
           text: input.text,
         };
         // The engine records it, so an ending its ruling could change waits for the ruling; past the complaint
         // deadline (RULINGS 16) the referee could no longer rule on it: refused now, not then.
-        const job = this.#games.engineJob(
-          { type: "FileComplaint", at, round: input.round, post: input.post },
-          [filed],
-        );
+        const job = this.#games.engineJob({ type: "FileComplaint", at, round: input.round, post }, [filed]);
         return job(snap);
       },
       { requestId: input.requestId },

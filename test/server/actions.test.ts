@@ -929,6 +929,73 @@ test("作废杀帖 naming the first of a poster's two posts closes that post's c
   });
 });
 
+test("a player's complaint names a post by its public number and reaches that post, whatever the hand-in order", async () => {
+  await withGame(async (h, g) => {
+    const { first, second, rangers } = cast(g);
+    const ruling = (override: Record<string, unknown>) =>
+      must(
+        call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+          requestId: rid(),
+          override,
+          reason: "测试",
+        }),
+      );
+    await ruling({ action: "eliminate", target: second.seat });
+    await ruling({ action: "set-progression", round: 1, posts: { killer: 2 } });
+    await advanceTo(h, IN_WINDOW);
+    // Handed in on the higher seat first: engine index 0 is on rangers[3], index 1 on rangers[2].
+    const [low, high] = [rangers[2]!.seat, rangers[3]!.seat].sort((a, b) => a - b) as [number, number];
+    await postKill(h, g.id, first.cookie, high);
+    await postKill(h, g.id, first.cookie, low);
+    await advanceTo(h, local("12-01 21:31:00"));
+    // A player reads them by target (public number 0 on the lower seat), the referee by hand-in order.
+    const seen = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, rangers[0]!.cookie));
+    const shown = engineOf(seen.json.view).rounds.find((r) => r.round === 1)?.posts;
+    assert.deepEqual(
+      shown?.map((p) => [p.index, p.target]),
+      [
+        [0, low],
+        [1, high],
+      ],
+    );
+    const desk = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, g.referee));
+    assert.deepEqual(
+      engineOf(desk.json.view)
+        .rounds.find((r) => r.round === 1)
+        ?.posts?.map((p) => [p.index, p.target]),
+      [
+        [0, high],
+        [1, low],
+      ],
+    );
+    await must(
+      call(h, "POST", `/api/games/${g.id}/complaints`, rangers[0]!.cookie, {
+        requestId: rid(),
+        round: 1,
+        post: 0,
+        text: "抄袭",
+      }),
+    );
+    // The referees get the engine index of the post the player picked (the one on the lower seat).
+    const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    assert.deepEqual(
+      inbox.json.items.filter((i) => i.kind === "complaint").map((i) => [i.round, i.post]),
+      [[1, 1]],
+    );
+    const refereeFeed = await must(call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, g.referee));
+    assert.deepEqual(
+      refereeFeed.json.events.filter((e) => e.type === "ComplaintFiled").map((e) => e.data.post),
+      [1],
+    );
+    // The author reads its complaint by the number it picked the post by.
+    const own = await must(
+      call<EventListResponse>(h, "GET", `/api/games/${g.id}/events`, rangers[0]!.cookie),
+    );
+    const filed = own.json.events.find((e) => e.type === "app.ComplaintFiled");
+    assert.deepEqual([filed?.data.round, filed?.data.post], [1, 0]);
+  });
+});
+
 test("a complaint still waiting when the game ends expires (nothing can be ruled on after the end)", async () => {
   assert.deepEqual(await complaintThen({ action: "end-game", winner: "white" }, "测试结束"), [
     [0, "expired"],

@@ -55,6 +55,11 @@ interface World {
   unreleased: Kill;
   /** When the posts came out (its PostsReleased): the only time a non-poster may see on a released post. */
   releaseAt: number;
+  /**
+   * A released post's public number, by its engine index: its place by unit (the plan's order: killers, then
+   * assassins), then target seat, worked out here from the referee's log apart from the engine's public-posts.ts.
+   */
+  publicOf: ReadonlyMap<number, number>;
   /** Times nobody but the referees and the seat concerned may see an event at: hand-ins, and rulings on them. */
   secretTimes: Map<number, string>;
   cookies: { other: string; admin: string };
@@ -168,11 +173,14 @@ async function world(): Promise<World> {
   // The window closes at 21:30; everything after is about released posts, public in what it did, not in who.
   await at("12-01 21:31:00");
   await at("12-01 21:40:00");
+  // The complainer names post 2 as players read it: by the public number the view gives its body.
+  const seen = await must(call<GameViewResponse>(h, "GET", `/api/games/${g.id}`, complainer.cookie));
+  const named = engineOf(seen.json.view).rounds[0]!.posts!.find((p) => p.postId === k2.postId)!.index;
   await must(
     call(h, "POST", `/api/games/${g.id}/complaints`, complainer.cookie, {
       requestId: rid(),
       round: 1,
-      post: 2,
+      post: named,
       text: "Word 里只有 30 字",
     }),
   );
@@ -201,6 +209,16 @@ async function world(): Promise<World> {
   const log = await refereeLog(h, g);
   // The release, public: what a released post's text shows as its time (game-reads.ts).
   const releaseAt = log.find((e) => e.type === "PostsReleased" && e.data.round === 1)!.at;
+  const units = ["killer", "assassin"];
+  const out = log.find((e) => e.type === "PostsReleased")!.data.posts as {
+    index: number;
+    unit: string;
+    target: number;
+  }[];
+  const ordered = [...out].sort(
+    (a, b) => units.indexOf(a.unit) - units.indexOf(b.unit) || a.target - b.target || a.index - b.index,
+  );
+  const publicOf = new Map(ordered.map((p, n) => [p.index, n]));
   return {
     h,
     g,
@@ -214,6 +232,7 @@ async function world(): Promise<World> {
     released: [k0, k2, k3, k4],
     unreleased: k1,
     releaseAt,
+    publicOf,
     secretTimes,
     cookies: { other: other.players[0]!.cookie, admin: await setUpAdmin(h) },
   };
@@ -317,7 +336,7 @@ const ABOUT_POSTS = new Set([
  * BombFired's and PostFiringVoided's `victim` is post 4's poster by the rules themselves (同归 is announced: the bomb
  * takes its poster out in public), so only `poster` and a post out's `by` are held to be secret.
  */
-function leaksOf(w: World, who: string, c: Crawl): string[] {
+function leaksOf(w: World, who: string, c: Crawl, log: ReadonlyMap<number, GameEventDto>): string[] {
   const leaks: string[] = [];
   const posters = [...w.released, w.unreleased].map((k) => k.poster);
   for (const [where, events] of [
@@ -335,11 +354,29 @@ function leaksOf(w: World, who: string, c: Crawl): string[] {
       if (e.type === "app.ComplaintFiled" && e.data.against !== undefined) leaks.push(`${label}: against`);
       const secret = w.secretTimes.get(e.at);
       if (secret) leaks.push(`${label}: at the time of ${secret}`);
-      if (e.data.round === 1 && e.data.post === w.unreleased.index)
-        leaks.push(`${label}: speaks of the unreleased post`);
+      // A post is named by its public number, that of the very post the referee's log names by its engine index
+      // (the engine index is the hand-in order, and its gaps tell of the unreleased post).
+      const logged = log.get(e.seq);
       const override = e.data.override as { round?: number; post?: number } | undefined;
-      if (override?.round === 1 && override.post === w.unreleased.index)
-        leaks.push(`${label}: ruling on the unreleased post`);
+      const loggedOverride = logged?.data.override as { round?: number; post?: number } | undefined;
+      for (const [shown, raw] of [
+        [e.data.post, logged?.data.post],
+        [override?.post, loggedOverride?.post],
+      ] as const) {
+        if (shown === undefined && raw === undefined) continue;
+        if (raw === w.unreleased.index && e.data.round === 1)
+          leaks.push(`${label}: speaks of the unreleased post`);
+        else if (typeof raw === "number" && shown !== w.publicOf.get(raw))
+          leaks.push(
+            `${label}: post ${String(shown)}, not the public number ${w.publicOf.get(raw)} of post ${raw}`,
+          );
+      }
+      if (e.type === "PostsReleased") {
+        const posts = e.data.posts as { index: number; postId?: string }[];
+        const numbers = posts.map((p) => p.index);
+        if (JSON.stringify(numbers) !== JSON.stringify(posts.map((_, n) => n)))
+          leaks.push(`${label}: released posts numbered ${JSON.stringify(numbers)}, not 0..n-1`);
+      }
       if (ABOUT_POSTS.has(e.type)) {
         const text = JSON.stringify(e.data);
         for (const p of posters) if (text.includes(p.alias)) leaks.push(`${label}: poster alias ${p.alias}`);
@@ -351,6 +388,17 @@ function leaksOf(w: World, who: string, c: Crawl): string[] {
     ...c.stream.views.map((v, i) => [`stream view ${i}`, v] as const),
   ] as const) {
     for (const p of postersIn(view)) leaks.push(`${who} ${where}: poster ${p}`);
+    const posts = engineOf(view as GameViewResponse["view"])?.rounds[0]?.posts ?? [];
+    const numbers = posts.map((p) => p.index);
+    if (JSON.stringify(numbers) !== JSON.stringify(posts.map((_, n) => n)))
+      leaks.push(`${who} ${where}: released posts numbered ${JSON.stringify(numbers)}, not 0..n-1`);
+    for (const p of posts) {
+      const kill = w.released.find((k) => k.postId === p.postId);
+      if (kill && w.publicOf.get(kill.index) !== p.index)
+        leaks.push(
+          `${who} ${where}: post ${kill.index} shown as ${p.index}, not ${w.publicOf.get(kill.index)}`,
+        );
+    }
   }
   // Whatever the field, a raw hand-in time, the unreleased post's id or a poster's account is a leak anywhere.
   for (const [where, text] of [
@@ -466,7 +514,17 @@ test("the posters and the referee read their own: seats, hand-in times, the entr
       "the referee reads each post's hand-in time",
     );
     assert.equal(ref.unreleasedStatus, 200);
-    assert.notDeepEqual(leaksOf(w, "referee", ref), [], "the leak check finds what the referee may know");
+    const log = new Map((await refereeLog(w.h, w.g)).map((e) => [e.seq, e]));
+    assert.notDeepEqual(
+      leaksOf(w, "referee", ref, log),
+      [],
+      "the leak check finds what the referee may know",
+    );
+    assert.deepEqual(
+      engineOf(ref.view.view).rounds[0]!.posts!.map((p) => p.index),
+      [0, 2, 3, 4],
+      "the referee reads the engine's indices, the gap of the unreleased post included",
+    );
 
     // 乙: its own two posts, its turn given by 指定出帖人, its post holding the victim out.
     const yi = await crawl(w, w.yi.cookie);
@@ -486,10 +544,8 @@ test("the posters and the referee read their own: seats, hand-in times, the entr
     const yiPosts = engineOf(yi.view.view).rounds[0]!.posts!;
     assert.deepEqual(
       yiPosts.filter((p) => p.poster !== null).map((p) => [p.index, p.poster]),
-      [
-        [0, w.yi.seat],
-        [4, w.yi.seat],
-      ],
+      [w.publicOf.get(0)!, w.publicOf.get(4)!].sort().map((n) => [n, w.yi.seat]),
+      "the poster too reads its posts by public number",
     );
     assert.deepEqual(
       yi.bodies.filter((b) => b.kill.poster === w.yi).map((b) => b.body.createdAt),
@@ -504,15 +560,27 @@ test("the posters and the referee read their own: seats, hand-in times, the entr
       [{ action: "assign-turn", unit: "killer", from: w.jia.seat }],
     );
 
-    // 丙: its unreleased post and the ruling that voided it, the 白条 ruling naming it, its own hand-in time.
+    // 丙: its unreleased post and the ruling that voided it (naming no post: it never got a number), the 白条 ruling
+    // naming it, its own hand-in time.
     const bing = await crawl(w, w.bing.cookie);
     assert.equal(bing.unreleasedStatus, 200);
-    assert.ok(
-      bing.events.some(
-        (e) =>
-          overrideAction(e) === "void-post" &&
-          (e.data.override as { post?: number }).post === w.unreleased.index,
-      ),
+    assert.deepEqual(
+      bing.events.filter((e) => overrideAction(e) === "void-post").map((e) => e.data.override),
+      [
+        { action: "void-post", poster: w.bing.seat },
+        { action: "void-post", poster: w.bing.seat, round: 1, post: w.publicOf.get(2) },
+        { action: "void-post", poster: null, round: 1, post: w.publicOf.get(4) },
+      ],
+    );
+    assert.deepEqual(
+      engineOf(bing.view.view)
+        .you?.posts.filter((p) => p.round === 1)
+        .map((p) => [p.index, p.voided]),
+      [
+        [null, true],
+        [w.publicOf.get(2), false],
+      ],
+      "its own unreleased post shows no number",
     );
     assert.equal(bing.events.find((e) => e.type === "ComplaintRuledIou")?.data.poster, w.bing.seat);
     assert.deepEqual(
@@ -548,8 +616,9 @@ test("no one but a referee or the poster reads who wrote a kill post or when it 
     ];
     const crawls: [string, Crawl][] = [];
     for (const [who, cookie] of viewers) crawls.push([who, await crawl(w, cookie)]);
+    const log = new Map((await refereeLog(w.h, w.g)).map((e) => [e.seq, e]));
     assert.deepEqual(
-      crawls.flatMap(([who, c]) => leaksOf(w, who, c)),
+      crawls.flatMap(([who, c]) => leaksOf(w, who, c, log)),
       [],
     );
     // The crawl saw the world: the posts came out, each ruling on a released post was announced, the bodies read.
@@ -579,9 +648,11 @@ test("no one but a referee or the poster reads who wrote a kill post or when it 
       }
       assert.equal(c.stream.views.length, 1, `${who}'s stream ends with a view`);
       assert.deepEqual(
-        engineOf(c.view.view).rounds[0]!.posts!.map((p) => p.postId),
-        w.released.map((k) => k.postId),
-        `${who} sees the released posts in the view`,
+        engineOf(c.view.view).rounds[0]!.posts!.map((p) => [p.index, p.postId]),
+        [...w.released]
+          .sort((a, b) => w.publicOf.get(a.index)! - w.publicOf.get(b.index)!)
+          .map((k) => [w.publicOf.get(k.index), k.postId]),
+        `${who} sees the released posts in the view, by public number`,
       );
       assert.deepEqual(
         c.bodies.map((b) => b.body.text.startsWith(LONG_POST)),
