@@ -767,8 +767,9 @@ export interface RoomMessagesResponse {
 export interface ComplaintRequest {
   requestId: string;
   /**
-   * The released post complained about (举报), as the view lists it: its round and its index in that round's posts.
-   * Players never learn who posted it; the server names the poster to the referees only.
+   * The released post complained about (举报), as the view lists it: its round and its public post number there
+   * (src/engine/public-posts.ts; the server turns it into the engine's index, which only referees read). Players
+   * never learn who posted it; the server names the poster to the referees only.
    */
   round: number;
   post: number;
