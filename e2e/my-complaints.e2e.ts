@@ -24,7 +24,8 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
   const assassin = game.seats.find((s) => s.role === "assassin");
   const [filer, other, victim1, victim2] = game.seats.filter((s) => s.role === "ranger");
   assert.ok(sword && assassin && filer && other && victim1 && victim2);
-  // Round 2: post #1 (the swordsman's) on victim1, post #2 (the assassin's) on victim2.
+  // Round 2: handed in first the swordsman's on victim1 (the referee's post 0), then the assassin's on victim2 (1).
+  // Players number released posts by unit in the plan's order (public-posts.ts): the assassin's #1, the swordsman's #2.
   await server.advanceTo(beijing("12-02 21:05:00"));
   for (const [poster, target, seed] of [
     [sword, victim1, 7201],
@@ -40,7 +41,7 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
   await server.api("POST", `/api/games/${game.id}/complaints`, other.cookie, {
     requestId: requestId(),
     round: 2,
-    post: 0,
+    post: 1,
     text: "别人的举报理由",
   });
 
@@ -50,8 +51,8 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
   await page.getByText("举报杀帖").click();
   const form = page.locator("details", { has: page.getByText("举报杀帖") });
   const picker = form.locator("select");
-  await picker.locator("option[value='2:0']").waitFor({ state: "attached" });
-  await picker.selectOption("2:0");
+  await picker.locator("option[value='2:1']").waitFor({ state: "attached" });
+  await picker.selectOption("2:1");
   await form.locator("textarea").fill("与唐诗重合过多");
   await page.getByRole("button", { name: "举报", exact: true }).click();
   await page.getByText("举报已交给哨群").waitFor();
@@ -60,7 +61,7 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
   assert.equal(await mine.count(), 1);
   assert.match(
     (await mine.first().textContent()) ?? "",
-    new RegExp(`第2轮 杀帖 #1 → ${victim1.alias} 12/3 09:00 举报`),
+    new RegExp(`第2轮 杀帖 #2 → ${victim1.alias} 12/3 09:00 举报`),
   );
   assert.match((await mine.first().textContent()) ?? "", /你的理由：与唐诗重合过多/);
   assert.match(
@@ -71,7 +72,7 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
   await server.api("POST", `/api/games/${game.id}/complaints`, filer.cookie, {
     requestId: requestId(),
     round: 2,
-    post: 1,
+    post: 0,
     text: "字数不实",
   });
   await server.api("POST", `/api/games/${game.id}/referee/complaint-rulings`, game.refereeCookie, {
@@ -79,10 +80,11 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
     against: sword.seat,
     upheld: true,
     reason: "与已有文本重合45%",
+    // The referee names posts by the engine's index: the swordsman's, handed in first.
     round: 2,
     post: 0,
   });
-  // Nobody rules on post #2 by 16:00: taken in before it, it still waits (RULINGS 16), and is ruled on after it.
+  // Nobody rules on the assassin's post by 16:00: taken in before it, it still waits (RULINGS 16), and is ruled on after it.
   await server.advanceTo(beijing("12-03 16:00:05"));
   await page.reload();
   await mine.nth(1).waitFor();
@@ -91,7 +93,7 @@ test("seed 002 举报 (until 16:00 the day after the release): the filer sees ea
     (await mine.nth(0).textContent()) ?? "",
     /举报成立（12\/3 09:0\d），哨子的理由：与已有文本重合45%/,
   );
-  assert.match((await mine.nth(1).textContent()) ?? "", new RegExp(`第2轮 杀帖 #2 → ${victim2.alias} `));
+  assert.match((await mine.nth(1).textContent()) ?? "", new RegExp(`第2轮 杀帖 #1 → ${victim2.alias} `));
   assert.match((await mine.nth(1).textContent()) ?? "", /等待哨子裁定/);
   // The referee's inbox keeps it open (it used to mark it expired at the deadline).
   const inbox = await server.api<{ items: { kind: string; post?: number; handled?: unknown }[] }>(
