@@ -597,6 +597,8 @@ function withPublicPostNumbers(e: RedactedEvent, state: GameState): RedactedEven
     const { round: _round, post: _post, ...rest } = o;
     return { ...d, at: e.at, override: rest };
   }
+  // Most events (every ballot) name no post: they are passed through without numbering the round.
+  if (d.type !== "PostsReleased" && !(NAMES_A_POST.has(d.type) && typeof d.post === "number")) return e;
   const numbers = numbersIn(d.round);
   if (!numbers) return e;
   if (d.type === "PostsReleased" && Array.isArray(d.posts)) {
