@@ -5,6 +5,7 @@ import { activeBomb, bombAtRelease } from "./bombs.ts";
 import type { Instant, OutCause, Seat } from "./contract.ts";
 import type { ReleasedPost } from "./events.ts";
 import { publishedRole } from "./night/bandit.ts";
+import { dayNightOf } from "./night/evolve.ts";
 import { roleOfSeat } from "./roles.ts";
 import type { GameState, RoundState } from "./state.ts";
 import { rulesOf } from "./state.ts";
@@ -28,6 +29,9 @@ export function putOut(
   o: OutOptions = {},
 ): boolean {
   if (!b.state.seats[seat]?.alive) return false;
+  // 7kill: an out once the round's night has opened (a referee's ruling, a penalty) is told with the night's dead at
+  // dawn (「III.天亮公布结果」), not in the day's post, which was due when the day's vote closed.
+  const night = o.night ?? dayNightOf(b.state).nights[round] !== undefined;
   emit(b, {
     type: "PlayerOut",
     at,
@@ -38,7 +42,7 @@ export function putOut(
     post: o.post ?? null,
     halfVote: o.halfVote ?? false,
     keepsVote: o.keepsVote ?? false,
-    ...(o.night ? { night: true as const } : {}),
+    ...(night ? { night: true as const } : {}),
   });
   return true;
 }

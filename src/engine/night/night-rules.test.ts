@@ -91,3 +91,35 @@ test("a ballot sent at night is refused as late (投票已截止), not as a vote
   assert.equal(d.ok ? null : d.refusal.code, "vote.after-deadline");
   assert.equal(d.ok ? null : d.refusal.details?.round, 1);
 });
+
+test("seed 001 「III.天亮公布结果」: a referee's out once the night has opened is the night's, told at dawn, not in the day's post", () => {
+  let state = initialState;
+  const send = (c: Command) => {
+    const d = decide(state, c);
+    assert.ok(d.ok, d.ok ? "" : d.refusal.code);
+    for (const e of d.events) state = evolve(state, e);
+    return d.events;
+  };
+  send({ type: "StartGame", at: t("2026-12-01T19:00:00"), rules, start: t("2026-12-01T20:00:00"), seats });
+  const out = (at: string, target: number) =>
+    send({ type: "Override", at: t(at), override: { action: "eliminate", target }, reason: "违规" }).find(
+      (e) => e.type === "PlayerOut",
+    );
+  // By day: the day's.
+  assert.equal(out("2026-12-01T21:00:00", 10)?.night, undefined);
+  while (!state.dayNight?.nights[1]) {
+    const due = pendingDeadlines(state)[0];
+    assert.ok(due);
+    send({ type: "Tick", at: due.at });
+  }
+  // At night: the night's, so the day's post (第1天结果) does not list it and 第1夜结果 does.
+  assert.equal(out("2026-12-02T23:30:00", 11)?.night, true);
+  const r1 = state.rounds[1]!;
+  assert.deepEqual(
+    r1.outs.map((o) => [o.seat, o.night === true]),
+    [
+      [10, false],
+      [11, true],
+    ],
+  );
+});
