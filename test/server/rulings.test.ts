@@ -222,6 +222,11 @@ test("7kill 无效票: 出现无效票时…否则视为弃权（如果是改票
     tally = await tallyOf();
     assert.equal(tally(x!.seat), 1);
     assert.equal(tally(y!.seat), 0);
+    // 「玩家可及时联系导演进行更正」: the invalid change is taken out, so the one change is there for the correction.
+    await vote(changer!, [voter!.seat]);
+    tally = await tallyOf();
+    assert.equal(tally(x!.seat), 0);
+    assert.equal(tally(voter!.seat), 1);
     // A seat without a ballot: the engine's refusal.
     const none = await rule<ApiError>(h, g, { action: "invalid-vote", voter: y!.seat });
     assert.equal(none.json.error.code, "override.no-vote");

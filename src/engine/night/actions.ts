@@ -152,7 +152,13 @@ export function decideDayNightOverride(
     case "invalid-vote": {
       const r = state.rounds.find((x) => x?.vote && hasCast(x.vote.casts, o.voter));
       if (!r) return no("override.no-vote", "the seat has no ballot in an open vote");
-      emit(b, { type: "OverrideApplied", at, round: r.round, override: o, reason });
+      emit(b, {
+        type: "OverrideApplied",
+        at,
+        round: r.round,
+        override: { action: "invalid-vote", voter: o.voter, correctable: true },
+        reason,
+      });
       return null;
     }
     case "warn":

@@ -164,7 +164,7 @@ export function applyDayNightOverride(
 ): GameState {
   switch (o.action) {
     case "invalid-vote":
-      return invalidVote(state, round, o.voter);
+      return invalidVote(state, round, o.voter, o.correctable === true);
     case "warn":
       return state;
     case "excuse":
@@ -203,9 +203,11 @@ export function applyDayNightOverride(
 
 /**
  * "出现无效票时…否则视为弃权（如果是改票无效则以原投票计）": the voter's latest cast becomes an abstention if it was the
- * first, or repeats the first if it was the change (a repeat keeps the first vote's date, and the change stays used).
+ * first. An invalid change is taken out (`correctable`): the first vote stands with its date and the change is the
+ * voter's again, for the correction 「玩家可及时联系导演进行更正」; in rulings stored before, it repeats the first vote
+ * (keeping its date) and the change stays used.
  */
-function invalidVote(state: GameState, round: number, voter: Seat): GameState {
+function invalidVote(state: GameState, round: number, voter: Seat, correctable: boolean): GameState {
   const r = state.rounds[round];
   if (!r?.vote) return state;
   const casts = castsOf(r.vote.casts);
@@ -216,7 +218,10 @@ function invalidVote(state: GameState, round: number, voter: Seat): GameState {
   const replaced = before
     ? { ...last.c, targets: before.c.targets, ...(before.c.codes ? { codes: before.c.codes } : {}) }
     : { ...last.c, targets: [] };
-  const next = casts.map((c, i) => (i === last.i ? replaced : c));
+  const next =
+    before && correctable
+      ? casts.filter((_, i) => i !== last.i)
+      : casts.map((c, i) => (i === last.i ? replaced : c));
   const rounds = state.rounds.slice();
   rounds[round] = { ...r, vote: { ...r.vote, casts: rewriteCastLog(r.vote.casts, next) } };
   return { ...state, rounds };

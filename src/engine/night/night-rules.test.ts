@@ -123,3 +123,46 @@ test("seed 001 「III.天亮公布结果」: a referee's out once the night has 
     ],
   );
 });
+
+test("seed 001 「改票无效则以原投票计」 / 「玩家可及时联系导演进行更正」: an invalid change is taken out, and a ruling stored before keeps it used", () => {
+  let state = initialState;
+  const events: GameEvent[] = [];
+  const send = (c: Command) => {
+    const d = decide(state, c);
+    if (!d.ok) return d.refusal.code;
+    for (const e of d.events) {
+      state = evolve(state, e);
+      events.push(e);
+    }
+    return null;
+  };
+  send({ type: "StartGame", at: t("2026-12-01T19:00:00"), rules, start: t("2026-12-01T20:00:00"), seats });
+  const vote = (at: string, target: number) =>
+    send({ type: "CastVote", at: t(at), voter: 2, targets: [target] });
+  assert.equal(vote("2026-12-01T21:00:00", 10), null);
+  assert.equal(vote("2026-12-01T21:10:00", 11), null);
+  const before = state;
+  assert.equal(
+    send({
+      type: "Override",
+      at: t("2026-12-01T21:20:00"),
+      override: { action: "invalid-vote", voter: 2 },
+      reason: "改票未引用原投票帖",
+    }),
+    null,
+  );
+  const ruling = events.at(-1)!;
+  assert.deepEqual((ruling as { override?: unknown }).override, {
+    action: "invalid-vote",
+    voter: 2,
+    correctable: true,
+  });
+  // The correction is taken: the one change is the voter's again.
+  const corrected = state;
+  assert.equal(vote("2026-12-01T21:30:00", 12), null);
+  // The same ruling as stored before the flag: the change stays used, as it did.
+  const old = { ...ruling, override: { action: "invalid-vote", voter: 2 } } as GameEvent;
+  state = evolve(before, old);
+  assert.equal(vote("2026-12-01T21:30:00", 12), "vote.no-more-changes");
+  assert.notEqual(corrected, state);
+});

@@ -131,7 +131,16 @@ export type DayNightCommand =
 /** The referee's 7kill rulings, carried by the Override command. */
 export type DayNightOverride =
   /** 无效票: a first ballot becomes an abstention, an invalid change leaves the first vote standing. */
-  | { action: "invalid-vote"; voter: Seat }
+  | {
+      action: "invalid-vote";
+      voter: Seat;
+      /**
+       * Set by the engine on the event, never by the command (since the thirty-second session): an invalid change is
+       * taken out rather than repeated, so the change is the voter's again for its correction (「玩家可及时联系导演进行
+       * 更正」). Absent on events stored before: there the change stays used, as it did.
+       */
+      correctable?: true;
+    }
   /**
    * A warning for an offence no machine sees; `severe` puts the player out at once (情节严重者). `secret`: known to the
    * seat and the referees only, as seed 001 4.2 keeps a 潜水 of a night duty (「夜晚要求必须行使特权的，没有在规定时间内

@@ -1115,7 +1115,8 @@ export const zhCN = {
     voidPostWhich: "哪一篇",
     voidPostLatest: "最新一篇（含尚未公布的）",
     voidPostOption: (round: number, target: string) => `第${round}轮 · 帖杀 ${target}`,
-    invalidVoteHint: "无效票：首次投票按弃权计；无效的改票作废，以原投票为准（「改票无效则以原投票计」）。",
+    invalidVoteHint:
+      "无效票：首次投票按弃权计；无效的改票作废，以原投票为准（「改票无效则以原投票计」），改票机会退还给该玩家，便于他「及时联系导演进行更正」。",
     dayNightActions: {
       "invalid-vote": "无效票",
       warn: "警告",
