@@ -266,8 +266,15 @@ export class GameReads<S> {
       if (e.type === "VoteCast") {
         // A proxy ballot answers the seat's requests before it (a later one supersedes an earlier one); the player's
         // own ballot overrides them (any still waiting were asked in this vote: a vote's close settles the rest).
-        for (const it of waiting("proxy-request", (x) => x.fromSeat === e.voter))
-          it.handled = { at: e.at, outcome: e.proxy ? "proxy-cast" : "self-voted" };
+        // A 代投 for other seats than asked is told as such: the record must not read as the request followed.
+        for (const it of waiting("proxy-request", (x) => x.fromSeat === e.voter)) {
+          const otherwise = e.proxy && (e.targets.length !== 1 || e.targets[0] !== it.target);
+          it.handled = {
+            at: e.at,
+            outcome: e.proxy ? "proxy-cast" : "self-voted",
+            ...(otherwise && { castOtherwise: [...e.targets] }),
+          };
+        }
         standing.set(e.voter, e);
       } else if (
         e.type === "OverrideApplied" &&

@@ -951,6 +951,8 @@ export interface InboxItem {
       | "iou-settled"
       | "signup-withdrawn"
       | "replied";
+    /** proxy-cast: the seats the referee's 代投 named, when they are not the one asked for. */
+    castOtherwise?: SeatNo[];
   };
 }
 

@@ -850,6 +850,40 @@ test("a 托票 for what the player has cast itself is not offered, and the engin
   });
 });
 
+test("a 代投 for another seat than the 托票 asked for is recorded as such in the inbox, not as the request followed", async () => {
+  await withGame(async (h, g) => {
+    const { rangers } = cast(g);
+    const [a, b, c, d] = rangers;
+    await advanceTo(h, local("12-02 19:00:00"));
+    for (const p of [a, b])
+      await must(
+        call(h, "POST", `/api/games/${g.id}/proxy-requests`, p!.cookie, {
+          requestId: rid(),
+          target: c!.seat,
+        }),
+      );
+    const enter = (voter: number, target: number) =>
+      must(
+        call(h, "POST", `/api/games/${g.id}/referee/proxy-votes`, g.referee, {
+          requestId: rid(),
+          voter,
+          targets: [target],
+        }),
+      );
+    await enter(a!.seat, d!.seat);
+    await enter(b!.seat, c!.seat);
+    const res = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
+    const handled = res.json.items.filter((i) => i.kind === "proxy-request").map((i) => i.handled);
+    assert.deepEqual(
+      handled.map((x) => [x?.outcome, x?.castOtherwise ?? null]),
+      [
+        ["proxy-cast", [d!.seat]],
+        ["proxy-cast", null],
+      ],
+    );
+  });
+});
+
 /**
  * Round 1's kill post is released and complained about; then the referee's `override` (with its reason): what the
  * inbox's complaint items say afterwards, as [post, outcome].

@@ -919,6 +919,7 @@ export const zhCN = {
     extensionGrantReason: (from: string) => `应 ${from} 的申请批准白条延期`,
     handled: (outcome: string, at: string) =>
       `${{ "proxy-cast": "已代投", upheld: "举报成立", dismissed: "已驳回", "as-iou": "字数不够，按白条处理", granted: "已批准延期", approved: "已裁定合规", rejected: "已判不合规", expired: "已过期", decided: "已裁定", withdrawn: "已撤回", voided: "帖已作废，无需裁定", "after-cutoff": "已过托票截止时间，无法代投", "self-voted": "该玩家此后已自行投票", "same-as-own": "该玩家本人已投同一目标，无需代投", "round-extended": "本轮已延期（另一申请已批准）", "iou-settled": "白条已了结，无需延期", "signup-withdrawn": "报名已撤销，无需裁定", replied: "已回复" }[outcome] ?? outcome} · ${at}`,
+    proxyCastOtherwise: (cast: string, at: string) => `已代投：${cast}（与托票不同）· ${at}`,
     messageItem: (alias: string) => `${alias} 私信哨子`,
     messageReply: "回复（只有该玩家和哨子看得到）",
     messageReplySend: "回复",

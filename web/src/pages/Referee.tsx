@@ -1105,7 +1105,12 @@ function ProxyRequestRow(props: {
         <span className="badge" data-testid="inbox-outcome">
           {handled.outcome === "after-cutoff"
             ? m.referee.proxyAfterCutoff(clockOn(handled.at, item.at))
-            : m.referee.handled(handled.outcome, dateTime(handled.at))}
+            : handled.castOtherwise
+              ? m.referee.proxyCastOtherwise(
+                  m.app.list(handled.castOtherwise.map(props.label)),
+                  dateTime(handled.at),
+                )
+              : m.referee.handled(handled.outcome, dateTime(handled.at))}
         </span>
       </li>
     );
