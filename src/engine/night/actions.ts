@@ -122,7 +122,9 @@ export function decideSay(b: Batch, cmd: Say): Refusal | null {
   }
   if (!s.alive) {
     emit(b, { type: "PostRefused", at: cmd.at, round, seat: cmd.seat, thread: cmd.thread });
-    recordOffence(b, cmd.at, round, cmd.seat, "zhashi");
+    // Once the day's vote has closed (the night has opened, and on through the last words) the day's post is due
+    // already: the warning is the next day's, told in its results post, as the posts made then count for it.
+    recordOffence(b, cmd.at, dn.nights[round] !== undefined ? round + 1 : round, cmd.seat, "zhashi");
     return null;
   }
   if (cmd.thread === "vote") return null;

@@ -166,3 +166,14 @@ test("seed 001 「改票无效则以原投票计」 / 「玩家可及时联系�
   assert.equal(vote("2026-12-01T21:30:00", 12), "vote.no-more-changes");
   assert.notEqual(corrected, state);
 });
+
+test("seed 001 诈尸 「出局玩家在白天的讨论帖或投票帖中发言」 during the last words: the next day's warning, told in its results post", () => {
+  const { state: dawn } = missedCheck();
+  let state = dawn;
+  assert.equal(state.current, 1, "still round 1: its last words are open");
+  const d = decide(state, { type: "Say", at: t("2026-12-03T13:00:00"), seat: 8, thread: "discussion" });
+  assert.ok(d.ok);
+  for (const e of d.events) state = evolve(state, e);
+  const recorded = d.events.find((e) => e.type === "OffenceRecorded") as { round?: number } | undefined;
+  assert.equal(recorded?.round, 2, "not round 1, whose day post was due when its vote closed");
+});
