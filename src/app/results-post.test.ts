@@ -861,3 +861,21 @@ test("RULINGS 23: the referee's 复活 reads as the referee's ruling, not as a v
   assert.match(text, /^复活：误判者（哨子裁定，理由见日志）$/m);
   assert.match(text, /复活2人/);
 });
+
+test("seed 001 4.2 潜水 a–b: each warning says which case it is (a day and its duel may each bring one)", () => {
+  const dayNight = {
+    offences: [
+      { round: 1, alias: "民1", offence: "lurking", reasons: ["posts", "not-voting"], public: true },
+      { round: 1, alias: "民1", offence: "lurking", reasons: ["not-voting"], public: true },
+      { round: 1, alias: "民2", offence: "zhashi", reasons: [], public: true },
+    ],
+  };
+  const text = renderResultsPost(
+    { round: 1, out: [], revived: [], alive: 16, tally: [], overtime: null },
+    { roleNames, dayNight: true, penalties: penaltiesOf(dayNight, 1) },
+  );
+  assert.match(
+    text,
+    /^处罚：民1 潜水（讨论帖发帖不足、未在投票帖投票；警告）、民1 潜水（未在投票帖投票；警告）、民2 诈尸（警告）$/m,
+  );
+});

@@ -147,8 +147,11 @@ export interface ResultsPostContext {
   duel?: boolean;
   /** A day-night game (7kill): 第N天, 投票结果 and 投票出局 for a daily game's 第N轮, 票楼结果 and 票杀. */
   dayNight?: boolean;
-  /** 7kill: the round's public warnings, withdrawn ones left out (penaltiesOf reads them from the summary). */
-  penalties?: { alias: string; offence: string }[];
+  /**
+   * 7kill: the round's public warnings, withdrawn ones left out (penaltiesOf reads them from the summary); `reasons`:
+   * 潜水's cases (seed 001 4.2 a–d), so a seat warned twice in one day (its thread and its duel's) reads why each time.
+   */
+  penalties?: { alias: string; offence: string; reasons?: string[] }[];
   /**
    * The night's post (renderNightPost): whose last words are due and until when (ISO 8601), as dawn opened them
    * (lastWordsOf). Absent when no last-words phase opened (the game ended at dawn).
@@ -303,6 +306,14 @@ function clockWithMs(iso: string): string {
     : iso;
 }
 
+/** 潜水's cases (seed 001 4.2 a–d), as the board's warnings list names them. */
+const LURKING_ZH: Record<string, string> = {
+  posts: "讨论帖发帖不足",
+  "not-voting": "未在投票帖投票",
+  streak: "连续三次讨论帖发帖不足",
+  "night-action": "未行使夜晚特权",
+};
+
 /** 7kill's offences (seed 001 4.2, 4.3), as the board's 处罚公告 names them. */
 const OFFENCE_ZH: Record<string, string> = {
   lurking: "潜水",
@@ -319,7 +330,10 @@ const OFFENCE_ZH: Record<string, string> = {
  * The round's public, standing warnings from 7kill's report (`dayNight.offences`, seats named by alias as the replay
  * prints them); anything malformed is skipped.
  */
-export function penaltiesOf(dayNight: unknown, round: number): { alias: string; offence: string }[] {
+export function penaltiesOf(
+  dayNight: unknown,
+  round: number,
+): { alias: string; offence: string; reasons?: string[] }[] {
   const offences = (dayNight as { offences?: unknown } | null | undefined)?.offences;
   if (!Array.isArray(offences)) return [];
   return offences.flatMap((o: unknown) => {
@@ -329,13 +343,17 @@ export function penaltiesOf(dayNight: unknown, round: number): { alias: string; 
       offence?: unknown;
       public?: unknown;
       withdrawn?: unknown;
+      reasons?: unknown;
     };
+    const reasons = Array.isArray(x.reasons)
+      ? x.reasons.filter((r): r is string => typeof r === "string")
+      : [];
     return x.round === round &&
       x.public === true &&
       x.withdrawn !== true &&
       typeof x.alias === "string" &&
       typeof x.offence === "string"
-      ? [{ alias: x.alias, offence: x.offence }]
+      ? [{ alias: x.alias, offence: x.offence, ...(reasons.length > 0 && { reasons }) }]
       : [];
   });
 }
@@ -562,7 +580,12 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
   // Seed 001 4.2: warnings are announced ("此种情况处罚时不公开" ones excepted, which the summary marks private).
   if (ctx.penalties?.length)
     lines.push(
-      `处罚：${ctx.penalties.map((p) => `${p.alias} ${OFFENCE_ZH[p.offence] ?? p.offence}（警告）`).join("、")}`,
+      `处罚：${ctx.penalties
+        .map((p) => {
+          const why = (p.reasons ?? []).map((r) => LURKING_ZH[r] ?? r).join("、");
+          return `${p.alias} ${OFFENCE_ZH[p.offence] ?? p.offence}（${why ? `${why}；` : ""}警告）`;
+        })
+        .join("、")}`,
     );
   // RULINGS 19: a post not sent in the window is forfeited; players count the round's kills by it.
   const perUnit = (counts: Record<string, number> | undefined) =>
