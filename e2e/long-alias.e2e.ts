@@ -71,10 +71,11 @@ test("the vote page, the board and the referee desk fit a phone whatever the ali
   assert.equal(await overflow(page), 0, "board");
   await player.close();
 
-  // A 托票 whose note is a long URL waits in the referee's inbox.
+  // A 托票 whose note is a long URL waits in the referee's inbox (for another seat than the vote: one for the same
+  // would be marked 无需代投, proxy.same-as-own).
   await server.api("POST", `/api/games/${game.id}/proxy-requests`, voter.cookie, {
     requestId: "long-url-proxy",
-    target: wide.seat,
+    target: rangers()[3]!.seat,
     note: LONG_URL,
   });
   const referee = await contextFor(browser, server.url, game.refereeCookie);

@@ -279,9 +279,10 @@ test("the referee's log is fetched when opened, then only what is new; the inbox
   const inboxBefore = inboxRequests;
   assert.equal(inboxBefore, inboxAfterOpen, "no inbox fetch for a vote");
   assert.ok(inboxBefore >= 1, "the inbox was fetched when the page opened");
+  // For another seat than its own vote: one for the same would be marked 无需代投 (proxy.same-as-own), note unshown.
   await server.api("POST", `/api/games/${game.id}/proxy-requests`, voter!.cookie, {
     requestId: requestId(),
-    target: target!.seat,
+    target: game.seats.at(-5)!.seat,
     note: "托票给哨子",
   });
   await page.getByTestId("inbox").getByText("托票给哨子").waitFor();
