@@ -2,7 +2,7 @@
 import { type CastLog, standingBallots } from "../engine/cast-log.ts";
 import { SECOND } from "../engine/clock.ts";
 import type { Command } from "../engine/contract.ts";
-import { proxyCutoffFor } from "../engine/decide-vote.ts";
+import { proxyCutoffFor, standingBallotOf } from "../engine/decide-vote.ts";
 import { campNamesOf, endingText } from "../engine/ending-text.ts";
 import { ownUnit, resolveUnit, roomsJoinedLate, roomsOf, rotationOf } from "../engine/groups.ts";
 import { threadOf } from "../engine/houses.ts";
@@ -101,6 +101,7 @@ export const realEngine: EnginePort<GameState> = {
   postIndexOfPublic: (state, round, n) => postIndexOfPublic(state.rounds[round], n),
   publicPostNumber: (state, round, post) => publicPostNumber(state.rounds[round], post),
   proxyCutoffOf: (state, voter, round) => proxyCutoffFor(state, voter, round),
+  standingBallotOf: (state, voter) => standingBallotOf(state, voter),
   extensionRequestRefusal: (state, seat, asReferee) => extensionRequestRefusal(state, seat, asReferee),
   summarize: (state) => summarize(state),
   roundPlan(state, round) {

@@ -90,6 +90,11 @@ export interface EnginePort<S = unknown> {
    * the cut-off of the vote a proxy entered now would go to (an overtime's is the day's, past). Null when there is none.
    */
   proxyCutoffOf?(state: S, voter: Seat, round?: number): number | null;
+  /** The voter's standing ballot in the vote open to it now, as the engine judges a new ballot against it. */
+  standingBallotOf?(
+    state: S,
+    voter: Seat,
+  ): { targets: readonly Seat[]; codes?: readonly (string | null)[]; proxy: boolean } | null;
   /**
    * 白条延期 (score rule): the refusal `seat`'s own request would get now, computed from what the seat may know
    * (src/engine/score/extension.ts `extensionRequestRefusal`); null when it may ask. `asReferee`: by the seat's real

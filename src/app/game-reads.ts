@@ -249,8 +249,7 @@ export class GameReads<S> {
     // When a 白条 last stopped being open (completed, failed, voided by an upheld complaint): a 白条延期 request with
     // none of the other camp's left has nothing to extend.
     let lastIouEnd: number | null = null;
-    // Each voter's latest ballot in a vote still open (a vote's close drops its ballots).
-    const standing = new Map<number, Extract<GameEvent, { type: "VoteCast" }>>();
+
     gate.value.actor.visitLoaded(1, (event, seq) => {
       const e = event as AppEvent | GameEvent;
       if (
@@ -275,16 +274,7 @@ export class GameReads<S> {
             ...(otherwise && { castOtherwise: [...e.targets] }),
           };
         }
-        standing.set(e.voter, e);
-      } else if (
-        e.type === "OverrideApplied" &&
-        (e.override.action === "void-vote" || (e.override as { action: string }).action === "invalid-vote")
-      ) {
-        // 作废投票 takes the ballot away, 7kill's 无效票 rewrites it: the request is no longer the standing ballot's
-        // twin (the engine judges an entry against whatever stands then).
-        standing.delete((e.override as { voter: number }).voter);
       } else if (e.type === "VoteClosed") {
-        for (const [voter, cast] of standing) if (cast.round === e.round) standing.delete(voter);
         // A 托票 is for the vote it was asked in: once that closes, its button would cast into the next round's. One
         // still waiting went unentered past its cut-off (an overtime's proxies are not timed: those simply expire).
         const cutoff =
@@ -493,7 +483,7 @@ export class GameReads<S> {
       if (it.kind !== "proxy-request" || it.handled !== undefined || it.fromSeat === null) continue;
       // Asked for what the player has cast itself already: entering it would change only the vote's time (its place),
       // and the engine refuses it (proxy.same-as-own). Nothing to do unless the player votes otherwise.
-      const own = standing.get(it.fromSeat);
+      const own = engine.standingBallotOf?.(snap.engine, it.fromSeat) ?? null;
       if (own && !own.proxy && own.targets.length === 1 && own.targets[0] === it.target) {
         if ((own.codes?.[0] ?? null) === (it.code ?? null)) {
           it.handled = { at: it.at, outcome: "same-as-own" };

@@ -34,7 +34,7 @@ export class NightService<S> {
   /**
    * 录入夜间行动: a choice a player sent the referee off the site (短消息, QQ; 「如出现特殊情况（如论坛出现故障）」),
    * entered for that seat at the referee's entry time and judged exactly as the player's own. The event names the
-   * referee who entered it; only that seat's group and the referees see it, as any night action.
+   * referee who entered it; only that seat's group and the referees see it, like every night action.
    */
   actFor(
     gameId: string,

@@ -118,6 +118,22 @@ export function proxyCutoffFor(state: GameState, voter: Seat, round?: number): I
   return last && !last.voteOpened ? proxyCutoff(rules.vote, last.voteDeadline) : null;
 }
 
+/**
+ * The voter's standing ballot in the vote open to it now (its house's thread), as decideBallot judges a new one
+ * against it (vote.unchanged, proxy.same-as-own): after 作废投票 there is none, after 7kill's 无效票 the rewritten one.
+ */
+export function standingBallotOf(
+  state: GameState,
+  voter: Seat,
+): { targets: readonly Seat[]; codes?: readonly (string | null)[]; proxy: boolean } | null {
+  const house = houseOfSeat(state, voter);
+  for (const r of state.rounds) {
+    const v = r ? threadOf(r, house) : null;
+    if (v) return latestCastBy(v.casts, voter);
+  }
+  return null;
+}
+
 /** Seat sets every ballot is checked against, per seats (or voters) array: a vote changes none of them. */
 const aliveMemo = memoOn<GameState["seats"], ReadonlySet<Seat>>();
 const houseSeatsMemo = memoOn<GameState["seats"], ReadonlyMap<number, ReadonlySet<Seat>>>();

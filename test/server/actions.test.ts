@@ -924,21 +924,28 @@ test("a complaint on a post the referee voids (作废杀帖) leaves the inbox as
   assert.deepEqual(await complaintThen({ action: "void-post", poster: null }, "旧帖"), [[0, "voided"]]);
 });
 
+/** A referee's ruling, with a reason. */
+function ruling(h: Harness, g: Game, override: Record<string, unknown>) {
+  return must(
+    call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
+      requestId: rid(),
+      override,
+      reason: "测试",
+    }),
+  );
+}
+
+/** Round 1 with the other killer out and two posts for the group, so the first killer posts both. */
+async function twoPostRound(h: Harness, g: Game): Promise<void> {
+  await ruling(h, g, { action: "eliminate", target: cast(g).second.seat });
+  await ruling(h, g, { action: "set-progression", round: 1, posts: { killer: 2 } });
+  await advanceTo(h, IN_WINDOW);
+}
+
 test("作废杀帖 naming the first of a poster's two posts closes that post's complaint only; the other's still waits", async () => {
   await withGame(async (h, g) => {
-    const { first, second, rangers } = cast(g);
-    const ruling = (override: Record<string, unknown>) =>
-      must(
-        call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
-          requestId: rid(),
-          override,
-          reason: "测试",
-        }),
-      );
-    // The other killer out and two posts for the group: the first killer posts both.
-    await ruling({ action: "eliminate", target: second.seat });
-    await ruling({ action: "set-progression", round: 1, posts: { killer: 2 } });
-    await advanceTo(h, IN_WINDOW);
+    const { first, rangers } = cast(g);
+    await twoPostRound(h, g);
     await postKill(h, g.id, first.cookie, rangers[2]!.seat);
     await postKill(h, g.id, first.cookie, rangers[3]!.seat);
     await advanceTo(h, local("12-01 21:31:00"));
@@ -951,7 +958,7 @@ test("作废杀帖 naming the first of a poster's two posts closes that post's c
           text: "抄袭",
         }),
       );
-    await ruling({ action: "void-post", poster: first.seat, round: 1, post: 0 });
+    await ruling(h, g, { action: "void-post", poster: first.seat, round: 1, post: 0 });
     const inbox = await must(call<InboxResponse>(h, "GET", `/api/games/${g.id}/referee/inbox`, g.referee));
     assert.deepEqual(
       inbox.json.items.filter((i) => i.kind === "complaint").map((i) => [i.post, i.handled?.outcome ?? null]),
@@ -965,18 +972,8 @@ test("作废杀帖 naming the first of a poster's two posts closes that post's c
 
 test("a player's complaint names a post by its public number and reaches that post, whatever the hand-in order", async () => {
   await withGame(async (h, g) => {
-    const { first, second, rangers } = cast(g);
-    const ruling = (override: Record<string, unknown>) =>
-      must(
-        call(h, "POST", `/api/games/${g.id}/referee/overrides`, g.referee, {
-          requestId: rid(),
-          override,
-          reason: "测试",
-        }),
-      );
-    await ruling({ action: "eliminate", target: second.seat });
-    await ruling({ action: "set-progression", round: 1, posts: { killer: 2 } });
-    await advanceTo(h, IN_WINDOW);
+    const { first, rangers } = cast(g);
+    await twoPostRound(h, g);
     // Handed in on the higher seat first: engine index 0 is on rangers[3], index 1 on rangers[2].
     const [low, high] = [rangers[2]!.seat, rangers[3]!.seat].sort((a, b) => a - b) as [number, number];
     await postKill(h, g.id, first.cookie, high);
