@@ -1,8 +1,10 @@
 // HTTP routes of 7kill's abilities: the night's 杀人/验人/救治 and the secret bandit's 开枪 (by day too), a player's own
 // or entered by the referee for it (录入夜间行动).
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
+import type { CommandOk } from "../app/game-service.ts";
 import { NIGHT_ABILITIES, type NightService } from "../app/night-service.ts";
+import type { Result } from "../app/refusal.ts";
 import type { CommandResponse } from "./api-types.ts";
 import { parseOr400, sendRefusal } from "./http-errors.ts";
 
@@ -18,6 +20,12 @@ const RefereeNightActionBody = NightActionBody.extend({
   seat: z.number().int().min(0).max(10_000),
 });
 
+/** A night action's answer: the refusal as any other, or the command's receipt. */
+function commandReply(reply: FastifyReply, res: Result<CommandOk>): FastifyReply | CommandResponse {
+  if (!res.ok) return sendRefusal(reply, res.refusal);
+  return { ok: true, ...res.value };
+}
+
 export function registerNightRoutes<S>(
   app: FastifyInstance,
   night: NightService<S>,
@@ -29,10 +37,7 @@ export function registerNightRoutes<S>(
     async (req, reply) => {
       const body = parseOr400(NightActionBody, req.body, reply);
       if (!body) return reply;
-      const res = await night.act(req.params.id, req.account, body);
-      if (!res.ok) return sendRefusal(reply, res.refusal);
-      const out: CommandResponse = { ok: true, ...res.value };
-      return out;
+      return commandReply(reply, await night.act(req.params.id, req.account, body));
     },
   );
 
@@ -42,10 +47,7 @@ export function registerNightRoutes<S>(
     async (req, reply) => {
       const body = parseOr400(RefereeNightActionBody, req.body, reply);
       if (!body) return reply;
-      const res = await night.actFor(req.params.id, req.account, body);
-      if (!res.ok) return sendRefusal(reply, res.refusal);
-      const out: CommandResponse = { ok: true, ...res.value };
-      return out;
+      return commandReply(reply, await night.actFor(req.params.id, req.account, body));
     },
   );
 }

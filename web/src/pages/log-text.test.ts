@@ -614,31 +614,13 @@ test("字数不够按白条处理 and 认定字数足够 read with the post, its
 });
 
 test("a kill post or a night choice the referee entered for the seat says so, after the act itself", () => {
-  const post = say("KillPostSubmitted", {
-    round: 2,
-    poster: 11,
-    target: 6,
-    unit: "killer",
-    kind: "kill",
-    words: 900,
-    code: null,
-    postId: "p1",
-    referee: "总哨",
-  });
+  const submitted = { round: 2, poster: 11, target: 6, unit: "killer", kind: "kill", words: 900, code: null };
+  const post = say("KillPostSubmitted", { ...submitted, postId: "p1", referee: "总哨" });
   assert.equal(
     post,
     "联合杀手 12号 张三 出杀帖，目标 7号 李四（900字）（站外发来，哨子代为录入）（操作：总哨）",
   );
-  const own = say("KillPostSubmitted", {
-    round: 2,
-    poster: 11,
-    target: 6,
-    unit: "killer",
-    kind: "kill",
-    words: 900,
-    code: null,
-    postId: "p2",
-  });
+  const own = say("KillPostSubmitted", { ...submitted, postId: "p2" });
   assert.doesNotMatch(own, /录入/);
   const night = say("AbilityUsed", { round: 2, seat: 11, ability: "kill", target: 6, referee: "导演" });
   assert.match(night, /（站外发来，哨子代为录入）（操作：导演）$/);
