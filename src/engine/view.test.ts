@@ -1,7 +1,7 @@
 // viewFor and redactEvent on concrete cases: the hidden bomb told it is a ranger, teammates, private posts.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { Driver, local, preset } from "./test-kit.ts";
+import { Driver, hiddenBombVotedOut, local, preset } from "./test-kit.ts";
 import { redactEvent, viewFor } from "./view.ts";
 
 // 风云 seats: A killers 0–3, B killers 4–7, assassins 8–10, lovers 11–12, black bomb 13, swords 14–15, bright bomb 16,
@@ -200,4 +200,43 @@ test("a closed vote's 出局代号 is shown only for the seats it put out, by co
   assert.equal(codesOf(regular, { kind: "public" })[54], "苍龙斧");
   assert.deepEqual(seatsOf(regular, { kind: "referee" }), [48, 49, 50, 51, 52, 53, 54]);
   assert.deepEqual(seatsOf(overtime, { kind: "referee" }), [49, 50]);
+});
+
+test("seed 002 暗弹 「不知道自己的暗弹身份」 and seed 000 黑弹 「只知道自己身份」: a vote's close names a bomb's voters only for a bomb it put out", () => {
+  // 空军 round 1: one vote on the 暗弹 (13), the rest on 20 and 21; 风云 round 1: one on the 黑蛋 (13).
+  for (const [id, bomb] of [
+    ["airforce-40", 13],
+    ["fengyun-57", 13],
+  ] as const) {
+    const d = new Driver(preset(id));
+    d.must({ type: "CastVote", at: local("12-02 18:00"), voter: 25, targets: [bomb] });
+    d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 ? 21 : 20]);
+    d.tick(local("12-02 21:00:01"));
+    const closed = d.events("VoteClosed").at(-1)!;
+    assert.ok(!closed.out.includes(bomb));
+    assert.deepEqual(
+      closed.bombVoters,
+      { [bomb]: [25] },
+      `${id}: the referee's copy keeps it for 改定领票人`,
+    );
+    for (const viewer of [
+      { kind: "public" },
+      { kind: "seat", seat: bomb },
+      { kind: "seat", seat: 30 },
+    ] as const) {
+      const shown = redactEvent(closed, viewer, d.state) as typeof closed;
+      assert.equal(shown.bombVoters, undefined, `${id} as ${JSON.stringify(viewer)}`);
+      assert.deepEqual(shown.out, closed.out);
+    }
+    assert.deepEqual((redactEvent(closed, { kind: "referee" }, d.state) as typeof closed).bombVoters, {
+      [bomb]: [25],
+    });
+  }
+  // A bomb the vote put out is named with its voters: the close publishes its identity and its 领票人 anyway.
+  const out = hiddenBombVotedOut();
+  const closed = out.events("VoteClosed").at(-1)!;
+  assert.ok(closed.out.includes(13));
+  const shown = redactEvent(closed, { kind: "public" }, out.state) as typeof closed;
+  assert.deepEqual(Object.keys(shown.bombVoters ?? {}), ["13"]);
+  assert.deepEqual(shown.bombVoters?.[13], closed.bombVoters?.[13]);
 });

@@ -486,7 +486,7 @@ function redactLive(event: GameEvent, viewer: Viewer, state: GameState): Redacte
     case "VoteCast":
       return event.voter === mySeat || !event.codes ? event : { ...event, codes: undefined };
     case "VoteClosed":
-      return withPublishedOutCodes(event, state);
+      return withPublishedClose(event, state);
     case "IouCompleted": {
       if (event.poster === mySeat) return event;
       // Who entered it goes too: a referee enters the text an out poster sent (RefereeManual.tsx), so a signed
@@ -611,11 +611,14 @@ function withPublicPostNumbers(e: RedactedEvent, state: GameState): RedactedEven
 }
 
 /**
- * A vote's most-chosen 出局代号 only for the seats it put out, whose code the results post names; for any other seat
- * it would tell what the hidden codes of the ballots against it said (VoteCast). A tied seat counts once a
- * tie-break or the referee has put it out and this was its deciding vote (the one the results post reads).
+ * A vote's close as a player may read it. Its most-chosen 出局代号 only for the seats it put out, whose code the
+ * results post names; for any other seat it would tell what the hidden codes of the ballots against it said
+ * (VoteCast). Its `bombVoters` likewise only for the bombs it put out: the field names every bomb in the tally that
+ * takes a 领票人, so a hidden bomb (风云's 黑蛋, 空军's 暗弹, which is told it is a ranger) that got one vote would be
+ * named to everyone, itself included. A tied seat counts once a tie-break or the referee has put it out and this was
+ * its deciding vote (the one the results post reads).
  */
-function withPublishedOutCodes(e: Extract<GameEvent, { type: "VoteClosed" }>, state: GameState): GameEvent {
+function withPublishedClose(e: Extract<GameEvent, { type: "VoteClosed" }>, state: GameState): GameEvent {
   const r = state.rounds[e.round];
   const decided = (seat: Seat): boolean => {
     if (e.out.includes(seat)) return true;
@@ -624,8 +627,17 @@ function withPublishedOutCodes(e: Extract<GameEvent, { type: "VoteClosed" }>, st
     return last !== undefined && last.stage === e.stage && (last.house ?? 1) === (e.house ?? 1);
   };
   const seats = Object.keys(e.outCodes).map(Number);
-  if (seats.every(decided)) return e;
-  return { ...e, outCodes: Object.fromEntries(seats.filter(decided).map((s) => [s, e.outCodes[s] ?? null])) };
+  const bombs = Object.keys(e.bombVoters ?? {}).map(Number);
+  if (seats.every(decided) && bombs.every(decided)) return e;
+  const { bombVoters, ...rest } = e;
+  const shownBombs = bombs.filter(decided);
+  return {
+    ...rest,
+    outCodes: Object.fromEntries(seats.filter(decided).map((s) => [s, e.outCodes[s] ?? null])),
+    ...(bombVoters && shownBombs.length > 0
+      ? { bombVoters: Object.fromEntries(shownBombs.map((s) => [s, bombVoters[s] ?? []])) }
+      : {}),
+  };
 }
 
 function ownLeft(right: PostRight, round: RoundState, seat: Seat): number {
