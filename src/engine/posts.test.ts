@@ -7,7 +7,7 @@ import { activatedSeats } from "./score/ledger.ts";
 import { initialState } from "./state.ts";
 import { summarize } from "./summary.ts";
 import { Driver, local, preset } from "./test-kit.ts";
-import { viewFor } from "./view.ts";
+import { redactEvent, viewFor } from "./view.ts";
 
 // 空军 seats in role order: killers 0–5 (轰炸机 攻击机 歼击机 侦察机 运输机 强击机), lovers 6–7, assassin 8, engineer 9,
 // swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
@@ -114,7 +114,22 @@ describe("a poster out before the release", () => {
     const r2 = summarize(d.state).rounds.find((r) => r.round === 2);
     assert.deepEqual(r2?.withdrawn, { "killer-a": 1 });
     assert.equal(r2?.forfeited?.["killer-a"], undefined, "A组杀 sent both its posts");
-    assert.deepEqual(d.events("PostsReleased").find((e) => e.round === 2)?.withdrawn, { "killer-a": 1 });
+    const released = d.events("PostsReleased").find((e) => e.round === 2)!;
+    assert.deepEqual(released.withdrawn, { "killer-a": 1 });
+    // Told to the referee only: per unit it names the group of a seat put out in the window (seed 000
+    // 「投票结束后，由哨子公布被票杀者身份以及被帖杀者身份」 is when identities go public).
+    assert.deepEqual((redactEvent(released, { kind: "referee" }, d.state) as typeof released).withdrawn, {
+      "killer-a": 1,
+    });
+    for (const viewer of [
+      { kind: "public" },
+      { kind: "seat", seat: 30 },
+      { kind: "seat", seat: 1 },
+    ] as const) {
+      const shown = redactEvent(released, viewer, d.state) as typeof released;
+      assert.equal(shown.withdrawn, undefined, JSON.stringify(viewer));
+      assert.equal(shown.posts.length, released.posts.length);
+    }
   });
 
   test("seed 000 「该分值需经过玩家本人出帖方能激活」: a post waiting for the release activates nothing yet", () => {

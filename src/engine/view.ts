@@ -479,7 +479,9 @@ function redactLive(event: GameEvent, viewer: Viewer, state: GameState): Redacte
         round: event.round,
         posts: event.posts.map((p) => ({ ...p, poster: p.poster === mySeat ? p.poster : null })),
         forfeited: event.forfeited,
-        ...(event.withdrawn ? { withdrawn: event.withdrawn } : {}),
+        // No `withdrawn`: its count per unit tells which group a seat put out in the window belonged to, a day
+        // before the close publishes that seat's identity (seed 000 「投票结束后，由哨子公布…身份」). The results
+        // post names the withdrawn posts then.
         iouDeadline: event.iouDeadline,
         complaintDeadline: event.complaintDeadline,
       };
