@@ -204,6 +204,10 @@ export class RefereeActions<S> {
         const part = input.part ?? "day";
         const refused = this.#partRefused(snap.engine, dayNight, input.round, part);
         if (refused) return refuse(refused.code, refused.status, { ...refused.details, at });
+        // A round not yet opened (or none such) has no results, as the preview says: published, its post stood in
+        // everyone's log.
+        if (!this.#games.engine.summarize(snap.engine).rounds.some((r) => r.round === input.round))
+          return refuse("round-unknown", 404, { round: input.round, at });
         // A daily game's round may be published again, as before. A day-night round's part published again is a
         // plain duplicate with the same text (the old way to announce the night: 第N天结果 twice), else a correction.
         const before = snap.app.published?.get(resultsKey(input.round, part));

@@ -549,6 +549,20 @@ test("results post: preview and publish after the round; unknown round and playe
     assert.match(ended.json.text, /\n第2轮进程：票杀1人；出帖：杀手组1帖。$/);
     const unknown = await call(h, "GET", `/api/games/${g.id}/referee/results?round=9`, g.referee);
     assert.equal(unknown.status, 404);
+    // Nor can a round that never opened be published (routes audit: round 9 went into everyone's log).
+    const logBefore = await call<{ events: unknown[] }>(h, "GET", `/api/games/${g.id}/events`, g.referee);
+    for (const round of [3, 9, 1000]) {
+      const never = await call<ApiError>(h, "POST", `/api/games/${g.id}/referee/results`, g.referee, {
+        requestId: rid(),
+        round,
+        text: `第${round}轮结果`,
+      });
+      assert.equal(never.status, 404, never.text);
+      assert.equal(never.json.error.code, "round-unknown");
+      assert.equal(never.json.error.message, "没有这一轮");
+    }
+    const logAfter = await call<{ events: unknown[] }>(h, "GET", `/api/games/${g.id}/events`, g.referee);
+    assert.deepEqual(logAfter.json.events, logBefore.json.events);
     // A daily game's round has one post: no `part` in the answer, and no night to ask for.
     assert.ok(!("part" in first.json));
     const noNight = await call<ApiError>(
