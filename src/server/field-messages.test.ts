@@ -8,6 +8,7 @@ import {
   ApproveReportBody,
   ComplaintBody,
   ComplaintRulingBody,
+  CreateGameBody,
   CredentialsBody,
   IouExtensionBody,
   JoinBody,
@@ -16,6 +17,7 @@ import {
   PasswordResetBody,
   RejectReportBody,
   RemoveSignupBody,
+  StreamQuery,
 } from "./schemas.ts";
 
 function said(schema: z.ZodType, input: unknown): string[] {
@@ -79,8 +81,36 @@ test("an unknown key is named; a field without a label is named by its key", () 
   assert.deepEqual(said(CredentialsBody, { username: "abc", password: "long enough", extra: 1 }), [
     "不支持的字段：extra",
   ]);
-  assert.deepEqual(said(z.strictObject({ omit: z.enum(["VoteCast"]) }), { omit: "PlayerOut" }), [
-    "omit的取值无效",
+  assert.deepEqual(said(z.strictObject({ kind: z.enum(["a"]) }), { kind: "b" }), ["kind的取值无效"]);
+});
+
+test("every field the game routes take is named in Chinese (routes audit: 「override必须填写」, 「asIou的取值无效」)", () => {
+  assert.deepEqual(said(OverrideBody, { requestId: "request-0001", reason: "x" }), ["操作内容必须填写"]);
+  assert.deepEqual(
+    said(OverrideBody, {
+      requestId: "request-0001",
+      override: { action: "set-progression", round: 2, voteOut: "二" },
+      reason: "x",
+    }),
+    ["票杀人数应为数字"],
+  );
+  assert.deepEqual(said(StreamQuery, { omit: "PlayerOut", limit: "x" }), [
+    "条数应为数字",
+    "略去的事件的取值无效",
+  ]);
+  assert.deepEqual(
+    said(ComplaintRulingBody, {
+      requestId: "request-0001",
+      against: 3,
+      upheld: true,
+      reason: "抄袭",
+      asIou: false,
+    }),
+    ["按白条处理的取值无效"],
+  );
+  // A schema's own check reads as one sentence with the field, as the built-in ones do.
+  assert.deepEqual(said(CreateGameBody, { name: "测试局", refereeAlias: "哨子" }), [
+    "规则只能在预设和上传的规则文本中选一个",
   ]);
 });
 

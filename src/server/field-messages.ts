@@ -58,6 +58,21 @@ const LABELS: Readonly<Record<string, string>> = {
   round1At: "第一轮开始时间",
   status: "状态",
   type: "事件类型",
+  override: "操作内容",
+  asIou: "按白条处理",
+  iouDeadline: "白条截止时间",
+  iouSeat: "白条出帖人",
+  votesPerVoter: "每人票数",
+  voteOut: "票杀人数",
+  posts: "出帖数",
+  extraPosts: "加帖数",
+  unit: "出帖组",
+  from: "起始座位",
+  severe: "情节严重",
+  secret: "不公开",
+  part: "结果帖部分",
+  limit: "条数",
+  omit: "略去的事件",
 };
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -118,6 +133,9 @@ export function fieldMessage(issue: z.core.$ZodIssue, input: unknown, fallback: 
       return `${field === "请求" ? "" : field}不支持的字段：${issue.keys.join("、")}`;
     case "invalid_union":
       return `${field}的格式不正确`;
+    // A schema's own check says its problem as the rest of a sentence after the field (「正文不能为空」).
+    case "custom":
+      return `${field}${fallback}`;
     default:
       return `${field}：${fallback}`;
   }

@@ -60,7 +60,7 @@ export const CreateGameBody = z
     refereeAlias: alias,
   })
   .refine((b) => (b.preset === undefined) !== (b.rulesText === undefined), {
-    message: "preset 与 rulesText 必须且只能提供一个",
+    message: "只能在预设和上传的规则文本中选一个",
     path: ["preset"],
   });
 export const GameListQuery = z.strictObject({
