@@ -233,10 +233,10 @@ const ROUTES: Route[] = [
     allowed: REFEREES,
   },
   { method: "GET", path: (g) => `/api/games/${g.id}/discussion`, allowed: EVERYONE },
-  { method: "GET", path: (g) => `/api/games/${g.id}/discussion/day-1/posts`, allowed: EVERYONE },
+  { method: "GET", path: (g) => `/api/games/${g.id}/discussion/general/posts`, allowed: EVERYONE },
   {
     method: "POST",
-    path: (g) => `/api/games/${g.id}/discussion/day-1/posts`,
+    path: (g) => `/api/games/${g.id}/discussion/general/posts`,
     body: () => ({ requestId: rid(), text: "讨论帖发言" }),
     allowed: ["player", ...REFEREES],
   },
