@@ -16,6 +16,7 @@ import type {
   RosterResponse,
 } from "../../src/server/api-types.ts";
 import { type BuiltApp, buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
+import { hasZhMessage } from "../../src/server/messages-zh.ts";
 import type { Storage } from "../../src/storage/storage.ts";
 import { openStorage } from "../../src/storage/storage.ts";
 import { seedSession } from "./direct.ts";
@@ -123,6 +124,13 @@ export async function call<T = unknown>(
   } catch {
     json = null;
   }
+  // Every refusal any server test meets must have its own Chinese message: zhMessage's fallback for a code it does
+  // not know (「操作被拒绝（code）」) is Chinese too, so a check on the message alone would pass without one.
+  const code = (json as { error?: { code?: unknown } } | null)?.error?.code;
+  if (res.statusCode >= 400 && typeof code === "string" && !hasZhMessage(code))
+    throw new Error(
+      `${method} ${url}: refusal code ${code} has no Chinese message in src/server/messages-zh.ts`,
+    );
   return { status: res.statusCode, json: json as T, text: res.body };
 }
 

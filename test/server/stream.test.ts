@@ -177,7 +177,11 @@ test("SSE with omit=VoteCast: no ballot events, the ballots come in the views, o
     );
     const bad = await call<ApiError>(h, "GET", `/api/games/${g.id}/stream?limit=0&omit=PlayerOut`);
     assert.equal(bad.status, 400);
-    assert.match(bad.json.error.message, /omit/);
+    assert.match(bad.json.error.message, /略去的事件的取值无效/);
+    assert.deepEqual(
+      bad.json.error.fields?.map((f) => f.path),
+      ["omit"],
+    );
   } finally {
     await h.close();
   }
