@@ -31,6 +31,7 @@
 //   POST /api/admin/accounts/enable                  A  AdminAccountRequest → AccountStatusResponse
 //   GET  /api/presets                                *  PresetListResponse
 //   GET  /api/presets/:id/yaml                       *  PresetYamlResponse (a preset as YAML, to start a rule set from)
+//   GET  /api/docs/rulesets.md                       *  docs/rulesets.md as plain text (the rule-set authoring guide)
 //   POST /api/rules/check                            signed in: CheckRulesRequest → CheckRulesResponse
 //   GET  /api/games?status=signup                    *  GameListResponse (a draft only to its R)
 //   POST /api/games                                  signed in: CreateGameRequest → GameCreatedResponse | 422
@@ -57,6 +58,10 @@
 //   POST /api/games/:id/proxy-requests               P  ProxyRequest → CommandResponse (private to R)
 //   POST /api/games/:id/extension-requests           P  ExtensionRequest → CommandResponse (白条延期, private to R)
 //   POST /api/games/:id/originality                  member or R: OriginalityRequest → OriginalityResponse
+//   POST /api/games/:id/night-actions                P  NightActionRequest → CommandResponse (day-night games)
+//   GET  /api/games/:id/discussion                   *  DiscussionThreadsResponse (the game's 讨论帖 threads)
+//   GET  /api/games/:id/discussion/:thread/posts     *  DiscussionPostsResponse (?before=&after=&limit=)
+//   POST /api/games/:id/discussion/:thread/posts     P or R: DiscussionPostRequest → DiscussionPostResponse
 //   GET  /api/games/:id/referee/roster               R  RosterResponse (aliases with real accounts)
 //   GET  /api/games/:id/referee/log                  R  EventListResponse (unredacted)
 //   GET  /api/games/:id/referee/inbox                R  InboxResponse (complaints, proxy requests)
