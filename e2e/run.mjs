@@ -1,13 +1,17 @@
 // Runs the browser tests: builds the web app, then every e2e/*.e2e.ts through node:test and tsx, one file at a time.
-// Skips (exit 0) when Debian's chromium is not installed, so `npm test` still works on machines without it.
+// Skips (exit 0) when Debian's chromium is not installed, so `npm test` still works on machines without it; under CI
+// (CI set) that is a failure instead, so a CI image without chromium cannot pass without its browser tests.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const CHROMIUM = "/usr/bin/chromium";
 if (!existsSync(CHROMIUM)) {
-  console.log(`e2e: skipped (${CHROMIUM} not installed; apt-get install chromium fonts-noto-cjk)`);
-  process.exit(0);
+  const ci = process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false";
+  console.log(
+    `e2e: ${ci ? "cannot run under CI" : "skipped"} (${CHROMIUM} not installed; apt-get install chromium fonts-noto-cjk)`,
+  );
+  process.exit(ci ? 1 : 0);
 }
 
 const only = process.argv.slice(2);

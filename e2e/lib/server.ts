@@ -21,7 +21,7 @@ export interface Server {
   advanceTo(at: number): Promise<void>;
   /** A site account with a session, created straight in storage (no scrypt: 41 accounts stay fast). */
   account(username: string): Promise<string>;
-  /** Calls the API as the holder of `cookie`; throws on any status >= 300 unless `allowFail`. */
+  /** Calls the API as the holder of `cookie`; throws on any status >= 300. */
   api<T = unknown>(method: "GET" | "POST", path: string, cookie?: string | null, body?: unknown): Promise<T>;
   close(): Promise<void>;
 }

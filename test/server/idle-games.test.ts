@@ -199,7 +199,9 @@ test("BANSHA_GAME_IDLE_MINUTES: minutes to milliseconds, 0 for never, and a clea
   assert.throws(() => parseIdleMinutes("-5"), /"-5" is not a number of minutes/);
 });
 
-test("the sweep calls evictIdle with the idle time on its interval, and not at all for 0", async () => {
+test("the sweep calls evictIdle with the idle time on its interval, and not at all for 0", (t) => {
+  // Mocked timers: the interval's ticks are counted exactly, not guessed from how many fit in a real wait.
+  t.mock.timers.enable({ apis: ["setInterval"] });
   const calls: number[] = [];
   const games = {
     evictIdle(ms: number) {
@@ -208,18 +210,16 @@ test("the sweep calls evictIdle with the idle time on its interval, and not at a
     },
   };
   const stop = startIdleSweep(games, 1234, 5);
-  await new Promise((r) => setTimeout(r, 40));
+  t.mock.timers.tick(4);
+  assert.equal(calls.length, 0, "not before the first interval");
+  t.mock.timers.tick(1);
+  t.mock.timers.tick(10);
+  assert.deepEqual(calls, [1234, 1234, 1234], "once every 5 ms, with the idle time given");
   stop();
-  const count = calls.length;
-  assert.ok(count >= 2, `swept ${count} times in 40 ms at a 5 ms interval`);
-  assert.ok(
-    calls.every((ms) => ms === 1234),
-    "with the idle time given",
-  );
-  await new Promise((r) => setTimeout(r, 20));
-  assert.equal(calls.length, count, "stopped");
+  t.mock.timers.tick(50);
+  assert.equal(calls.length, 3, "stopped");
   const never = startIdleSweep(games, 0, 1);
-  await new Promise((r) => setTimeout(r, 10));
+  t.mock.timers.tick(50);
   never();
-  assert.equal(calls.length, count, "0 keeps every game loaded");
+  assert.equal(calls.length, 3, "0 keeps every game loaded");
 });
