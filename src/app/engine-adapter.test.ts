@@ -6,7 +6,7 @@ import { simulateDayNight } from "../engine/night/sim.ts";
 import { quietSevenKill } from "../engine/night/test-game.ts";
 import { simulate } from "../engine/sim.ts";
 import { summarize } from "../engine/summary.ts";
-import { Driver, local, preset } from "../engine/test-kit.ts";
+import { closeVote, Driver, local, preset } from "../engine/test-kit.ts";
 import { appEventVisible } from "./app-events.ts";
 import { realEngine } from "./engine-adapter.ts";
 import type { EngineEvent } from "./engine-port.ts";
@@ -50,18 +50,20 @@ test("after 杀刺联合 the board's 本轮进程 gives the merged group's posts
   const merged = rules.alliances.flatMap((a) => a.effects).find((e) => e.kind === "merge-groups");
   assert.ok(merged && merged.kind === "merge-groups");
   let state = realEngine.replay([]);
-  let formed = false;
+  let opened: Extract<(typeof events)[number], { type: "RoundOpened" }> | null = null;
   let checked = false;
   for (const e of events) {
     state = realEngine.evolve(state, e);
-    if (e.type === "AllianceFormed") formed = true;
-    if (formed && e.type === "RoundOpened") {
+    if (e.type === "RoundOpened") opened = e;
+    // The alliance fires with the identities told at a vote's close (the next round open since its stated deadline,
+    // a second before) or after round 4's posts: either way within the round that then runs, whose plan it merges.
+    if (e.type === "AllianceFormed" && opened) {
       const plan = realEngine.view(state, { kind: "public" })!.postPlan!;
       for (const g of merged.groups)
         assert.equal(plan.posts[g], undefined, `${g} posts as part of ${merged.into}`);
-      const written = merged.groups.reduce((n, g) => n + (e.plan.posts[g] ?? 0), 0);
-      // This seed's round after the alliance has posts for the merged groups, so the sum below is always checked.
-      assert.ok(written > 0, "the round after the alliance gives the merged groups posts");
+      const written = merged.groups.reduce((n, g) => n + (opened!.plan.posts[g] ?? 0), 0);
+      // This seed's rounds from 2 on have posts for the merged groups, so the sum below is always checked.
+      assert.ok(written > 0, "the round of the alliance gives the merged groups posts");
       assert.equal(plan.posts[merged.into], written);
       checked = true;
       break;
@@ -289,6 +291,8 @@ test("seed 000 「明蛋烟花或出局即与双剑联合」: the bright bomb re
   const first = roomMessage(local("12-01 22:00"), "sword-room", sword);
   assert.equal(appEventVisible(first, appViewerOf(d.state, bomb)), false, "not yet in the room");
   d.override(local("12-02 08:00"), { action: "eliminate", target: bomb }, "判罚");
+  // Told with its identity at the round's close.
+  closeVote(d, "12-02", [56, 55]);
   const joined = d.state.alliances.find((a) => a.id === "bright-bomb-joins-swords");
   assert.ok(joined, "the alliance fired");
   assert.ok(realEngine.roomIdsOf!(d.state, bomb).includes("sword-room"));
@@ -312,14 +316,16 @@ test("seed 000 「杀刺出局达到7人…刺客与杀手联合」: an assassin
   // Four killers out: 「AB两组杀手联合」 opens the killers' room.
   for (const seat of [a1, a2, a3, a4])
     d.override(local("12-02 08:00"), { action: "eliminate", target: seat }, "判罚");
+  closeVote(d, "12-02", [56, 55]);
   const killers = d.state.alliances.find((x) => x.id === "killers");
   assert.ok(killers, "AB组杀手联合 fired");
   const [b1] = seatsOf("killer-b") as [number];
-  const beforeGrand = roomMessage(local("12-02 09:00"), "killers-room", b1);
-  // Three more of 杀刺 out: 杀刺大联合, and the assassins join the killers' line.
+  const beforeGrand = roomMessage(local("12-03 09:00"), "killers-room", b1);
+  // Three more of 杀刺 out: 杀刺大联合 at round 2's close, and the assassins join the killers' line.
   for (const seat of seatsOf("assassin").slice(1))
-    d.override(local("12-02 10:00"), { action: "eliminate", target: seat }, "判罚");
-  d.override(local("12-02 10:00"), { action: "eliminate", target: seatsOf("lover")[0]! }, "判罚");
+    d.override(local("12-03 10:00"), { action: "eliminate", target: seat }, "判罚");
+  d.override(local("12-03 10:00"), { action: "eliminate", target: seatsOf("lover")[0]! }, "判罚");
+  closeVote(d, "12-03", [54, 53, 52, 51, 50]);
   const grand = d.state.alliances.find((x) => x.id === "grand");
   assert.ok(grand, "杀刺大联合 fired");
   assert.ok(realEngine.roomIdsOf!(d.state, assassin).includes("killers-room"));
@@ -340,6 +346,8 @@ test("seed 000 「如果杀手和刺客汇合以后，综合一起轮流出帖�
   // Seven of 杀刺 out (three assassins and four A killers): 「杀刺出局达到7人…刺客与杀手联合」.
   for (const seat of [...seatsOf("assassin").slice(0, 3), ...seatsOf("killer-a")])
     d.override(local("12-02 08:00"), { action: "eliminate", target: seat }, "判罚");
+  assert.equal(groupOf(lover)?.name, "情侣刺客", "not before the outs are told");
+  closeVote(d, "12-02", [56, 55]);
   assert.ok(d.state.alliances.some((a) => a.name === "杀刺大联合"));
   const black = ["killer-a", "killer-b", "assassin", "lover"].flatMap(seatsOf).length;
   assert.deepEqual(groupOf(lover), { name: "杀刺", rotation: "code-order", members: black });

@@ -13,7 +13,7 @@ function closeVote(d: Driver, day: string, victims: number[]): void {
 
 // 空军 seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13, rangers 14–39.
 describe("空军 杀刺联合", () => {
-  test("seed 002 「杀刺出局4人（不包括工兵）则杀刺可立即联合」: rooms and rotation merge at once", () => {
+  test("seed 002 「杀刺出局4人（不包括工兵）则杀刺可立即联合」: rooms and rotation merge once the fourth out is told", () => {
     const d = new Driver(preset("airforce-40"));
     closeVote(d, "12-02", [0]);
     assert.equal(d.events("AllianceFormed").length, 0);
@@ -25,17 +25,21 @@ describe("空军 杀刺联合", () => {
       override: { action: "eliminate", target: 5 },
       reason: "test",
     });
+    // The fourth 杀刺 is out, but nobody has been told what it was: its identity comes with round 3's close.
+    assert.equal(d.events("AllianceFormed").length, 0, "not before the out is told");
+    closeVote(d, "12-04", [31, 32, 33, 34]);
     const formed = d.events("AllianceFormed");
     assert.deepEqual(
-      formed.map((e) => e.alliance),
-      ["grand"],
+      formed.map((e) => [e.alliance, e.at]),
+      [["grand", local("12-04 21:00:01")]],
+      "at once: with the identity, before round 4's posts (「或第四轮出帖后联合」 would wait for them)",
     );
-    // Round 3: 杀3 + 情侣刺1 = 4 posts for the merged 杀刺 (living 3, 4, 6, 7, 8), which picks its own posters
-    // (「本身所属集团自定的顺序」): the assassin and a lover among them, one post each at most.
-    for (const s of [8, 7, 3]) assert.equal(d.post(local("12-03 21:15"), s, 20 + s), null);
-    assert.equal(d.post(local("12-03 21:15"), 8, 24)?.code, "post.share-used");
-    assert.equal(d.post(local("12-03 21:15"), 6, 26), null);
-    assert.equal(d.post(local("12-03 21:16"), 4, 24)?.code, "post.no-posts-left");
+    // Round 4: 杀2 + 情侣刺1 + 独刺1 = 4 posts for the merged 杀刺 (living 3, 4, 6, 7, 8), which picks its own
+    // posters (「本身所属集团自定的顺序」): the assassin and a lover among them, one post each at most.
+    for (const s of [8, 7, 3]) assert.equal(d.post(local("12-04 21:15"), s, 20 + s), null);
+    assert.equal(d.post(local("12-04 21:15"), 8, 24)?.code, "post.share-used");
+    assert.equal(d.post(local("12-04 21:15"), 6, 26), null);
+    assert.equal(d.post(local("12-04 21:16"), 4, 24)?.code, "post.no-posts-left");
     const view = viewFor(d.state, { kind: "seat", seat: 8 });
     assert.ok(view.you?.rooms.some((r) => r.id === "black-room"));
     assert.deepEqual(view.you?.teammates, [0, 1, 2, 3, 4, 5, 6, 7]);
@@ -128,6 +132,31 @@ describe("风云 alliances", () => {
 
   test("seed 000 「杀手出局总数4人…AB两组杀手联合」, 「杀刺出局达到7人」 and 「黑弹…出局且杀刺达到大联合条件进群」", () => {
     const d = new Driver(preset("fengyun-57"));
+    const voteOut = (at: string, round: number, n: number) =>
+      d.must({
+        type: "Override",
+        at: local(at),
+        override: { action: "set-progression", round, voteOut: n },
+        reason: "test",
+      });
+    closeVote(d, "12-02", [13, 0]);
+    voteOut("12-02 21:10", 2, 3);
+    closeVote(d, "12-03", [1, 2, 3]);
+    assert.deepEqual(
+      d.events("AllianceFormed").map((e) => e.alliance),
+      ["killers"],
+    );
+    voteOut("12-03 21:10", 3, 3);
+    closeVote(d, "12-04", [4, 5, 6]);
+    assert.deepEqual(
+      d.events("AllianceFormed").map((e) => e.alliance),
+      ["killers", "grand", "black-bomb-joins-black"],
+    );
+    assert.ok(viewFor(d.state, { kind: "seat", seat: 13 }).you?.rooms.some((r) => r.id === "black-room"));
+  });
+
+  test("outs told together at one close: 「AB两组杀手联合」 goes inside 「杀刺大联合」 instead of firing first", () => {
+    const d = new Driver(preset("fengyun-57"));
     closeVote(d, "12-02", [13, 0]);
     d.must({
       type: "Override",
@@ -138,9 +167,53 @@ describe("风云 alliances", () => {
     closeVote(d, "12-03", [1, 2, 3, 4, 5, 6]);
     assert.deepEqual(
       d.events("AllianceFormed").map((e) => e.alliance),
-      ["killers", "grand", "black-bomb-joins-black"],
+      ["grand", "black-bomb-joins-black"],
     );
-    assert.ok(viewFor(d.state, { kind: "seat", seat: 13 }).you?.rooms.some((r) => r.id === "black-room"));
+    const killer = viewFor(d.state, { kind: "seat", seat: 7 }).you;
+    assert.ok(killer?.rooms.some((r) => r.id === "black-room"));
+    assert.ok(!killer?.rooms.some((r) => r.id === "killers-room"), "no killers' room opened for one close");
+  });
+
+  test("seed 000 「杀刺出局达到7人」 counts outs as they are told: a post victim revived by an upheld 举报 (RULINGS 16) never counted", () => {
+    const d = new Driver(preset("fengyun-57"));
+    d.must({
+      type: "Override",
+      at: local("12-02 08:00"),
+      override: { action: "set-progression", round: 1, voteOut: 6 },
+      reason: "test",
+    });
+    // Six 杀刺 out at round 1's close: A killers 0–3 (so 「AB两组杀手联合」), assassins 8 and 9.
+    closeVote(d, "12-02", [0, 1, 2, 3, 8, 9]);
+    assert.deepEqual(
+      d.events("AllianceFormed").map((e) => e.alliance),
+      ["killers"],
+    );
+    // Round 2: a sword's post takes B killer 4, the seventh 杀刺, at the release; the 举报 upheld the next day puts
+    // the sword out and revives 4. Counted at the release, 「杀刺大联合」 fired then and stayed, six ever out.
+    assert.equal(d.post(local("12-02 21:05"), 14, 4), null);
+    d.tick(local("12-02 21:30:01"));
+    assert.equal(d.alive(4), false);
+    assert.deepEqual(
+      d.events("AllianceFormed").map((e) => e.alliance),
+      ["killers"],
+      "not at the release: nobody has been told what 4 was",
+    );
+    d.must({
+      type: "RuleComplaint",
+      at: local("12-03 11:00"),
+      against: 14,
+      round: 2,
+      post: 0,
+      upheld: true,
+      reason: "抄袭",
+    });
+    assert.equal(d.alive(4), true);
+    closeVote(d, "12-03", [40, 41, 42, 43, 44]);
+    assert.deepEqual(
+      d.events("AllianceFormed").map((e) => e.alliance),
+      ["killers"],
+    );
+    assert.ok(!viewFor(d.state, { kind: "seat", seat: 10 }).you?.rooms.some((r) => r.id === "black-room"));
   });
 
   test("seed 000 「若双剑阵亡，未出的剑帖随之消失」 (RULINGS 18): wiped swordsmen's posts lapse", () => {

@@ -57,9 +57,13 @@ describe(`指定出帖人 — ${whistle}`, () => {
       d.override(local("12-02 21:05"), { action: "assign-turn", unit: "killer-b", seat: 6 }, "天心刀未上线"),
       null,
     );
-    // Four killers out inside the window (A组's 2 and 3, B组's 5 and 7): AB两组 merge at once.
+    // Four killers out inside the window and told at once (A组's 2 and 3, B组's 5 and 7, their 报道 redos missed:
+    // a suicide, 「自杀者身份立即公布」): AB两组 merge at once.
     for (const target of [2, 3, 5, 7])
-      assert.equal(d.override(local("12-02 21:08"), { action: "eliminate", target }, "曝ID"), null);
+      assert.equal(
+        d.override(local("12-02 21:08"), { action: "eliminate", target, missedRedo: true }, "报道重写逾期"),
+        null,
+      );
     assert.ok(d.state.alliances.some((a) => a.id === "killers"));
     // 天心刀 (4) still has no turn; 烈焰刀 (6) posts in its place for the merged group.
     assert.equal(d.post(local("12-02 21:10"), 4, 50)?.code, "post.not-your-turn");
