@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { postRightOf } from "./groups.ts";
 import { Driver, local, preset } from "./test-kit.ts";
-import { viewFor } from "./view.ts";
+import { redactEvent, viewFor } from "./view.ts";
 
 function closeVote(d: Driver, day: string, victims: number[]): void {
   let n = 0;
@@ -257,4 +257,57 @@ test("seed 000 「如果杀手/刺客有一组先灭，另一组顶上出帖，�
   d.tick(local("12-02 21:30:01"));
   const released = d.events("PostsReleased").find((e) => e.round === 2);
   assert.equal(released?.posts.filter((p) => [4, 5, 6].includes(p.poster)).length, 3);
+});
+
+describe("a merged group's turn order", () => {
+  // 风云: A killers 0–3 (疯魔拳 追魂枪 无情剑 多情环), B killers 4–7 (天心刀 噬魂刀 烈焰刀 红唇刀).
+  test("seed 000 「（如果杀手和刺客汇合以后，综合一起轮流出帖均可）」: after the merge, who posted longest ago (or never) goes first, not the first code again", () => {
+    const d = new Driver(preset("fengyun-57"));
+    closeVote(d, "12-02", [56, 55]);
+    // Round 2: A杀2 (疯魔拳, 追魂枪), B杀1 (天心刀).
+    for (const [poster, target] of [
+      [0, 20],
+      [1, 21],
+      [4, 22],
+    ] as const)
+      assert.equal(d.post(local("12-02 21:05"), poster, target), null);
+    d.tick(local("12-02 21:30:01"));
+    d.must({
+      type: "Override",
+      at: local("12-03 10:00"),
+      override: { action: "set-progression", round: 3, posts: { "killer-a": 1, "killer-b": 1 } },
+      reason: "test",
+    });
+    // Four killers voted out at round 2's close (无情剑, 多情环, 噬魂刀, 烈焰刀): 「AB两组杀手联合」, with 疯魔拳,
+    // 追魂枪, 天心刀 and 红唇刀 living. 红唇刀 has not posted yet: its turn comes first, then the code order.
+    closeVote(d, "12-03", [2, 3, 5, 6, 50]);
+    assert.deepEqual(
+      d.events("AllianceFormed").map((e) => e.alliance),
+      ["killers"],
+    );
+    assert.equal(d.post(local("12-03 21:05"), 1, 30)?.code, "post.not-your-turn", "追魂枪 posted last round");
+    assert.equal(d.post(local("12-03 21:05"), 4, 30)?.code, "post.not-your-turn");
+    assert.equal(d.post(local("12-03 21:05"), 7, 30), null, "红唇刀 first");
+    assert.equal(d.post(local("12-03 21:06"), 0, 31), null, "then 疯魔拳, the first code among the rest");
+    // The turn goes on in that order next round (one post): 追魂枪.
+    d.tick(local("12-03 21:30:01"));
+    d.must({
+      type: "Override",
+      at: local("12-04 10:00"),
+      override: { action: "set-progression", round: 4, posts: { "killer-a": 1, "killer-b": 0 } },
+      reason: "test",
+    });
+    closeVote(d, "12-04", [40, 41, 42, 43, 44]);
+    for (const early of [7, 0, 4])
+      assert.equal(d.post(local("12-04 21:05"), early, 32)?.code, "post.not-your-turn", `${early}`);
+    assert.equal(d.post(local("12-04 21:05"), 1, 32), null);
+    // Players are told the alliance, not the merged group's members.
+    const formed = d.events("AllianceFormed")[0]!;
+    assert.deepEqual(
+      formed.turnOrder?.killers?.slice(0, 4),
+      [2, 3, 5, 6],
+      "the dead, never posted, keep places",
+    );
+    assert.equal((redactEvent(formed, { kind: "public" }, d.state) as typeof formed).turnOrder, undefined);
+  });
 });

@@ -315,7 +315,19 @@ export type GameEvent =
       house?: number;
     }
   | { type: "RoundClosed"; at: Instant; round: number; alive: number }
-  | { type: "AllianceFormed"; at: Instant; round: number; alliance: string; name: string }
+  | {
+      type: "AllianceFormed";
+      at: Instant;
+      round: number;
+      alliance: string;
+      name: string;
+      /**
+       * Set by the engine: per group the alliance merges into (`into`) with code-order posting, its members' turn order,
+       * those who posted longest ago (or never) first, then in code order (groups.ts `expectedPosters`). Absent in
+       * logs from before it was kept: those merged groups go in code order from the first code.
+       */
+      turnOrder?: Record<string, Seat[]>;
+    }
   | {
       type: "OverrideApplied";
       at: Instant;

@@ -314,7 +314,16 @@ function apply(state: GameState, e: GameEvent): GameState {
     case "AllianceFormed":
       return {
         ...state,
-        alliances: [...state.alliances, { id: e.alliance, name: e.name, round: e.round, at: e.at }],
+        alliances: [
+          ...state.alliances,
+          {
+            id: e.alliance,
+            name: e.name,
+            round: e.round,
+            at: e.at,
+            ...(e.turnOrder !== undefined ? { turnOrder: e.turnOrder } : {}),
+          },
+        ],
       };
     case "OverrideApplied":
       return applyOverride(state, e.round, e.override, e.reason);

@@ -220,6 +220,7 @@ export function rotationOf(state: GameState, unit: string): Rotation {
  * Whose turn it is: the unit's next `quota` posters in rotation order, starting after the last seat whose turn it was
  * (轮流出帖, continuing across rounds). A member may appear more than once when the quota exceeds the members.
  * Under `group-choice` every living member, each as many times as its even share of the quota (rounded up).
+ * A merged group goes in the turn order its alliance set (`mergedTurnOrder`), then on in that order.
  */
 export function expectedPosters(
   state: GameState,
@@ -227,22 +228,73 @@ export function expectedPosters(
   quota: number,
   merges = mergedInto(state),
 ): Seat[] {
-  const members = membersOf(state, unit, merges);
-  if (members.length === 0 || quota <= 0) return [];
+  const inCodeOrder = membersOf(state, unit, merges);
+  if (inCodeOrder.length === 0 || quota <= 0) return [];
   if (rotationOf(state, unit) === "group-choice") {
-    const share = Math.ceil(quota / members.length);
-    return Array.from({ length: share }, () => members).flat();
+    const share = Math.ceil(quota / inCodeOrder.length);
+    return Array.from({ length: share }, () => inCodeOrder).flat();
   }
+  const rank = rotationRank(state, unit);
+  const members =
+    rank === null ? inCodeOrder : inCodeOrder.slice().sort((a, b) => compareKeys(rank(a), rank(b)));
+  const keyOf = rank ?? ((seat: Seat) => rotationKey(state, seat));
   const last = state.rotation[unit];
   let start = 0;
   if (last !== undefined) {
-    const lastKey = rotationKey(state, last);
-    const after = members.findIndex((m) => compareKeys(rotationKey(state, m), lastKey) > 0);
+    const lastKey = keyOf(last);
+    const after = members.findIndex((m) => compareKeys(keyOf(m), lastKey) > 0);
     start = Math.max(after, 0);
   }
   const out: Seat[] = [];
   for (let i = 0; i < quota; i++) out.push(members[(start + i) % members.length] as Seat);
   return out;
+}
+
+/**
+ * The rank of a merged group's members in the turn order its alliance set (seats outside it after them, in code
+ * order); null for a unit without one (a group of its own, or merged in a log from before the order was kept).
+ */
+function rotationRank(state: GameState, unit: string): ((seat: Seat) => number[]) | null {
+  let order: readonly Seat[] | undefined;
+  for (let i = state.alliances.length - 1; i >= 0 && order === undefined; i--)
+    order = state.alliances[i]?.turnOrder?.[unit];
+  if (order === undefined) return null;
+  const place = new Map(order.map((seat, i) => [seat, i]));
+  const after = order.length;
+  return (seat) => [place.get(seat) ?? after, ...rotationKey(state, seat)];
+}
+
+/**
+ * The turn orders of the code-order groups an alliance is about to merge (AllianceFormed.turnOrder), per merged
+ * group: its members, living or not, who posted longest ago first (those who never posted before them all), then in
+ * code order. Seed 000 「杀手方出帖按代号序轮流出帖…（如果杀手和刺客汇合以后，综合一起轮流出帖均可）」: going from
+ * the first code, every merge gave its first posts to the members who had just posted (the A killers before the B,
+ * the assassins and the lovers), and the referee gave the turns by hand (风云 play-through).
+ */
+export function mergedTurnOrders(state: GameState, allianceId: string): Record<string, Seat[]> | undefined {
+  const alliance = rulesOf(state).alliances.find((a) => a.id === allianceId);
+  const merges = mergedInto(state);
+  const lastPosted = new Map<Seat, number>();
+  for (const r of state.rounds)
+    for (const p of r?.released ?? [])
+      lastPosted.set(p.poster, Math.max(lastPosted.get(p.poster) ?? -1, r!.round));
+  const out: Record<string, Seat[]> = {};
+  for (const e of alliance?.effects ?? []) {
+    if (e.kind !== "merge-groups" || (e.rotation ?? "code-order") !== "code-order") continue;
+    const absorbed = new Set(e.groups.map((g) => latest(merges, g)));
+    out[e.into] = state.seats
+      .filter((s) => {
+        const unit = ownUnit(state, s.seat, merges);
+        return unit !== null && absorbed.has(unit);
+      })
+      .map((s) => s.seat)
+      .sort(
+        (a, b) =>
+          (lastPosted.get(a) ?? -1) - (lastPosted.get(b) ?? -1) ||
+          compareKeys(rotationKey(state, a), rotationKey(state, b)),
+      );
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export interface PostRight {

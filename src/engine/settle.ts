@@ -5,6 +5,7 @@ import type { Batch } from "./batch.ts";
 import { emit } from "./batch.ts";
 import type { Instant } from "./contract.ts";
 import { contestedEndings, endingNow } from "./end.ts";
+import { mergedTurnOrders } from "./groups.ts";
 import { pendingDecisions } from "./pending.ts";
 import { scoreEndingAfterRound } from "./score/end.ts";
 import { endWaits } from "./what-if.ts";
@@ -13,7 +14,15 @@ import { endWaits } from "./what-if.ts";
 export function settle(b: Batch, at: Instant, round: number = b.state.current): void {
   if (b.state.status !== "running") return;
   for (let a = nextAlliance(b.state); a !== null; a = nextAlliance(b.state)) {
-    emit(b, { type: "AllianceFormed", at, round: allianceRound(b, round), alliance: a.id, name: a.name });
+    const turnOrder = mergedTurnOrders(b.state, a.id);
+    emit(b, {
+      type: "AllianceFormed",
+      at,
+      round: allianceRound(b, round),
+      alliance: a.id,
+      name: a.name,
+      ...(turnOrder !== undefined ? { turnOrder } : {}),
+    });
   }
   // A contest the referee was asked about that no longer holds (a revival undid an out): the question is withdrawn,
   // and what holds now (one winner, or none) is read below like every other ending.

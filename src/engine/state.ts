@@ -200,7 +200,7 @@ export interface GameState {
   rounds: RoundState[];
   /** The latest round opened (0 before round 1). */
   current: number;
-  alliances: { id: string; name: string; round: number; at: Instant }[];
+  alliances: { id: string; name: string; round: number; at: Instant; turnOrder?: Record<string, Seat[]> }[];
   /** Bombs (seats) that have gone off. */
   bombsFired: Seat[];
   /** 烟花: every seat a bomb took along, in order. */

@@ -489,6 +489,11 @@ function redactLive(event: GameEvent, viewer: Viewer, state: GameState): Redacte
       return event.voter === mySeat || !event.codes ? event : { ...event, codes: undefined };
     case "VoteClosed":
       return withPublishedClose(event, state);
+    case "AllianceFormed": {
+      // Its turn order lists the merged group's seats: the black groups' members, to everyone.
+      const { turnOrder: _members, ...announced } = event;
+      return announced;
+    }
     case "IouCompleted": {
       if (event.poster === mySeat) return event;
       // Who entered it goes too: a referee enters the text an out poster sent (RefereeManual.tsx), so a signed
