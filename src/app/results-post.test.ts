@@ -170,6 +170,17 @@ test("RULINGS 11 「先到先出」: counts reached within the same second are t
     overtime: overtime("2026-12-02T13:05:07.120Z", "2026-12-02T13:06:00.000Z"),
   });
   assert.match(apart, /^达到2票的时间：甲 21:05:07，乙 21:06:00。$/m);
+  // The same millisecond: the server's order of receipt decided, so the seat put out is named first, and the post
+  // says why (风云 play-through: two equal times read as no reason at all).
+  const same = renderResultsPost({
+    ...base,
+    out: [{ alias: "乙", role: "游侠", camp: "白道", cause: "vote" }],
+    overtime: overtime("2026-12-02T13:02:00.000Z", "2026-12-02T13:02:00.000Z"),
+  });
+  assert.match(
+    same,
+    /^达到2票的时间：乙 21:02:00\.000，甲 21:02:00\.000。同一毫秒达到的，按服务器收到投票的先后。$/m,
+  );
 });
 
 test("an overtime whose tied include a seat out at the close names it apart: the overtime is among the others", () => {

@@ -479,11 +479,17 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
           // Two counts reached within one second read as the same time: then the milliseconds say who was first.
           const seconds = reached.map((t) => clockOf(t.reachedAt ?? ""));
           const fine = new Set(seconds).size < seconds.length;
+          // Within one millisecond the server's order of receipt decides (tie-break.ts): those it put out came first.
+          const outFirst = (alias: string) => (part.out.some((o) => o.alias === alias) ? 0 : 1);
+          const sameMs = new Set(reached.map((t) => t.reachedAt)).size < reached.length;
           lines.push(
             `达到${formatVotes(top)}的时间：${[...reached]
-              .sort((a, b) => (a.reachedAt ?? "").localeCompare(b.reachedAt ?? ""))
+              .sort(
+                (a, b) =>
+                  (a.reachedAt ?? "").localeCompare(b.reachedAt ?? "") || outFirst(a.alias) - outFirst(b.alias),
+              )
               .map((t) => `${t.alias} ${fine ? clockWithMs(t.reachedAt ?? "") : clockOf(t.reachedAt ?? "")}`)
-              .join("，")}。`,
+              .join("，")}。${sameMs ? "同一毫秒达到的，按服务器收到投票的先后。" : ""}`,
           );
         }
       } else if (ctx.duel && !part.out.some((o) => o.cause === "vote"))
