@@ -498,8 +498,10 @@ export class GameService<S> {
     if (!account) return refuse("unauthenticated", 401);
     const ctx = await this.context(gameId);
     if (!ctx) return refuse("game-not-found", 404);
-    const v = await this.viewer(gameId, account, await ctx.actor.snapshot());
-    if (!v.referee) return refuse("forbidden", 403);
+    const snap = await ctx.actor.snapshot();
+    const v = await this.viewer(gameId, account, snap);
+    if (!v.referee)
+      return this.status(snap) === "draft" ? refuse("game-not-found", 404) : refuse("forbidden", 403);
     return ok(ctx);
   }
 
@@ -533,6 +535,9 @@ export class GameService<S> {
     const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
     const member = this.#members.get(gameId)?.get(account.id) ?? (await this.membership(gameId, account.id));
     const v = this.#viewerOf(account, member, snap);
+    // A draft is no game to anyone but its referees (`readable`): not a 403 that tells it exists.
+    if (!v.referee && !this.#engine.started(snap.engine) && snap.app.status === "draft")
+      return refuse("game-not-found", 404);
     const denied = authorize(v, need);
     // Every refusal says when the request was received, since that time is what it was judged by.
     if (denied)

@@ -486,7 +486,8 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
             `达到${formatVotes(top)}的时间：${[...reached]
               .sort(
                 (a, b) =>
-                  (a.reachedAt ?? "").localeCompare(b.reachedAt ?? "") || outFirst(a.alias) - outFirst(b.alias),
+                  (a.reachedAt ?? "").localeCompare(b.reachedAt ?? "") ||
+                  outFirst(a.alias) - outFirst(b.alias),
               )
               .map((t) => `${t.alias} ${fine ? clockWithMs(t.reachedAt ?? "") : clockOf(t.reachedAt ?? "")}`)
               .join("，")}。${sameMs ? "同一毫秒达到的，按服务器收到投票的先后。" : ""}`,

@@ -594,9 +594,10 @@ export async function buildApp<St>(deps: AppDeps<St>): Promise<BuiltApp<St>> {
     const body = parseOr400(S.OriginalityBody, req.body, reply);
     if (!body) return reply;
     if (!req.account) return sendError(reply, 401, "unauthenticated");
-    const ctx = await games.context(req.params.id);
-    if (!ctx) return sendError(reply, 404, "game-not-found");
-    const v = await games.viewer(req.params.id, req.account, await ctx.actor.snapshot());
+    // `readable`: a draft is no game to a stranger, not a 403 that tells it exists.
+    const game = await games.readable(req.params.id, req.account);
+    if (!game.ok) return sendRefusal(reply, game.refusal);
+    const { ctx, viewer: v } = game.value;
     if (!v.memberKind) return sendError(reply, 403, "forbidden");
     return originality.check(body.text, {
       withSources: v.referee,

@@ -180,6 +180,42 @@ test("a draft (筹备中) has no page, log, stream, reports or discussion for an
       report: REPORT,
     });
     assert.deepEqual([join.status, join.json.error.code], [404, "game-not-found"]);
+    // Every other route answers as for no game too (routes audit: rooms, the referee's routes and the player writes
+    // answered 403, so a stranger holding an id could tell a draft from no game at all).
+    const writes: [string, unknown][] = [
+      [`/api/games/${id}/votes`, { requestId: rid(), targets: [0] }],
+      [`/api/games/${id}/complaints`, { requestId: rid(), round: 1, post: 0, text: "抄袭" }],
+      [`/api/games/${id}/referee-messages`, { requestId: rid(), text: "你好" }],
+      [`/api/games/${id}/originality`, { text: "测试文字" }],
+      [`/api/games/${id}/discussion/${thread}/posts`, { requestId: rid(), text: "路过" }],
+      [`/api/games/${id}/signup/open`, {}],
+      [`/api/games/${id}/withdraw`, {}],
+      [`/api/games/${id}/reports`, { requestId: rid(), text: REPORT }],
+      [`/api/games/${id}/rooms/killer-room/messages`, { requestId: rid(), text: "你好" }],
+      [`/api/games/${id}/co-referees`, { username: "other", alias: "副二" }],
+      [
+        `/api/games/${id}/referee/overrides`,
+        { requestId: rid(), override: { action: "end-game", winner: "white" }, reason: "x" },
+      ],
+    ];
+    const reads = [
+      `/api/games/${id}/rooms/killer-room/messages`,
+      `/api/games/${id}/referee/roster`,
+      `/api/games/${id}/referee/log`,
+      `/api/games/${id}/referee/inbox`,
+      `/api/games/${id}/referee/results?round=1`,
+      `/api/games/${id}/posts/nope`,
+    ];
+    for (const cookie of [other, open.referee]) {
+      for (const [path, body] of writes) {
+        const res = await call<ApiError>(h, "POST", path, cookie, body);
+        assert.deepEqual([res.status, res.json.error.code], [404, "game-not-found"], `POST ${path}`);
+      }
+      for (const path of reads) {
+        const res = await call<ApiError>(h, "GET", path, cookie);
+        assert.deepEqual([res.status, res.json.error.code], [404, "game-not-found"], `GET ${path}`);
+      }
+    }
     // Once sign-up opens it is everyone's, the referees' earlier notes included.
     await must(call(h, "POST", `/api/games/${id}/signup/open`, ref));
     for (const path of paths) assert.equal((await call(h, "GET", path, other)).status, 200, path);
