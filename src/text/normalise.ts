@@ -15,8 +15,10 @@ export interface Normalised {
 }
 
 // Three OpenCC tables, applied one character at a time: phrase-level conversion would map the same
-// character differently by context, and matching needs one canonical form per character.
-const toSimplified = [
+// character differently by context, and matching needs one canonical form per character. Typed here: the package's
+// types do not resolve under NodeNext (types/full.d.ts re-exports './core' without an extension), so its converters
+// would otherwise be untyped.
+const toSimplified: readonly ((text: string) => string)[] = [
   OpenCC.Converter({ from: "t", to: "cn" }),
   OpenCC.Converter({ from: "tw", to: "cn" }),
   OpenCC.Converter({ from: "hk", to: "cn" }),

@@ -11,7 +11,7 @@ import { playerView } from "./originality-report.ts";
 import { seededRandom, syntheticText } from "./synthetic.ts";
 import { countWords } from "./wordcount.ts";
 
-const toTraditional = OpenCC.Converter({ from: "cn", to: "tw" });
+const toTraditional: (text: string) => string = OpenCC.Converter({ from: "cn", to: "tw" });
 const ARCHIVE = 200;
 const docText = (i: number) => syntheticText(1000 + i, 1000);
 

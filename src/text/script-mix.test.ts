@@ -31,7 +31,7 @@ const JAPANESE =
 
 describe(`seed 002 「${SEED_002}」`, () => {
   it("the hand-written traditional text is the simplified one in traditional characters (OpenCC agrees)", () => {
-    const toSimplified = OpenCC.Converter({ from: "t", to: "cn" });
+    const toSimplified: (text: string) => string = OpenCC.Converter({ from: "t", to: "cn" });
     assert.equal(toSimplified(TRADITIONAL), SIMPLIFIED);
   });
 
@@ -98,7 +98,7 @@ describe(`seed 002 「${SEED_002}」`, () => {
 });
 
 describe("the hand-curated character pairs", () => {
-  const toSimplified = OpenCC.Converter({ from: "t", to: "cn" });
+  const toSimplified: (text: string) => string = OpenCC.Converter({ from: "t", to: "cn" });
 
   it("each traditional form converts to its paired simplified form, which is simplified already", () => {
     for (const [t, s] of SCRIPT_PAIRS) {

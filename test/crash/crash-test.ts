@@ -15,6 +15,7 @@ import { systemClock } from "../../src/app/clock.ts";
 import { realEngine } from "../../src/app/engine-adapter.ts";
 import { builtinRulesCatalog } from "../../src/app/rules-catalog.ts";
 import { Scheduler } from "../../src/app/scheduler.ts";
+import type { RosterResponse } from "../../src/server/api-types.ts";
 import { buildApp, SESSION_COOKIE } from "../../src/server/app.ts";
 import { SERVER_START_FLAGS } from "../../src/server/node-flags.ts";
 import { openStorage } from "../../src/storage/storage.ts";
@@ -97,7 +98,8 @@ async function setup(): Promise<{
     url: `/api/games/${gameId}/referee/roster`,
     headers: { cookie: `${SESSION_COOKIE}=${referee}` },
   });
-  const roster = JSON.parse(rosterRes.body).members as { alias: string; seat: number | null }[];
+  const roster: { alias: string; seat: number | null }[] = (JSON.parse(rosterRes.body) as RosterResponse)
+    .members;
   const seatOf = new Map(roster.map((m) => [m.alias, m.seat]));
   await app.close();
   await storage.close();

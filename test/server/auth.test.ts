@@ -235,7 +235,7 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
     });
     assert.equal(broken.statusCode, 400);
     const unreadable = "请求格式不正确：内容不是有效的 JSON，或含有不允许的字段名（如 __proto__）";
-    assert.deepEqual(broken.json().error, { code: "invalid-body", message: unreadable });
+    assert.deepEqual(broken.json<ApiError>().error, { code: "invalid-body", message: unreadable });
     const proto = await h.app.inject({
       method: "POST",
       url: "/api/auth/login",
@@ -243,7 +243,7 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
       payload: '{"__proto__":{"admin":true},"username":"a","password":"b"}',
     });
     assert.equal(proto.statusCode, 400);
-    assert.equal(proto.json().error.message, unreadable);
+    assert.equal(proto.json<ApiError>().error.message, unreadable);
     // Over the body limit: the refusal says so, rather than that the JSON is malformed.
     const huge = await h.app.inject({
       method: "POST",
@@ -252,8 +252,8 @@ test("writes: a foreign Origin is refused, only JSON is accepted, malformed bodi
       payload: JSON.stringify({ username: "a", password: "x".repeat(1_100_000) }),
     });
     assert.equal(huge.statusCode, 413);
-    assert.equal(huge.json().error.code, "body-too-large");
-    assert.equal(huge.json().error.message, "请求内容过大（上限 1 MB）");
+    assert.equal(huge.json<ApiError>().error.code, "body-too-large");
+    assert.equal(huge.json<ApiError>().error.message, "请求内容过大（上限 1 MB）");
     // The router's own refusals, met before any route runs, answer in the same shape.
     const long = await h.app.inject({ method: "GET", url: `/api/games/${"x".repeat(300)}` });
     assert.equal(long.statusCode, 414);

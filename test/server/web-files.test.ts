@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { precompressDir } from "../../scripts/precompress.ts";
+import type { ApiError } from "../../src/server/api-types.ts";
 import { makeHarness } from "./harness.ts";
 
 const SCRIPT = "const 马甲 = ['风雨夜归人', '剑气满江湖'];\n".repeat(400);
@@ -77,7 +78,7 @@ test("web files: brotli or gzip as the browser accepts, else the file; hashed as
     }
     const api = await get("/api/nothing-here", "br");
     assert.equal(api.statusCode, 404);
-    assert.equal(api.json().error.code, "not-found");
+    assert.equal(api.json<ApiError>().error.code, "not-found");
   } finally {
     await h.close();
     rmSync(root, { recursive: true, force: true });
@@ -97,7 +98,7 @@ test("a missing file is a 404, not the page: a script of an older build asked af
     for (const file of ["/assets/index-Old00000.js", "/favicon.ico", "/games/abc/x.map", "/api/nothing"]) {
       const res = await get(file);
       assert.equal(res.statusCode, 404, file);
-      assert.equal(res.json().error.code, "not-found", file);
+      assert.equal(res.json<ApiError>().error.code, "not-found", file);
     }
   } finally {
     await h.close();
