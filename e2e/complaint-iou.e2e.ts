@@ -20,7 +20,7 @@ serverAndBrowser(beijing("12-01 20:00:00"), async (s, b) => {
   game = await airforceGame(server);
 });
 
-test("字数不够，按白条处理 with the referee's deadline, then 认定字数足够: the poster stays in, its target out", async () => {
+test("字数不够按白条处理 with the referee's deadline, then 认定字数足够: the poster stays in, its target out", async () => {
   const [target, plaintiff] = game.seats.filter((s) => s.role === "ranger");
   const poster = game.seats.find((s) => s.role === "killer");
   assert.ok(target && plaintiff && poster);

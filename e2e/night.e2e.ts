@@ -34,7 +34,7 @@ test("at night the vote page shows the day's final count as 第1天, as 7kill na
   await ctx.close();
 });
 
-test("杀手每晚共同杀人 / 警察每晚共同验人: the 夜晚行动 panel, the group's choice, and the police's result at dawn", async () => {
+test("杀手…每晚共同杀人 / 警察…每晚共同验人: the 夜晚行动 panel, the group's choice, and the police's result at dawn", async () => {
   const [k1, k2] = game.seats.filter((s) => s.role === "killer");
   const [p1] = game.seats.filter((s) => s.role === "police");
   const victim = game.seats.find((s) => s.role === "villager")!;

@@ -58,8 +58,8 @@ test("the kill-post editor warns of a traditional draft, and the referee's desk 
   assert.equal(await badge.textContent(), "疑似繁体字帖（繁体字约占 100%）");
   await screenshot(ref, "referee-script-badge");
 
-  // 「几方同步发帖」: the poster put out before the release posts nothing; the desk keeps the post listed, marked, and
-  // counts its slot as free again.
+  // 几方同步发帖 (RULINGS 14): the poster put out before the release posts nothing; the desk keeps the post listed,
+  // marked, and counts its slot as free again.
   await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
     requestId: requestId(),
     override: { action: "eliminate", target: poster.seat },

@@ -140,7 +140,7 @@ test("a ballot on a seat that went out since counts for nobody: the page says so
   const [, , , , , , g, h, i] = game.seats;
   const { ctx, page } = await openVote(g!.cookie);
   await vote(page, h!.seat);
-  // The seat voted for goes out (a penalty: 情节严重者直接判罚出局).
+  // The seat voted for goes out (a penalty, seed 001 4.3 「情节严重者…将被判罚出局」: at once).
   await server.api("POST", `/api/games/${game.id}/referee/overrides`, game.refereeCookie, {
     requestId: "void-ballot-out",
     override: { action: "warn", target: h!.seat, offence: "cheating", severe: true },

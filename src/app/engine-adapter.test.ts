@@ -44,7 +44,8 @@ test("a finished 7kill game's view carries each seat's points (seed 001 2.2); a 
 });
 
 test("after 杀刺联合 the board's 本轮进程 gives the merged group's posts, not each group's as the plan wrote them", () => {
-  // Seed 002: "杀刺联合：…合并出帖" — the round's posts of 联合杀手, 情侣刺客 and 独刺 go to 杀刺 together.
+  // Seed 002 「杀刺出局4人（不包括工兵）则杀刺可立即联合．或第四轮出帖后联合」: once 杀刺联合 fires, the round's posts of
+  // 联合杀手, 情侣刺客 and 独刺 go to 杀刺 together (the preset's merged posting group, docs/rulesets.md 合并出帖组).
   const rules = preset("airforce-40");
   const { events } = simulate(rules, "adapter-merge", local("12-01 21:00:00"));
   const merged = rules.alliances.flatMap((a) => a.effects).find((e) => e.kind === "merge-groups");
@@ -122,7 +123,7 @@ test("seed 000 「每轮结果帖…公布黑白两道各自得分情况」: a r
   );
 });
 
-test("seed 002 「投票结束后…公布…被帖杀者身份」: a group wiped by a post does not re-route the board's 本轮进程 before its identity is out", () => {
+test("seed 000 「投票结束后…公布…被帖杀者身份」, in a 空军 game: a group wiped by a post does not re-route the board's 本轮进程 before its identity is out", () => {
   // 空军 round 2: 剑侠 (seat 10) posts on the lone 独立刺客 (seat 8). Re-routing the assassin's post to the 情侣 at the
   // release would tell every viewer the victim was the assassin, a vote before the results post says so.
   const d = new Driver(preset("airforce-40"));

@@ -81,7 +81,7 @@ test("a seat out and back before the post is named without its identity: the pos
   assert.match(text, /复活：孙小红/);
 });
 
-test("seed 002 「被帖杀与出帖者同出」: a poster 帖杀 as its bomb went off is counted once, and the post says the bomb went off", () => {
+test("seed 000 「被帖杀与出帖者同出」: a poster 帖杀 as its bomb went off is counted once, and the post says the bomb went off", () => {
   const text = renderResultsPost(
     {
       round: 2,
@@ -351,7 +351,7 @@ test("7kill 「III.天亮公布结果」: the night's post lists the night's dea
   assert.doesNotMatch(late, /请于/);
 });
 
-test("7kill 「平安夜」: a night nobody left says so, and its day post says nothing of it", () => {
+test("7kill: a night nobody left says 平安夜 (the platform's wording), and its day post says nothing of it", () => {
   const round = {
     round: 1,
     out: [{ alias: "民4", role: "villager", camp: "white", cause: "vote" as const }],
@@ -620,7 +620,7 @@ test("a tie whose seat went out at the close says why there was no overtime", ()
   assert.match(none, /^平票：甲、乙 同票，均已出局，名额空缺，不加时。$/m);
 });
 
-test("seed 000 「几方同步发帖」: a post whose poster went out before the release is told apart from one never sent", () => {
+test("seed 000 「由于采取几方同步发贴方式」 (RULINGS 14): a post whose poster went out before the release is told apart from one never sent", () => {
   const text = renderResultsPost(
     { round: 2, out: [], revived: [], alive: 38, tally: [], overtime: null, withdrawn: { killer: 1 } },
     { roleNames, unitNames: { killer: "联合杀手", sword: "联合剑侠" } },
@@ -629,7 +629,7 @@ test("seed 000 「几方同步发帖」: a post whose poster went out before the
   assert.doesNotMatch(text, /未出帖/);
 });
 
-test("seed 000 四.1 「公布结果的同时发布下一轮的游戏进程」: the post ends with the next round's plan", () => {
+test("seed 000 四.1 「投票结束后，由哨子公布…同时发布下一轮的游戏进程」: the post ends with the next round's plan", () => {
   const round = { round: 2, out: [], revived: [], alive: 44, tally: [], overtime: null };
   const nextPlan = {
     round: 3,
@@ -693,7 +693,7 @@ test("seed 001 「弃权也需要发投票帖，并计为一次投票」: the po
   assert.match(text, /^未投票：民3$/m);
 });
 
-test("seed 002 「不投票者算自杀」 with round 1 excused (RULINGS 8): round 1's non-voters are named as not out for it", () => {
+test("seed 002 「不投票判为自杀」 with round 1 excused (「如果玩家第一轮未使用投票机，不算自杀」, RULINGS 8): round 1's non-voters are named as not out for it", () => {
   const rules = parsedPreset("airforce-40");
   const round = (n: number) => ({
     round: n,
@@ -812,7 +812,7 @@ test("7kill: a duel short of 40% with nobody out says 白天无人出局 once; a
   );
 });
 
-test("seed 000 联合: an alliance that only opens a room (「黑弹进群」) does not say it merges posting order", () => {
+test("seed 000 联合: an alliance that only opens a room (黑弹进群, after 「黑弹烟花或出局且杀刺达到大联合条件进群」) does not say it merges posting order", () => {
   const round = { round: 3, out: [], revived: [], alive: 40, tally: [], overtime: null };
   const text = renderResultsPost(round, {
     ...resultsPostRules(parsedPreset("fengyun-57")),

@@ -126,7 +126,7 @@ export interface ResultsPostContext {
   /** Posting unit id → name (联合杀手, 杀刺…); an unknown id is shown as is. */
   unitNames?: Record<string, string>;
   /**
-   * Seed 000 四.1 「公布结果的同时发布下一轮的游戏进程」: the next round's plan as it goes now (posts merged after
+   * Seed 000 四.1 「投票结束后，由哨子公布…同时发布下一轮的游戏进程」: the next round's plan as it goes now (posts merged after
    * alliances). Absent once the game is over, or when the next round has not opened.
    */
   nextPlan?: {
@@ -602,8 +602,8 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
       .join("、");
   const forfeited = perUnit(round.forfeited);
   if (forfeited) lines.push(`未出帖（作废）：${forfeited}`);
-  // A post sent by a seat out before the release (「几方同步发帖」: a dead player posts nothing): named by its unit only,
-  // as a released post is, so it tells nobody who sent it.
+  // A post sent by a seat out before the release (几方同步发帖, RULINGS 14: a dead player posts nothing): named by its
+  // unit only, as a released post is, so it tells nobody who sent it.
   const withdrawn = perUnit(round.withdrawn);
   if (withdrawn) lines.push(`出帖者在放帖前出局，杀帖不放出：${withdrawn}`);
   // Said once: a tie's outcome may have said it already (「加时依然平票，本轮无人出局」).
@@ -617,7 +617,7 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
   if (restored.length > 0) lines.push(`复活：${restored.join("、")}${ctx.dayNight ? "" : "（恢复全票）"}`);
   const ruled = byWhy(true);
   if (ruled.length > 0) lines.push(`复活：${ruled.join("、")}（哨子裁定，理由见日志）`);
-  // An alliance that only opens a room to someone (风云 「黑弹进群」) merges no posting groups.
+  // An alliance that only opens a room to someone (风云's 黑弹进群) merges no posting groups.
   for (const a of ctx.alliances ?? [])
     lines.push(
       ctx.roomOnlyAlliances?.includes(a) ? `联合：${a}。` : `联合：${a}，即日起合并群组与出帖顺序。`,

@@ -45,7 +45,7 @@ describe("posts act together (几方同步发帖)", () => {
     return d;
   }
 
-  test("seed 002 「被帖杀与出帖者同出」 with 「当轮被贴杀的玩家也可以投票」: a poster 帖杀 as its bomb goes off is out as 帖杀, and the bomb still went off", () => {
+  test("seed 002 明弹 「前四轮中如任何帖子则与出贴者同归」 with 「当轮被贴杀的玩家也可以投票」: a poster 帖杀 as its bomb goes off is out as 帖杀, and the bomb still went off", () => {
     for (const order of ["sword-first", "killer-first"] as const) {
       const d = crossed(order);
       assert.equal(d.state.seats[10]?.out?.cause, "post", order);

@@ -269,7 +269,7 @@ export interface RoundSummary {
      * named one; what "代号正确 / 代号错误" is judged on.
      */
     outCode?: string | null;
-    /** Score rule: the seat's own 代号, published with its identity, so 「代号正确/错误」 can be checked. */
+    /** Score rule: the seat's own 代号, published with its identity, so 「代号正确」/「代号错误」 can be checked. */
     code?: string;
     /**
      * Cause `bomb` only: how the bomb took the seat. `post`: the seat posted on it (同归); `vote`: the seat was the

@@ -7,7 +7,7 @@ import { Driver, local, preset } from "./test-kit.ts";
 test("RULINGS 8/11: the tied non-voter out as a suicide at the close is named as gone, the overtime is among the rest", () => {
   const d = new Driver(preset("fengyun-57"));
   // 风云 round 1 votes two out: 53 is clear at the top; 56, 55 and 54 tie for the second place, and 54 casts no
-  // ballot (「不投票视为自杀」).
+  // ballot (「不投票者或迟到者算自杀」).
   const voters = [...Array(57).keys()].filter((v) => v !== 54);
   voters.forEach((v, i) => {
     const target = i < 20 ? 53 : i < 32 ? 56 : i < 44 ? 55 : 54;

@@ -82,7 +82,7 @@ describe("a poster out before the release", () => {
     return d;
   };
 
-  test("seed 000 「几方同步发帖」: a post sent before its poster was voted out in the 加时 is not released; the slot goes on", () => {
+  test("seed 000 「由于采取几方同步发贴方式」 (RULINGS 14): a post sent before its poster was voted out in the 加时 is not released; the slot goes on", () => {
     const d = overtimeInWindow();
     assert.equal(d.post(local("12-02 21:05"), 0, 20), null);
     d.vote(local("12-02 21:06"), 30, 0);
@@ -442,8 +442,8 @@ describe("a complaint names its post", () => {
 });
 
 describe("two posts on one seat", () => {
-  // seed 000 「杀手贴杀人员当轮有半票权，刺客贴杀人员没有半票权」 with 「几方同步发帖」: a seat both hit has no half vote,
-  // whichever post was sent first.
+  // seed 000 「杀手贴杀人员当轮有半票权，刺客贴杀人员没有半票权」 with the posts acting together (RULINGS 14, 几方同步发帖):
+  // a seat both hit has no half vote, whichever post was sent first.
   const bothHit = (assassinFirst: boolean) => {
     const d = new Driver(preset("fengyun-57"));
     d.everyoneVotes(local("12-02 20:00"), (v) => [v % 2 === 0 ? 56 : 55]);

@@ -235,7 +235,7 @@ describe("a tied seat out by suicide at the close", () => {
     return d;
   };
 
-  test("seed 000 「不投票者或迟到者算自杀」 and 「得票最多者出局」: the other tied seat takes the place, with no overtime", () => {
+  test("seed 000 「不投票者或迟到者算自杀」, and the most votes out (seed 002 「得票最多者出局」): the other tied seat takes the place, with no overtime", () => {
     const d = tieWithNonVoter();
     assert.equal(d.state.seats[55]?.out?.cause, "suicide");
     assert.equal(d.state.seats[54]?.out?.cause, "vote");

@@ -240,7 +240,7 @@ test("a malformed file exits 2 with the line and the problem", () => {
   }
 });
 
-test("--format md: a score line names the dead seat's own 代号, so 「代号正确/错误」 can be checked (seed 000 「公布…分值归属原因」)", () => {
+test("--format md: a score line names the dead seat's own 代号, so 「代号正确」/「代号错误」 can be checked (seed 000 「公布…分值归属原因」)", () => {
   const r = replay(join(here, "score/12-black-voted-out-right-code-scores-for-white.yaml"), "--format", "md");
   assert.equal(r.code, 0, r.stderr);
   assert.match(

@@ -5,7 +5,7 @@ import type { ApiError, GameViewResponse } from "../../src/server/api-types.ts";
 import { local } from "./fixtures.ts";
 import { advanceTo, call, cast, makeHarness, must, postKill, rid, startedGame } from "./harness.ts";
 
-// Seed 000: "当轮被贴杀的人，仍有投票权，但其所投的票只在平票时有效(类似半票)；在平票加时投票时，其投票是合法的完全一票"
+// Seed 000: "当轮被帖杀的人，仍有投票权，但其所投的票只在平票时有效(类似半票)；在平票加时投票时，其投票是合法的完全一票"
 test("half votes: the round's post victim votes and the tally marks it half; a seat put out by the referee is refused", async () => {
   const h = await makeHarness();
   try {

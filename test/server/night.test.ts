@@ -65,7 +65,7 @@ const DAY1 = local("12-01 21:00:00");
 const NIGHT1 = local("12-02 22:00:01");
 const DAWN1 = local("12-03 12:50:01");
 
-test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人, 医生每晚可以救治一人; dawn as each viewer sees it", async () => {
+test("7kill night over HTTP: 杀手…每晚共同杀人, 警察…每晚共同验人, 医生…每晚可以救治一人; dawn as each viewer sees it", async () => {
   const h = await makeHarness();
   try {
     const g = await sevenKill(h);
@@ -162,7 +162,7 @@ test("7kill night over HTTP: 杀手每晚共同杀人, 警察每晚共同验人,
   }
 });
 
-test("7kill: 医生每晚可以救治一人，此人不会被杀手或秘匪杀死 — the protected target survives the night", async () => {
+test("7kill: 医生（1人）每晚可以救治一人，此人不会被杀手或秘匪杀死 — the protected target survives the night", async () => {
   const h = await makeHarness();
   try {
     const g = await sevenKill(h);

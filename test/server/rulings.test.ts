@@ -74,7 +74,7 @@ async function record(h: Harness, g: SevenKill) {
 const outCause = (events: GameEventDto[], seat: number) =>
   events.find((e) => e.type === "PlayerOut" && e.data.seat === seat)?.data.cause ?? null;
 
-test("7kill 警告: 当玩家出现…曝ID、帖证…时，会给予一次警告；…累积两次警告，将被判罚出局", async () => {
+test("7kill 警告: 当玩家出现…曝ID、帖证…时，会给予一次警告…累积两次警告，将被判罚出局", async () => {
   await within(async (h, g) => {
     const a = g.players[0]!;
     // "会给予一次警告，被警告的玩家不会获得信誉度": one warning, the player plays on.

@@ -107,7 +107,7 @@ test('"每晚共同杀人…无反馈": the killers see their group\'s choice, n
   }
 });
 
-test('"医生每晚可以救治一人": the doctor sees its own protections; the empty-needle count stays the referee\'s', () => {
+test('"医生（1人）每晚可以救治一人": the doctor sees its own protections; the empty-needle count stays the referee\'s', () => {
   const g = nightOne();
   const doctor = g.seat(7);
   assert.deepEqual(
@@ -289,7 +289,8 @@ test('"A finished game\'s full record, with roles revealed" (issue 6): after Gam
 });
 
 test('"所有出局者公布身份": a player put out by a penalty is published at once, not at the round\'s close', () => {
-  // Seed 001 4.2: "情节严重者直接判罚出局". A day's close can wait two days for a 高票对决; the penalty cannot.
+  // Seed 001 4.3: "情节严重者，或累积两次警告，将被判罚出局" (a severe case at once). A day's close can wait two days
+  // for a 高票对决; the penalty cannot.
   const g = new Game();
   g.send({
     type: "Override",

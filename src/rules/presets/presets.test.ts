@@ -56,7 +56,7 @@ describe("fengyun-57 (seed 000)", () => {
     assert.deepEqual(half, { "killer-a": true, "killer-b": true, assassin: false, lover: true, sword: true });
   });
 
-  it("黑弹 … 被贴杀同归，上票房可带走领票人; 暗蛋 不知道自己身份; bombs end after round 4's posts (RULINGS 2)", () => {
+  it("黑蛋 「…被贴杀同归，上票房可带走领票人」; 暗蛋 「不知道自己身份」; bombs end after round 4's posts (RULINGS 2)", () => {
     assert.deepEqual(role(rs, "black-bomb").bomb, {
       takesPoster: true,
       takesLeadVoter: true,

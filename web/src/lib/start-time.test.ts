@@ -7,7 +7,7 @@ const beijing = (text: string) => Date.parse(`${text}+08:00`);
 const shown = (now: number, clock: string) =>
   localInputValue(nextRoundStart(now, clock, "Asia/Shanghai"), "Asia/Shanghai");
 
-test("seed 000 「每日21：00：00——次日21：00：00」: pressed at 17:05 the default is today's 21:00, after 21:00 tomorrow's", () => {
+test("seed 002 「每日21：00：00——次日21：00：00」: pressed at 17:05 the default is today's 21:00, after 21:00 tomorrow's", () => {
   assert.equal(shown(beijing("2026-12-07T17:05:13"), "21:00"), "2026-12-07T21:00");
   assert.equal(shown(beijing("2026-12-07T21:00:00"), "21:00"), "2026-12-08T21:00");
   assert.equal(shown(beijing("2026-12-31T22:30:00"), "21:00"), "2027-01-01T21:00");

@@ -128,7 +128,8 @@ test("released posts are counted, with IOUs, lapsed and forfeited posts and the 
     }),
     "第2轮杀帖公布：3篇（白条1篇，1篇目标已出局）；未出：剑1篇；白条补齐截止 12/4 18:00:00，举报截止 18:02:00",
   );
-  // 「几方同步发帖」: a post whose poster went out before the release is withdrawn, told apart from one never sent.
+  // 几方同步发帖 (RULINGS 14): a post whose poster went out before the release is withdrawn, told apart from one never
+  // sent.
   assert.equal(
     say("PostsReleased", {
       round: 2,
