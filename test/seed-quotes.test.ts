@@ -21,8 +21,8 @@
 // A fragment matches when, with all whitespace (U+3000 included) removed from it and from the seed, it is a substring
 // of the seed; a fragment split at … / ... / ⋯ matches when its pieces appear in the seed in that order. Nothing
 // else is normalised: 帖 and 贴, ， and , differ. `${NAME}` in a fragment is replaced by the file's `const NAME = "…";`
-// (a single string literal on one line) before matching. A miss is listed as file:line, the fragment and the seed, and says
-// which other seed holds it, if one does.
+// (a single string literal on one line) before matching. A miss is listed as file:line, the fragment and the seed,
+// and says which other seed holds it, if one does.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -107,13 +107,12 @@ const RULINGS = /RULINGS/gu;
 const CONNECTOR = /^\s*(?:\/|…|\.\.\.|,|，|、|;|；|and|or)\s*(?:\p{Script=Han}{1,6}\s*[:：]\s*)?$/u;
 const COMMENT = /^\s*(?:\/\/+|#+|\*(?!\/))\s?/u;
 
-/** The fragment opening at lines[i][at] (the opening quote), run on over comment lines if `runOn`. */
+/** The fragment whose opening quote is lines[i][at]; inside a comment it may run on over the next comment lines. */
 function readFragment(
   lines: readonly string[],
   i: number,
   at: number,
   open: string,
-  runOn: boolean,
 ): { text: string; endLine: number; endCol: number } | null {
   const close = open === "「" ? "」" : '"';
   let text = "";
@@ -123,7 +122,7 @@ function readFragment(
     const s = lines[line] ?? "";
     const end = s.indexOf(close, from);
     if (end >= 0) return { text: text + s.slice(from, end), endLine: line, endCol: end + close.length };
-    if (!runOn || !COMMENT.test(s)) return null;
+    if (!COMMENT.test(s)) return null;
     const next = lines[line + 1];
     if (next === undefined) return null;
     const m = COMMENT.exec(next);
@@ -163,7 +162,7 @@ export function seedQuotes(source: string): Quote[] {
       const open = ch === "「" ? "「" : ch === '"' && ref[2] !== undefined ? '"' : null;
       if (open === null) continue;
       // Direct, then chained.
-      let frag = readFragment(lines, i, openCol, open, true);
+      let frag = readFragment(lines, i, openCol, open);
       let fragLine = i;
       let fragCol = openCol;
       while (frag !== null) {
@@ -175,7 +174,7 @@ export function seedQuotes(source: string): Quote[] {
         if (m === null || !CONNECTOR.test(m[1]!)) break;
         fragLine = frag.endLine;
         fragCol = col + m[1]!.length;
-        frag = readFragment(lines, fragLine, fragCol, m[2]!, true);
+        frag = readFragment(lines, fragLine, fragCol, m[2]!);
       }
     }
     // Same line: every 「…」 after a reference, to the seed of the nearest reference before it, unless a RULINGS
