@@ -1,4 +1,5 @@
-// The server clock: the only source of "now" in the app, injected so tests control time.
+// The server clock: the only source of "now" for games, receipts and deadlines, injected so tests control time. (Rate
+// limits count real time: a test moving the game clock by days must not empty or fill their windows.)
 
 export interface Clock {
   /** Epoch milliseconds. */
