@@ -5,6 +5,20 @@ import { postRightOf } from "./groups.ts";
 import { Driver, local, preset } from "./test-kit.ts";
 import { redactEvent, viewFor } from "./view.ts";
 
+/** 进程微调 of a round, as the referee makes it: a test's way to put out more seats, or fewer posts, in one round. */
+function progression(
+  d: Driver,
+  at: string,
+  change: { round: number; voteOut?: number; posts?: Record<string, number> },
+): void {
+  d.must({
+    type: "Override",
+    at: local(at),
+    override: { action: "set-progression", ...change },
+    reason: "test",
+  });
+}
+
 function closeVote(d: Driver, day: string, victims: number[]): void {
   let n = 0;
   d.everyoneVotes(local(`${day} 20:00`), () => [victims[n++ % victims.length] as number]);
@@ -132,21 +146,14 @@ describe("风云 alliances", () => {
 
   test("seed 000 「杀手出局总数4人…AB两组杀手联合」, 「杀刺出局达到7人」 and 「黑弹…出局且杀刺达到大联合条件进群」", () => {
     const d = new Driver(preset("fengyun-57"));
-    const voteOut = (at: string, round: number, n: number) =>
-      d.must({
-        type: "Override",
-        at: local(at),
-        override: { action: "set-progression", round, voteOut: n },
-        reason: "test",
-      });
     closeVote(d, "12-02", [13, 0]);
-    voteOut("12-02 21:10", 2, 3);
+    progression(d, "12-02 21:10", { round: 2, voteOut: 3 });
     closeVote(d, "12-03", [1, 2, 3]);
     assert.deepEqual(
       d.events("AllianceFormed").map((e) => e.alliance),
       ["killers"],
     );
-    voteOut("12-03 21:10", 3, 3);
+    progression(d, "12-03 21:10", { round: 3, voteOut: 3 });
     closeVote(d, "12-04", [4, 5, 6]);
     assert.deepEqual(
       d.events("AllianceFormed").map((e) => e.alliance),
@@ -158,12 +165,7 @@ describe("风云 alliances", () => {
   test("outs told together at one close: 「AB两组杀手联合」 goes inside 「杀刺大联合」 instead of firing first", () => {
     const d = new Driver(preset("fengyun-57"));
     closeVote(d, "12-02", [13, 0]);
-    d.must({
-      type: "Override",
-      at: local("12-02 21:10"),
-      override: { action: "set-progression", round: 2, voteOut: 6 },
-      reason: "test",
-    });
+    progression(d, "12-02 21:10", { round: 2, voteOut: 6 });
     closeVote(d, "12-03", [1, 2, 3, 4, 5, 6]);
     assert.deepEqual(
       d.events("AllianceFormed").map((e) => e.alliance),
@@ -176,12 +178,7 @@ describe("风云 alliances", () => {
 
   test("seed 000 「杀刺出局达到7人」 counts outs as they are told: a post victim revived by an upheld 举报 (RULINGS 16) never counted", () => {
     const d = new Driver(preset("fengyun-57"));
-    d.must({
-      type: "Override",
-      at: local("12-02 08:00"),
-      override: { action: "set-progression", round: 1, voteOut: 6 },
-      reason: "test",
-    });
+    progression(d, "12-02 08:00", { round: 1, voteOut: 6 });
     // Six 杀刺 out at round 1's close: A killers 0–3 (so 「AB两组杀手联合」), assassins 8 and 9.
     closeVote(d, "12-02", [0, 1, 2, 3, 8, 9]);
     assert.deepEqual(
@@ -272,12 +269,7 @@ describe("a merged group's turn order", () => {
     ] as const)
       assert.equal(d.post(local("12-02 21:05"), poster, target), null);
     d.tick(local("12-02 21:30:01"));
-    d.must({
-      type: "Override",
-      at: local("12-03 10:00"),
-      override: { action: "set-progression", round: 3, posts: { "killer-a": 1, "killer-b": 1 } },
-      reason: "test",
-    });
+    progression(d, "12-03 10:00", { round: 3, posts: { "killer-a": 1, "killer-b": 1 } });
     // Four killers voted out at round 2's close (无情剑, 多情环, 噬魂刀, 烈焰刀): 「AB两组杀手联合」, with 疯魔拳,
     // 追魂枪, 天心刀 and 红唇刀 living. 红唇刀 has not posted yet: its turn comes first, then the code order.
     closeVote(d, "12-03", [2, 3, 5, 6, 50]);
@@ -291,12 +283,7 @@ describe("a merged group's turn order", () => {
     assert.equal(d.post(local("12-03 21:06"), 0, 31), null, "then 疯魔拳, the first code among the rest");
     // The turn goes on in that order next round (one post): 追魂枪.
     d.tick(local("12-03 21:30:01"));
-    d.must({
-      type: "Override",
-      at: local("12-04 10:00"),
-      override: { action: "set-progression", round: 4, posts: { "killer-a": 1, "killer-b": 0 } },
-      reason: "test",
-    });
+    progression(d, "12-04 10:00", { round: 4, posts: { "killer-a": 1, "killer-b": 0 } });
     closeVote(d, "12-04", [40, 41, 42, 43, 44]);
     for (const early of [7, 0, 4])
       assert.equal(d.post(local("12-04 21:05"), early, 32)?.code, "post.not-your-turn", `${early}`);
