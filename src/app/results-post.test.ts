@@ -890,3 +890,18 @@ test("seed 001 4.2 潜水 a–b: each warning says which case it is (a day and i
     /^处罚：民1 潜水（讨论帖发帖不足、未在投票帖投票；警告）、民1 潜水（未在投票帖投票；警告）、民2 诈尸（警告）$/m,
   );
 });
+
+test("a vote that left 票杀 places empty says how many (风云 play-through: three names under 「票杀5人」, nothing more)", () => {
+  const text = renderResultsPost({
+    round: 4,
+    out: [{ alias: "侠45", role: "游侠", camp: "白道", cause: "vote" }],
+    revived: [],
+    alive: 20,
+    tally: [{ alias: "侠45", votes: 19 }],
+    overtime: null,
+    placesUnfilled: 2,
+  });
+  assert.match(text, /^得票者不足本轮票杀人数，空缺2个名额，无人补上。$/m);
+  const full = renderResultsPost({ round: 4, out: [], revived: [], alive: 20, tally: [], overtime: null });
+  assert.doesNotMatch(full, /空缺/);
+});

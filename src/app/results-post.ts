@@ -55,6 +55,8 @@ export interface ResultsPostRound {
   /** The vote's 弃权, and living voters who cast nothing and were not put out for it. */
   abstained?: string[];
   notVoted?: string[];
+  /** 票杀N人 with fewer seats voted for and nothing tied: how many places stayed empty. */
+  placesUnfilled?: number;
   /** Who voted only for players out since the vote was cast: void, not 弃权. */
   voided?: string[];
   revived: { alias: string; why?: string }[];
@@ -576,6 +578,9 @@ export function renderResultsPost(whole: ResultsPostRound, ctx: ResultsPostConte
           : `${o.alias} 被票出：投其票者均已出局，未带走领票人。`,
     );
   }
+  // Fewer seats had votes than the round's 票杀 places (风云 play-through: the post named three of 「票杀5人」 silently).
+  if (round.placesUnfilled)
+    lines.push(`得票者不足本轮票杀人数，空缺${round.placesUnfilled}个名额，无人补上。`);
   // Seed 001 「弃权也需要发投票帖，并计为一次投票」: an abstention is a ballot, and the post names it with who cast none.
   if (round.abstained?.length) lines.push(`弃权：${round.abstained.join("、")}`);
   // Where not voting is suicide, a round excused from it still names who cast none, and says why they are in.

@@ -329,6 +329,11 @@ export interface RoundSummary {
    */
   abstained?: Seat[];
   notVoted?: Seat[];
+  /**
+   * A daily vote by the top count that put out fewer seats than the round's 票杀 with nothing tied: fewer seats had
+   * votes than there were places. How many places stayed empty; absent otherwise.
+   */
+  placesUnfilled?: number;
   /** The regular vote's void ballots: each named only players out since it was cast (not a 弃权); absent when none. */
   voided?: Seat[];
   /**

@@ -26,3 +26,17 @@ test("a seat out and back before its round's results post is not published: the 
   assert.equal(round2?.out.find((o) => o.seat === 0)?.unpublished, undefined);
   assert.equal(round2?.out.find((o) => o.seat === 35)?.unpublished, undefined);
 });
+
+test("票杀 places nobody could fill: 风云 round 2 「票杀5人」 with votes on three seats leaves two places empty, and says so", () => {
+  const d = new Driver(preset("fengyun-57"));
+  closeVote(d, "12-02", [56, 55]);
+  closeVote(d, "12-03", [50, 51, 52]);
+  const r2 = summarize(d.state).rounds.find((r) => r.round === 2)!;
+  assert.deepEqual(r2.out.map((o) => o.seat).sort(), [50, 51, 52]);
+  assert.equal(r2.placesUnfilled, 2);
+  // A round whose places were all filled says nothing.
+  assert.equal(summarize(d.state).rounds.find((r) => r.round === 1)?.placesUnfilled, undefined);
+  // Nor does 7kill's vote, whose outs are not a number of places (「大于等于未出局人数的40%者」).
+  const seven = new Driver(preset("sevenkill-16"));
+  assert.ok(summarize(seven.state).rounds.every((r) => r.placesUnfilled === undefined));
+});

@@ -69,6 +69,7 @@ export function summarize(state: GameState): GameSummary {
       ...(r.forfeited ? { forfeited: r.forfeited } : {}),
       ...(r.withdrawn ? { withdrawn: r.withdrawn } : {}),
       ...ballotlessOf(r),
+      ...placesUnfilledOf(state, r),
       ...tieToRefereeOf(houses.find((h) => h.tieToReferee)),
       ...(filled ? { tieFilled: filled } : {}),
       ...(r.leadVoterDecisions ? { leadVoterToReferee: r.leadVoterDecisions } : {}),
@@ -263,6 +264,21 @@ function outCodeOf(r: RoundState, seat: number): string | null {
  * The regular vote's 弃权, its void ballots (on players out since) and the living voters who cast nothing and did not
  * go out for it (a suicide is an out).
  */
+/**
+ * 票杀N人 with fewer than N seats voted for and nothing tied: the places stay empty (the seeds say nothing; everyone
+ * must vote). The results post says so, rather than a referee having to count the names against the plan. Not for a
+ * threshold (7kill's 40%) or 两府制, whose outs are not a fixed number of places.
+ */
+function placesUnfilledOf(state: GameState, r: RoundState): Pick<RoundSummary, "placesUnfilled"> {
+  const rules = rulesOf(state);
+  if (!r.closed || isDayNight(state) || rules.vote.threshold.kind !== "plurality" || housesOf(rules).length > 1)
+    return {};
+  const regular = r.votes.find((v) => v.stage === "regular");
+  if (!regular) return {};
+  const short = r.plan.voteOut - regular.out.length - (regular.tie?.slots ?? 0);
+  return short > 0 ? { placesUnfilled: short } : {};
+}
+
 function ballotlessOf(r: RoundState): Pick<RoundSummary, "abstained" | "notVoted" | "voided"> {
   const regular = r.votes.filter((v) => v.stage === "regular");
   const abstained = regular.flatMap((v) => v.abstainers);
