@@ -129,7 +129,18 @@ describe("a poster out before the release", () => {
       const shown = redactEvent(released, viewer, d.state) as typeof released;
       assert.equal(shown.withdrawn, undefined, JSON.stringify(viewer));
       assert.equal(shown.posts.length, released.posts.length);
+      // Counted as not sent: the plan (A组杀 2) less the posts released (1) leaves no withdrawn post to work out.
+      assert.equal(shown.forfeited["killer-a"], 1, JSON.stringify(viewer));
+      const planned = d.state.rounds[2]!.plan.posts["killer-a"]!;
+      const releasedA = shown.posts.filter((p) => p.unit === "killer-a").length;
+      assert.equal(planned - releasedA - (shown.forfeited["killer-a"] ?? 0), 0);
     }
+    const forReferee = redactEvent(released, { kind: "referee" }, d.state) as typeof released;
+    assert.equal(
+      forReferee.forfeited["killer-a"],
+      undefined,
+      "the referee reads it as withdrawn, not forfeited",
+    );
   });
 
   test("seed 000 「该分值需经过玩家本人出帖方能激活」: a post waiting for the release activates nothing yet", () => {

@@ -271,7 +271,12 @@ function outCodeOf(r: RoundState, seat: number): string | null {
  */
 function placesUnfilledOf(state: GameState, r: RoundState): Pick<RoundSummary, "placesUnfilled"> {
   const rules = rulesOf(state);
-  if (!r.closed || isDayNight(state) || rules.vote.threshold.kind !== "plurality" || housesOf(rules).length > 1)
+  if (
+    !r.closed ||
+    isDayNight(state) ||
+    rules.vote.threshold.kind !== "plurality" ||
+    housesOf(rules).length > 1
+  )
     return {};
   const regular = r.votes.find((v) => v.stage === "regular");
   if (!regular) return {};

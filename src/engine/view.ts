@@ -478,10 +478,11 @@ function redactLive(event: GameEvent, viewer: Viewer, state: GameState): Redacte
         at: event.at,
         round: event.round,
         posts: event.posts.map((p) => ({ ...p, poster: p.poster === mySeat ? p.poster : null })),
-        forfeited: event.forfeited,
-        // No `withdrawn`: its count per unit tells which group a seat put out in the window belonged to, a day
-        // before the close publishes that seat's identity (seed 000 「投票结束后，由哨子公布…身份」). The results
-        // post names the withdrawn posts then.
+        // Withdrawn posts counted as not sent: per unit they tell which group a seat put out in the window belonged
+        // to, a day before the close publishes its identity (seed 000 「投票结束后，由哨子公布…身份」), and left out
+        // alone they could be worked back from the plan, the posts released and the forfeits. The results post tells
+        // them apart at the close.
+        forfeited: withWithdrawn(event.forfeited, event.withdrawn),
         iouDeadline: event.iouDeadline,
         complaintDeadline: event.complaintDeadline,
       };
@@ -615,6 +616,16 @@ function withPublicPostNumbers(e: RedactedEvent, state: GameState): RedactedEven
   if (NAMES_A_POST.has(d.type) && typeof d.post === "number")
     return { ...d, at: e.at, post: numbers.get(d.post) ?? null };
   return e;
+}
+
+function withWithdrawn(
+  forfeited: Record<string, number>,
+  withdrawn: Record<string, number> | undefined,
+): Record<string, number> {
+  if (!withdrawn) return forfeited;
+  const out = { ...forfeited };
+  for (const [unit, n] of Object.entries(withdrawn)) out[unit] = (out[unit] ?? 0) + n;
+  return out;
 }
 
 /**
