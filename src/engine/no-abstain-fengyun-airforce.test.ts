@@ -19,7 +19,7 @@ test("seed 002 「不接受任何自杀、弃权声明。」 (弃权): an empty 
   assert.equal(d.vote(local("12-02 10:00"), 20)?.code, "vote.abstain-not-allowed");
   closeVote(d, "12-02", [39]);
   assert.equal(d.vote(local("12-03 10:00"), 20)?.code, "vote.abstain-not-allowed");
-  // 「不投票判为自杀。」 from round 2 on.
+  // seed 002 「不投票判为自杀。」 from round 2 on.
   let n = 0;
   d.everyoneVotes(local("12-03 20:00"), (v) => (v === 20 ? [] : [30 + (n++ % 4), 34]));
   d.tick(local("12-03 21:00:01"));

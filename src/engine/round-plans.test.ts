@@ -133,7 +133,7 @@ describe("风云 游戏进程 (seed 000), played round by round", () => {
   });
 
   test("seed 000 「第六轮共杀8人==>票杀4人， 帖杀4人，杀刺4，存活8人」", () => {
-    // 杀刺 post as one group after round 5 (「五轮结束后刺客与杀手联合」); the swords have no post this round.
+    // 杀刺 post as one group after round 5 (seed 000 「五轮结束后刺客与杀手联合」); the swords have no post this round.
     // (A merged group's turns go to the members who posted longest ago: 11, then 2, 3 and 6; none is a target.)
     postRound(d, "12-06", [{ ...black, targets: [14, 15, 12, 10] }], [none(sword)]);
     assert.equal(living(d), 12, "帖杀4人");
@@ -156,7 +156,7 @@ describe("风云 游戏进程 (seed 000), played round by round", () => {
 
 describe("空军 游戏进程 (seed 002), played round by round", () => {
   // Seats: killers 0–5, lovers 6–7, assassin 8, engineer 9, swords 10–11, bright bomb 12, hidden bomb 13, rangers
-  // 14–39. The engineer's posts (「（工兵1）」, counted outside 帖杀) go to a ranger: 「帖错彼此都不出局」.
+  // 14–39. The engineer's posts (seed 002 「（工兵1）」, counted outside 帖杀) go to a ranger: seed 002 「帖错彼此都不出局」.
   const d = new Driver(preset("airforce-40"));
   const killer = { name: "杀", members: [0, 1, 2, 3, 4, 5] };
   const lover = { name: "情侣刺", members: [6, 7] };
@@ -213,13 +213,13 @@ describe("空军 游戏进程 (seed 002), played round by round", () => {
       [none(engineer)],
     );
     assert.equal(living(d), 17, "帖杀5");
-    // The bombs voted out after round 4's posts take nobody (「前四轮有效」, RULINGS 2).
+    // The bombs voted out after round 4's posts take nobody (seed 002 「前四轮有效」, RULINGS 2).
     assert.equal(voteRound(d, "12-05", [29, 30, 12, 13], 2).length, 4, "票2出4");
     assert.equal(living(d), 13);
   });
 
   test("seed 002 「第五轮共杀6==票2出3，帖杀3（杀刺3），余7人」", () => {
-    // 杀刺 post as one group after round 4's posts (「或第四轮出帖后联合」); the engineer and swords have none.
+    // 杀刺 post as one group after round 4's posts (seed 002 「或第四轮出帖后联合」); the engineer and swords have none.
     postRound(d, "12-05", [{ ...black, targets: [10, 11, 9] }], [none(engineer), none(sword)]);
     assert.equal(living(d), 10, "帖杀3");
     assert.equal(voteRound(d, "12-06", [8, 7, 6], 2).length, 3, "票2出3");

@@ -15,7 +15,7 @@ test("seed 000 「投票截止时间按论坛系统时钟为准。」「每晚21
   assert.equal(record?.entries.find((e) => e.seat === 30)?.fullVotes, 1, "seat 20's ballot is in the tally");
   assert.deepEqual(record?.nonVoters, [21]);
   assert.deepEqual([...(record?.out ?? [])].sort(), [55, 56]);
-  // 「不投票者或迟到者算自杀，不得参加后续游戏，自杀者身份立即公布。」
+  // seed 000 「不投票者或迟到者算自杀，不得参加后续游戏，自杀者身份立即公布。」
   assert.equal(d.state.seats[21]?.out?.cause, "suicide");
   assert.equal(d.state.seats[21]?.revealed, true);
   assert.equal(d.alive(20), true);

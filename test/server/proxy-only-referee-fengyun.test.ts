@@ -23,7 +23,7 @@ test("seed 000 「请向哨子托票，决不能向其他玩家托票」「任�
       (typeof g.players)[0],
     ];
     const url = (path: string) => `/api/games/${g.id}/${path}`;
-    // One player out (判罚), to try the same as one 「出局」.
+    // One player out (判罚), to try the same with a player who is out.
     const out = await call(h, "POST", url("referee/overrides"), g.referee, {
       requestId: rid(),
       override: { action: "eliminate", target: gone.seat },
@@ -70,7 +70,7 @@ test("seed 000 「请向哨子托票，决不能向其他玩家托票」「任�
         .map((e) => [e.data.targets, e.data.proxy]);
     };
     assert.deepEqual(await votesOf(b.seat), [], "nothing was cast for b");
-    // b asks the referee (「请向哨子托票」); the request casts nothing until the referee enters it.
+    // b asks the referee (seed 000 「请向哨子托票」); the request casts nothing until the referee enters it.
     const asked = await call(h, "POST", url("proxy-requests"), b.cookie, {
       requestId: rid(),
       target: target.seat,

@@ -32,7 +32,7 @@ test("seed 001 「a. 死者未在规定时间内遗言视为放弃遗言；」: 
     d.events("LastWordsEnded").map((e) => [e.round, e.early]),
     [[1, false]],
   );
-  // 「d. 等待死者遗言：12:50～20:00。」 over: day 2's discussion and vote are open.
+  // seed 001 「d. 等待死者遗言：12:50～20:00。」 over: day 2's discussion and vote are open.
   assert.equal(d.state.rounds[2]?.voteOpened, true);
   assert.equal(
     d.do({ type: "Say", at: t("2026-12-03T20:00:01"), seat: 8, thread: "last-words" })?.code,

@@ -32,7 +32,7 @@ test("seed 001 「未在规定时间内投票的视为弃权」: a player who ca
   const silent = dayOne("nothing");
   const abstained = dayOne("abstain");
   const record = (d: Driver) => d.state.rounds[1]?.votes.at(-1);
-  // 弃权, not 自杀 (as 风云's 「不投票者或迟到者算自杀」 would have it): the seat is alive and not revealed.
+  // 弃权, not 自杀 (as 风云's seed 000 「不投票者或迟到者算自杀」 would have it): the seat is alive and not revealed.
   assert.equal(silent.alive(9), true);
   assert.equal(silent.state.seats[9]?.revealed, false);
   assert.deepEqual(record(silent)?.nonVoters, [9]);

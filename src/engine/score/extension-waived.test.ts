@@ -36,7 +36,7 @@ test("seed 000 「当然，对方阵营也可以放弃申请权，进程按原�
   assert.equal(d.state.rounds[2]?.ious[0]?.status, "failed");
   assert.equal(d.state.seats[A1]?.out?.cause, "iou");
   assert.equal(d.alive(20), true);
-  // And a vote that is not cast by 21:00 is late, as on any day (「不投票者或迟到者算自杀」).
+  // And a vote that is not cast by 21:00 is late, as on any day (seed 000 「不投票者或迟到者算自杀」).
   d.everyoneVotes(local("12-03 20:00"), (v) => (v === 40 ? [] : [30]));
   d.tick(local("12-03 21:00:01"));
   assert.equal(d.state.seats[40]?.out?.cause, "suicide");
