@@ -21,15 +21,19 @@ function deal(id: string, players: number, seed: string) {
   if (!d.ok) return { refused: d.refusal.code };
   const state = d.events.reduce(evolve, initialState);
   const roles: Record<string, number> = {};
+  const codes: Record<string, string[]> = {};
   const camps: Record<string, number> = {};
   for (const s of state.seats) {
     roles[s.role] = (roles[s.role] ?? 0) + 1;
+    if (s.code !== null) (codes[s.role] ??= []).push(s.code);
     const camp = rules.roles.find((r) => r.id === s.role)?.camp ?? "?";
     camps[camp] = (camps[camp] ?? 0) + 1;
   }
+  for (const list of Object.values(codes)) list.sort();
   return {
     roles,
     camps,
+    codes,
     aliases: state.seats.map((s) => s.alias).sort(),
     order: state.seats.map((s) => s.role).join(),
   };
@@ -89,4 +93,35 @@ test("seed 002 「游戏人员：40人。」「黑道：联合杀手6人，情�
   }
   assert.ok(shuffled("airforce-40", 40));
   assert.equal(deal("airforce-40", 39, "甲").refused, "start.seat-count");
+});
+
+const sorted = (xs: string[]) => [...xs].sort();
+
+test("seed 000 代号: 「剑 侠：狙击手，神枪手。」「明 弹：晴天霹雳」「暗 弹：雾里看花」「A 组杀：疯魔拳、追魂枪，无情剑，多情环」「B 组杀：天心刀、噬魂刀、烈焰刀、红唇刀」「刺 客：苍龙斧、赤凤斧、 圆刃斧」「情侣刺：五音销魂鞭、灵犀七星鞭」「黑 弹：十面埋伏」 — each dealt once, to its role; rangers have none", () => {
+  for (const seed of SEEDS) {
+    assert.deepEqual(deal("fengyun-57", 57, seed).codes, {
+      sword: sorted(["狙击手", "神枪手"]),
+      "bright-bomb": ["晴天霹雳"],
+      "hidden-bomb": ["雾里看花"],
+      "killer-a": sorted(["疯魔拳", "追魂枪", "无情剑", "多情环"]),
+      "killer-b": sorted(["天心刀", "噬魂刀", "烈焰刀", "红唇刀"]),
+      assassin: sorted(["苍龙斧", "赤凤斧", "圆刃斧"]),
+      lover: sorted(["五音销魂鞭", "灵犀七星鞭"]),
+      "black-bomb": ["十面埋伏"],
+    });
+  }
+});
+
+test("seed 002 马甲代号: 「联合杀：轰炸机，攻击机，歼击机，侦察机 运输机 强击机」「情侣刺：航测团 试飞团」「独 刺：侦查干扰团」「工 兵：预警机大队」「联合剑：沈空 北空」「明 蛋：北海」「暗 蛋：东海」 — each dealt once, to its role; rangers have none", () => {
+  for (const seed of SEEDS) {
+    assert.deepEqual(deal("airforce-40", 40, seed).codes, {
+      killer: sorted(["轰炸机", "攻击机", "歼击机", "侦察机", "运输机", "强击机"]),
+      lover: sorted(["航测团", "试飞团"]),
+      assassin: ["侦查干扰团"],
+      engineer: ["预警机大队"],
+      sword: sorted(["沈空", "北空"]),
+      "bright-bomb": ["北海"],
+      "hidden-bomb": ["东海"],
+    });
+  }
 });
