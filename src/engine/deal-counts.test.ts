@@ -25,7 +25,7 @@ function deal(id: string, players: number, seed: string) {
   const camps: Record<string, number> = {};
   for (const s of state.seats) {
     roles[s.role] = (roles[s.role] ?? 0) + 1;
-    if (s.code !== null) (codes[s.role] ??= []).push(s.code);
+    if (s.code !== null) codes[s.role] = [...(codes[s.role] ?? []), s.code];
     const camp = rules.roles.find((r) => r.id === s.role)?.camp ?? "?";
     camps[camp] = (camps[camp] ?? 0) + 1;
   }
