@@ -202,12 +202,15 @@ export class RefereeActions<S> {
       (ctx, v, at) => (snap) => {
         const dayNight = ctx.rules.schedule.kind === "day-night";
         const part = input.part ?? "day";
+        // In the preview's order, so the two never answer the same request differently.
+        if (!this.#games.engine.started(snap.engine)) return refuse("game-not-started", 409, { at });
         const refused = this.#partRefused(snap.engine, dayNight, input.round, part);
-        if (refused) return refuse(refused.code, refused.status, { ...refused.details, at });
-        // A round not yet opened (or none such) has no results, as the preview says: published, its post stood in
-        // everyone's log.
+        if (refused?.code === "results-no-night" || refused?.code === "results-vote-open")
+          return refuse(refused.code, refused.status, { ...refused.details, at });
+        // A round not yet opened (or none such) has no results: published, its post stood in everyone's log.
         if (!this.#games.engine.summarize(snap.engine).rounds.some((r) => r.round === input.round))
           return refuse("round-unknown", 404, { round: input.round, at });
+        if (refused) return refuse(refused.code, refused.status, { ...refused.details, at });
         // A daily game's round may be published again, as before. A day-night round's part published again is a
         // plain duplicate with the same text (the old way to announce the night: 第N天结果 twice), else a correction.
         const before = snap.app.published?.get(resultsKey(input.round, part));

@@ -298,3 +298,58 @@ describe("a merged group's turn order", () => {
     assert.equal((redactEvent(formed, { kind: "public" }, d.state) as typeof formed).turnOrder, undefined);
   });
 });
+
+test("an alliance told at a 加时's close, after the next window opened: a post already handed in holds the merged group's first turn", () => {
+  const d = new Driver(preset("fengyun-57"));
+  // Round 1: three killers out (无情剑 2, 多情环 3, 噬魂刀 5), no alliance yet.
+  progression(d, "12-02 08:00", { round: 1, voteOut: 3 });
+  closeVote(d, "12-02", [2, 3, 5]);
+  assert.equal(d.events("AllianceFormed").length, 0);
+  // Round 2's vote ties 红唇刀 (7) with 50 for its fifth place: a 加时 to 21:15 while round 3's window is open.
+  const alive = d.state.seats.filter((s) => s.alive).map((s) => s.seat);
+  d.everyoneVotes(local("12-03 20:00"), (v) => {
+    const i = alive.indexOf(v);
+    return [i < 3 ? 7 : i < 6 ? 50 : [40, 41, 42, 43][i % 4]!];
+  });
+  progression(d, "12-03 20:30", { round: 3, posts: { "killer-a": 0, "killer-b": 1 } });
+  d.tick(local("12-03 21:00:01"));
+  assert.ok(d.alive(7), "in the 加时");
+  // B组's one post of round 3 is 烈焰刀's (6), handed in under B组 before the merge.
+  assert.equal(d.post(local("12-03 21:05"), 6, 30), null);
+  d.vote(local("12-03 21:06"), 30, 7);
+  d.tick(local("12-03 21:15:01"));
+  assert.equal(d.alive(7), false);
+  assert.deepEqual(
+    d.events("AllianceFormed").map((e) => e.alliance),
+    ["killers"],
+  );
+  // The merged group's one post is the one 6 handed in: its turn is 6's and taken, none is left open for another.
+  const right = postRightOf(d.state, d.state.rounds[3]!, 0)!;
+  assert.deepEqual([right.unit, right.quota, right.used, right.expected], ["killers", 1, 1, [6]]);
+  assert.equal(d.post(local("12-03 21:20"), 0, 31)?.code, "post.no-posts-left");
+});
+
+test("two alliances merging the same groups, due at one close: the first in the rule set fires, not neither", () => {
+  const base = preset("fengyun-57");
+  const twin = {
+    id: "killers-too",
+    name: "杀手再联合",
+    when: { kind: "out-count" as const, roles: ["killer-a", "killer-b"], atLeast: 3 },
+    effects: [
+      {
+        kind: "merge-groups" as const,
+        groups: ["killer-a", "killer-b"],
+        into: "killers-too",
+        name: "杀手组",
+        room: "killers-room",
+      },
+    ],
+  };
+  const d = new Driver({ ...base, alliances: [...base.alliances, twin] });
+  progression(d, "12-02 08:00", { round: 1, voteOut: 4 });
+  closeVote(d, "12-02", [0, 1, 2, 4]);
+  assert.deepEqual(
+    d.events("AllianceFormed").map((e) => e.alliance),
+    ["killers"],
+  );
+});

@@ -100,8 +100,15 @@ function firstAllianceDue(state: GameState): { id: string; name: string } | null
       triggerHolds(state, a.when),
   );
   // Outs are counted as they are told, several at one close: 「AB两组杀手联合」 and 「杀刺大联合」 may come due
-  // together. The smaller then goes inside the larger, as it would had the larger fired first.
-  const first = due.find((a) => !due.some((b) => b !== a && mergesWithin(a.effects, b.effects)));
+  // together. The smaller then goes inside the larger, as it would had the larger fired first; of two that merge the
+  // same groups, the first in the rule set fires (and the other, its merges done, never does).
+  const first = due.find(
+    (a, i) =>
+      !due.some(
+        (b, j) =>
+          b !== a && mergesWithin(a.effects, b.effects) && (!mergesWithin(b.effects, a.effects) || j < i),
+      ),
+  );
   return first ? { id: first.id, name: first.name } : null;
 }
 

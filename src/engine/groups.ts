@@ -270,29 +270,37 @@ function rotationRank(state: GameState, unit: string): ((seat: Seat) => number[]
  * code order. Seed 000 「杀手方出帖按代号序轮流出帖…（如果杀手和刺客汇合以后，综合一起轮流出帖均可）」: going from
  * the first code, every merge gave its first posts to the members who had just posted (the A killers before the B,
  * the assassins and the lovers), and the referee gave the turns by hand (风云 play-through).
+ * Members who have already handed in a post in the window still open come first of all, in hand-in order: an alliance
+ * told at a vote's close fires after the next round's window opened (a second later, or after a 加时), and those posts
+ * fill the merged group's first turns instead of leaving turns open that no post is left for.
  */
 export function mergedTurnOrders(state: GameState, allianceId: string): Record<string, Seat[]> | undefined {
   const alliance = rulesOf(state).alliances.find((a) => a.id === allianceId);
-  const merges = mergedInto(state);
   const lastPosted = new Map<Seat, number>();
   for (const r of state.rounds)
     for (const p of r?.released ?? [])
       lastPosted.set(p.poster, Math.max(lastPosted.get(p.poster) ?? -1, r!.round));
+  const window = state.rounds[state.current];
+  const handedIn = window && window.released === null ? window.submissions.filter((x) => !x.voided) : [];
+  const handedInAt = new Map<Seat, number>();
+  for (const [i, x] of handedIn.entries()) if (!handedInAt.has(x.poster)) handedInAt.set(x.poster, i);
+  const rank = (seat: Seat): number[] => [
+    handedInAt.has(seat) ? 0 : 1,
+    handedInAt.get(seat) ?? 0,
+    lastPosted.get(seat) ?? -1,
+    ...rotationKey(state, seat),
+  ];
+  // Each merge on top of the ones before it, this alliance's earlier effects included (one may merge another's group).
+  const merges = new Map(mergedInto(state));
   const out: Record<string, Seat[]> = {};
   for (const e of alliance?.effects ?? []) {
-    if (e.kind !== "merge-groups" || (e.rotation ?? "code-order") !== "code-order") continue;
-    const absorbed = new Set(e.groups.map((g) => latest(merges, g)));
+    if (e.kind !== "merge-groups") continue;
+    applyMerge(merges, e);
+    if ((e.rotation ?? "code-order") !== "code-order") continue;
     out[e.into] = state.seats
-      .filter((s) => {
-        const unit = ownUnit(state, s.seat, merges);
-        return unit !== null && absorbed.has(unit);
-      })
+      .filter((s) => ownUnit(state, s.seat, merges) === e.into)
       .map((s) => s.seat)
-      .sort(
-        (a, b) =>
-          (lastPosted.get(a) ?? -1) - (lastPosted.get(b) ?? -1) ||
-          compareKeys(rotationKey(state, a), rotationKey(state, b)),
-      );
+      .sort((a, b) => compareKeys(rank(a), rank(b)));
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

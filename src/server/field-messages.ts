@@ -67,7 +67,7 @@ const LABELS: Readonly<Record<string, string>> = {
   posts: "出帖数",
   extraPosts: "加帖数",
   unit: "出帖组",
-  from: "起始座位",
+  from: "原出帖人",
   severe: "情节严重",
   secret: "不公开",
   part: "结果帖部分",

@@ -6,7 +6,7 @@ export interface UnitTurnChoice {
   unit: string;
   /** The unit's turns this round in rotation order, the referee's rulings applied, each taken or open. */
   turns: Turn[];
-  /** The unit's living members, in rotation order: the seats a turn may go to. */
+  /** The unit's living members in code order (a merged group's turns may go in another): the seats a turn may go to. */
   members: number[];
 }
 
