@@ -20,7 +20,7 @@ const RefereeNightActionBody = NightActionBody.extend({
   seat: z.number().int().min(0).max(10_000),
 });
 
-/** A night action's answer: the refusal as any other, or the command's receipt. */
+/** A night action's answer: the refusal like every other, or the command's receipt. */
 function commandReply(reply: FastifyReply, res: Result<CommandOk>): FastifyReply | CommandResponse {
   if (!res.ok) return sendRefusal(reply, res.refusal);
   return { ok: true, ...res.value };

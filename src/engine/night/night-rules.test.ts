@@ -1,4 +1,4 @@
-// 7kill at night (seed 001): a missed duty's out reads as any other night out, and a ballot sent at night is late.
+// 7kill at night (seed 001): a missed duty's out reads like every other night out, and a ballot sent at night is late.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Command } from "../contract.ts";
@@ -79,7 +79,7 @@ test("「此种情况处罚时不公开」: the second warning's out at dawn is 
     const shown = outs.map((e) => redactEvent(e, viewer, state));
     assert.deepEqual(shown[0], { ...shown[1], seat: 6 });
   }
-  // 「前三夜出局的玩家有遗言」: both are owed last words, as any night out is.
+  // 「前三夜出局的玩家有遗言」: both are owed last words, like every night out.
   const opened = dawn.find((e) => e.type === "LastWordsOpened");
   assert.deepEqual(opened && "due" in opened ? opened.due : null, [6, 8]);
 });
