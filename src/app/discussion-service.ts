@@ -228,8 +228,7 @@ export class DiscussionService<S> {
     if (!ctx) return refuse("game-not-found", 404);
     const snap0 = await ctx.actor.snapshot();
     const v = await this.#games.viewer(gameId, account, snap0);
-    // A draft is no game to anyone but its referees (GameService.readable), not a 403 that tells it exists.
-    if (!v.referee && this.#games.status(snap0) === "draft") return refuse("game-not-found", 404);
+    if (this.#games.hiddenDraft(snap0, v)) return refuse("game-not-found", 404);
     if (!v.memberKind || v.alias === null) return refuse("forbidden", 403, { at });
     const ref = parseThreadId(threadId);
     if (!ref) return refuse("discussion-thread-unknown", 404, { thread: threadId });

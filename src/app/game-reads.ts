@@ -183,7 +183,7 @@ export class GameReads<S> {
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
     const v = await this.#games.viewer(gameId, account, snap);
-    if (!v.referee && this.#games.status(snap) === "draft") return refuse("game-not-found", 404);
+    if (this.#games.hiddenDraft(snap, v)) return refuse("game-not-found", 404);
     let room: { id: string; name: string } | undefined;
     if (v.referee) {
       // Every room a seat can be in is declared in the rule set (the checker refuses others), alliance rooms too.
@@ -221,9 +221,10 @@ export class GameReads<S> {
     if (!ctx) return refuse("game-not-found", 404);
     const res = await this.#storage.refereeRoster(gameId, account.id);
     const snap = await ctx.actor.snapshot();
-    // A draft is no game to anyone but its referees (GameService.readable), not a 403 that tells it exists.
     if (!res.ok)
-      return this.#games.status(snap) === "draft" ? refuse("game-not-found", 404) : refuse("forbidden", 403);
+      return this.#games.hiddenDraft(snap, { referee: false })
+        ? refuse("game-not-found", 404)
+        : refuse("forbidden", 403);
     const seats = this.#games.engine.seats(snap.engine);
     const seatOf = new Map(seats.map((s) => [s.alias, s.seat]));
     return ok(

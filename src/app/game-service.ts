@@ -477,6 +477,14 @@ export class GameService<S> {
   }
 
   /**
+   * Whether the game is a draft this viewer may not know of: to anyone but its referees every route answers as for no
+   * game (`game-not-found`), not a 403 that would tell it exists. Cheap on a game in play (no ending read).
+   */
+  hiddenDraft(snap: GameSnapshot<S>, viewer: { referee: boolean }): boolean {
+    return !viewer.referee && !this.#engine.started(snap.engine) && snap.app.status === "draft";
+  }
+
+  /**
    * The game as `account` may read it, with its state and the viewer. A draft (筹备中, sign-up not yet open) exists
    * only for its referees and 副哨, as in the lobby's list: to anyone else, even holding its link, there is no such
    * game, so a half-made game's name and rules stay with its referees until they open sign-up.
@@ -489,7 +497,7 @@ export class GameService<S> {
     if (!ctx) return refuse("game-not-found", 404);
     const snap = await ctx.actor.snapshot();
     const viewer = await this.viewer(gameId, account, snap);
-    if (!viewer.referee && this.status(snap) === "draft") return refuse("game-not-found", 404);
+    if (this.hiddenDraft(snap, viewer)) return refuse("game-not-found", 404);
     return ok({ ctx, snap, viewer });
   }
 
@@ -501,7 +509,7 @@ export class GameService<S> {
     const snap = await ctx.actor.snapshot();
     const v = await this.viewer(gameId, account, snap);
     if (!v.referee)
-      return this.status(snap) === "draft" ? refuse("game-not-found", 404) : refuse("forbidden", 403);
+      return this.hiddenDraft(snap, v) ? refuse("game-not-found", 404) : refuse("forbidden", 403);
     return ok(ctx);
   }
 
@@ -535,9 +543,7 @@ export class GameService<S> {
     const snap = ctx.actor.loadedSnapshot() ?? (await ctx.actor.snapshot());
     const member = this.#members.get(gameId)?.get(account.id) ?? (await this.membership(gameId, account.id));
     const v = this.#viewerOf(account, member, snap);
-    // A draft is no game to anyone but its referees (`readable`): not a 403 that tells it exists.
-    if (!v.referee && !this.#engine.started(snap.engine) && snap.app.status === "draft")
-      return refuse("game-not-found", 404);
+    if (this.hiddenDraft(snap, v)) return refuse("game-not-found", 404);
     const denied = authorize(v, need);
     // Every refusal says when the request was received, since that time is what it was judged by.
     if (denied)
