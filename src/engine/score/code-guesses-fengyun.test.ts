@@ -3,16 +3,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Seat } from "../contract.ts";
 import { summarize } from "../summary.ts";
-import { Driver, local, preset } from "../test-kit.ts";
+import { closeVote, Driver, local, preset } from "../test-kit.ts";
 
 // fengyun-57 seats: A killers 0–3 (疯魔拳 追魂枪 无情剑 多情环), B killers 4–7 (天心刀 …), swords 14–15, rangers 18–56.
 
 /** Round 1 out 55, 56; round 2: A killers 0 and 1 and B killer 4 post rangers; swordsman 14 posts B killer 4 with `code`. */
 function swordOnKiller(code: string | null): Driver {
   const d = new Driver(preset("fengyun-57"));
-  let n = 0;
-  d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 55 : 56]);
-  d.tick(local("12-02 21:00:01"));
+  closeVote(d, "12-02", [55, 56]);
   for (const [poster, target] of [
     [0, 20],
     [1, 21],

@@ -1,7 +1,7 @@
 // 风云 (seed 000) 白条延期 not asked for: the other camp gives up its right and the round keeps its own times.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Driver, local, preset } from "../test-kit.ts";
+import { closeVote, Driver, local, preset } from "../test-kit.ts";
 
 // fengyun-57 seats: A killers 0–3, …, swords 14–15, rangers 18–56.
 const A1 = 0;
@@ -9,9 +9,7 @@ const A1 = 0;
 /** Round 1 puts out 55 and 56; in round 2 killer A1 posts ranger 20 with 500 字: a 白条, due 12-03 12:00. */
 function withOpenIou(): Driver {
   const d = new Driver(preset("fengyun-57"));
-  let n = 0;
-  d.everyoneVotes(local("12-02 10:00"), () => [n++ % 2 === 0 ? 55 : 56]);
-  d.tick(local("12-02 21:00:01"));
+  closeVote(d, "12-02", [55, 56]);
   assert.equal(d.post(local("12-02 21:05"), A1, 20, 500), null);
   d.tick(local("12-02 21:30:01"));
   assert.equal(d.state.rounds[2]?.ious[0]?.status, "open");
